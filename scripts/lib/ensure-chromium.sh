@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Finds a Chromium for Playwright, installing Debian's package when none is found (TOOLCHAIN.md:
+# Playwright's own browser download cannot work on these machines). Exports CHROMIUM_PATH.
+ensure_chromium() {
+  local c
+  for c in "${CHROMIUM_PATH:-}" /usr/lib/chromium/chromium /usr/bin/chromium /usr/bin/chromium-browser; do
+    if [[ -n "$c" && -x "$c" ]]; then export CHROMIUM_PATH="$c"; return 0; fi
+  done
+  echo "› No Chromium found: installing Debian's chromium package (about a minute)…"
+  local sudo=""
+  if [[ $(id -u) -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then sudo="sudo -n"; else
+      echo "✗ Chromium is missing and this user cannot install it. Run: apt-get install -y chromium" >&2; return 1
+    fi
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  for c in /usr/lib/chromium/chromium /usr/bin/chromium; do
+    if [[ -x "$c" ]]; then export CHROMIUM_PATH="$c"; return 0; fi
+  done
+  echo "✗ chromium installed but no binary found" >&2; return 1
+}

@@ -1,0 +1,40 @@
+// `pnpm start`: builds what is needed (turbo, cached), then serves the product:
+//   join-api (API + built SPA + /ofw/home.form) on http://localhost:3000 — it applies migrations and seeds demo
+//   data into the PGlite folder .data/pglite (kept between starts) and prints the demo links it seeded;
+//   the payments sandbox on http://localhost:3010.
+// Ctrl-C stops everything.
+import path from 'node:path';
+import { root, run, service, stopAll, waitForHttp } from './lib/processes.mjs';
+
+const apiPort = process.env.PORT ?? '3000';
+const sandboxPort = process.env.SANDBOX_PORT ?? '3010';
+const apiUrl = `http://localhost:${apiPort}`;
+const sandboxUrl = `http://localhost:${sandboxPort}`;
+
+console.log('› Building (turbo; cached after the first start)…');
+await run('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=join-api', '--filter=payments-sandbox', '--filter=join-web', '--output-logs=errors-only']);
+
+service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
+  SANDBOX_PORT: sandboxPort,
+  SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `${apiUrl},http://127.0.0.1:${apiPort}`,
+});
+service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], {
+  PORT: apiPort,
+  SANDBOX_URL: process.env.SANDBOX_URL ?? sandboxUrl,
+  DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
+  WEB_DIST: path.join(root, 'apps/join-web/dist'),
+});
+
+try {
+  await Promise.all([waitForHttp(`${sandboxUrl}/`), waitForHttp(`${apiUrl}/`)]);
+} catch (e) {
+  console.error(`✗ ${e.message}`);
+  await stopAll(1);
+}
+console.log(`
+  OFW Join is running.
+    Join:              ${apiUrl}/join
+    API:               ${apiUrl}/api/v1  (OpenAPI: ${apiUrl}/api/v1/openapi.json)
+    Payments sandbox:  ${sandboxUrl}  (test cards: 4111111111111111 pays, 4000111111111115 is declined)
+  The demo links join-api seeded are printed above by [join-api]. Ctrl-C stops everything.
+`);

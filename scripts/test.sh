@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The README's test command (`pnpm test`): every package's tests, then the Playwright e2e suite in Chromium.
+# - installs Debian's chromium when no browser is found (TOOLCHAIN.md), runs headless;
+# - in CI (or with OFW_TEST_POSTGRES=1) starts a throw-away Debian PostgreSQL so join-api's suite runs on
+#   Postgres as well as on PGlite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/ensure-chromium.sh
+source scripts/lib/ensure-postgres.sh
+
+log=$(mktemp /tmp/ofw-test.XXXXXX.log)
+cleanup() { stop_postgres; rm -f "$log"; }
+trap cleanup EXIT
+
+ensure_chromium
+echo "› Chromium: $CHROMIUM_PATH"
+if [[ -n "${CI:-}" || -n "${OFW_TEST_POSTGRES:-}" ]]; then ensure_postgres; fi
+
+status=0
+echo "› Unit and integration tests (turbo run test)"
+pnpm exec turbo run test --filter='!e2e' --output-logs=full 2>&1 | tee -a "$log" || status=1
+if [[ $status -eq 0 ]]; then
+  echo "› End-to-end tests (Playwright, Chromium)"
+  pnpm exec turbo run test --filter=e2e --output-logs=full 2>&1 | tee -a "$log" || status=1
+fi
+
+# One closing line over every runner: vitest prints "Tests  N passed | M failed (T)", Playwright "N passed".
+node scripts/lib/summarize-tests.mjs "$log" "$status"
+exit $status
