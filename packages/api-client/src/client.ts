@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import { ApiError, ProblemSchema, problemType, type Problem } from './problem.js';
+import { apiUrl, paths } from './paths.js';
+import {
+  CanadianPhoneResponseSchema,
+  CountriesResponseSchema,
+  CouponsResponseSchema,
+  ExperimentsResponseSchema,
+  InviteFamilyResponseSchema,
+  JoinCountriesResponseSchema,
+  OrderResponseSchema,
+  PackagesResponseSchema,
+  ParentStateSchema,
+  PaymentsConfigSchema,
+  PricingGroupResponseSchema,
+  SecurityQuestionsResponseSchema,
+  SignupResponseSchema,
+  type CredentialsRequest,
+  type Currency,
+  type Flow,
+  type OrderRequest,
+  type SecurityAnswersRequest,
+  type SignupRequest,
+} from './schemas.js';
+
+/** Options of {@link createApiClient}. */
+export interface ApiClientOptions {
+  /** Origin (and optional path) in front of `/api/v1`; `''` (default) means same origin. */
+  baseUrl?: string;
+  /** fetch implementation (default: global `fetch`). */
+  fetch?: typeof fetch;
+  /** Returns the parent's auth token, sent as `Authorization: Bearer …` when present. */
+  getAuthToken?: () => string | undefined;
+}
+
+interface RequestOptions<S extends z.ZodType | undefined> {
+  method?: 'GET' | 'POST' | 'PUT';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** `auth`: the parent's auth token; a string: that bearer token; `none`: no Authorization. */
+  auth?: 'auth' | 'none' | { bearer: string };
+  schema: S;
+  signal?: AbortSignal;
+}
+
+function synthesized(status: number, code: string, title: string, detail?: string): Problem {
+  return { type: problemType(code), title, status, code, ...(detail ? { detail } : {}) };
+}
+
+/**
+ * A typed fetch client for join-api (docs/CONTRACTS.md). Every method validates the response
+ * with the shared zod schema and throws {@link ApiError} for a non-2xx (problem+json), a network
+ * failure (`status` 0, `network_error`) or a malformed response (`invalid_response`).
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+
+  async function request<S extends z.ZodType | undefined>(
+    path: string,
+    o: RequestOptions<S>,
+  ): Promise<S extends z.ZodType ? z.infer<S> : void> {
+    const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const token =
+      o.auth === 'none' ? undefined : typeof o.auth === 'object' ? o.auth.bearer : options.getAuthToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let res: Response;
+    try {
+      res = await doFetch(apiUrl(baseUrl, path, o.query), {
+        method: o.method ?? 'GET',
+        headers,
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+        credentials: 'same-origin',
+        signal: o.signal,
+      });
+    } catch (cause) {
+      if ((cause as Error)?.name === 'AbortError') throw cause;
+      throw new ApiError(synthesized(0, 'network_error', 'Network error', String(cause)), { cause });
+    }
+    const text = await res.text();
+    let json: unknown = undefined;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    if (!res.ok) {
+      const parsed = ProblemSchema.safeParse(json);
+      throw new ApiError(
+        parsed.success
+          ? parsed.data
+          : synthesized(res.status, 'http_error', res.statusText || `HTTP ${res.status}`),
+      );
+    }
+    if (!o.schema) return undefined as never;
+    const parsed = o.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError(
+        synthesized(res.status, 'invalid_response', 'Invalid response', parsed.error.message),
+        { cause: parsed.error },
+      );
+    }
+    return parsed.data as never;
+  }
+
+  return {
+    /** GET /countries — country options, priority countries first, names in `locale` (§1, §7). */
+    getCountries: (locale: string, signal?: AbortSignal) =>
+      request(paths.countries(), {
+        schema: CountriesResponseSchema,
+        headers: { 'accept-language': locale },
+        auth: 'none',
+        signal,
+      }),
+    /** GET /join/countries — the countries a parent can join from (§1). */
+    getJoinCountries: (signal?: AbortSignal) =>
+      request(paths.joinCountries(), { schema: JoinCountriesResponseSchema, auth: 'none', signal }),
+    /** GET /packages — packages, build-your-own and upgrade options priced for the caller (§3, §4). */
+    getPackages: (q: { currency: Currency; flow: Flow }, signal?: AbortSignal) =>
+      request(paths.packages(), { schema: PackagesResponseSchema, query: q, signal }),
+    /** GET /phone/canadian — is a +1 national number Canadian (§5)? Digits without `+1`. */
+    checkCanadianPhone: (phoneNumber: string, signal?: AbortSignal) =>
+      request(paths.canadianPhone(), {
+        schema: CanadianPhoneResponseSchema,
+        query: { phoneNumber },
+        auth: 'none',
+        signal,
+      }),
+    /** POST /signups — starts a join; the server also sets the `ofw_session` cookie. */
+    createSignup: (body: SignupRequest) =>
+      request(paths.signups(), { method: 'POST', body, schema: SignupResponseSchema, auth: 'none' }),
+    /** GET /parents/{userId} — parent and join-state fields (§3, §7). */
+    getParent: (userId: number, signal?: AbortSignal) =>
+      request(paths.parent(userId), { schema: ParentStateSchema, signal }),
+    /** GET /parents/{userId}/pricing-group (§7). */
+    getPricingGroup: (userId: number) =>
+      request(paths.pricingGroup(userId), { schema: PricingGroupResponseSchema }),
+    /** PUT /parents/{userId}/terms — records agreement; returns the join state. */
+    putTerms: (userId: number) =>
+      request(paths.terms(userId), {
+        method: 'PUT',
+        body: { agreedToTerms: true },
+        schema: ParentStateSchema,
+      }),
+    /** GET /payments/config — provider authorization and wallet flags for the browser. */
+    getPaymentsConfig: () => request(paths.paymentsConfig(), { schema: PaymentsConfigSchema }),
+    /**
+     * POST /orders — pays for a package. `idempotencyKey` (e.g. `crypto.randomUUID()`) must stay the
+     * same across retries of one payment attempt. Throws ApiError 402 (`processor_declined` /
+     * `gateway_rejected`) on a decline.
+     */
+    createOrder: (body: OrderRequest, o: { idempotencyKey: string }) =>
+      request(paths.orders(), {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': o.idempotencyKey },
+        schema: OrderResponseSchema,
+      }),
+    /** GET /security-questions — the question list in `locale` (en or es). */
+    getSecurityQuestions: (locale: string, signal?: AbortSignal) =>
+      request(paths.securityQuestions(), {
+        schema: SecurityQuestionsResponseSchema,
+        headers: { 'accept-language': locale },
+        auth: 'none',
+        signal,
+      }),
+    /** PUT /parents/{userId}/credentials — username and password (argon2id on the server). */
+    putCredentials: (userId: number, body: CredentialsRequest) =>
+      request(paths.credentials(userId), { method: 'PUT', body, schema: ParentStateSchema }),
+    /** PUT /parents/{userId}/security-questions — three answers (§2). */
+    putSecurityQuestions: (userId: number, body: SecurityAnswersRequest) =>
+      request(paths.securityAnswers(userId), { method: 'PUT', body, schema: ParentStateSchema }),
+    /** GET /coupons — coupon availability entries (§3, §7). */
+    getCoupons: (q: { registrationKey: string; signupId: string }) =>
+      request(paths.coupons(), { schema: CouponsResponseSchema, query: q }),
+    /** GET /experiments — experiments of the logged-in parent (§7). */
+    getExperiments: () => request(paths.experiments(), { schema: ExperimentsResponseSchema }),
+    /** GET /invites/check — resolves when the invite token is valid; ApiError 401 otherwise (§7). */
+    checkInvite: (inviteToken: string) =>
+      request(paths.inviteCheck(), { schema: undefined, auth: { bearer: inviteToken } }),
+    /** GET /invites/family — family members by invite token; may carry a rotated `inviteToken` (§4). */
+    getInviteFamily: (inviteToken: string) =>
+      request(paths.inviteFamily(), { schema: InviteFamilyResponseSchema, auth: { bearer: inviteToken } }),
+    /** GET /invites/coupons — coupon availability by invite token (§7). */
+    getInviteCoupons: (inviteToken: string) =>
+      request(paths.inviteCoupons(), { schema: CouponsResponseSchema, auth: { bearer: inviteToken } }),
+    /** GET /invites/experiments — experiments by invite token (§7). */
+    getInviteExperiments: (inviteToken: string) =>
+      request(paths.inviteExperiments(), {
+        schema: ExperimentsResponseSchema,
+        auth: { bearer: inviteToken },
+      }),
+  };
+}
+
+/** The client returned by {@link createApiClient}. */
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * One field at fault in a request: `field` is a dotted path into the JSON body or query
+ * (e.g. `parent.email`, `billingAddress.postalCode`, `query.currency`).
+ */
+export const FieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/**
+ * Stable machine codes of join-api's problems. `type` is always `https://ofw.example/problems/<code>`
+ * (see {@link problemType}). Declines (§8) carry `processor_declined` or `gateway_rejected`.
+ */
+export const ProblemCodeSchema = z.enum([
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'username_taken',
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'idempotency_in_flight',
+  'processor_declined',
+  'gateway_rejected',
+  'payment_gateway_unavailable',
+  'order_already_paid',
+  'package_unavailable',
+  'invalid_invite_token',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+]);
+export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
+
+/** Base URI of every problem `type` join-api answers with. */
+export const PROBLEM_TYPE_BASE = 'https://ofw.example/problems/';
+
+/** The RFC 9457 `type` URI for a problem code. */
+export function problemType(code: string): string {
+  return `${PROBLEM_TYPE_BASE}${code}`;
+}
+
+/**
+ * RFC 9457 problem details as join-api sends them (`application/problem+json`).
+ * Extra members: `code` (stable, see {@link ProblemCodeSchema}), `errors` (field errors),
+ * and for declines `processorResponseCode` / `processorResponseText` / `gatewayRejectionReason`.
+ */
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    code: z.string(),
+    errors: z.array(FieldErrorSchema).optional(),
+    processorResponseCode: z.string().optional(),
+    processorResponseText: z.string().optional(),
+    gatewayRejectionReason: z.string().optional(),
+    retryAfterSeconds: z.number().optional(),
+  })
+  .loose();
+export type Problem = z.infer<typeof ProblemSchema>;
+
+/**
+ * Thrown by every `createApiClient` method for a non-2xx answer, a network failure (`status` 0,
+ * code `network_error`) or a response that does not match its schema (`code` `invalid_response`).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status (0 when the request never got an answer). */
+  readonly status: number;
+  /** The problem body (synthesized when the server did not send problem+json). */
+  readonly problem: Problem;
+
+  constructor(problem: Problem, options?: { cause?: unknown }) {
+    super(problem.detail ?? problem.title, options);
+    this.status = problem.status;
+    this.problem = problem;
+  }
+
+  /** Stable problem code, e.g. `processor_declined`. */
+  get code(): string {
+    return this.problem.code;
+  }
+
+  /** Field errors, empty when no field is at fault. */
+  get fieldErrors(): FieldError[] {
+    return this.problem.errors ?? [];
+  }
+}
+
+/** True when `error` is an {@link ApiError} (optionally with the given problem code). */
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.problem.code === code);
+}

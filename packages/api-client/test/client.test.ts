@@ -1,0 +1,166 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  ApiError,
+  OrderRequestSchema,
+  countriesQuery,
+  createApiClient,
+  isApiError,
+  joinCountriesQuery,
+  packageDataQuery,
+} from '../src/index.js';
+
+const BASE = 'http://api.test';
+const seen: Request[] = [];
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  seen.length = 0;
+});
+afterAll(() => server.close());
+
+const order = {
+  orderId: 'ord_1',
+  status: 'paid',
+  subscription: { status: 'current', packageId: 2052, startsAt: '2025-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:00:00.000Z' },
+  receipt: {
+    packageName: 'Premium', amount: 216, currencyCode: 'USD', formattedAmount: '$216.00', discountAmount: 0,
+    cardBrand: 'Visa', last4: '1111', transactionId: 'tx_1',
+  },
+};
+
+describe('createApiClient', () => {
+  it('DESIGN §4: sends the bearer token and Idempotency-Key on POST /orders and parses the answer', async () => {
+    server.use(
+      http.post(`${BASE}/api/v1/orders`, async ({ request }) => {
+        seen.push(request.clone());
+        return HttpResponse.json(order, { status: 201 });
+      }),
+    );
+    const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok123' });
+    const res = await client.createOrder(
+      {
+        packageId: 2052,
+        paymentMethodNonce: 'fake-valid-nonce',
+        billingAddress: { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' },
+      },
+      { idempotencyKey: 'key-12345678' },
+    );
+    expect(res.receipt.last4).toBe('1111');
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok123');
+    expect(seen[0]!.headers.get('idempotency-key')).toBe('key-12345678');
+    expect(await seen[0]!.json()).toMatchObject({ packageId: 2052 });
+  });
+
+  it('RFC 9457: a problem+json answer becomes an ApiError with status, code and field errors', async () => {
+    server.use(
+      http.post(`${BASE}/api/v1/signups`, () =>
+        HttpResponse.json(
+          {
+            type: 'https://ofw.example/problems/validation_failed', title: 'Invalid request', status: 400,
+            detail: 'parent.email: Invalid email', code: 'validation_failed',
+            errors: [{ field: 'parent.email', message: 'Invalid email' }],
+          },
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const client = createApiClient({ baseUrl: BASE });
+    const err = await client
+      .createSignup({
+        address: { country: 'US' },
+        parent: { firstName: 'A', lastName: 'B', email: 'x', phoneNumber: '5551234567' },
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(isApiError(err, 'validation_failed')).toBe(true);
+    expect((err as ApiError).status).toBe(400);
+    expect((err as ApiError).fieldErrors).toEqual([{ field: 'parent.email', message: 'Invalid email' }]);
+  });
+
+  it('§8: a decline answer (402) keeps the processor response code', async () => {
+    server.use(
+      http.post(`${BASE}/api/v1/orders`, () =>
+        HttpResponse.json(
+          { type: 'https://ofw.example/problems/processor_declined', title: 'Card declined', status: 402, code: 'processor_declined', processorResponseCode: '2000' },
+          { status: 402 },
+        ),
+      ),
+    );
+    const err = (await createApiClient({ baseUrl: BASE })
+      .createOrder({ packageId: 1, paymentMethodNonce: 'n', billingAddress: { streetAddress: 'a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' } }, { idempotencyKey: 'abcdefgh' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(402);
+    expect(err.problem.processorResponseCode).toBe('2000');
+  });
+
+  it('a non-problem error body and a network failure still throw ApiError', async () => {
+    server.use(http.get(`${BASE}/api/v1/join/countries`, () => new HttpResponse('boom', { status: 502 })));
+    const client = createApiClient({ baseUrl: BASE });
+    const e1 = (await client.getJoinCountries().catch((e: unknown) => e)) as ApiError;
+    expect(e1.status).toBe(502);
+    expect(e1.code).toBe('http_error');
+    const failing = createApiClient({ baseUrl: BASE, fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    const e2 = (await failing.getJoinCountries().catch((e: unknown) => e)) as ApiError;
+    expect(e2.status).toBe(0);
+    expect(e2.code).toBe('network_error');
+  });
+
+  it('a 2xx that does not match its schema throws invalid_response', async () => {
+    server.use(http.get(`${BASE}/api/v1/phone/canadian`, () => HttpResponse.json({ canadian: 'yes' })));
+    const err = (await createApiClient({ baseUrl: BASE }).checkCanadianPhone('4165550123').catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('invalid_response');
+  });
+
+  it('§7: countries send Accept-Language; invite calls send the invite token as bearer', async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/countries`, ({ request }) => {
+        seen.push(request);
+        return HttpResponse.json([{ key: 'US', value: 'US', name: 'Estados Unidos', label: 'Estados Unidos' }]);
+      }),
+      http.get(`${BASE}/api/v1/invites/check`, ({ request }) => {
+        seen.push(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'parent-token' });
+    const countries = await client.getCountries('es-MX');
+    expect(countries[0]!.name).toBe('Estados Unidos');
+    expect(seen[0]!.headers.get('accept-language')).toBe('es-MX');
+    expect(seen[0]!.headers.get('authorization')).toBeNull();
+    await expect(client.checkInvite('invite-token-abc')).resolves.toBeUndefined();
+    expect(seen[1]!.headers.get('authorization')).toBe('Bearer invite-token-abc');
+  });
+
+  it('DESIGN §4: the order schema strips any amount the browser adds', () => {
+    const parsed = OrderRequestSchema.parse({
+      packageId: 2052, paymentMethodNonce: 'n', amount: 0.01, totalPrice: 1,
+      billingAddress: { streetAddress: 'a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' },
+    });
+    expect(parsed).not.toHaveProperty('amount');
+    expect(parsed).not.toHaveProperty('totalPrice');
+  });
+});
+
+describe('queryOptions', () => {
+  it('§9 cache keys: countries, joinCountries, packageData', async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/packages`, ({ request }) => {
+        const u = new URL(request.url);
+        return HttpResponse.json({ packages: [], byo: null, upgradeOptions: null, pricingGroup: 'P3', _q: u.search });
+      }),
+    );
+    const client = createApiClient({ baseUrl: BASE });
+    expect(countriesQuery(client, 'en-US').queryKey).toEqual(['countries', 'en-US']);
+    expect(joinCountriesQuery(client).queryKey).toEqual(['joinCountries']);
+    const q = packageDataQuery(client, { currency: 'CAD', flow: 'pro' });
+    expect(q.queryKey).toEqual(['packageData', 'CAD', 'pro']);
+    const qc = new QueryClient();
+    const data = await qc.fetchQuery(q);
+    expect(data.pricingGroup).toBe('P3');
+    expect(qc.getQueryData(['packageData', 'CAD', 'pro'])).toEqual(data);
+  });
+});
