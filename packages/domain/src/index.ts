@@ -1,0 +1,32 @@
+/**
+ * `@ofw/domain` — the pure rules of the OFW join (spec §1–§5, §9): catalogue, prices, VAT, monthly price,
+ * discounts, build-your-own, pricing group, countries and phone codes, payment-method visibility, currency region
+ * locale, language, completion, flow from path, purchase vs upgrade, and zod schemas of the §3 entities.
+ *
+ * Money is a `number` in major units rounded to 2 decimals; internally every computation runs in integer minor units.
+ *
+ * @packageDocumentation
+ */
+export * from './schemas.js';
+export { toMinor, fromMinor, divideHalfUp, roundMoney, type Minor } from './money.js';
+export { packages, getPackage, listPackages, type PackageQuery } from './rules/catalogue.js';
+export { monthlyPrice } from './rules/monthly-price.js';
+export { vatAmount, vatForPrice, GBP_VAT_PERCENT } from './rules/vat.js';
+export { formatMoney } from './rules/format-money.js';
+export {
+  paymentRegionLocale,
+  toBcp47,
+  type PaymentRegionLocale,
+  type PaymentRegionLocaleInput,
+} from './rules/payment-region-locale.js';
+export {
+  countryFromPhoneCode,
+  needsCanadianPhoneCheck,
+  isUK,
+  PHONE_CODES,
+  type CountryFromPhoneCodeOptions,
+} from './rules/country-from-phone-code.js';
+export { paymentMethodVisibility } from './rules/payment-method-visibility.js';
+export { isJoinComplete, type JoinCompletionInput } from './rules/join-complete.js';
+export { flowFromPath } from './rules/flow-from-path.js';
+export { createJoinState, JOIN_STATE_DEFAULTS } from './rules/join-state-defaults.js';

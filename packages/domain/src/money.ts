@@ -1,0 +1,76 @@
+/**
+ * Money arithmetic in integer minor units (cents, pence).
+ *
+ * Source: spec §9 "Calculation" — "Currency is rounded to 2 decimals". Every public price in `@ofw/domain` is a
+ * `number` in major units with at most 2 decimals; every computation converts to integer minor units first so that
+ * no binary floating-point error (e.g. `0.1 + 0.2`) can leak into a price.
+ *
+ * @module
+ */
+
+/** Integer amount in minor units (1/100 of the currency unit). */
+export type Minor = number;
+
+/**
+ * Converts a major-unit amount to integer minor units, rounding half away from zero at the third decimal using the
+ * number's shortest decimal representation (so `1.005` → `101`, not the binary `100.4999…`).
+ *
+ * @param amount - major units, finite.
+ * @returns integer minor units.
+ * @throws RangeError when `amount` is not a finite number.
+ */
+export function toMinor(amount: number): Minor {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) {
+    throw new RangeError(`Money amount must be a finite number, got ${String(amount)}`);
+  }
+  const negative = amount < 0;
+  const text = Math.abs(amount).toString();
+  let minor: number;
+  if (/e/i.test(text)) {
+    // Exponent notation: tiny (< 1e-6) or huge (≥ 1e21) values; binary rounding is exact enough here.
+    minor = Math.round(Math.abs(amount) * 100);
+  } else {
+    const [whole = '0', fraction = ''] = text.split('.');
+    const digits = (fraction + '000').slice(0, 3);
+    const cents = Number(whole) * 100 + Number(digits.slice(0, 2));
+    minor = cents + (Number(digits[2]) >= 5 ? 1 : 0);
+  }
+  return negative && minor !== 0 ? -minor : minor;
+}
+
+/**
+ * Converts integer minor units back to a major-unit number with at most 2 decimals.
+ *
+ * @param minor - integer minor units.
+ * @throws RangeError when `minor` is not a safe integer.
+ */
+export function fromMinor(minor: Minor): number {
+  if (!Number.isSafeInteger(minor)) {
+    throw new RangeError(`Minor units must be a safe integer, got ${String(minor)}`);
+  }
+  return minor / 100;
+}
+
+/**
+ * Integer division rounded half away from zero ("half-up" for the non-negative amounts money takes here).
+ *
+ * @param numerator - integer.
+ * @param denominator - positive integer.
+ * @throws RangeError when `denominator` is not a positive integer.
+ */
+export function divideHalfUp(numerator: number, denominator: number): number {
+  if (!Number.isSafeInteger(denominator) || denominator <= 0) {
+    throw new RangeError(`Denominator must be a positive integer, got ${String(denominator)}`);
+  }
+  const sign = numerator < 0 ? -1 : 1;
+  const abs = Math.abs(numerator);
+  const result = Math.floor((2 * abs + denominator) / (2 * denominator));
+  return result === 0 ? 0 : sign * result;
+}
+
+/**
+ * Rounds a major-unit amount to 2 decimals, half away from zero (spec §9 "Currency is rounded to 2 decimals").
+ */
+export function roundMoney(amount: number): number {
+  return fromMinor(toMinor(amount));
+}

@@ -1,0 +1,418 @@
+/**
+ * zod schemas for every entity of spec §3 "Entities and their fields", each exported as `XxxSchema` beside
+ * `type Xxx = z.infer<typeof XxxSchema>`. Money fields are numbers in major units with at most 2 decimals.
+ *
+ * @module
+ */
+import { z } from 'zod';
+
+/** Money in major units, ≥ 0, at most 2 decimals (spec §9 "Currency is rounded to 2 decimals"). */
+export const MoneySchema = z
+  .number()
+  .finite()
+  .nonnegative()
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'Money has at most 2 decimals' });
+
+// ── Enumerations (§3 "Enumerations", §4, §9) ─────────────────────────────────────────────────────────────────
+
+/** Currencies of the catalogue (§9 "Package ids"). */
+export const CURRENCIES = ['USD', 'GBP', 'CAD', 'AUD', 'NZD'] as const;
+export const CurrencySchema = z.enum(CURRENCIES);
+export type Currency = z.infer<typeof CurrencySchema>;
+
+/** Pricing groups (§3 "Enumerations"). */
+export const PRICING_GROUPS = ['P0', 'P1', 'P2', 'P3'] as const;
+export const PricingGroupSchema = z.enum(PRICING_GROUPS);
+export type PricingGroup = z.infer<typeof PricingGroupSchema>;
+
+/** Package families (§3 "Enumerations"). */
+export const PACKAGE_FAMILIES = ['A', 'B', 'BASIC', 'BYO', 'C', 'ESSENTIALS', 'D', 'MAX', 'PREMIUM'] as const;
+export const PackageFamilySchema = z.enum(PACKAGE_FAMILIES);
+export type PackageFamily = z.infer<typeof PackageFamilySchema>;
+
+/** Subscription lengths (§3 "Enumerations"). */
+export const SUBSCRIPTION_LENGTHS = ['DEFAULT', 'SUB1YEAR', 'SUB2YEAR'] as const;
+export const SubscriptionLengthSchema = z.enum(SUBSCRIPTION_LENGTHS);
+export type SubscriptionLength = z.infer<typeof SubscriptionLengthSchema>;
+
+/** Subscription status values (§4 "Subscription status"). */
+export const SUBSCRIPTION_STATUSES = ['current', 'expired', 'none'] as const;
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+/** Package types (§3 "Package": parent or pro). */
+export const PackageTypeSchema = z.enum(['parent', 'pro']);
+export type PackageType = z.infer<typeof PackageTypeSchema>;
+
+/** Join flows (§1, §2). */
+export const FlowSchema = z.enum(['join', 'pro', 'ctj']);
+export type Flow = z.infer<typeof FlowSchema>;
+
+/** Subscription duration in years (§3 "Package" subDurationInYears). */
+export const YearsSchema = z.union([z.literal(1), z.literal(2)]);
+export type Years = z.infer<typeof YearsSchema>;
+
+/** ISO 3166-1 alpha-2 country code, upper case (§1 "Countries"). */
+export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code, upper case');
+export type CountryCode = z.infer<typeof CountryCodeSchema>;
+
+// ── Package (§3 "Package") ─────────────────────────────────────────────────────────────────────────────────────
+
+/** §3 Package.proratedPriceInfo */
+export const ProratedPriceInfoSchema = z.object({
+  proratedPrice: MoneySchema,
+  proratedPriceFormatted: z.string(),
+});
+export type ProratedPriceInfo = z.infer<typeof ProratedPriceInfoSchema>;
+
+/** §3 Package.discount (set by `applyDiscount`, §4 "Discount"). */
+export const DiscountSchema = z.object({
+  discountAmount: MoneySchema,
+  discountedYearlyPrice: MoneySchema,
+  discountedMonthlyPrice: MoneySchema,
+  discountPercent: z.number().int().min(0).max(100),
+});
+export type Discount = z.infer<typeof DiscountSchema>;
+
+/** §3 Package. `family` is this library's addition (the §3 "Package families" enumeration value of the package). */
+export const PackageSchema = z.object({
+  id: z.number().int().positive(),
+  packageName: z.string(),
+  packageType: PackageTypeSchema,
+  family: PackageFamilySchema,
+  displayName: z.string(),
+  description: z.string(),
+  receiptText: z.string(),
+  variant: z.string(),
+  analyticsPackage: z.string(),
+  selectButtonId: z.string(),
+  totalPrice: MoneySchema,
+  pricePerMonth: MoneySchema,
+  currencyCode: CurrencySchema,
+  currencySymbol: z.string(),
+  currencyTickerForReceipt: z.string(),
+  vatAmount: MoneySchema.optional(),
+  subDurationInYears: YearsSchema,
+  yearlyPriceFormat: z.string(),
+  primaryFeatures: z.array(z.string()),
+  secondaryFeatures: z.array(z.string()),
+  proratedPriceInfo: ProratedPriceInfoSchema.optional(),
+  discount: DiscountSchema.optional(),
+});
+export type Package = z.infer<typeof PackageSchema>;
+
+// ── Build-your-own (§3 "Build-your-own package") ───────────────────────────────────────────────────────────────
+
+/** Option names (§3). */
+export const OPTION_NAMES = ['MYFILES', 'TONEMETER', 'TONEMETERENHANCED', 'UNLIMITEDPAYMENTS', 'CALLSBASIC'] as const;
+export const OptionNameSchema = z.enum(OPTION_NAMES);
+export type OptionName = z.infer<typeof OptionNameSchema>;
+
+/** §3 options[code, description, duration, optionCode, optionName, price, priceFormatted]. */
+export const BuildYourOwnOptionSchema = z.object({
+  code: OptionNameSchema,
+  description: z.string(),
+  duration: SubscriptionLengthSchema,
+  optionCode: z.string(),
+  optionName: OptionNameSchema,
+  price: MoneySchema,
+  priceFormatted: z.string(),
+});
+export type BuildYourOwnOption = z.infer<typeof BuildYourOwnOptionSchema>;
+
+/** §3 one entry of subscriptionLengthOptions: price, productId and options. */
+export const SubscriptionLengthOptionSchema = z.object({
+  price: MoneySchema,
+  productId: z.number().int().positive(),
+  options: z.array(BuildYourOwnOptionSchema),
+});
+export type SubscriptionLengthOption = z.infer<typeof SubscriptionLengthOptionSchema>;
+
+/** §3 Build-your-own package: subscriptionLengthOptions SUB1YEAR and SUB2YEAR. */
+export const BuildYourOwnPackageSchema = z.object({
+  packageId: z.number().int().positive(),
+  currencyCode: CurrencySchema,
+  subscriptionLengthOptions: z.object({
+    SUB1YEAR: SubscriptionLengthOptionSchema.optional(),
+    SUB2YEAR: SubscriptionLengthOptionSchema.optional(),
+  }),
+});
+export type BuildYourOwnPackage = z.infer<typeof BuildYourOwnPackageSchema>;
+
+/** §3 Order payload service entry. */
+export const OrderServiceSchema = z.object({ code: OptionNameSchema, option: z.string() });
+export type OrderService = z.infer<typeof OrderServiceSchema>;
+
+/** §3 Order payload: packageId, productId, services[{code, option}]. */
+export const OrderPayloadSchema = z.object({
+  packageId: z.number().int().positive(),
+  productId: z.number().int().positive(),
+  services: z.array(OrderServiceSchema),
+});
+export type OrderPayload = z.infer<typeof OrderPayloadSchema>;
+
+/**
+ * §3 A la carte selection: subscription, myfiles, tonemeter, unlimitedPayments, calls. `myfiles` and `calls` hold an
+ * optionCode of the chosen length (e.g. `'MYFILES_5GB'`, `'CALLSBASIC_60'`); `tonemeter` is `true`,
+ * `false` or `'ENHANCED'`.
+ */
+export const AlaCarteSelectionSchema = z.object({
+  subscription: z.enum(['SUB1YEAR', 'SUB2YEAR']),
+  myfiles: z.string().nullish(),
+  tonemeter: z.union([z.boolean(), z.literal('ENHANCED')]).nullish(),
+  unlimitedPayments: z.boolean().nullish(),
+  calls: z.string().nullish(),
+});
+export type AlaCarteSelection = z.infer<typeof AlaCarteSelectionSchema>;
+
+/** §4 "Pack": the order payload of the selected build-your-own package. */
+export const PackSchema = OrderPayloadSchema;
+export type Pack = z.infer<typeof PackSchema>;
+
+// ── Other entities (§3 "Other entities") ───────────────────────────────────────────────────────────────────────
+
+/** §3 Coupon or package availability entry. */
+export const CouponAvailabilitySchema = z.object({
+  packageId: z.number().int().positive(),
+  status: z.string(),
+  discountAmount: MoneySchema,
+});
+export type CouponAvailability = z.infer<typeof CouponAvailabilitySchema>;
+
+/** §3 one upgrade option: packageId, price, priceFormatted. */
+export const UpgradeOptionSchema = z.object({
+  packageId: z.number().int().positive(),
+  price: MoneySchema,
+  priceFormatted: z.string(),
+});
+export type UpgradeOption = z.infer<typeof UpgradeOptionSchema>;
+
+/** §3 Upgrade options: a subscriptionUpgradeOptions map keyed by packageId. */
+export const UpgradeOptionsSchema = z.object({
+  subscriptionUpgradeOptions: z.record(z.string(), UpgradeOptionSchema),
+});
+export type UpgradeOptions = z.infer<typeof UpgradeOptionsSchema>;
+
+/** §3 Country option: key, value, name, label. */
+export const CountryOptionSchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  name: z.string(),
+  label: z.string(),
+});
+export type CountryOption = z.infer<typeof CountryOptionSchema>;
+
+/** §3 Experiment: name, value ('treatment'). */
+export const ExperimentSchema = z.object({ name: z.string(), value: z.string() });
+export type Experiment = z.infer<typeof ExperimentSchema>;
+
+/** §5 / §9 feature flags: Apple Pay, CAD PayPal, Venmo. */
+export const FeatureFlagsSchema = z.object({
+  applePay: z.boolean().default(false),
+  cadPayPal: z.boolean().default(false),
+  venmo: z.boolean().default(false),
+});
+export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
+
+/** §5 payment-method visibility: `true` = shown. */
+export const PaymentMethodVisibilitySchema = z.object({
+  applePay: z.boolean(),
+  venmo: z.boolean(),
+  payPal: z.boolean(),
+  amex: z.boolean(),
+  discover: z.boolean(),
+});
+export type PaymentMethodVisibility = z.infer<typeof PaymentMethodVisibilitySchema>;
+
+// ── Card and provider entities (§3) ────────────────────────────────────────────────────────────────────────────
+
+/** §3 Card form field state. */
+export const CardFieldStateSchema = z.object({
+  isValid: z.boolean(),
+  touched: z.boolean(),
+  hasBlurred: z.boolean(),
+  isPotentiallyValid: z.boolean(),
+});
+export type CardFieldState = z.infer<typeof CardFieldStateSchema>;
+
+/** §3 Card form state: number, expirationDate and cvv. */
+export const CardFormStateSchema = z.object({
+  number: CardFieldStateSchema,
+  expirationDate: CardFieldStateSchema,
+  cvv: CardFieldStateSchema,
+});
+export type CardFormState = z.infer<typeof CardFormStateSchema>;
+
+/** §3 Card brands. */
+export const CARD_BRANDS = [
+  'visa', 'mastercard', 'american-express', 'diners-club', 'discover', 'jcb',
+  'unionpay', 'maestro', 'elo', 'mir', 'hiper', 'hipercard',
+] as const;
+export const CardBrandSchema = z.enum(CARD_BRANDS);
+export type CardBrand = z.infer<typeof CardBrandSchema>;
+
+/** §3 Tokenized card result details. */
+export const CardDetailsSchema = z.object({
+  cardholderName: z.string().optional(),
+  expirationMonth: z.string().optional(),
+  expirationYear: z.string().optional(),
+  bin: z.string().optional(),
+  cardType: z.string().optional(),
+  lastFour: z.string().optional(),
+  lastTwo: z.string().optional(),
+});
+export type CardDetails = z.infer<typeof CardDetailsSchema>;
+
+/** §3 Tokenized card result. */
+export const TokenizedCardSchema = z.object({
+  nonce: z.string().min(1),
+  type: z.string(),
+  description: z.string(),
+  binData: z.record(z.string(), z.unknown()).optional(),
+  details: CardDetailsSchema,
+  threeDSecureInfo: z.record(z.string(), z.unknown()).optional(),
+  authenticationInsight: z.object({ regulationEnvironment: z.string() }).optional(),
+});
+export type TokenizedCard = z.infer<typeof TokenizedCardSchema>;
+
+/** §3 3D Secure result. */
+export const ThreeDSecureResultSchema = z.object({
+  nonce: z.string().min(1),
+  type: z.string(),
+  binData: z.record(z.string(), z.unknown()).optional(),
+  details: CardDetailsSchema.optional(),
+  description: z.string().optional(),
+  liabilityShifted: z.boolean(),
+  liabilityShiftPossible: z.boolean(),
+  threeDSecureInfo: z.record(z.string(), z.unknown()).optional(),
+  verificationDetails: z.record(z.string(), z.unknown()).optional(),
+});
+export type ThreeDSecureResult = z.infer<typeof ThreeDSecureResultSchema>;
+
+/** §3 Address fields (verifyCard billing/shipping address). */
+export const AddressSchema = z.object({
+  streetAddress: z.string().optional(),
+  extendedAddress: z.string().optional(),
+  line3: z.string().optional(),
+  locality: z.string().optional(),
+  region: z.string().optional(),
+  postalCode: z.string().optional(),
+  countryCodeAlpha2: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  givenName: z.string().optional(),
+  surname: z.string().optional(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+/** §3 verifyCard options (nonce, amount and bin required, §5 "3D Secure"). */
+export const VerifyCardOptionsSchema = z.object({
+  nonce: z.string().min(1),
+  amount: z.union([z.number(), z.string()]),
+  bin: z.string().min(1),
+  email: z.string().optional(),
+  mobilePhoneNumber: z.string().optional(),
+  billingAddress: AddressSchema.optional(),
+  shippingAddress: AddressSchema.optional(),
+  additionalInformation: z.record(z.string(), z.unknown()).optional(),
+  accountType: z.string().optional(),
+  challengeRequested: z.boolean().optional(),
+  dataOnlyRequested: z.boolean().optional(),
+  exemptionRequested: z.boolean().optional(),
+  requestedExemptionType: z.enum(['low_value', 'transaction_risk_analysis']).optional(),
+  cardAdd: z.boolean().optional(),
+});
+export type VerifyCardOptions = z.infer<typeof VerifyCardOptionsSchema>;
+
+/** §3 Apple Pay payment request. */
+export const ApplePayPaymentRequestSchema = z.object({
+  total: z.object({ label: z.string(), amount: z.string(), type: z.literal('final').default('final') }),
+  currencyCode: z.string().default('USD'),
+  countryCode: z.string().default('US'),
+  requiredBillingContactFields: z.array(z.string()).default(['postalAddress']),
+  merchantCapabilities: z.array(z.string()).default(['supports3DS']),
+  supportedNetworks: z.array(z.string()).default(['visa', 'masterCard', 'amex', 'discover']),
+});
+export type ApplePayPaymentRequest = z.infer<typeof ApplePayPaymentRequestSchema>;
+
+/** §3 Venmo result. */
+export const VenmoResultSchema = z.object({
+  nonce: z.string().min(1),
+  type: z.literal('VenmoAccount'),
+  details: z.object({ username: z.string().startsWith('@'), paymentContextId: z.string().optional() }),
+  payerInfo: z.record(z.string(), z.unknown()).optional(),
+});
+export type VenmoResult = z.infer<typeof VenmoResultSchema>;
+
+/** §3 PayPal result. */
+export const PayPalResultSchema = z.object({
+  nonce: z.string().min(1),
+  type: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  creditFinancingOffered: z.record(z.string(), z.unknown()).optional(),
+});
+export type PayPalResult = z.infer<typeof PayPalResultSchema>;
+
+/** §3 / §8 provider error types. */
+export const ERROR_TYPES = ['CUSTOMER', 'MERCHANT', 'NETWORK', 'INTERNAL', 'UNKNOWN'] as const;
+export const ProviderErrorTypeSchema = z.enum(ERROR_TYPES);
+export type ProviderErrorType = z.infer<typeof ProviderErrorTypeSchema>;
+
+/** §3 Error object: name, code, message, type, details. */
+export const ProviderErrorSchema = z.object({
+  name: z.string(),
+  code: z.string(),
+  message: z.string(),
+  type: ProviderErrorTypeSchema,
+  details: z.unknown().optional(),
+});
+export type ProviderError = z.infer<typeof ProviderErrorSchema>;
+
+// ── Join state (§3 "Join state") ───────────────────────────────────────────────────────────────────────────────
+
+/** §3 Join state.parent (phoneCountryCode defaults to '+1'). */
+export const ParentSchema = z.object({
+  email: z.string().optional(),
+  familyId: z.union([z.string(), z.number()]).optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  phoneCountryCode: z.string().default('+1'),
+  phoneNumber: z.string().optional(),
+  timeZone: z.string().optional(),
+  userId: z.union([z.string(), z.number()]).optional(),
+});
+export type Parent = z.infer<typeof ParentSchema>;
+
+/** §3 Join state (defaults: parent.phoneCountryCode '+1', coparentPricing 'P3', languageLocale 'en-US'). */
+export const JoinStateSchema = z.object({
+  address: z.object({ country: z.string().optional(), line1: z.string().optional() }).default({}),
+  agreedToTerms: z.boolean().default(false),
+  authToken: z.string().optional(),
+  availableCoupons: z.array(CouponAvailabilitySchema).default([]),
+  billingAddressComplete: z.boolean().default(false),
+  coParent: z.object({ userId: z.union([z.string(), z.number()]).optional() }).default({}),
+  coparentPackageId: z.number().int().optional(),
+  coparentCountry: z.string().optional(),
+  flow: FlowSchema.optional(),
+  familyMembers: z.array(z.record(z.string(), z.unknown())).default([]),
+  graceLogins: z.number().int().optional(),
+  inviteToken: z.string().optional(),
+  isAuthedParent: z.boolean().default(false),
+  isInvitedJoin: z.boolean().default(false),
+  isJoin: z.boolean().default(false),
+  isSubscriptionCurrent: z.boolean().default(false),
+  parent: ParentSchema.default({ phoneCountryCode: '+1' }),
+  parentAccountType: z.string().optional(),
+  referral: z.object({ selection: z.string().optional(), other: z.string().optional() }).default({}),
+  requireCredentials: z.boolean().default(false),
+  subscriptionStatus: SubscriptionStatusSchema.default('none'),
+  securityQuestionsComplete: z.boolean().default(false),
+  userCreatedByPro: z.boolean().default(false),
+  proFirstName: z.string().optional(),
+  proLastName: z.string().optional(),
+  coparentPricing: PricingGroupSchema.default('P3'),
+  languageLocale: z.string().default('en-US'),
+  migrationPricingGroup: PricingGroupSchema.optional(),
+});
+export type JoinState = z.infer<typeof JoinStateSchema>;
+/** Join state as accepted before defaults are applied. */
+export type JoinStateInput = z.input<typeof JoinStateSchema>;
