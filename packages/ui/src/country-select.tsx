@@ -1,0 +1,55 @@
+import { forwardRef } from 'react';
+import { SelectField, type SelectFieldProps, type SelectOption } from './field.js';
+
+/** A country as the API lists it (§3 "Country option": key, value, name, label). */
+export interface CountryOptionLike {
+  /** ISO 3166-1 alpha-2 code, e.g. "US". */
+  value: string;
+  /** Localized display name. */
+  label: string;
+}
+
+/** Priority countries of §1, shown first in country lists. */
+export const PRIORITY_COUNTRIES: readonly string[] = ['US', 'AU', 'CA', 'GB', 'MX', 'NZ'];
+
+/**
+ * Splits options into the §1 priority countries (in priority order) and the rest (in the given order).
+ * Pure; exported for tests and for callers who render their own list.
+ */
+export function splitPriority<T extends { value: string }>(options: readonly T[], priority: readonly string[] = PRIORITY_COUNTRIES) {
+  const top = priority.map((code) => options.find((o) => o.value === code)).filter((o): o is T => Boolean(o));
+  const rest = options.filter((o) => !priority.includes(o.value));
+  return { top, rest };
+}
+
+/** Props of {@link CountrySelect}. */
+export type CountrySelectProps = Omit<SelectFieldProps, 'options'> & {
+  countries: readonly CountryOptionLike[];
+  /** Localized optgroup labels; without them the lists are ungrouped (priority first). */
+  groupLabels?: { priority: string; all: string };
+  priority?: readonly string[];
+};
+
+/** §2 country select: the §1 priority countries (US, AU, CA, GB, MX, NZ) first, then the others. */
+export const CountrySelect = forwardRef<HTMLSelectElement, CountrySelectProps>(function CountrySelect(
+  { countries, groupLabels, priority, ...rest },
+  ref,
+) {
+  const { top, rest: others } = splitPriority(countries, priority);
+  const options = [
+    { label: groupLabels?.priority ?? '', options: top },
+    { label: groupLabels?.all ?? '', options: others },
+  ].filter((g) => g.options.length > 0);
+  return <SelectField ref={ref} options={options} {...rest} />;
+});
+
+/** One phone country code option, e.g. `{ value: '+44', label: '+44 United Kingdom' }`. */
+export type PhoneCodeOption = SelectOption;
+
+/** Props of {@link PhoneCodeSelect}. */
+export type PhoneCodeSelectProps = Omit<SelectFieldProps, 'options'> & { codes: readonly PhoneCodeOption[] };
+
+/** §2 phone-country-code select (§3 `phoneCountryCode`, default "+1"; the caller supplies the priority order). */
+export const PhoneCodeSelect = forwardRef<HTMLSelectElement, PhoneCodeSelectProps>(function PhoneCodeSelect({ codes, ...rest }, ref) {
+  return <SelectField ref={ref} options={codes} autoComplete="tel-country-code" {...rest} />;
+});
