@@ -30,3 +30,31 @@ export { paymentMethodVisibility } from './rules/payment-method-visibility.js';
 export { isJoinComplete, type JoinCompletionInput } from './rules/join-complete.js';
 export { flowFromPath } from './rules/flow-from-path.js';
 export { createJoinState, JOIN_STATE_DEFAULTS } from './rules/join-state-defaults.js';
+export { applyDiscount, computeDiscount, chargeAmount, AVAILABLE_STATUS } from './rules/discount.js';
+export {
+  buildYourOwnPackages,
+  getBuildYourOwnPackage,
+  byoOrderPayload,
+  byoPrice,
+  orderPayloadPrice,
+  PAY_FEATURE_QUOTAS,
+  CALL_MINUTES,
+  FREE_MYFILES_GB,
+} from './rules/build-your-own.js';
+export { computePack } from './rules/pack.js';
+export {
+  resolvePricingGroup,
+  KEPT_PRICING_GROUPS,
+  DEFAULT_PRICING_GROUP,
+  type PricingGroupInput,
+} from './rules/pricing-group.js';
+export { purchaseFlow, applyUpgradeOption } from './rules/purchase-flow.js';
+export { languageFor, LOCALES, type Locale } from './rules/language.js';
+export {
+  EXPERIMENTS,
+  TREATMENT,
+  isInTreatment,
+  FEATURE_FLAGS,
+  type ExperimentName,
+  type FeatureFlagName,
+} from './rules/experiments.js';

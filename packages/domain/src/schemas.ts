@@ -153,13 +153,13 @@ export type OrderPayload = z.infer<typeof OrderPayloadSchema>;
 
 /**
  * §3 A la carte selection: subscription, myfiles, tonemeter, unlimitedPayments, calls. `myfiles` and `calls` hold an
- * optionCode of the chosen length (e.g. `'MYFILES_5GB'`, `'CALLSBASIC_60'`); `tonemeter` is `true`,
- * `false` or `'ENHANCED'`.
+ * optionCode of the chosen length (e.g. `'MYFILES_5GB'`, `'CALLSBASIC_60'`); `tonemeter` and `unlimitedPayments`
+ * are on/off.
  */
 export const AlaCarteSelectionSchema = z.object({
   subscription: z.enum(['SUB1YEAR', 'SUB2YEAR']),
   myfiles: z.string().nullish(),
-  tonemeter: z.union([z.boolean(), z.literal('ENHANCED')]).nullish(),
+  tonemeter: z.boolean().nullish(),
   unlimitedPayments: z.boolean().nullish(),
   calls: z.string().nullish(),
 });
