@@ -1,27 +1,53 @@
 import { z } from 'zod';
+import {
+  BuildYourOwnPackageSchema,
+  CountryOptionSchema,
+  CouponAvailabilitySchema,
+  CurrencySchema,
+  ExperimentSchema,
+  FeatureFlagsSchema,
+  FlowSchema,
+  OrderServiceSchema,
+  PackageSchema,
+  PricingGroupSchema,
+  SubscriptionStatusSchema,
+  UpgradeOptionsSchema,
+} from '@ofw/domain';
 
 /*
  * Request and response shapes of join-api (DESIGN.md §4), defined once and used by the server
  * (validation + OpenAPI) and by browsers (response parsing). Entity fields follow the spec's §3.
  */
 
-// ---------------------------------------------------------------- shared pieces
+// ---------------------------------------------------------------- shared pieces (entities from @ofw/domain)
 
-/** ISO 4217 currencies of the catalogue (§9). */
-export const CurrencySchema = z.enum(['USD', 'GBP', 'CAD', 'AUD', 'NZD']);
-export type Currency = z.infer<typeof CurrencySchema>;
-
-/** Join flows (§1, §2): regular, professional-referred, invited co-parent. */
-export const FlowSchema = z.enum(['join', 'pro', 'ctj']);
-export type Flow = z.infer<typeof FlowSchema>;
-
-/** Pricing groups (§3 Enumerations). */
-export const PricingGroupSchema = z.enum(['P0', 'P1', 'P2', 'P3']);
-export type PricingGroup = z.infer<typeof PricingGroupSchema>;
-
-/** Subscription status (§4). */
-export const SubscriptionStatusSchema = z.enum(['current', 'expired', 'none']);
-export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+export {
+  CurrencySchema,
+  FlowSchema,
+  PricingGroupSchema,
+  SubscriptionStatusSchema,
+  PackageSchema,
+  BuildYourOwnPackageSchema,
+  UpgradeOptionsSchema,
+  CountryOptionSchema,
+  CouponAvailabilitySchema,
+  ExperimentSchema,
+  FeatureFlagsSchema,
+  OrderServiceSchema,
+};
+export type {
+  Currency,
+  Flow,
+  PricingGroup,
+  SubscriptionStatus,
+  Package,
+  BuildYourOwnPackage,
+  UpgradeOptions,
+  CountryOption,
+  CouponAvailability,
+  Experiment,
+  FeatureFlags,
+} from '@ofw/domain';
 
 /** Join countries (§1). */
 export const JoinCountryCodeSchema = z.enum(['US', 'AU', 'CA', 'GB', 'IE', 'NZ']);
@@ -42,88 +68,6 @@ export const IdParamSchema = z
   .transform(Number)
   .pipe(IdSchema);
 
-/** Money in major units rounded to 2 decimals (DESIGN.md §3). */
-export const MoneySchema = z.number().nonnegative().multipleOf(0.01);
-
-// ---------------------------------------------------------------- entities (§3)
-
-/** Country option (§3): `{ key, value, name, label }`; `key` and `value` are ISO alpha-2. */
-export const CountryOptionSchema = z.object({
-  key: z.string().length(2),
-  value: z.string().length(2),
-  name: z.string(),
-  label: z.string(),
-});
-export type CountryOption = z.infer<typeof CountryOptionSchema>;
-
-/** Coupon or package availability entry (§3). */
-export const CouponAvailabilitySchema = z.object({
-  packageId: IdSchema,
-  status: z.literal('available'),
-  discountAmount: MoneySchema,
-});
-export type CouponAvailability = z.infer<typeof CouponAvailabilitySchema>;
-
-/** Experiment (§3): `{ name, value }`, e.g. `{ name: 'GROW-621', value: 'treatment' }`. */
-export const ExperimentSchema = z.object({ name: z.string(), value: z.string() });
-export type Experiment = z.infer<typeof ExperimentSchema>;
-
-/** A package as §3 lists it (extra fields of `@ofw/domain`'s Package pass through). */
-export const PackageSchema = z
-  .object({
-    id: IdSchema,
-    packageName: z.string(),
-    packageType: z.enum(['parent', 'pro']),
-    displayName: z.string(),
-    description: z.string().optional(),
-    receiptText: z.string().optional(),
-    variant: z.string().optional(),
-    analyticsPackage: z.string().optional(),
-    selectButtonId: z.string(),
-    totalPrice: z.number(),
-    pricePerMonth: z.number(),
-    currencyCode: CurrencySchema,
-    currencySymbol: z.string(),
-    currencyTickerForReceipt: z.string().optional(),
-    vatAmount: z.number().optional(),
-    subDurationInYears: z.union([z.literal(1), z.literal(2)]),
-    yearlyPriceFormat: z.string().optional(),
-    primaryFeatures: z.array(z.string()).optional(),
-    secondaryFeatures: z.array(z.string()).optional(),
-    proratedPriceInfo: z
-      .object({ proratedPrice: z.number(), proratedPriceFormatted: z.string() })
-      .optional(),
-    discount: z
-      .object({
-        discountAmount: z.number(),
-        discountedYearlyPrice: z.number(),
-        discountedMonthlyPrice: z.number(),
-        discountPercent: z.number().int(),
-      })
-      .optional(),
-  })
-  .loose();
-export type PackageDto = z.infer<typeof PackageSchema>;
-
-/** Build-your-own package (§3), as `@ofw/domain` models it (passed through). */
-export const BuildYourOwnSchema = z.looseObject({
-  subscriptionLengthOptions: z.record(z.string(), z.unknown()),
-});
-
-/** Upgrade options (§3): `subscriptionUpgradeOptions` map of packageId → price. */
-export const UpgradeOptionsSchema = z.object({
-  subscriptionUpgradeOptions: z.record(
-    z.string(),
-    z.object({ packageId: IdSchema, price: z.number(), priceFormatted: z.string() }),
-  ),
-});
-
-/** A build-your-own service line of an order payload (§3). */
-export const OrderServiceSchema = z.object({
-  code: z.string().min(1).max(40),
-  option: z.string().min(1).max(40),
-});
-
 // ---------------------------------------------------------------- GET /countries, /join/countries
 
 export const CountriesResponseSchema = z.array(CountryOptionSchema);
@@ -140,7 +84,7 @@ export type PackagesQuery = z.input<typeof PackagesQuerySchema>;
 /** `GET /packages` → `{ packages, byo, upgradeOptions, pricingGroup }` priced for the caller (§3, §4). */
 export const PackagesResponseSchema = z.object({
   packages: z.array(PackageSchema),
-  byo: BuildYourOwnSchema.nullable(),
+  byo: BuildYourOwnPackageSchema.nullable(),
   upgradeOptions: UpgradeOptionsSchema.nullable(),
   pricingGroup: PricingGroupSchema,
 });
@@ -252,12 +196,6 @@ export const ExperimentsResponseSchema = z.array(ExperimentSchema);
 
 // ---------------------------------------------------------------- GET /payments/config
 
-export const FeatureFlagsSchema = z.object({
-  applePay: z.boolean(),
-  cadPayPal: z.boolean(),
-  venmo: z.boolean(),
-});
-export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
 /** `GET /payments/config` (docs/CONTRACTS.md). */
 export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
@@ -296,7 +234,7 @@ export type BillingAddress = z.infer<typeof BillingAddressSchema>;
  */
 export const OrderRequestSchema = z.object({
   packageId: IdSchema,
-  productId: z.string().min(1).max(40).optional(),
+  productId: IdSchema.optional(),
   services: z.array(OrderServiceSchema).max(10).optional(),
   couponCode: z.string().min(1).max(40).optional(),
   paymentMethodNonce: z.string().min(1).max(200),
