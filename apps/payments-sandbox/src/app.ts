@@ -1,0 +1,270 @@
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import valid from 'card-validator';
+import { z } from 'zod';
+import {
+  APPROVED,
+  DECLINED_CARDS,
+  FAKE_NONCES,
+  NONCE_ERRORS,
+  binData,
+  cardTypeName,
+  outcomeForAmount,
+  processorDeclined,
+  type StoredCard,
+} from './cards.js';
+import { DEFAULT_ALLOWED_ORIGINS } from './env.js';
+import { isFieldKey } from './fields.js';
+import { errorPage, hostedFieldPage } from './pages.js';
+import { SandboxStore, isSuccessful, randomId, type Transaction } from './store.js';
+
+export interface SandboxAppOptions {
+  /** Parent-page origins allowed to host the card frames and call the browser-facing API. */
+  allowedOrigins?: readonly string[];
+  /** State holder; pass one to inspect nonces and transactions in tests. */
+  store?: SandboxStore;
+  /** The built frame script; read from `dist/public/hosted-field.js` when omitted. */
+  frameScript?: string;
+}
+
+/** Braintree's tokenization key format: three underscore-separated alphanumeric parts (§5 "Card client"). */
+export const TOKENIZATION_KEY = /^[a-zA-Z0-9]+_[a-zA-Z0-9]+_[a-zA-Z0-9_]+$/;
+
+const AUTHORIZATION_INVALID = 'Authorization is invalid. Make sure your client token or tokenization key is valid.';
+
+function loadFrameScript(): string {
+  const candidates = ['./public/hosted-field.js', '../dist/public/hosted-field.js'];
+  for (const candidate of candidates) {
+    try {
+      return readFileSync(new URL(candidate, import.meta.url), 'utf8');
+    } catch {
+      // try the next location (dist/ when running built, src/ under vitest)
+    }
+  }
+  throw new Error('payments-sandbox: frame script missing; run `pnpm --filter payments-sandbox build`.');
+}
+
+const CreditCardInput = z.object({
+  number: z.string().max(32),
+  expirationDate: z.string().max(16).optional(),
+  expirationMonth: z.string().max(2).optional(),
+  expirationYear: z.string().max(4).optional(),
+  cvv: z.string().max(4).optional(),
+  postalCode: z.string().max(16).optional(),
+  cardholderName: z.string().max(255).optional(),
+});
+
+const TokenizeRequest = z.object({
+  authorization: z.string(),
+  creditCard: CreditCardInput,
+  billingAddress: z.record(z.string(), z.unknown()).optional(),
+});
+
+const TransactionRequest = z.object({
+  paymentMethodNonce: z.string().min(1).max(255),
+  amount: z.string().regex(/^\d{1,7}\.\d{2}$/, 'amount must be a decimal string with 2 decimals, e.g. "216.00"'),
+  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  orderId: z.string().min(1).max(255),
+  deviceData: z.string().max(10_000).optional(),
+  options: z.object({ submitForSettlement: z.boolean().optional() }).optional(),
+});
+
+interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** Validates a card like the gateway does on tokenization; returns Braintree-style field errors. */
+function cardErrors(card: z.infer<typeof CreditCardInput>): { errors: FieldError[]; month: string; year: string } {
+  const errors: FieldError[] = [];
+  const number = card.number.replace(/\D/g, '');
+  const numberCheck = valid.number(number);
+  if (!numberCheck.isValid) errors.push({ field: 'number', code: '81715', message: 'Credit card number is invalid.' });
+  const expiration = card.expirationDate
+    ? valid.expirationDate(card.expirationDate)
+    : valid.expirationDate({ month: card.expirationMonth ?? '', year: card.expirationYear ?? '' });
+  if (!expiration.isValid) errors.push({ field: 'expirationDate', code: '81710', message: 'Expiration date is invalid.' });
+  if (card.cvv !== undefined) {
+    const size = numberCheck.card?.code.size ?? [3, 4];
+    if (!valid.cvv(card.cvv, size).isValid) {
+      errors.push({ field: 'cvv', code: '81707', message: 'CVV must be 4 digits for American Express and 3 digits for other card types.' });
+    }
+  }
+  const month = (expiration.month ?? '').padStart(2, '0');
+  const rawYear = expiration.year ?? '';
+  const year = rawYear.length === 2 ? `20${rawYear}` : rawYear;
+  return { errors, month, year };
+}
+
+function amountMinor(amount: string): number {
+  const [whole, fraction] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction);
+}
+
+/**
+ * The payments sandbox as a Hono app (DESIGN.md §5): hosted-field frames, tokenization, and the server API that
+ * join-api's sandbox gateway charges nonces with (docs/CONTRACTS.md "Sandbox server API").
+ */
+export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
+  const allowedOrigins = (options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS).map((origin) => new URL(origin).origin);
+  const store = options.store ?? new SandboxStore();
+  let frameScript = options.frameScript;
+  const app = new Hono();
+
+  app.get('/health', (c) => c.json({ ok: true }));
+
+  app.get('/', (c) =>
+    c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OFW payments sandbox</title></head><body><main><h1>OFW payments sandbox</h1><p>A local stand-in for the card payment provider. Test cards: 4111111111111111 (authorized), 4000111111111115 (processor declined 2000), 4000000000002701 / 4000000000002925 / 4000000000002503 (3D Secure frictionless success / failure / challenge). See apps/payments-sandbox/README.md.</p></main></body></html>`,
+    ),
+  );
+
+  app.get('/hosted-fields/frame.html', (c) => {
+    const field = c.req.query('field');
+    const channel = c.req.query('channel') ?? '';
+    const originParam = c.req.query('origin') ?? '';
+    const locale = (c.req.query('locale') ?? 'en').toLowerCase().startsWith('es') ? 'es' : 'en';
+    if (!isFieldKey(field) || !/^[A-Za-z0-9_-]{8,64}$/.test(channel)) {
+      return c.html(errorPage('Invalid hosted field', 'Unknown field or channel.'), 400);
+    }
+    let origin: string;
+    try {
+      origin = new URL(originParam).origin;
+    } catch {
+      return c.html(errorPage('Invalid hosted field', 'The origin parameter is missing.'), 400);
+    }
+    if (!allowedOrigins.includes(origin)) {
+      return c.html(errorPage('Origin not allowed', `${origin} is not in SANDBOX_ALLOWED_ORIGINS.`), 403);
+    }
+    c.header(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${origin}`,
+    );
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.html(hostedFieldPage({ field, channel, origin, locale }));
+  });
+
+  app.get('/hosted-fields/frame.js', (c) => {
+    frameScript ??= loadFrameScript();
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=300');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(frameScript);
+  });
+
+  // Tokenization, called by the number frame (same origin as this server).
+  app.post('/v1/tokenize', async (c) => {
+    const parsed = TokenizeRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: { message: 'There was a problem with your request.' } }, 400);
+    const { authorization, creditCard } = parsed.data;
+    if (!TOKENIZATION_KEY.test(authorization)) return c.json({ error: { message: AUTHORIZATION_INVALID } }, 401);
+    const { errors, month, year } = cardErrors(creditCard);
+    if (errors.length > 0) {
+      return c.json(
+        { error: { message: 'Credit card is invalid' }, fieldErrors: [{ field: 'creditCard', fieldErrors: errors }] },
+        422,
+      );
+    }
+    const number = creditCard.number.replace(/\D/g, '');
+    const card: StoredCard = {
+      kind: 'CreditCard',
+      bin: number.slice(0, 6),
+      lastFour: number.slice(-4),
+      cardType: cardTypeName(number),
+      expirationMonth: month,
+      expirationYear: year,
+      cardholderName: creditCard.cardholderName,
+      forced: DECLINED_CARDS.has(number) ? processorDeclined(2000) : undefined,
+      threeDSecureCard: number,
+    };
+    const nonce = store.createNonce(card);
+    return c.json(
+      {
+        creditCards: [
+          {
+            nonce,
+            type: 'CreditCard',
+            description: `ending in ${card.lastFour.slice(-2)}`,
+            details: {
+              cardholderName: card.cardholderName,
+              expirationMonth: card.expirationMonth,
+              expirationYear: card.expirationYear,
+              bin: card.bin,
+              cardType: card.cardType,
+              lastFour: card.lastFour,
+              lastTwo: card.lastFour.slice(-2),
+            },
+            binData: binData(),
+          },
+        ],
+      },
+      201,
+    );
+  });
+
+  // ---- server API for join-api's sandbox gateway ----
+  app.post('/v1/transactions', async (c) => {
+    const parsed = TransactionRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      return c.json({ error: { code: 'invalid_request', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }, 400);
+    }
+    const request = parsed.data;
+    const previous = store.transactionsFor(request.orderId);
+    const settled = previous.find(isSuccessful);
+    if (settled) return c.json({ transaction: settled });
+    const replay = previous.find((t) => t.paymentMethodNonce === request.paymentMethodNonce);
+    if (replay) return c.json({ transaction: replay });
+
+    const fake = FAKE_NONCES[request.paymentMethodNonce];
+    let card: StoredCard;
+    let threeDSecureInfo: Transaction['threeDSecureInfo'];
+    if (fake && 'error' in fake) {
+      return c.json({ error: NONCE_ERRORS[fake.error] }, 422);
+    } else if (fake) {
+      card = fake;
+    } else {
+      const entry = store.getNonce(request.paymentMethodNonce);
+      if (!entry) return c.json({ error: NONCE_ERRORS.unknown }, 422);
+      if (entry.consumed) return c.json({ error: NONCE_ERRORS.consumed }, 422);
+      store.consume(request.paymentMethodNonce);
+      card = entry.card;
+      threeDSecureInfo = entry.threeDSecureInfo;
+    }
+    const minor = amountMinor(request.amount);
+    if (minor <= 0) return c.json({ error: { code: '81531', message: 'Amount must be greater than zero.' } }, 422);
+    let outcome = card.forced ?? outcomeForAmount(minor);
+    if (outcome === APPROVED && request.options?.submitForSettlement) outcome = { ...APPROVED, status: 'submitted_for_settlement' };
+    const transaction: Transaction = {
+      id: randomId(8),
+      orderId: request.orderId,
+      amount: request.amount,
+      currencyCode: request.currencyCode,
+      paymentMethodNonce: request.paymentMethodNonce,
+      paymentInstrumentType: { CreditCard: 'credit_card', VenmoAccount: 'venmo_account', PayPalAccount: 'paypal_account', ApplePayCard: 'apple_pay_card' }[card.kind],
+      ...outcome,
+      creditCard: { cardType: card.cardType, last4: card.lastFour, bin: card.bin },
+      threeDSecureInfo,
+      deviceDataCaptured: Boolean(request.deviceData),
+      createdAt: new Date().toISOString(),
+    };
+    store.addTransaction(transaction);
+    return c.json({ transaction });
+  });
+
+  app.get('/v1/transactions', (c) => {
+    const orderId = c.req.query('orderId');
+    if (!orderId) return c.json({ error: { code: 'invalid_request', message: 'orderId is required' } }, 400);
+    const list = store.transactionsFor(orderId);
+    const transaction = list.find(isSuccessful) ?? list.at(-1);
+    if (!transaction) return c.json({ error: { code: 'not_found', message: `No transaction for order ${orderId}` } }, 404);
+    return c.json({ transaction });
+  });
+
+  // CORS for browser-facing APIs the parent page calls directly (3D Secure, wallets); added below.
+  app.use('/v1/browser/*', cors({ origin: [...allowedOrigins], allowMethods: ['GET', 'POST'], allowHeaders: ['content-type', 'authorization'] }));
+
+  return app;
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Parent-page origins allowed by default (join-api, its 127.0.0.1 twin, Vite dev). docs/CONTRACTS.md. */
+export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173'];
+
+const originList = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(z.url().transform((url) => new URL(url).origin)).min(1));
+
+/** The sandbox's environment (docs/CONTRACTS.md "Ports, origins and environment"). */
+export const EnvSchema = z.object({
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
+  HOST: z.string().min(1).default('localhost'),
+  SANDBOX_ALLOWED_ORIGINS: originList.default(DEFAULT_ALLOWED_ORIGINS),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Reads and validates the environment once.
+ * @throws Error listing every invalid variable.
+ */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid payments-sandbox environment: ${issues}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,5 @@
+export { createSandboxApp, TOKENIZATION_KEY, type SandboxAppOptions } from './app.js';
+export { startSandbox, type RunningSandbox } from './server.js';
+export { SandboxStore, type Transaction, type ThreeDSecureInfo } from './store.js';
+export { readEnv, EnvSchema, DEFAULT_ALLOWED_ORIGINS, type Env } from './env.js';
+export { DECLINED_CARDS, FAKE_NONCES, THREE_D_SECURE_CARDS, outcomeForAmount } from './cards.js';

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { makeApp } from './helpers.js';
+
+describe('tokenization (DESIGN.md §5, spec §3 "Tokenized card result")', () => {
+  it('§3 returns a single-use nonce with the tokenized card result', async () => {
+    const { tokenize } = makeApp();
+    const { status, body } = await tokenize('4111 1111 1111 1111');
+    expect(status).toBe(201);
+    const card = body.creditCards[0];
+    expect(card.nonce).toMatch(/^tokencc_sb_/);
+    expect(card.type).toBe('CreditCard');
+    expect(card.description).toBe('ending in 11');
+    expect(card.details).toMatchObject({ bin: '411111', cardType: 'Visa', lastFour: '1111', lastTwo: '11', expirationMonth: '12', expirationYear: '2030' });
+    expect(card.binData).toHaveProperty('prepaid');
+  });
+
+  it('§8 rejects a malformed authorization with 401 and the client message', async () => {
+    const { post } = makeApp();
+    const response = await post('/v1/tokenize', { authorization: 'not-a-key', creditCard: { number: '4111111111111111' } });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as any).error.message).toBe('Authorization is invalid. Make sure your client token or tokenization key is valid.');
+  });
+
+  it('§8 rejects an invalid card with 422 "Credit card is invalid" and field errors', async () => {
+    const { tokenize } = makeApp();
+    const { status, body } = await tokenize('4111111111111112', { cvv: '1' });
+    expect(status).toBe(422);
+    expect(body.error.message).toBe('Credit card is invalid');
+    expect(body.fieldErrors[0].fieldErrors.map((e: any) => e.code)).toEqual(['81715', '81707']);
+  });
+});
+
+describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbox behaviour)', () => {
+  it('4111111111111111 authorizes', async () => {
+    const { tokenize, charge } = makeApp();
+    const nonce = (await tokenize('4111111111111111')).body.creditCards[0].nonce;
+    const { status, body } = await charge({ paymentMethodNonce: nonce });
+    expect(status).toBe(200);
+    expect(body.transaction).toMatchObject({ status: 'authorized', processorResponseCode: '1000', creditCard: { cardType: 'Visa', last4: '1111', bin: '411111' } });
+  });
+
+  it('submitForSettlement gives submitted_for_settlement', async () => {
+    const { charge } = makeApp();
+    const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce', options: { submitForSettlement: true } });
+    expect(body.transaction.status).toBe('submitted_for_settlement');
+  });
+
+  it('4000111111111115 is processor-declined 2000 Do Not Honor', async () => {
+    const { tokenize, charge } = makeApp();
+    const nonce = (await tokenize('4000111111111115')).body.creditCards[0].nonce;
+    const { body } = await charge({ paymentMethodNonce: nonce });
+    expect(body.transaction).toMatchObject({ status: 'processor_declined', processorResponseCode: '2000', processorResponseText: 'Do Not Honor' });
+  });
+
+  it.each([
+    ['2000.00', 'processor_declined', '2000'],
+    ['2001.00', 'processor_declined', '2001'],
+    ['2999.99', 'processor_declined', '2999'],
+    ['1999.99', 'authorized', '1000'],
+    ['3000.50', 'failed', '3000'],
+    ['3001.00', 'authorized', '1000'],
+  ])('amount %s → %s (%s)', async (amount, status, code) => {
+    const { charge } = makeApp();
+    const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce', amount });
+    expect(body.transaction.status).toBe(status);
+    expect(body.transaction.processorResponseCode).toBe(code);
+  });
+
+  it('amount 5001.00 is gateway-rejected (application_incomplete)', async () => {
+    const { charge } = makeApp();
+    const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce', amount: '5001.00' });
+    expect(body.transaction).toMatchObject({ status: 'gateway_rejected', gatewayRejectionReason: 'application_incomplete' });
+  });
+
+  it.each([
+    ['fake-processor-declined-visa-nonce', 'processor_declined'],
+    ['fake-gateway-rejected-fraud-nonce', 'gateway_rejected'],
+    ['fake-valid-amex-nonce', 'authorized'],
+  ])('static nonce %s → %s', async (nonce, status) => {
+    const { charge } = makeApp();
+    const { body } = await charge({ paymentMethodNonce: nonce });
+    expect(body.transaction.status).toBe(status);
+  });
+
+  it('a nonce is single-use (93107) and an unknown one is refused (91565)', async () => {
+    const { tokenize, charge } = makeApp();
+    const nonce = (await tokenize('4111111111111111')).body.creditCards[0].nonce;
+    expect((await charge({ paymentMethodNonce: nonce })).status).toBe(200);
+    const second = await charge({ paymentMethodNonce: nonce });
+    expect(second.status).toBe(422);
+    expect(second.body.error.code).toBe('93107');
+    const unknown = await charge({ paymentMethodNonce: 'tokencc_sb_nope' });
+    expect(unknown.body.error.code).toBe('91565');
+    expect((await charge({ paymentMethodNonce: 'fake-consumed-nonce' })).body.error.code).toBe('93107');
+  });
+
+  it('the same orderId returns the first successful transaction without a second charge', async () => {
+    const { tokenize, charge, app } = makeApp();
+    const first = await charge({ paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce, orderId: 'o-1' });
+    const again = await charge({ paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce, orderId: 'o-1' });
+    expect(again.body.transaction.id).toBe(first.body.transaction.id);
+    const lookup = await app.request('/v1/transactions?orderId=o-1');
+    expect(((await lookup.json()) as any).transaction.id).toBe(first.body.transaction.id);
+    expect((await app.request('/v1/transactions?orderId=unknown')).status).toBe(404);
+  });
+
+  it('after a decline the same order can be paid with another card', async () => {
+    const { tokenize, charge } = makeApp();
+    const declined = await charge({ paymentMethodNonce: (await tokenize('4000111111111115')).body.creditCards[0].nonce, orderId: 'o-2' });
+    expect(declined.body.transaction.status).toBe('processor_declined');
+    const paid = await charge({ paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce, orderId: 'o-2' });
+    expect(paid.body.transaction.status).toBe('authorized');
+    expect(paid.body.transaction.id).not.toBe(declined.body.transaction.id);
+  });
+
+  it('rejects a malformed request with 400', async () => {
+    const { charge } = makeApp();
+    expect((await charge({ paymentMethodNonce: 'fake-valid-nonce', amount: '216' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,101 @@
+import type { PaymentsDriver } from '../core/driver.js';
+import { PaymentsError, teardownError } from '../core/errors.js';
+import { SETUP_TIMEOUT_MS, resolveFields } from '../core/hosted-fields-options.js';
+import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig } from '../core/types.js';
+import { loadModule } from './modules.js';
+
+type BraintreeConfig = Extract<PaymentsConfig, { driver: 'braintree' }>;
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+interface Teardownable {
+  teardown(): Promise<void>;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(onTimeout()), ms);
+    }),
+  ]);
+}
+
+/**
+ * The production driver over braintree-web (client, hostedFields, dataCollector, threeDSecure, applePay, venmo,
+ * paypalCheckout). One braintree-web client per authorization; every component it creates is torn down with it.
+ * @throws BraintreeError from `client.create` (e.g. CLIENT_AUTHORIZATION_INVALID, CLIENT_GATEWAY_NETWORK).
+ */
+export async function createBraintreeDriver(config: BraintreeConfig): Promise<PaymentsDriver> {
+  const clientModule = await loadModule('client');
+  const client = await clientModule.create({ authorization: config.authorization });
+  const components = new Set<Teardownable>();
+  let tornDown = false;
+  let deviceData: Promise<string> | undefined;
+
+  const track = <T extends Teardownable>(component: T): T => {
+    components.add(component);
+    const teardown = component.teardown.bind(component);
+    component.teardown = () => {
+      components.delete(component);
+      return teardown();
+    };
+    return component;
+  };
+
+  return {
+    name: 'braintree',
+    async createHostedFields(options: HostedFieldsCreateOptions) {
+      if (tornDown) throw teardownError('createHostedFields');
+      // same option checks as braintree-web, before any frame is injected
+      const resolved = resolveFields(options);
+      const hostedFields = await loadModule('hostedFields');
+      const fields: Record<string, unknown> = {};
+      for (const { key, container, options: fieldOptions } of resolved) {
+        const { container: _container, ...rest } = fieldOptions;
+        fields[key] = { ...rest, container };
+      }
+      const creating = hostedFields.create({
+        client,
+        fields,
+        ...(options.styles ? { styles: options.styles } : {}),
+        ...(options.supportedCardBrands ? { supportedCardBrands: options.supportedCardBrands } : {}),
+      }) as Promise<HostedFieldsInstance>;
+      const abort = () => {
+        // braintree-web cannot cancel a set-up: tear the instance down as soon as it exists
+        void creating.then((instance) => instance.teardown()).catch(() => undefined);
+      };
+      options.signal?.addEventListener('abort', abort, { once: true });
+      const instance = await withTimeout(creating, options.setupTimeoutMs ?? SETUP_TIMEOUT_MS, () => {
+        abort();
+        return new PaymentsError('HOSTED_FIELDS_TIMEOUT', 'UNKNOWN', 'Hosted Fields timed out when attempting to set up.');
+      });
+      options.signal?.removeEventListener('abort', abort);
+      if (options.signal?.aborted) {
+        throw new DOMException('Hosted Fields set-up was aborted.', 'AbortError');
+      }
+      return track(instance);
+    },
+    collectDeviceData() {
+      if (tornDown) return Promise.reject(teardownError('collectDeviceData'));
+      deviceData ??= (async () => {
+        const dataCollector = await loadModule('dataCollector');
+        const instance = track(await dataCollector.create({ client }));
+        return (instance as any).deviceData as string;
+      })().catch((error: unknown) => {
+        deviceData = undefined;
+        throw error;
+      });
+      return deviceData;
+    },
+    async teardown() {
+      if (tornDown) return;
+      tornDown = true;
+      await Promise.allSettled([...components].map((component) => component.teardown()));
+      components.clear();
+      await (client as Teardownable).teardown?.().catch(() => undefined);
+    },
+  };
+}
+
+

@@ -1,0 +1,38 @@
+import creditCardType from 'credit-card-type';
+
+/** §3 "Card brands": brand metadata, straight from Braintree's credit-card-type (not hand-written). */
+export interface CardBrand {
+  /** credit-card-type id: visa, mastercard, american-express, diners-club, discover, jcb, unionpay, maestro, elo, mir, hiper, hipercard. */
+  type: string;
+  niceType: string;
+  /** Valid card-number lengths, e.g. Visa [16, 18, 19]. */
+  lengths: number[];
+  /** Positions of the spacing gaps in the formatted number. */
+  gaps: number[];
+  /** Security code name (CVV, CID, CVC, …) and size (4 for American Express, 3 otherwise). */
+  code: { name: string; size: number };
+}
+
+/** Metadata for a brand id, or undefined when credit-card-type does not know it. */
+export function cardBrand(type: string | undefined): CardBrand | undefined {
+  if (!type) return undefined;
+  const info = creditCardType.getTypeInfo(type);
+  if (!info) return undefined;
+  return { type: info.type, niceType: info.niceType, lengths: [...info.lengths], gaps: [...info.gaps], code: { ...info.code } };
+}
+
+/** The brand ids supported by the product (§3), in credit-card-type's spelling. */
+export const SUPPORTED_CARD_BRANDS = [
+  'visa',
+  'mastercard',
+  'american-express',
+  'diners-club',
+  'discover',
+  'jcb',
+  'unionpay',
+  'maestro',
+  'elo',
+  'mir',
+  'hiper',
+  'hipercard',
+] as const;

@@ -1,0 +1,191 @@
+/**
+ * Public types of @ofw/payments. Shapes follow braintree-web 3.x (`HostedFields`, `ThreeDSecure`, …) so that the
+ * screens see the same thing whichever driver is behind them (spec §3, §4; DESIGN.md §5).
+ */
+
+/** §2 "Allowed hosted field types". */
+export const HOSTED_FIELD_KEYS = [
+  'number',
+  'expirationDate',
+  'expirationMonth',
+  'expirationYear',
+  'cvv',
+  'postalCode',
+  'cardholderName',
+] as const;
+export type HostedFieldKey = (typeof HOSTED_FIELD_KEYS)[number];
+
+/** The three fields of the card form (§2, §3 "Card form field state"). */
+export const CARD_FORM_FIELDS = ['number', 'expirationDate', 'cvv'] as const;
+export type CardFormField = (typeof CARD_FORM_FIELDS)[number];
+
+/** Options of one hosted field (§2: placeholder, prefill, format-input, length limit). */
+export interface HostedFieldOptions {
+  /** The element (or a CSS selector of it) the field's iframe is mounted in. It must hold no payment frame yet. */
+  container: HTMLElement | string;
+  placeholder?: string;
+  prefill?: string;
+  formatInput?: boolean;
+  maxlength?: number;
+  minlength?: number;
+}
+
+export type HostedFieldsStyles = Record<string, Record<string, string>>;
+
+export interface HostedFieldsCreateOptions {
+  fields: Partial<Record<HostedFieldKey, HostedFieldOptions>>;
+  /** braintree-web `styles`: selectors (`input`, `.invalid`, `.valid`, `:focus`, `::placeholder`) to CSS properties. */
+  styles?: HostedFieldsStyles;
+  /** Card brands (credit-card-type `type`) to accept; a `false` brand makes the number invalid. */
+  supportedCardBrands?: Partial<Record<string, boolean>>;
+  /** Set-up timeout in ms (§4, §9: 60 000). */
+  setupTimeoutMs?: number;
+  /** Aborting tears the fields down, also while set-up is still in flight. */
+  signal?: AbortSignal;
+}
+
+/** braintree-web `HostedFieldsFieldData`. */
+export interface HostedFieldsFieldData {
+  container: HTMLElement;
+  isFocused: boolean;
+  isEmpty: boolean;
+  isPotentiallyValid: boolean;
+  isValid: boolean;
+}
+
+/** braintree-web `HostedFieldsHostedFieldsCard`. */
+export interface HostedFieldsCard {
+  type: string;
+  niceType: string;
+  code: { name: string; size: number };
+  gaps?: number[];
+  lengths?: number[];
+  supported?: boolean;
+}
+
+/** braintree-web `HostedFieldsState` (what `getState()` returns and every event handler receives). */
+export interface HostedFieldsState {
+  cards: HostedFieldsCard[];
+  emittedBy?: HostedFieldKey;
+  fields: Partial<Record<HostedFieldKey, HostedFieldsFieldData>>;
+}
+
+export type HostedFieldsEvent =
+  | 'blur'
+  | 'focus'
+  | 'empty'
+  | 'notEmpty'
+  | 'cardTypeChange'
+  | 'validityChange'
+  | 'inputSubmitRequest';
+
+export type HostedFieldsHandler = (state: HostedFieldsState) => void;
+
+/** Address fields of §3 "verifyCard options". */
+export interface BillingAddress {
+  givenName?: string;
+  surname?: string;
+  phoneNumber?: string;
+  streetAddress?: string;
+  extendedAddress?: string;
+  line3?: string;
+  locality?: string;
+  region?: string;
+  postalCode?: string;
+  countryCodeAlpha2?: string;
+}
+
+export interface HostedFieldsTokenizeOptions {
+  vault?: boolean;
+  cardholderName?: string;
+  billingAddress?: { postalCode?: string; streetAddress?: string; locality?: string; region?: string; countryCodeAlpha2?: string };
+}
+
+export interface BinData {
+  commercial: string;
+  countryOfIssuance: string;
+  debit: string;
+  durbinRegulated: string;
+  healthcare: string;
+  issuingBank: string;
+  payroll: string;
+  prepaid: string;
+  productId: string;
+}
+
+/** §3 "Tokenized card result". */
+export interface TokenizedCard {
+  nonce: string;
+  type: 'CreditCard' | string;
+  /** "ending in" plus the last two digits, e.g. "ending in 11". */
+  description: string;
+  details: {
+    cardholderName?: string;
+    expirationMonth: string;
+    expirationYear: string;
+    bin: string;
+    cardType: string;
+    lastFour: string;
+    lastTwo: string;
+  };
+  binData?: BinData;
+  threeDSecureInfo?: ThreeDSecureInfo;
+  authenticationInsight?: { regulationEnvironment: string };
+}
+
+/** braintree-web's `HostedFields` instance surface (what both drivers implement). */
+export interface HostedFieldsInstance {
+  on(event: HostedFieldsEvent, handler: HostedFieldsHandler): void;
+  off(event: HostedFieldsEvent, handler: HostedFieldsHandler): void;
+  getState(): HostedFieldsState;
+  tokenize(options?: HostedFieldsTokenizeOptions): Promise<TokenizedCard>;
+  clear(field: HostedFieldKey): Promise<void>;
+  focus(field: HostedFieldKey): Promise<void>;
+  setPlaceholder(field: HostedFieldKey, placeholder: string): Promise<void>;
+  setAttribute(options: { field: HostedFieldKey; attribute: string; value: string | boolean }): Promise<void>;
+  removeAttribute(options: { field: HostedFieldKey; attribute: string }): Promise<void>;
+  teardown(): Promise<void>;
+}
+
+/** §3 "3D Secure result" → `threeDSecureInfo`. */
+export interface ThreeDSecureInfo {
+  liabilityShifted: boolean;
+  liabilityShiftPossible: boolean;
+  status?: string;
+  enrolled?: string;
+  threeDSecureVersion?: string;
+  cavv?: string;
+  eciFlag?: string;
+  dsTransactionId?: string;
+  acsTransactionId?: string;
+  threeDSecureAuthenticationId?: string;
+}
+
+/** Feature flags of the payments config (§9 "Feature flags"). */
+export interface PaymentFlags {
+  applePay: boolean;
+  cadPayPal: boolean;
+  venmo: boolean;
+}
+
+/** `GET /api/v1/payments/config` (docs/CONTRACTS.md). */
+export type PaymentsConfig =
+  | {
+      driver: 'sandbox';
+      /** Tokenization key `sandbox_<16 hex>_ofwjoin`. */
+      authorization: string;
+      /** Origin of apps/payments-sandbox, e.g. http://localhost:3010. */
+      sandboxUrl: string;
+      displayName: string;
+      flags: PaymentFlags;
+      /** UI locale for the frames' labels (e.g. 'en-US', 'es-MX'). */
+      locale?: string;
+    }
+  | {
+      driver: 'braintree';
+      /** A client token (base64 JSON) or tokenization key. */
+      authorization: string;
+      displayName: string;
+      flags: PaymentFlags;
+      locale?: string;
+    };

@@ -1,0 +1,20 @@
+export { createPaymentsClient, type PaymentsClient } from './core/client.js';
+export type { PaymentsDriver } from './core/driver.js';
+export { parseAuthorization, type Authorization } from './core/authorization.js';
+export { PaymentsError, toPaymentError, teardownError, type PaymentError, type PaymentErrorType } from './core/errors.js';
+export { paymentMessages, catalogueEntry, CATALOGUED_CODES, type PaymentMessageId } from './core/messages.js';
+export {
+  fieldReducer,
+  initialCardFormState,
+  initialFieldState,
+  isCardFormValid,
+  shouldShowError,
+  type CardFormState,
+  type FieldAction,
+  type FieldState,
+} from './core/field-state.js';
+export { cardBrand, SUPPORTED_CARD_BRANDS, type CardBrand } from './core/card-brands.js';
+export { FRAME_NAME_PREFIX, SETUP_TIMEOUT_MS } from './core/hosted-fields-options.js';
+export * from './core/types.js';
+export { PaymentsProvider, usePayments, type PaymentsContextValue } from './react/context.js';
+export { useHostedFields, type UseHostedFieldsOptions, type UseHostedFieldsResult } from './react/useHostedFields.js';

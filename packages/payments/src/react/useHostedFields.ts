@@ -1,0 +1,188 @@
+import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { cardBrand, type CardBrand } from '../core/card-brands.js';
+import { PaymentsError, teardownError, toPaymentError, type PaymentError } from '../core/errors.js';
+import {
+  fieldReducer,
+  initialCardFormState,
+  isCardFormValid,
+  shouldShowError,
+  type CardFormState,
+} from '../core/field-state.js';
+import type {
+  CardFormField,
+  HostedFieldKey,
+  HostedFieldOptions,
+  HostedFieldsCreateOptions,
+  HostedFieldsEvent,
+  HostedFieldsInstance,
+  HostedFieldsState,
+  HostedFieldsTokenizeOptions,
+  TokenizedCard,
+} from '../core/types.js';
+import { usePayments } from './context.js';
+
+export interface UseHostedFieldsOptions {
+  fields: Partial<Record<HostedFieldKey, HostedFieldOptions>> & Record<CardFormField, HostedFieldOptions>;
+  styles?: HostedFieldsCreateOptions['styles'];
+  supportedCardBrands?: HostedFieldsCreateOptions['supportedCardBrands'];
+  /** Set-up timeout in ms (default 60 000, §4). */
+  setupTimeoutMs?: number;
+  /** Called on every braintree-web event with the instance state. */
+  onEvent?: (event: HostedFieldsEvent, state: HostedFieldsState) => void;
+}
+
+export interface UseHostedFieldsResult {
+  status: 'loading' | 'ready' | 'error';
+  /** §3 "Card form field state" per field. */
+  fields: CardFormState;
+  /** §4: true only when number, expirationDate and cvv are all valid. */
+  isValid: boolean;
+  /** The brand of the number typed so far (from `cardTypeChange`) with credit-card-type metadata. */
+  cardBrand: CardBrand | undefined;
+  /** §2: true when the field is not potentially valid, or invalid, touched and blurred. */
+  showError(field: CardFormField): boolean;
+  /**
+   * Tokenizes the card (§3 "Tokenized card result"). On `HOSTED_FIELDS_FIELDS_INVALID`/`_EMPTY` the fields are marked
+   * touched and blurred so their errors show.
+   * @throws PaymentsError / BraintreeError — map with `toPaymentError`.
+   */
+  tokenize(options?: HostedFieldsTokenizeOptions): Promise<TokenizedCard>;
+  /** Clears every field and RESETs the state. */
+  reset(): Promise<void>;
+  focus(field: HostedFieldKey): Promise<void>;
+  /** Set-up or client error. */
+  error: PaymentError | null;
+  /** The live instance (null until ready). */
+  instance: HostedFieldsInstance | null;
+}
+
+const EVENTS: HostedFieldsEvent[] = ['focus', 'blur', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty', 'inputSubmitRequest'];
+
+/**
+ * Card form over hosted fields (braintree-web `hostedFields` or the sandbox frames), per docs/CONTRACTS.md.
+ *
+ * Lifecycle (react-stripe-js style): the instance is created in a layout effect and kept in a ref; cleanup aborts a
+ * set-up still in flight (the frames are removed at once) or tears the instance down; a new set-up waits for the
+ * previous teardown, so React StrictMode's double mount never hits `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`.
+ * The containers must be mounted when the hook's component lays out (pass elements from refs or selectors).
+ */
+export function useHostedFields(options: UseHostedFieldsOptions): UseHostedFieldsResult {
+  const { client, error: clientError } = usePayments();
+  const [fields, dispatch] = useReducer(fieldReducer, undefined, initialCardFormState);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState<PaymentError | null>(null);
+  const [brandType, setBrandType] = useState<string | undefined>(undefined);
+  const [instance, setInstance] = useState<HostedFieldsInstance | null>(null);
+  const instanceRef = useRef<HostedFieldsInstance | null>(null);
+  const previousTeardown = useRef<Promise<unknown>>(Promise.resolve());
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const fieldKeys = Object.keys(options.fields).sort().join(',');
+
+  useLayoutEffect(() => {
+    if (!client) return;
+    const controller = new AbortController();
+    let created: HostedFieldsInstance | null = null;
+    dispatch({ type: 'RESET' });
+    setStatus('loading');
+    setError(null);
+    setBrandType(undefined);
+
+    const { fields: fieldOptions, styles, supportedCardBrands, setupTimeoutMs } = optionsRef.current;
+    const setup = previousTeardown.current.then(() => {
+      if (controller.signal.aborted) return null;
+      return client.createHostedFields({
+        fields: fieldOptions,
+        ...(styles ? { styles } : {}),
+        ...(supportedCardBrands ? { supportedCardBrands } : {}),
+        ...(setupTimeoutMs ? { setupTimeoutMs } : {}),
+        signal: controller.signal,
+      });
+    });
+
+    setup.then(
+      (hostedFields) => {
+        if (!hostedFields) return;
+        if (controller.signal.aborted) {
+          void hostedFields.teardown().catch(() => undefined);
+          return;
+        }
+        created = hostedFields;
+        instanceRef.current = hostedFields;
+        for (const event of EVENTS) {
+          hostedFields.on(event, (state) => {
+            const emittedBy = state.emittedBy;
+            if (event === 'focus' && emittedBy) dispatch({ type: 'FOCUS', field: emittedBy });
+            else if (event === 'blur' && emittedBy) dispatch({ type: 'BLUR', field: emittedBy });
+            else if (event === 'cardTypeChange') setBrandType(state.cards.length === 1 ? state.cards[0]!.type : undefined);
+            dispatch({ type: 'CHANGE', state });
+            optionsRef.current.onEvent?.(event, state);
+          });
+        }
+        dispatch({ type: 'CHANGE', state: hostedFields.getState() });
+        setInstance(hostedFields);
+        setStatus('ready');
+      },
+      (setupError: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(toPaymentError(setupError));
+        setStatus('error');
+      },
+    );
+
+    return () => {
+      controller.abort();
+      instanceRef.current = null;
+      setInstance(null);
+      previousTeardown.current = setup
+        .then((hostedFields) => (hostedFields && hostedFields === created ? hostedFields.teardown() : undefined))
+        .catch(() => undefined);
+    };
+  }, [client, fieldKeys]);
+
+  const tokenize = useCallback(async (tokenizeOptions?: HostedFieldsTokenizeOptions) => {
+    const current = instanceRef.current;
+    if (!current) throw teardownError('tokenize');
+    try {
+      return await current.tokenize(tokenizeOptions);
+    } catch (tokenizeError) {
+      if (tokenizeError instanceof Object && 'code' in tokenizeError) {
+        const code = (tokenizeError as PaymentsError).code;
+        if (code === 'HOSTED_FIELDS_FIELDS_INVALID' || code === 'HOSTED_FIELDS_FIELDS_EMPTY') {
+          const details = (tokenizeError as PaymentsError).details as { invalidFieldKeys?: string[] } | undefined;
+          dispatch({ type: 'TOUCH_ALL', ...(details?.invalidFieldKeys ? { fields: details.invalidFieldKeys } : {}) });
+        }
+      }
+      throw tokenizeError;
+    }
+  }, []);
+
+  const reset = useCallback(async () => {
+    const current = instanceRef.current;
+    if (!current) throw teardownError('clear');
+    const keys = Object.keys(current.getState().fields) as HostedFieldKey[];
+    await Promise.all(keys.map((key) => current.clear(key)));
+    dispatch({ type: 'RESET' });
+  }, []);
+
+  const focus = useCallback(async (field: HostedFieldKey) => {
+    const current = instanceRef.current;
+    if (!current) throw teardownError('focus');
+    await current.focus(field);
+  }, []);
+
+  const showError = useCallback((field: CardFormField) => shouldShowError(fields[field]), [fields]);
+
+  return {
+    status: clientError ? 'error' : status,
+    fields,
+    isValid: isCardFormValid(fields),
+    cardBrand: cardBrand(brandType),
+    showError,
+    tokenize,
+    reset,
+    focus,
+    error: clientError ?? error,
+    instance,
+  };
+}

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymentsClient, type PaymentsClient } from '../src/index.js';
+import { SANDBOX_URL, installFakeFrames, type FakeFrames } from './fake-sandbox-frames.js';
+
+const config = {
+  driver: 'sandbox' as const,
+  authorization: 'sandbox_0123456789abcdef_ofwjoin',
+  sandboxUrl: SANDBOX_URL,
+  displayName: 'OurFamilyWizard',
+  flags: { applePay: false, cadPayPal: false, venmo: false },
+};
+
+function containers() {
+  document.body.innerHTML = '<div id="n"></div><div id="e"></div><div id="c"></div>';
+  return { number: { container: '#n' }, expirationDate: { container: '#e' }, cvv: { container: document.getElementById('c')! } };
+}
+
+describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fields")', () => {
+  let fake: FakeFrames;
+  let client: PaymentsClient;
+  beforeEach(async () => {
+    fake = installFakeFrames();
+    client = await createPaymentsClient(config);
+  });
+  afterEach(async () => {
+    fake.stop();
+    await client.teardown();
+  });
+
+  it('mounts braintree-named iframes with a title and the checked parent origin', async () => {
+    const hf = await client.createHostedFields({ fields: containers() });
+    const frames = [...document.querySelectorAll('iframe')];
+    expect(frames.map((f) => f.name)).toEqual(['braintree-hosted-field-number', 'braintree-hosted-field-expirationDate', 'braintree-hosted-field-cvv']);
+    for (const frame of frames) {
+      expect(frame.title).not.toBe('');
+      expect(new URL(frame.src).origin).toBe(SANDBOX_URL);
+      expect(new URL(frame.src).searchParams.get('origin')).toBe(window.location.origin);
+    }
+    expect(Object.keys(hf.getState().fields)).toEqual(['number', 'expirationDate', 'cvv']);
+    // the authorization goes to the frames, never card data the other way
+    expect(fake.received.find((m) => m.data.type === 'configure')?.data.configuration.authorization).toBe(config.authorization);
+  });
+
+  it('emits braintree-web events with the getState() shape', async () => {
+    const hf = await client.createHostedFields({ fields: containers() });
+    const seen: Array<[string, string | undefined, boolean | undefined]> = [];
+    hf.on('validityChange', (s) => seen.push(['validityChange', s.emittedBy, s.fields.number?.isValid]));
+    hf.on('focus', (s) => seen.push(['focus', s.emittedBy, s.fields.number?.isFocused]));
+    fake.focus('number');
+    fake.type('number', '4111111111111111');
+    expect(seen).toEqual([
+      ['focus', 'number', true],
+      ['validityChange', 'number', true],
+    ]);
+    expect(hf.getState().cards[0]?.type).toBe('visa');
+    expect(document.getElementById('n')!.classList.contains('braintree-hosted-fields-valid')).toBe(true);
+  });
+
+  it('§3 tokenize resolves with the nonce the number frame returns', async () => {
+    const hf = await client.createHostedFields({ fields: containers() });
+    fake.nextTokenize = { payload: { nonce: 'tokencc_sb_x', type: 'CreditCard', description: 'ending in 11' } };
+    await expect(hf.tokenize()).resolves.toMatchObject({ nonce: 'tokencc_sb_x' });
+    fake.nextTokenize = { error: { code: 'HOSTED_FIELDS_FIELDS_EMPTY', type: 'CUSTOMER', message: 'All fields are empty. Cannot tokenize empty card fields.' } };
+    await expect(hf.tokenize()).rejects.toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_EMPTY', name: 'BraintreeError' });
+  });
+
+  it('§4 every method fails after teardown, and the frames are gone', async () => {
+    const hf = await client.createHostedFields({ fields: containers() });
+    await hf.teardown();
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect(() => hf.getState()).toThrow('getState cannot be called after teardown.');
+    await expect(hf.tokenize()).rejects.toMatchObject({ code: 'METHOD_CALLED_AFTER_TEARDOWN', message: 'tokenize cannot be called after teardown.' });
+    await expect(hf.clear('number')).rejects.toMatchObject({ code: 'METHOD_CALLED_AFTER_TEARDOWN' });
+  });
+
+  it('§4 set-up times out (HOSTED_FIELDS_TIMEOUT) when the frames never report', async () => {
+    fake.silent = true;
+    await expect(client.createHostedFields({ fields: containers(), setupTimeoutMs: 50 })).rejects.toMatchObject({
+      code: 'HOSTED_FIELDS_TIMEOUT',
+      message: 'Hosted Fields timed out when attempting to set up.',
+    });
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it('§5 validates fields: selector, key and duplicate frame', async () => {
+    document.body.innerHTML = '<div id="n"></div>';
+    await expect(client.createHostedFields({ fields: { number: { container: '#missing' } } })).rejects.toMatchObject({
+      code: 'HOSTED_FIELDS_INVALID_FIELD_SELECTOR',
+      message: 'Selector does not reference a valid DOM node.',
+    });
+    await expect(client.createHostedFields({ fields: { ssn: { container: '#n' } } as never })).rejects.toMatchObject({ code: 'HOSTED_FIELDS_INVALID_FIELD_KEY' });
+    await client.createHostedFields({ fields: { number: { container: '#n' } } });
+    await expect(client.createHostedFields({ fields: { number: { container: '#n' } } })).rejects.toMatchObject({ code: 'HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME' });
+  });
+
+  it('aborting set-up removes the frames at once', async () => {
+    fake.silent = true;
+    const controller = new AbortController();
+    const pending = client.createHostedFields({ fields: containers(), signal: controller.signal });
+    expect(document.querySelectorAll('iframe')).toHaveLength(3);
+    controller.abort();
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('§5 Card client: authorization', () => {
+  it('rejects a malformed authorization before use', async () => {
+    await expect(createPaymentsClient({ ...config, authorization: 'nope' })).rejects.toMatchObject({
+      code: 'CLIENT_INVALID_AUTHORIZATION',
+      message: 'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+    });
+    await expect(createPaymentsClient({ ...config, authorization: '' })).rejects.toMatchObject({ code: 'CLIENT_OPTION_REQUIRED' });
+  });
+});
