@@ -8,8 +8,8 @@ import {
   DECLINED_CARDS,
   FAKE_NONCES,
   NONCE_ERRORS,
-  binData,
   cardTypeName,
+  paymentMethodPayload,
   outcomeForAmount,
   processorDeclined,
   type StoredCard,
@@ -17,6 +17,8 @@ import {
 import { DEFAULT_ALLOWED_ORIGINS } from './env.js';
 import { isFieldKey } from './fields.js';
 import { errorPage, hostedFieldPage } from './pages.js';
+import { registerThreeDSecure } from './three-d-secure.js';
+import { TOKENIZATION_KEY } from './tokenization-key.js';
 import { SandboxStore, isSuccessful, randomId, type Transaction } from './store.js';
 
 export interface SandboxAppOptions {
@@ -28,8 +30,7 @@ export interface SandboxAppOptions {
   frameScript?: string;
 }
 
-/** Braintree's tokenization key format: three underscore-separated alphanumeric parts (§5 "Card client"). */
-export const TOKENIZATION_KEY = /^[a-zA-Z0-9]+_[a-zA-Z0-9]+_[a-zA-Z0-9_]+$/;
+export { TOKENIZATION_KEY };
 
 const AUTHORIZATION_INVALID = 'Authorization is invalid. Make sure your client token or tokenization key is valid.';
 
@@ -112,6 +113,8 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   const store = options.store ?? new SandboxStore();
   let frameScript = options.frameScript;
   const app = new Hono();
+  // CORS for the browser-facing APIs the parent page calls directly (3D Secure lookup, wallets)
+  app.use('/v1/browser/*', cors({ origin: [...allowedOrigins], allowMethods: ['GET', 'POST'], allowHeaders: ['content-type'] }));
 
   app.get('/health', (c) => c.json({ ok: true }));
 
@@ -181,28 +184,7 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
       threeDSecureCard: number,
     };
     const nonce = store.createNonce(card);
-    return c.json(
-      {
-        creditCards: [
-          {
-            nonce,
-            type: 'CreditCard',
-            description: `ending in ${card.lastFour.slice(-2)}`,
-            details: {
-              cardholderName: card.cardholderName,
-              expirationMonth: card.expirationMonth,
-              expirationYear: card.expirationYear,
-              bin: card.bin,
-              cardType: card.cardType,
-              lastFour: card.lastFour,
-              lastTwo: card.lastFour.slice(-2),
-            },
-            binData: binData(),
-          },
-        ],
-      },
-      201,
-    );
+    return c.json({ creditCards: [paymentMethodPayload(nonce, card)] }, 201);
   });
 
   // ---- server API for join-api's sandbox gateway ----
@@ -263,8 +245,6 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
     return c.json({ transaction });
   });
 
-  // CORS for browser-facing APIs the parent page calls directly (3D Secure, wallets); added below.
-  app.use('/v1/browser/*', cors({ origin: [...allowedOrigins], allowMethods: ['GET', 'POST'], allowHeaders: ['content-type', 'authorization'] }));
-
+  registerThreeDSecure(app, { store, allowedOrigins });
   return app;
 }

@@ -196,3 +196,23 @@ export function binData() {
     productId: 'Unknown',
   };
 }
+
+/** The tokenized payment-method payload of §3 for a stored card and its nonce. */
+export function paymentMethodPayload(nonce: string, card: StoredCard, extra: Record<string, unknown> = {}) {
+  return {
+    nonce,
+    type: 'CreditCard',
+    description: `ending in ${card.lastFour.slice(-2)}`,
+    details: {
+      cardholderName: card.cardholderName,
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      bin: card.bin,
+      cardType: card.cardType,
+      lastFour: card.lastFour,
+      lastTwo: card.lastFour.slice(-2),
+    },
+    binData: binData(),
+    ...extra,
+  };
+}

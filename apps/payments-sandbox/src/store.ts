@@ -59,10 +59,24 @@ function evictOldest<K, V>(map: Map<K, V>): void {
   }
 }
 
+/** A 3D Secure lookup that asked for a challenge (sandbox card 4000000000002503). */
+export interface ThreeDSecureLookup {
+  transactionId: string;
+  nonce: string;
+  card: StoredCard;
+  amount: string;
+  parentOrigin: string;
+  outcome?: 'complete' | 'fail';
+  jwt?: string;
+  /** The JWT was exchanged already (single use). */
+  used: boolean;
+}
+
 /** In-memory state of one sandbox process: nonces, transactions by order id, 3DS lookups. */
 export class SandboxStore {
   private readonly nonces = new Map<string, NonceEntry>();
   private readonly transactions = new Map<string, Transaction[]>();
+  private readonly lookups = new Map<string, ThreeDSecureLookup>();
   private readonly now: () => number;
 
   constructor(now: () => number = Date.now) {
@@ -107,5 +121,19 @@ export class SandboxStore {
     list.push(transaction);
     this.transactions.set(transaction.orderId, list);
     evictOldest(this.transactions);
+  }
+
+  addLookup(lookup: ThreeDSecureLookup): void {
+    this.lookups.set(lookup.transactionId, lookup);
+    evictOldest(this.lookups);
+  }
+
+  getLookup(transactionId: string): ThreeDSecureLookup | undefined {
+    return this.lookups.get(transactionId);
+  }
+
+  findLookupByJwt(jwt: string): ThreeDSecureLookup | undefined {
+    for (const lookup of this.lookups.values()) if (lookup.jwt === jwt) return lookup;
+    return undefined;
   }
 }
