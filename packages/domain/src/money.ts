@@ -24,16 +24,18 @@ export function toMinor(amount: number): Minor {
     throw new RangeError(`Money amount must be a finite number, got ${String(amount)}`);
   }
   const negative = amount < 0;
-  const text = Math.abs(amount).toString();
+  const abs = Math.abs(amount);
+  const scaled = abs * 100;
+  const fraction = scaled - Math.floor(scaled);
   let minor: number;
-  if (/e/i.test(text)) {
-    // Exponent notation: tiny (< 1e-6) or huge (≥ 1e21) values; binary rounding is exact enough here.
-    minor = Math.round(Math.abs(amount) * 100);
+  if (Math.abs(fraction - 0.5) > 1e-6 || scaled >= 1e15) {
+    // Not near a half cent: binary rounding of `abs × 100` cannot change the result (fast path for prices).
+    minor = Math.round(scaled);
   } else {
-    const [whole = '0', fraction = ''] = text.split('.');
-    const digits = (fraction + '000').slice(0, 3);
-    const cents = Number(whole) * 100 + Number(digits.slice(0, 2));
-    minor = cents + (Number(digits[2]) >= 5 ? 1 : 0);
+    // Near a half cent (e.g. 1.005 is 100.4999… × 100 in binary): round half-up on the shortest decimal digits.
+    const [whole = '0', decimals = ''] = abs.toString().split('.');
+    const digits = (decimals + '000').slice(0, 3);
+    minor = Number(whole) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
   }
   return negative && minor !== 0 ? -minor : minor;
 }

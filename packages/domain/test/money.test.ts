@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { divideHalfUp, fromMinor, roundMoney, toMinor } from '../src/money.js';
 
@@ -37,5 +38,17 @@ describe('§9 Calculation: currency is rounded to 2 decimals, in integer minor u
     expect(() => toMinor(Infinity)).toThrow(/finite/);
     expect(() => fromMinor(1.5)).toThrow(RangeError);
     expect(() => divideHalfUp(1, 0)).toThrow(/positive integer/);
+  });
+});
+
+describe('§9 Calculation: toMinor is exact half-up for any amount with 3 decimals (fast-check)', () => {
+  it('§9 toMinor(k / 1000) = floor((k + 5) / 10)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (k) => {
+        const expected = Math.floor((k + 5) / 10);
+        return toMinor(k / 1000) === expected && toMinor(-k / 1000) === (expected === 0 ? 0 : -expected);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
