@@ -1,0 +1,150 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { isJoinComplete, type PricingGroup } from '@ofw/domain';
+import type { ParentState } from '@ofw/api-client';
+import type { Db } from './db/client.js';
+import { subscriptions, tokens, users } from './db/schema.js';
+import { hashToken, newToken } from './lib/tokens.js';
+
+export type TokenKind = 'auth' | 'invite' | 'pro_referral';
+export type UserRow = typeof users.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbOrTx = Db | Tx;
+
+/** Token lifetimes (ms): auth tokens are short-lived; invites and pro referrals last days (README "Tokens"). */
+export const TOKEN_TTL_MS: Record<TokenKind, number> = {
+  auth: 2 * 60 * 60 * 1000,
+  invite: 14 * 24 * 60 * 60 * 1000,
+  pro_referral: 30 * 24 * 60 * 60 * 1000,
+};
+
+/**
+ * Issues a token (256-bit CSPRNG) and stores only its SHA-256 hash.
+ * @returns the token in clear, to give to its holder once.
+ */
+export async function issueToken(
+  db: DbOrTx,
+  kind: TokenKind,
+  o: { userId?: number | null; familyId?: number | null; data?: unknown; now: Date; ttlMs?: number },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(tokens).values({
+    hash: hashToken(token),
+    kind,
+    userId: o.userId ?? null,
+    familyId: o.familyId ?? null,
+    data: o.data ?? null,
+    createdAt: o.now,
+    expiresAt: new Date(o.now.getTime() + (o.ttlMs ?? TOKEN_TTL_MS[kind])),
+  });
+  return token;
+}
+
+export type TokenRow = typeof tokens.$inferSelect;
+
+/** The live (unexpired, unused, unrevoked) token of a kind, or undefined. */
+export async function findLiveToken(db: DbOrTx, kind: TokenKind, token: string | undefined, now: Date): Promise<TokenRow | undefined> {
+  if (!token) return undefined;
+  const [row] = await db
+    .select()
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.hash, hashToken(token)),
+        eq(tokens.kind, kind),
+        gt(tokens.expiresAt, now),
+        isNull(tokens.usedAt),
+        isNull(tokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Marks a single-use token used, atomically: only one caller can consume it.
+ * @returns the token row, or undefined when it was not live.
+ */
+export async function consumeToken(db: DbOrTx, kind: TokenKind, token: string, now: Date): Promise<TokenRow | undefined> {
+  const [row] = await db
+    .update(tokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(tokens.hash, hashToken(token)),
+        eq(tokens.kind, kind),
+        gt(tokens.expiresAt, now),
+        isNull(tokens.usedAt),
+        isNull(tokens.revokedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Revokes every live token of a kind for a user (e.g. before issuing fresh demo links). */
+export async function revokeTokens(db: DbOrTx, kind: TokenKind, userId: number, now: Date, exceptHash?: string): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(tokens.kind, kind),
+        eq(tokens.userId, userId),
+        isNull(tokens.revokedAt),
+        isNull(tokens.usedAt),
+        exceptHash ? ne(tokens.hash, exceptHash) : sql`true`,
+      ),
+    );
+}
+
+/** Subscription status of a user (§4): current, expired or none. */
+export async function subscriptionStatus(db: DbOrTx, userId: number, now: Date): Promise<'current' | 'expired' | 'none'> {
+  const [row] = await db
+    .select({ expiresAt: subscriptions.expiresAt, status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.expiresAt))
+    .limit(1);
+  if (!row) return 'none';
+  return row.status === 'current' && row.expiresAt > now ? 'current' : 'expired';
+}
+
+export async function getUser(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** The parent's join state as the API answers it (§3 Join state), with completion from `@ofw/domain`. */
+export async function parentState(db: DbOrTx, user: UserRow, now: Date): Promise<ParentState> {
+  const status = await subscriptionStatus(db, user.id, now);
+  const state = {
+    parent: {
+      userId: user.id,
+      familyId: user.familyId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phoneCountryCode: user.phoneCountryCode,
+      phoneNumber: user.phoneNumber,
+      timeZone: user.timeZone,
+    },
+    address: { country: user.country, ...(user.addressLine1 ? { line1: user.addressLine1 } : {}) },
+    flow: user.flow as ParentState['flow'],
+    languageLocale: user.languageLocale,
+    agreedToTerms: user.agreedToTermsAt !== null,
+    billingAddressComplete: user.billingAddress !== null,
+    subscriptionStatus: status,
+    isSubscriptionCurrent: status === 'current',
+    requireCredentials: user.requireCredentials,
+    securityQuestionsComplete: user.securityQuestionsComplete,
+    userCreatedByPro: user.userCreatedByPro,
+    proFirstName: user.proFirstName,
+    proLastName: user.proLastName,
+    isInvitedJoin: user.isInvited,
+    coparentPricing: user.coparentPricing as PricingGroup,
+    migrationPricingGroup: (user.migrationPricingGroup as PricingGroup | null) ?? null,
+    parentAccountType: user.parentAccountType,
+    graceLogins: user.graceLogins,
+  };
+  return { ...state, isJoinComplete: isJoinComplete(state) };
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { API_PREFIX, problemType } from '@ofw/api-client';
+import type { AppDeps, AppEnv, Services } from './context.js';
+import { HttpProblem, problemResponse } from './lib/problem.js';
+import { redactUrl } from './lib/logger.js';
+import { referenceRoutes } from './routes/reference.js';
+import { parentRoutes } from './routes/parents.js';
+import { orderRoutes } from './routes/orders.js';
+import { inviteRoutes } from './routes/invites.js';
+import { openApiDocument } from './openapi.js';
+import { contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
+
+/**
+ * join-api as a Hono app: `/api/v1` (DESIGN.md §4), the built SPA and `/ofw/home.form`.
+ * Every API error is RFC 9457 problem+json; unexpected errors are logged and answered 500 without details.
+ */
+export function createApp(deps: AppDeps) {
+  const services: Services = {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    inviteRotateAfterMs: deps.inviteRotateAfterMs ?? 24 * 60 * 60 * 1000,
+  };
+  const app = new Hono<AppEnv>();
+  const csp = contentSecurityPolicy(deps.gateway.name, new URL(deps.env.SANDBOX_URL).origin);
+
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    const start = performance.now();
+    await next();
+    c.header('x-request-id', c.get('requestId'));
+    if (c.req.path.startsWith(API_PREFIX)) {
+      services.logger.info(
+        { reqId: c.get('requestId'), method: c.req.method, url: redactUrl(c.req.path + (c.req.url.includes('?') ? `?${c.req.url.split('?')[1]}` : '')), status: c.res.status, ms: Math.round(performance.now() - start) },
+        'request',
+      );
+    }
+  });
+  app.use('*', securityHeaders(csp));
+  app.use(
+    `${API_PREFIX}/*`,
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new HttpProblem(413, 'payload_too_large', 'The body is larger than 64 KiB.');
+      },
+    }),
+  );
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get(`${API_PREFIX}/hello`, (c) => c.json({ hello: 'world' }));
+  app.get(`${API_PREFIX}/openapi.json`, (c) => {
+    c.header('cache-control', 'public, max-age=300');
+    return c.json(openApiDocument());
+  });
+
+  const api = new Hono<AppEnv>();
+  api.route('/', referenceRoutes());
+  api.route('/', parentRoutes());
+  api.route('/', orderRoutes());
+  api.route('/', inviteRoutes());
+  app.route(API_PREFIX, api);
+
+  app.all(`${API_PREFIX}/*`, (c) =>
+    problemResponse(c, new HttpProblem(404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`).toProblem()),
+  );
+  app.route('/', webRoutes(deps.env.WEB_DIST));
+
+  app.notFound((c) => c.text('Not found', 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpProblem) return problemResponse(c, err.toProblem(), err.headers);
+    services.logger.error({ reqId: c.get('requestId'), err: { message: err.message, stack: err.stack } }, 'unhandled error');
+    return problemResponse(c, {
+      type: problemType('internal_error'),
+      title: 'Internal error',
+      status: 500,
+      code: 'internal_error',
+      detail: `Something went wrong on our side (request ${c.get('requestId') ?? ''}).`,
+    });
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

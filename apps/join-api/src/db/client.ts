@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.js';
+
+/** Drizzle database over PGlite or node-postgres (same schema, same migrations). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Closes the PGlite instance or the pg pool. Always await it on shutdown (PGlite keeps Node alive). */
+  close(): Promise<void>;
+}
+
+/** Finds the committed `drizzle/` migrations folder from src/ (tsx, vitest) or dist/ (built). */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('join-api: drizzle migrations folder not found');
+}
+
+/**
+ * Opens the database: Postgres through `pg` when `databaseUrl` is set, otherwise PGlite in `dataDir`
+ * (`'memory://'` for an in-memory database), then applies the versioned migrations.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const folder = migrationsFolder();
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    // One instance migrates at a time when several start together.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(727001)');
+      await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+      client.release();
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (!opts.dataDir.startsWith('memory://')) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir);
+  const db = drizzle(client, { schema });
+  try {
+    await migrate(db, { migrationsFolder: folder });
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** `now()` on the database clock, for comparisons shared across instances. */
+export const dbNow = sql`now()`;

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+/** A family groups co-parents (§3 parent.familyId). */
+export const families = pgTable('families', {
+  id: serial('id').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** Parents (§3 Join state: parent{…}, address, flags). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    familyId: integer('family_id').notNull().references(() => families.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneCountryCode: text('phone_country_code').notNull().default('+1'),
+    phoneNumber: text('phone_number').notNull().default(''),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    country: text('country').notNull(),
+    addressLine1: text('address_line1'),
+    languageLocale: text('language_locale').notNull().default('en-US'),
+    flow: text('flow').notNull().default('join'),
+    /** 'registering' until the invited co-parent or the parent claims the account. */
+    accountState: text('account_state').notNull().default('registering'),
+    userCreatedByPro: boolean('user_created_by_pro').notNull().default(false),
+    proFirstName: text('pro_first_name'),
+    proLastName: text('pro_last_name'),
+    isInvited: boolean('is_invited').notNull().default(false),
+    referral: jsonb('referral'),
+    agreedToTermsAt: ts('agreed_to_terms_at'),
+    billingAddress: jsonb('billing_address'),
+    requireCredentials: boolean('require_credentials').notNull().default(true),
+    username: text('username'),
+    passwordHash: text('password_hash'),
+    securityQuestionsComplete: boolean('security_questions_complete').notNull().default(false),
+    coparentPricing: text('coparent_pricing').notNull().default('P3'),
+    migrationPricingGroup: text('migration_pricing_group'),
+    hasMigratedTo2k: boolean('has_migrated_2k').notNull().default(true),
+    parentAccountType: text('parent_account_type').notNull().default('parent'),
+    graceLogins: integer('grace_logins').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index('users_family_idx').on(t.familyId)],
+);
+
+/** A signup (POST /signups): its registration key is stored only as a SHA-256 hash. */
+export const signups = pgTable('signups', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  registrationKeyHash: text('registration_key_hash').notNull(),
+  flow: text('flow').notNull(),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Bearer tokens (auth, invite, pro referral): only hashes are stored. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    hash: text('hash').primaryKey(),
+    kind: text('kind').notNull(), // 'auth' | 'invite' | 'pro_referral'
+    userId: integer('user_id').references(() => users.id),
+    familyId: integer('family_id').references(() => families.id),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('tokens_user_idx').on(t.userId, t.kind)],
+);
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  /** 0 for ordinary countries; 1…n gives the order of the priority countries (§1). */
+  priority: integer('priority').notNull().default(0),
+});
+
+export const joinCountries = pgTable('join_countries', {
+  code: text('code').primaryKey(),
+  position: integer('position').notNull(),
+  currency: text('currency').notNull(),
+});
+
+export const securityQuestions = pgTable(
+  'security_questions',
+  {
+    id: integer('id').notNull(),
+    locale: text('locale').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.locale] })],
+);
+
+export const securityAnswers = pgTable(
+  'security_answers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    position: integer('position').notNull(),
+    questionId: integer('question_id').notNull(),
+    answerHash: text('answer_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.position] })],
+);
+
+/** Coupons: availability entries (§3) that apply to one package. */
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  packageId: integer('package_id').notNull(),
+  discountMinor: integer('discount_minor').notNull(),
+  /** 'join' (regular and pro signups) or 'invite' (invited co-parents). */
+  audience: text('audience').notNull(),
+  /** Offered to everyone of the audience (listed by GET /coupons) or only by code. */
+  autoApply: boolean('auto_apply').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Experiments (§9: GROW-…): a user is in 'treatment' when hash(user, name) % 100 < rolloutPercent. */
+export const experiments = pgTable('experiments', {
+  name: text('name').primaryKey(),
+  rolloutPercent: integer('rollout_percent').notNull(),
+});
+
+export const featureFlags = pgTable('feature_flags', {
+  name: text('name').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+});
+
+/** Orders: 'pending' until the gateway answers, then 'paid' or 'declined'. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    packageId: integer('package_id').notNull(),
+    productId: text('product_id'),
+    services: jsonb('services'),
+    couponCode: text('coupon_code'),
+    billingAddress: jsonb('billing_address'),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull(),
+    gateway: text('gateway').notNull(),
+    transactionId: text('transaction_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    processorResponseCode: text('processor_response_code'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_key_idx').on(t.userId, t.idempotencyKey),
+    // At most one order in doubt per parent: a second payment waits until the first is resolved.
+    uniqueIndex('orders_one_pending_per_user_idx').on(t.userId).where(sql`status = 'pending'`),
+    index('orders_status_idx').on(t.status),
+  ],
+);
+
+/** Subscriptions: written only together with a paid order (same transaction). */
+export const subscriptions = pgTable('subscriptions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  orderId: text('order_id').notNull().unique().references(() => orders.id),
+  packageId: integer('package_id').notNull(),
+  status: text('status').notNull(),
+  startsAt: ts('starts_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Stripe-style idempotency records of POST /orders, keyed per parent. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** 'in_flight' | 'completed' | 'retryable' */
+    state: text('state').notNull(),
+    lockedUntil: ts('locked_until'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Fixed-window rate-limit counters shared by all instances. */
+export const rateLimits = pgTable('rate_limits', {
+  bucket: text('bucket').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './types.js';
+
+const TransactionSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  processorResponseCode: z.string().optional().default(''),
+  processorResponseText: z.string().optional().default(''),
+  gatewayRejectionReason: z.string().nullish(),
+  creditCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).partial().nullish(),
+});
+const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
+const ErrorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+/** Maps a sandbox (Braintree-shaped) transaction to a {@link ChargeResult}. */
+export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): ChargeResult {
+  const card = { brand: t.creditCard?.cardType ?? null, last4: t.creditCard?.last4 ?? null };
+  if (t.status === 'processor_declined') {
+    return { outcome: 'processor_declined', transactionId: t.id, card, processorResponseCode: t.processorResponseCode, processorResponseText: t.processorResponseText };
+  }
+  if (t.status === 'gateway_rejected' || t.status === 'failed') {
+    return {
+      outcome: 'gateway_rejected',
+      transactionId: t.id,
+      card,
+      gatewayRejectionReason: t.gatewayRejectionReason ?? 'unknown',
+      processorResponseCode: t.processorResponseCode,
+      processorResponseText: t.processorResponseText,
+    };
+  }
+  return { outcome: 'approved', transactionId: t.id, status: t.status, card, processorResponseCode: t.processorResponseCode, processorResponseText: t.processorResponseText };
+}
+
+/** The sandbox's tokenization key for a sandbox origin: `sandbox_<16 hex>_ofwjoin` (docs/CONTRACTS.md). */
+export function sandboxTokenizationKey(sandboxUrl: string): string {
+  return `sandbox_${createHash('sha256').update(new URL(sandboxUrl).origin).digest('hex').slice(0, 16)}_ofwjoin`;
+}
+
+/**
+ * `sandbox` driver: apps/payments-sandbox's server API (docs/CONTRACTS.md "Sandbox server API").
+ * A 422 answer (bad, consumed or unknown nonce) is a gateway rejection; timeouts, network errors and
+ * 5xx raise {@link GatewayUnavailableError}.
+ */
+export function createSandboxGateway(opts: { baseUrl: string; timeoutMs: number; fetch?: typeof fetch }): PaymentGateway {
+  const base = opts.baseUrl.replace(/\/$/, '');
+  const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+
+  async function call(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) });
+    } catch (e) {
+      throw new GatewayUnavailableError(`sandbox gateway unreachable: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  async function readJson(res: Response): Promise<unknown> {
+    try {
+      return await res.json();
+    } catch (e) {
+      throw new GatewayUnavailableError(`sandbox gateway sent no JSON (HTTP ${res.status})`, { cause: e });
+    }
+  }
+
+  return {
+    name: 'sandbox',
+    async charge(req: ChargeRequest) {
+      const res = await call('/v1/transactions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          paymentMethodNonce: req.paymentMethodNonce,
+          amount: req.amount,
+          currencyCode: req.currencyCode,
+          orderId: req.orderId,
+          ...(req.deviceData ? { deviceData: req.deviceData } : {}),
+          options: { submitForSettlement: true },
+        }),
+      });
+      const body = await readJson(res);
+      if (res.status >= 500) throw new GatewayUnavailableError(`sandbox gateway HTTP ${res.status}`);
+      if (res.ok) {
+        const parsed = TransactionResponseSchema.safeParse(body);
+        if (!parsed.success) throw new GatewayUnavailableError('sandbox gateway answered an unexpected shape');
+        return mapSandboxTransaction(parsed.data.transaction);
+      }
+      const err = ErrorResponseSchema.safeParse(body);
+      return {
+        outcome: 'gateway_rejected',
+        gatewayRejectionReason: err.success ? err.data.error.message : `HTTP ${res.status}`,
+        processorResponseCode: err.success ? err.data.error.code : String(res.status),
+      };
+    },
+    async findByOrderId(orderId: string) {
+      const res = await call(`/v1/transactions?orderId=${encodeURIComponent(orderId)}`, { method: 'GET' });
+      if (res.status === 404) return null;
+      const body = await readJson(res);
+      const parsed = TransactionResponseSchema.safeParse(body);
+      if (!res.ok || !parsed.success) throw new GatewayUnavailableError(`sandbox lookup failed (HTTP ${res.status})`);
+      return mapSandboxTransaction(parsed.data.transaction);
+    },
+    async clientAuthorization() {
+      return sandboxTokenizationKey(base);
+    },
+  };
+}

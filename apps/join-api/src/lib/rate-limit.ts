@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rateLimits } from '../db/schema.js';
+import { HttpProblem } from './problem.js';
+
+/** A fixed-window limit: `limit` requests per `windowMs` per bucket. */
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** Limits of the public endpoints (README "Rate limits"), per client IP. */
+export const RATE_LIMITS = {
+  phone: { name: 'phone', limit: 60, windowMs: 60_000 },
+  signup: { name: 'signup', limit: 30, windowMs: 60_000 },
+  invite: { name: 'invite', limit: 30, windowMs: 60_000 },
+  login: { name: 'credentials', limit: 20, windowMs: 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * Counts one hit in Postgres (shared by every instance, DESIGN.md §1 "Scale-out") and throws 429 with
+ * `Retry-After` once the window's limit is passed.
+ * @throws HttpProblem 429 `rate_limited`
+ */
+export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string, now: Date, factor = 1): Promise<void> {
+  const limit = Math.max(1, Math.floor(rule.limit * factor));
+  const bucket = `${rule.name}:${subject}`;
+  const cutoff = new Date(now.getTime() - rule.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.bucket,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning();
+  if (row && row.count > limit) {
+    const retryAfter = Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
+    throw new HttpProblem(429, 'rate_limited', `Too many requests; try again in ${retryAfter} s.`, {
+      headers: { 'retry-after': String(retryAfter) },
+      extra: { retryAfterSeconds: retryAfter },
+    });
+  }
+}

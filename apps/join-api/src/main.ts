@@ -1,0 +1,66 @@
+import { loadEnv, EnvError } from './env.js';
+import { createLogger } from './lib/logger.js';
+import { openDatabase } from './db/client.js';
+import { seedDemo, seedReference } from './seed.js';
+import { createGateway } from './gateway/index.js';
+import { startServer } from './server.js';
+import { reconcilePendingOrders } from './orders.js';
+
+/**
+ * join-api entry: validates env, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
+ * migrations, seeds reference and demo data, serves, and closes everything on SIGINT/SIGTERM.
+ */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let closing = false;
+  const shutdown = async (signal: string, code = 0) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await server?.close().catch(() => undefined);
+    await database.close().catch((e: unknown) => logger.error({ err: String(e) }, 'database close failed'));
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    await seedReference(database.db);
+    const gateway = await createGateway(env);
+    const deps = { db: database.db, env, gateway, logger };
+    server = await startServer(deps, { port: env.PORT, hostname: env.HOST });
+    const where = database.kind === 'pglite' ? `PGlite ${env.DATA_DIR}` : 'Postgres (DATABASE_URL)';
+    console.log(`join-api listening on ${env.PUBLIC_URL} (database: ${where}; payments: ${env.PAYMENTS_DRIVER})`);
+    if (env.SEED_DEMO === 'true') {
+      const links = await seedDemo(database.db, env.PUBLIC_URL);
+      console.log(
+        [
+          'Demo links:',
+          `  Regular join:            ${links.join}`,
+          `  Pro-referred join:       ${links.pro}`,
+          `  Invited co-parent:       ${links.invite}`,
+          `  Invite, empty family:    ${links.inviteEmptyFamily}`,
+        ].join('\n'),
+      );
+    }
+    reconcilePendingOrders({ ...deps, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 })
+      .then((r) => (r.resolved || r.failed) && logger.info(r, 'reconciled pending orders'))
+      .catch((e: unknown) => logger.warn({ err: String(e) }, 'could not reconcile pending orders (gateway down?)'));
+  } catch (e) {
+    logger.error({ err: String((e as Error).stack ?? e) }, 'start-up failed');
+    await shutdown('startup-failure', 1);
+  }
+}
+
+void main();

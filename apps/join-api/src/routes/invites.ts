@@ -1,0 +1,90 @@
+import { Hono } from 'hono';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { InviteFamilyResponse } from '@ofw/api-client';
+import type { AppEnv, Ctx } from '../context.js';
+import { rateLimit } from '../context.js';
+import { tokens, users } from '../db/schema.js';
+import { HttpProblem } from '../lib/problem.js';
+import { RATE_LIMITS } from '../lib/rate-limit.js';
+import { bearer } from '../lib/tokens.js';
+import { findLiveToken, issueToken, type TokenRow } from '../accounts.js';
+import { availabilityFor, experimentsFor } from './reference.js';
+
+/** §7: an invalid invite token is logged with this message (and answered 401). */
+export const INVALID_INVITE_LOG = 'Invalid Invite Registration Token';
+
+/**
+ * The live invite token of the request (`Authorization: Bearer <invite token>`), for an invitee who has
+ * not claimed the account yet. The same 401 for a missing, unknown, expired, used or revoked token.
+ */
+async function requireInvite(c: Ctx): Promise<{ token: string; row: TokenRow }> {
+  await rateLimit(c, RATE_LIMITS.invite);
+  const s = c.get('services');
+  const token = bearer(c.req.header('authorization'));
+  const row = await findLiveToken(s.db, 'invite', token, s.now());
+  if (!token || !row?.userId) {
+    s.logger.warn({ path: c.req.path }, INVALID_INVITE_LOG);
+    throw new HttpProblem(401, 'invalid_invite_token', 'The invite link is not valid any more.', {
+      headers: { 'www-authenticate': 'Bearer' },
+    });
+  }
+  return { token, row };
+}
+
+export function inviteRoutes() {
+  const r = new Hono<AppEnv>();
+
+  r.get('/invites/check', async (c) => {
+    await requireInvite(c);
+    return c.body(null, 204);
+  });
+
+  r.get('/invites/family', async (c) => {
+    const s = c.get('services');
+    const { row } = await requireInvite(c);
+    const invitee = row.userId!;
+    const members = await s.db
+      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, country: users.country })
+      .from(users)
+      .where(and(eq(users.familyId, row.familyId!), ne(users.id, invitee)))
+      .orderBy(asc(users.id));
+    c.header('cache-control', 'no-store');
+    if (members.length === 0) {
+      const empty: InviteFamilyResponse = { familyMembers: [], userId: null, coParentCountry: null };
+      return c.json(empty);
+    }
+    const body: InviteFamilyResponse = {
+      familyMembers: members.map(({ userId, firstName, lastName }) => ({ userId, firstName, lastName })),
+      userId: invitee,
+      coParentCountry: members[0]!.country,
+    };
+    // §4 Invited flow step 4: a token older than the rotation age is replaced; the answer carries the new one.
+    const now = s.now();
+    if (now.getTime() - row.createdAt.getTime() >= s.inviteRotateAfterMs) {
+      const fresh = await s.db.transaction(async (tx) => {
+        const [revoked] = await tx
+          .update(tokens)
+          .set({ revokedAt: now })
+          .where(and(eq(tokens.hash, row.hash), eq(tokens.kind, 'invite')))
+          .returning({ hash: tokens.hash });
+        if (!revoked) return undefined;
+        return issueToken(tx, 'invite', { userId: invitee, familyId: row.familyId, now });
+      });
+      if (fresh) body.inviteToken = fresh;
+    }
+    return c.json(body);
+  });
+
+  r.get('/invites/coupons', async (c) => {
+    await requireInvite(c);
+    return c.json(await availabilityFor(c.get('services').db, 'invite'));
+  });
+
+  r.get('/invites/experiments', async (c) => {
+    const { row } = await requireInvite(c);
+    return c.json(await experimentsFor(c.get('services').db, row.userId!));
+  });
+
+  return r;
+}
+

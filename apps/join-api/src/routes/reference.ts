@@ -1,0 +1,178 @@
+import { Hono } from 'hono';
+import { asc, eq } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { applyDiscount, type CouponAvailability, type FeatureFlags } from '@ofw/domain';
+import {
+  CanadianPhoneQuerySchema,
+  CouponsQuerySchema,
+  PackagesQuerySchema,
+  type PackagesResponse,
+  type PaymentsConfig,
+} from '@ofw/api-client';
+import { timingSafeEqual } from 'node:crypto';
+import type { AppEnv, Ctx } from '../context.js';
+import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
+import type { Db } from '../db/client.js';
+import { countries, coupons, experiments, featureFlags, joinCountries, securityQuestions, signups } from '../db/schema.js';
+import { RATE_LIMITS } from '../lib/rate-limit.js';
+import { param, query } from '../lib/validate.js';
+import { IdParamSchema } from '@ofw/api-client';
+import { countryOptions, languageOf, localeFrom } from '../reference.js';
+import { offeredByo, offeredPackages } from '../pricing.js';
+import { hashToken } from '../lib/tokens.js';
+import { notFound } from '../lib/problem.js';
+import { subscriptionStatus, type UserRow } from '../accounts.js';
+import { resolvePricingGroup, fromMinor, type PricingGroup } from '@ofw/domain';
+import { sandboxTokenizationKey } from '../gateway/sandbox.js';
+
+const PUBLIC_CACHE = 'public, max-age=3600';
+
+/** Auto-applied coupon availability entries for an audience (§3). */
+export async function availabilityFor(db: Db, audience: 'join' | 'invite'): Promise<CouponAvailability[]> {
+  const rows = await db.select().from(coupons).where(eq(coupons.audience, audience));
+  return rows
+    .filter((r) => r.active && r.autoApply)
+    .map((r) => ({ packageId: r.packageId, status: 'available', discountAmount: fromMinor(r.discountMinor) }));
+}
+
+/** The pricing group a parent's packages are priced for (§4 "Pricing group"). */
+export async function pricingGroupOf(db: Db, user: UserRow, now: Date): Promise<PricingGroup> {
+  return resolvePricingGroup({
+    subscriptionStatus: await subscriptionStatus(db, user.id, now),
+    coparentPricing: user.coparentPricing as PricingGroup,
+    migrationPricingGroup: user.migrationPricingGroup as PricingGroup | null,
+    eligiblePricingGroup: user.migrationPricingGroup as PricingGroup | null,
+    hasMigratedTo2kPackaging: user.hasMigratedTo2k,
+  });
+}
+
+/** Value of an experiment for a user: a stable hash of (user, experiment) against the rollout (§3, §9). */
+export function experimentValue(userId: number, name: string, rolloutPercent: number): 'treatment' | 'control' {
+  const h = Number.parseInt(hashToken(`${name}:${userId}`).slice(0, 8), 16) % 100;
+  return h < rolloutPercent ? 'treatment' : 'control';
+}
+
+export async function experimentsFor(db: Db, userId: number) {
+  const rows = await db.select().from(experiments).orderBy(asc(experiments.name));
+  return rows.map((r) => ({ name: r.name, value: experimentValue(userId, r.name, r.rolloutPercent) }));
+}
+
+export async function flagsOf(db: Db): Promise<FeatureFlags> {
+  const rows = await db.select().from(featureFlags);
+  const on = (n: string) => rows.some((r) => r.name === n && r.enabled);
+  return { applePay: on('applePay'), cadPayPal: on('cadPayPal'), venmo: on('venmo') };
+}
+
+function equalHashes(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function referenceRoutes() {
+  const r = new Hono<AppEnv>();
+
+  r.get('/countries', async (c) => {
+    const { db } = c.get('services');
+    const locale = localeFrom(c.req.header('accept-language'));
+    const rows = await db.select().from(countries);
+    c.header('cache-control', PUBLIC_CACHE);
+    c.header('vary', 'Accept-Language');
+    c.header('content-language', locale);
+    return c.json(countryOptions(rows, locale));
+  });
+
+  r.get('/join/countries', async (c) => {
+    const { db } = c.get('services');
+    const locale = localeFrom(c.req.header('accept-language'));
+    const rows = await db.select().from(joinCountries).orderBy(asc(joinCountries.position));
+    const options = countryOptions(rows.map((x) => ({ code: x.code, priority: x.position })), locale);
+    c.header('cache-control', PUBLIC_CACHE);
+    c.header('vary', 'Accept-Language');
+    return c.json(options);
+  });
+
+  r.get('/security-questions', async (c) => {
+    const { db } = c.get('services');
+    const lang = languageOf(localeFrom(c.req.header('accept-language')));
+    const rows = await db
+      .select({ id: securityQuestions.id, text: securityQuestions.text })
+      .from(securityQuestions)
+      .where(eq(securityQuestions.locale, lang))
+      .orderBy(asc(securityQuestions.id));
+    c.header('cache-control', PUBLIC_CACHE);
+    c.header('vary', 'Accept-Language');
+    c.header('content-language', lang);
+    return c.json(rows);
+  });
+
+  r.get('/phone/canadian', async (c) => {
+    await rateLimit(c, RATE_LIMITS.phone);
+    const { phoneNumber } = query(c, CanadianPhoneQuerySchema);
+    const digits = phoneNumber.replace(/\D/g, '');
+    const parsed = parsePhoneNumberFromString(`+1${digits}`);
+    return c.json({ isCanadianPhoneNumber: Boolean(parsed?.isValid() && parsed.country === 'CA') });
+  });
+
+  r.get('/packages', async (c) => {
+    const s = c.get('services');
+    const q = query(c, PackagesQuerySchema);
+    let group: PricingGroup = 'P3';
+    let availability: CouponAvailability[] = [];
+    const user = await optionalParent(c);
+    if (user) {
+      group = await pricingGroupOf(s.db, user, s.now());
+      availability = await availabilityFor(s.db, user.isInvited ? 'invite' : 'join');
+    } else {
+      availability = await availabilityFor(s.db, q.flow === 'ctj' ? 'invite' : 'join');
+    }
+    const body: PackagesResponse = {
+      packages: offeredPackages(q.currency, q.flow, group).map((p) => applyDiscount(p, availability)),
+      byo: offeredByo(q.currency, group),
+      upgradeOptions: null,
+      pricingGroup: group,
+    };
+    c.header('cache-control', 'private, max-age=60');
+    return c.json(body);
+  });
+
+  r.get('/payments/config', async (c) => {
+    const s = c.get('services');
+    await requireParent(c);
+    const flags = await flagsOf(s.db);
+    const authorization = await s.gateway.clientAuthorization();
+    const body: PaymentsConfig =
+      s.gateway.name === 'sandbox'
+        ? { driver: 'sandbox', authorization: sandboxTokenizationKey(s.env.SANDBOX_URL), sandboxUrl: new URL(s.env.SANDBOX_URL).origin, displayName: 'OurFamilyWizard', flags }
+        : { driver: 'braintree', authorization, displayName: 'OurFamilyWizard', flags };
+    c.header('cache-control', 'no-store');
+    return c.json(body);
+  });
+
+  r.get('/experiments', async (c) => {
+    const s = c.get('services');
+    const user = await requireParent(c);
+    return c.json(await experimentsFor(s.db, user.id));
+  });
+
+  r.get('/coupons', async (c: Ctx) => {
+    const s = c.get('services');
+    const user = await requireParent(c);
+    const q = query(c, CouponsQuerySchema);
+    const [signup] = await s.db.select().from(signups).where(eq(signups.id, q.signupId)).limit(1);
+    if (!signup || signup.userId !== user.id || !equalHashes(signup.registrationKeyHash, hashToken(q.registrationKey))) {
+      throw notFound('No signup matches this registration key.');
+    }
+    return c.json(await availabilityFor(s.db, user.isInvited ? 'invite' : 'join'));
+  });
+
+  r.get('/parents/:userId/pricing-group', async (c) => {
+    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+    return c.json({
+      eligiblePricingGroup: (user.migrationPricingGroup ?? user.coparentPricing) as PricingGroup,
+      hasMigratedTo2kPackaging: user.hasMigratedTo2k,
+    });
+  });
+
+  return r;
+}

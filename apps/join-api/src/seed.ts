@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client.js';
+import {
+  countries,
+  coupons,
+  experiments,
+  families,
+  featureFlags,
+  joinCountries,
+  orders,
+  securityQuestions,
+  subscriptions,
+  users,
+} from './db/schema.js';
+import { issueToken, revokeTokens } from './accounts.js';
+import {
+  COUPONS,
+  EXPERIMENT_ROLLOUTS,
+  FEATURE_FLAG_DEFAULTS,
+  JOIN_COUNTRIES,
+  PRIORITY_COUNTRIES,
+  SECURITY_QUESTIONS,
+  allCountryCodes,
+} from './reference.js';
+import { newId } from './lib/tokens.js';
+
+/**
+ * Seeds the reference data (countries, join countries, security questions en+es, coupons, experiments,
+ * feature flags). Idempotent: existing rows are kept (operators may have changed flags or coupons).
+ */
+export async function seedReference(db: Db): Promise<void> {
+  const priority = new Map<string, number>(PRIORITY_COUNTRIES.map((c, i) => [c, i + 1]));
+  await db
+    .insert(countries)
+    .values(allCountryCodes().map((code) => ({ code, priority: priority.get(code) ?? 0 })))
+    .onConflictDoNothing();
+  await db
+    .insert(joinCountries)
+    .values(JOIN_COUNTRIES.map((c, i) => ({ code: c.code, currency: c.currency, position: i + 1 })))
+    .onConflictDoNothing();
+  await db
+    .insert(securityQuestions)
+    .values(SECURITY_QUESTIONS.flatMap((q) => [
+      { id: q.id, locale: 'en', text: q.en },
+      { id: q.id, locale: 'es', text: q.es },
+    ]))
+    .onConflictDoNothing();
+  await db.insert(coupons).values(COUPONS.map((c) => ({ ...c }))).onConflictDoNothing();
+  await db.insert(experiments).values(EXPERIMENT_ROLLOUTS.map((e) => ({ ...e }))).onConflictDoNothing();
+  await db.insert(featureFlags).values(FEATURE_FLAG_DEFAULTS.map((f) => ({ ...f }))).onConflictDoNothing();
+}
+
+/** Links to the seeded demo data, printed at start-up. */
+export interface DemoLinks {
+  invite: string;
+  inviteEmptyFamily: string;
+  pro: string;
+  join: string;
+}
+
+const DEMO_PARENT_EMAIL = 'alex.demo@example.com';
+const DEMO_COPARENT_EMAIL = 'sam.demo@example.com';
+const DEMO_LONELY_EMAIL = 'riley.demo@example.com';
+
+async function ensureUser(db: Db, email: string, make: () => Promise<number>): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row ? row.id : make();
+}
+
+/**
+ * Demo data (idempotent by e-mail): a paid parent with an invited co-parent, an invite whose family is empty,
+ * and a professional's referral. Fresh tokens are issued on every start (only hashes are stored, so old
+ * links cannot be printed again) and the previous demo tokens are revoked.
+ */
+export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Promise<DemoLinks> {
+  const alexId = await ensureUser(db, DEMO_PARENT_EMAIL, async () => {
+    const [fam] = await db.insert(families).values({}).returning();
+    const [alex] = await db
+      .insert(users)
+      .values({
+        familyId: fam!.id,
+        firstName: 'Alex',
+        lastName: 'Demo',
+        email: DEMO_PARENT_EMAIL,
+        phoneNumber: '2025550143',
+        country: 'US',
+        accountState: 'active',
+        agreedToTermsAt: now,
+        billingAddress: { streetAddress: '1 Demo Way', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' },
+        requireCredentials: false,
+        username: 'alex.demo',
+        securityQuestionsComplete: true,
+      })
+      .returning();
+    const orderId = newId('ord');
+    await db.insert(orders).values({
+      id: orderId, userId: alex!.id, idempotencyKey: 'seed-demo', packageId: 2053, currency: 'USD',
+      amountMinor: 21600, status: 'paid', gateway: 'seed', transactionId: 'seed', cardBrand: 'Visa', cardLast4: '1111',
+    });
+    await db.insert(subscriptions).values({
+      userId: alex!.id, orderId, packageId: 2053, status: 'current', startsAt: now,
+      expiresAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
+    });
+    return alex!.id;
+  });
+  const [alex] = await db.select().from(users).where(eq(users.id, alexId));
+  const samId = await ensureUser(db, DEMO_COPARENT_EMAIL, async () => {
+    const [sam] = await db
+      .insert(users)
+      .values({
+        familyId: alex!.familyId, firstName: 'Sam', lastName: 'Demo', email: DEMO_COPARENT_EMAIL, country: 'US',
+        flow: 'ctj', isInvited: true, accountState: 'invited',
+      })
+      .returning();
+    return sam!.id;
+  });
+  const rileyId = await ensureUser(db, DEMO_LONELY_EMAIL, async () => {
+    const [fam] = await db.insert(families).values({}).returning();
+    const [riley] = await db
+      .insert(users)
+      .values({ familyId: fam!.id, firstName: 'Riley', lastName: 'Demo', email: DEMO_LONELY_EMAIL, country: 'US', flow: 'ctj', isInvited: true, accountState: 'invited' })
+      .returning();
+    return riley!.id;
+  });
+  const [sam] = await db.select().from(users).where(eq(users.id, samId));
+  const [riley] = await db.select().from(users).where(eq(users.id, rileyId));
+  await revokeTokens(db, 'invite', samId, now);
+  await revokeTokens(db, 'invite', rileyId, now);
+  const invite = await issueToken(db, 'invite', { userId: samId, familyId: sam!.familyId, now });
+  const lonely = await issueToken(db, 'invite', { userId: rileyId, familyId: riley!.familyId, now });
+  const pro = await issueToken(db, 'pro_referral', { data: { proFirstName: 'Dana', proLastName: 'Rivera' }, now });
+  return {
+    join: `${publicUrl}/join`,
+    invite: `${publicUrl}/invite/${invite}`,
+    inviteEmptyFamily: `${publicUrl}/invite/${lonely}`,
+    pro: `${publicUrl}/join/pro?referral=${pro}`,
+  };
+}

@@ -1,0 +1,193 @@
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApp } from '../src/app.js';
+import { loadEnv, type Env } from '../src/env.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { seedReference } from '../src/seed.js';
+import { createLogger } from '../src/lib/logger.js';
+import { createSandboxGateway } from '../src/gateway/sandbox.js';
+import type { PaymentGateway } from '../src/gateway/types.js';
+import type { AppDeps } from '../src/context.js';
+
+/** Which databases the suite runs on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
+export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh database: in-memory PGlite, or a new throw-away database on TEST_DATABASE_URL's server. */
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `join_api_test_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const a = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** Captured log lines of a test app. */
+export class LogSink extends Writable {
+  lines: Record<string, unknown>[] = [];
+  raw = '';
+  override _write(chunk: Buffer, _enc: string, cb: () => void) {
+    const text = chunk.toString();
+    this.raw += text;
+    for (const line of text.split('\n').filter(Boolean)) this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    cb();
+  }
+}
+
+// ------------------------------------------------------------------ fake sandbox (docs/CONTRACTS.md API)
+
+interface FakeTx {
+  id: string;
+  orderId: string;
+  amount: string;
+  status: string;
+  processorResponseCode: string;
+  processorResponseText: string;
+  gatewayRejectionReason?: string;
+  creditCard: { cardType: string; last4: string; bin: string };
+}
+
+/**
+ * A stand-in for apps/payments-sandbox's server API with fault injection:
+ * `mode = 'drop-after-charge'` charges then destroys the connection (the answer is lost);
+ * `mode = 'down'` answers 503 without charging.
+ */
+export async function startFakeSandbox() {
+  const txs: FakeTx[] = [];
+  const state = { mode: 'ok' as 'ok' | 'drop-after-charge' | 'down', delayMs: 0, charges: 0 };
+  const app = new Hono();
+  const NONCES: Record<string, Partial<FakeTx> & { reject?: string }> = {
+    'fake-valid-nonce': { status: 'submitted_for_settlement', processorResponseCode: '1000', processorResponseText: 'Approved', creditCard: { cardType: 'Visa', last4: '1111', bin: '411111' } },
+    'fake-valid-mastercard-nonce': { status: 'submitted_for_settlement', processorResponseCode: '1000', processorResponseText: 'Approved', creditCard: { cardType: 'MasterCard', last4: '4444', bin: '555555' } },
+    'fake-processor-declined-visa-nonce': { status: 'processor_declined', processorResponseCode: '2000', processorResponseText: 'Do Not Honor', creditCard: { cardType: 'Visa', last4: '1115', bin: '400011' } },
+    'fake-gateway-rejected-fraud-nonce': { status: 'gateway_rejected', processorResponseCode: '', processorResponseText: 'Unknown', gatewayRejectionReason: 'fraud', creditCard: { cardType: 'Visa', last4: '0002', bin: '400000' } },
+    'fake-luhn-invalid-nonce': { reject: 'Credit card number is invalid.' },
+  };
+  app.post('/v1/transactions', async (c) => {
+    const body = (await c.req.json()) as { orderId: string; amount: string; paymentMethodNonce: string };
+    if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+    if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
+    const prior = txs.find((t) => t.orderId === body.orderId && t.status !== 'processor_declined');
+    if (prior) return c.json({ transaction: prior });
+    const n = NONCES[body.paymentMethodNonce];
+    if (!n || n.reject) return c.json({ error: { code: '91565', message: n?.reject ?? 'Unknown or expired payment_method_nonce.' } }, 422);
+    const tx = { id: `tx${txs.length + 1}`, orderId: body.orderId, amount: body.amount, ...n } as FakeTx;
+    txs.push(tx);
+    if (tx.status !== 'processor_declined' && tx.status !== 'gateway_rejected') state.charges++;
+    if (state.mode === 'drop-after-charge') {
+      const incoming = (c.env as { incoming: { socket: { destroy(): void } } }).incoming;
+      incoming.socket.destroy();
+      return new Promise<Response>(() => undefined);
+    }
+    return c.json({ transaction: tx });
+  });
+  app.get('/v1/transactions', (c) => {
+    if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
+    const list = txs.filter((t) => t.orderId === c.req.query('orderId'));
+    const t = list.find((x) => x.status === 'submitted_for_settlement') ?? list.at(-1);
+    return t ? c.json({ transaction: t }) : c.json({ error: { code: 'not_found', message: 'none' } }, 404);
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    txs,
+    state,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+      }),
+  };
+}
+
+export type FakeSandbox = Awaited<ReturnType<typeof startFakeSandbox>>;
+
+/** A join-api app over a fresh seeded database and the given sandbox. */
+export async function testApp(opts: {
+  kind?: 'pglite' | 'postgres';
+  sandboxUrl?: string;
+  gateway?: PaymentGateway;
+  env?: Record<string, string>;
+  now?: () => Date;
+  inviteRotateAfterMs?: number;
+}) {
+  const database = await freshDatabase(opts.kind ?? 'pglite');
+  await seedReference(database.db);
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    SANDBOX_URL: opts.sandboxUrl ?? 'http://127.0.0.1:9',
+    GATEWAY_TIMEOUT_MS: '2000',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_FACTOR: '100',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...opts.env,
+  });
+  const logs = new LogSink();
+  const gateway = opts.gateway ?? createSandboxGateway({ baseUrl: env.SANDBOX_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS });
+  const deps: AppDeps = {
+    db: database.db,
+    env,
+    gateway,
+    logger: createLogger('info', logs),
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.inviteRotateAfterMs !== undefined ? { inviteRotateAfterMs: opts.inviteRotateAfterMs } : {}),
+  };
+  const app = createApp(deps);
+  const call = (path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.json !== undefined) headers.set('content-type', 'application/json');
+    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+    return app.request(path.startsWith('/') ? path : `/api/v1/${path}`, {
+      ...init,
+      headers,
+      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+    });
+  };
+  return { app, database, db: database.db, env, logs, deps, call, close: () => database.close() };
+}
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+export const SIGNUP = {
+  flow: 'join',
+  languageLocale: 'en-US',
+  address: { country: 'US' },
+  parent: { firstName: 'Pat', lastName: 'Parent', email: 'pat@example.com', phoneCountryCode: '+1', phoneNumber: '2025550143', timeZone: 'America/Chicago' },
+};
+
+export const BILLING = { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' };
+
+export async function signup(t: TestApp, body: unknown = SIGNUP) {
+  const res = await t.call('signups', { method: 'POST', json: body });
+  if (res.status !== 201) throw new Error(`signup failed ${res.status} ${await res.text()}`);
+  return (await res.json()) as { signupId: string; registrationKey: string; authToken: string; userId: number };
+}
+
+export function order(t: TestApp, token: string, key: string, body: Record<string, unknown> = {}) {
+  return t.call('orders', {
+    method: 'POST',
+    token,
+    headers: { 'idempotency-key': key },
+    json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING, ...body },
+  });
+}
