@@ -1,0 +1,67 @@
+import { createApiClient, type ApiClient } from '@ofw/api-client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { env } from './env.js';
+import { I18nProvider } from './i18n/I18nProvider.js';
+import { routeTree } from './routeTree.gen.js';
+import { ServicesProvider, type Services } from './services.js';
+import { joinStateAtom } from './state/join-state.js';
+
+type Store = ReturnType<typeof createStore>;
+
+/** Everything the app runs on; `createAppContext` builds the production defaults, tests override parts. */
+export interface AppContext {
+  store: Store;
+  queryClient: QueryClient;
+  services: Services;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+/** The TanStack router over the generated route tree. */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true, ...(history ? { history } : {}) });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
+
+/** Builds the app's store, query client, API client (auth token from the join state) and router. */
+export function createAppContext(overrides: { api?: ApiClient; fetch?: typeof fetch; history?: RouterHistory; services?: Partial<Services> } = {}): AppContext {
+  const store = createStore();
+  const api =
+    overrides.api ??
+    createApiClient({
+      baseUrl: env.VITE_API_BASE_URL,
+      ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
+      getAuthToken: () => store.get(joinStateAtom).authToken,
+    });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+  const services: Services = {
+    api,
+    leaveTo: (url) => window.location.assign(url),
+    newIdempotencyKey: () => crypto.randomUUID(),
+    ...overrides.services,
+  };
+  return { store, queryClient, services, router: createAppRouter(overrides.history) };
+}
+
+/** The whole app: jotai store, TanStack Query, services, react-intl and the router. */
+export function App({ context }: { context: AppContext }) {
+  return (
+    <JotaiProvider store={context.store}>
+      <QueryClientProvider client={context.queryClient}>
+        <ServicesProvider services={context.services}>
+          <I18nProvider>
+            <RouterProvider router={context.router} />
+          </I18nProvider>
+        </ServicesProvider>
+      </QueryClientProvider>
+    </JotaiProvider>
+  );
+}

@@ -1,0 +1,10 @@
+import { defineMessages as defineTyped, type MessageDescriptor } from 'react-intl';
+
+/**
+ * react-intl's `defineMessages` with untyped values: react-intl 12 types a message's values from a generic the
+ * caller must spell out; the app relies on `pnpm i18n:check` (same placeholders in every locale) instead.
+ * The name stays `defineMessages` so `formatjs extract` finds the calls.
+ */
+export const defineMessages = defineTyped as unknown as <T extends Record<string, { id: string; defaultMessage: string }>>(
+  messages: T,
+) => { readonly [K in keyof T]: MessageDescriptor & { id: string; defaultMessage: string } };

@@ -1,0 +1,38 @@
+import { flowFromPath, type Flow } from '@ofw/domain';
+import { useLocation } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { startJoinAtom } from '../state/join-state.js';
+import { JoinStepper } from './JoinStepper.js';
+import { useJoin } from './use-join.js';
+
+/** The professional's details from a `/join/pro` link. */
+export interface ProReferral {
+  proFirstName?: string | undefined;
+  proLastName?: string | undefined;
+  token?: string | undefined;
+}
+
+/**
+ * `/join` and `/join/pro…`: the flow comes from the path (`flowFromPath`, §2). A persisted join of another flow
+ * (or of another professional) is replaced by a fresh one; the same flow resumes where it was.
+ */
+export function JoinPage({ pro }: { pro?: ProReferral }) {
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const flow: Flow = flowFromPath(pathname) ?? 'join';
+  const { state } = useJoin();
+  const startJoin = useSetAtom(startJoinAtom);
+  const stale =
+    state.flow !== flow ||
+    (flow === 'pro' &&
+      !state.authToken &&
+      ((pro?.proFirstName !== undefined && pro.proFirstName !== state.proFirstName) ||
+        (pro?.proLastName !== undefined && pro.proLastName !== state.proLastName)));
+
+  useEffect(() => {
+    if (stale) startJoin({ flow, proFirstName: pro?.proFirstName, proLastName: pro?.proLastName });
+  }, [stale, flow, pro?.proFirstName, pro?.proLastName, startJoin]);
+
+  if (stale) return null;
+  return <JoinStepper flow={flow} proReferralToken={pro?.token} />;
+}

@@ -1,0 +1,59 @@
+import type { Flow } from '@ofw/domain';
+import { StatusMessage, StepHeading, StepIndicator } from '@ofw/ui';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
+import { appMessages, paymentMessagesUi, stepMessages } from './messages.js';
+import { AccountStep } from './steps/AccountStep.js';
+import { DetailsStep } from './steps/DetailsStep.js';
+import { PackageStep } from './steps/PackageStep.js';
+import { TermsStep } from './steps/TermsStep.js';
+import { useJoin, type StepNav } from './use-join.js';
+
+// The payment step (and with it @ofw/payments and the provider's SDK) loads only when the parent reaches it.
+const PaymentStep = lazy(() => import('./steps/PaymentStep.js'));
+
+/**
+ * The join wizard: the step indicator with dots (§2), the focused step heading, and the current step. Each step
+ * gets `next`/`back`; Back keeps every input because it all lives in the persisted join state.
+ */
+export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferralToken?: string | undefined }) {
+  const intl = useIntl();
+  const { state, progress, patchProgress } = useJoin();
+  const steps = useMemo(() => stepsFor(flow, { userCreatedByPro: state.userCreatedByPro }), [flow, state.userCreatedByPro]);
+  const step = clampStep(steps, progress.step);
+  const index = steps.indexOf(step);
+  const title = intl.formatMessage(stepMessages[step]);
+
+  useEffect(() => {
+    document.title = intl.formatMessage(appMessages.pageTitle, { step: title });
+  }, [intl, title]);
+
+  const nav: StepNav = {
+    index,
+    next: () => patchProgress((p) => ({ step: nextStep(steps, clampStep(steps, p.step)) })),
+    back: () => patchProgress((p) => ({ step: previousStep(steps, clampStep(steps, p.step)) })),
+  };
+  const names = steps.map((s) => intl.formatMessage(stepMessages[s]));
+
+  return (
+    <div>
+      <StepIndicator
+        label={intl.formatMessage(stepMessages.progress)}
+        steps={names}
+        current={index}
+        describeStep={(i, name) => intl.formatMessage(stepMessages.describe, { number: i + 1, total: steps.length, name })}
+      />
+      <StepHeading stepKey={step}>{title}</StepHeading>
+      {step === 'details' ? <DetailsStep flow={flow} nav={nav} proReferralToken={proReferralToken} /> : null}
+      {step === 'package' ? <PackageStep flow={flow} nav={nav} /> : null}
+      {step === 'terms' ? <TermsStep nav={nav} /> : null}
+      {step === 'payment' ? (
+        <Suspense fallback={<StatusMessage>{intl.formatMessage(paymentMessagesUi.cardLoading)}</StatusMessage>}>
+          <PaymentStep flow={flow} nav={nav} />
+        </Suspense>
+      ) : null}
+      {step === 'account' ? <AccountStep flow={flow} nav={nav} /> : null}
+    </div>
+  );
+}

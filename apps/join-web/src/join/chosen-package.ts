@@ -1,0 +1,93 @@
+import { packageDataQuery, type PackagesResponse } from '@ofw/api-client';
+import {
+  applyDiscount,
+  applyUpgradeOption,
+  BuildYourOwnPackageSchema,
+  byoOrderPayload,
+  byoPrice,
+  chargeAmount,
+  type AlaCarteSelection,
+  type BuildYourOwnPackage,
+  type Currency,
+  type Flow,
+  type Package,
+  type UpgradeOptions,
+} from '@ofw/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../services.js';
+import { currencyForCountry } from '../state/steps.js';
+import type { JoinProgress } from '../state/join-state.js';
+import { useJoin } from './use-join.js';
+
+/** A package as shown: the API's package with coupon discount (§4 "Discount") and upgrade price applied. */
+export function decoratePackage(
+  pkg: Package,
+  coupons: Parameters<typeof applyDiscount>[1],
+  upgradeOptions: UpgradeOptions | null | undefined,
+): Package {
+  const withDiscount = pkg.discount ? pkg : applyDiscount(pkg, coupons);
+  return applyUpgradeOption(withDiscount, upgradeOptions);
+}
+
+/** The build-your-own package of a /packages answer, validated by the domain schema (or undefined). */
+export function byoOf(data: PackagesResponse | undefined): BuildYourOwnPackage | undefined {
+  const parsed = BuildYourOwnPackageSchema.safeParse(data?.byo);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** What the parent is about to pay for. */
+export interface ChosenPackage {
+  name: string;
+  years: 1 | 2;
+  currency: Currency;
+  /** The amount the server will charge (discounted, or prorated for an upgrade), major units. */
+  amount: number;
+  pkg?: Package;
+  vatAmount?: number | undefined;
+  discount?: Package['discount'];
+  order: { packageId: number; productId?: string; services?: Array<{ code: string; option: string }> };
+}
+
+/** Resolves the chosen package (fixed tier or build-your-own) from the progress and the package data. */
+export function resolveChosen(
+  progress: Pick<JoinProgress, 'packageId' | 'alaCarte'>,
+  data: PackagesResponse | undefined,
+  coupons: Parameters<typeof applyDiscount>[1],
+  currency: Currency,
+  byoName: string,
+): ChosenPackage | undefined {
+  if (progress.packageId === undefined || !data) return undefined;
+  const byo = byoOf(data);
+  if (progress.alaCarte && byo && byo.packageId === progress.packageId) {
+    const selection = progress.alaCarte as AlaCarteSelection;
+    const payload = byoOrderPayload(selection, byo);
+    return {
+      name: byoName,
+      years: selection.subscription === 'SUB2YEAR' ? 2 : 1,
+      currency,
+      amount: byoPrice(selection, byo),
+      order: { packageId: payload.packageId, productId: String(payload.productId), services: payload.services },
+    };
+  }
+  const raw = data.packages.find((p) => p.id === progress.packageId) as Package | undefined;
+  if (!raw) return undefined;
+  const pkg = decoratePackage(raw, coupons, data.upgradeOptions as UpgradeOptions | null);
+  return {
+    name: pkg.displayName,
+    years: pkg.subDurationInYears,
+    currency: pkg.currencyCode,
+    amount: pkg.proratedPriceInfo ? pkg.proratedPriceInfo.proratedPrice : chargeAmount(pkg),
+    pkg,
+    vatAmount: pkg.vatAmount,
+    discount: pkg.discount,
+    order: { packageId: pkg.id },
+  };
+}
+
+/** The package data query for the parent's currency (from their country) and flow. */
+export function usePackageData(flow: Flow) {
+  const { api } = useServices();
+  const { state } = useJoin();
+  const currency = currencyForCountry(state.address.country);
+  return { currency, query: useQuery(packageDataQuery(api, { currency, flow })) };
+}

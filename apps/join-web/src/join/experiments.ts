@@ -1,0 +1,43 @@
+import { EXPERIMENTS, isInTreatment, type Experiment, type Flow } from '@ofw/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../services.js';
+import { useJoin } from './use-join.js';
+
+/**
+ * UI variants switched by the §9 experiments (a `{ name, value: 'treatment' }` entry puts the parent in the
+ * treatment arm). The spec names the experiments but not what they change; this app's choice (README):
+ * - GROW-621: the Premium tier carries a "Most popular" badge.
+ * - GROW-722: the package step opens on 2-year plans.
+ * - GROW-805: the FAQ accordion is shown above the plans instead of below.
+ * - GROW-892: the build-your-own builder is shown (hidden in control when fixed tiers exist).
+ */
+export interface Variants {
+  popularBadge: boolean;
+  twoYearsFirst: boolean;
+  faqFirst: boolean;
+  buildYourOwn: boolean;
+}
+
+/** Maps experiment entries to {@link Variants}. Pure. */
+export function variantsFrom(experiments: readonly Experiment[] | undefined): Variants {
+  return {
+    popularBadge: isInTreatment(experiments, EXPERIMENTS.GROW_621),
+    twoYearsFirst: isInTreatment(experiments, EXPERIMENTS.GROW_722),
+    faqFirst: isInTreatment(experiments, EXPERIMENTS.GROW_805),
+    buildYourOwn: isInTreatment(experiments, EXPERIMENTS.GROW_892),
+  };
+}
+
+/** The parent's experiments (GET /experiments, or /invites/experiments in the invited flow) as variants. */
+export function useVariants(flow: Flow): { variants: Variants; isLoading: boolean } {
+  const { api } = useServices();
+  const { state } = useJoin();
+  const token = flow === 'ctj' ? state.inviteToken : state.authToken;
+  const q = useQuery({
+    queryKey: ['experiments', flow, token],
+    queryFn: () => (flow === 'ctj' && state.inviteToken ? api.getInviteExperiments(state.inviteToken) : api.getExperiments()),
+    enabled: Boolean(token),
+    staleTime: 5 * 60 * 1000,
+  });
+  return { variants: variantsFrom(q.data), isLoading: q.isLoading };
+}

@@ -1,0 +1,288 @@
+import { countriesQuery, isApiError, joinCountriesQuery, type SignupRequest } from '@ofw/api-client';
+import { countryFromPhoneCode, needsCanadianPhoneCheck, type CountryOption, type Flow } from '@ofw/domain';
+import { Button, CountrySelect, ErrorBanner, PhoneCodeSelect, StatusMessage, TextField } from '@ofw/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { toLocale } from '../../i18n/locales.js';
+import { useServices } from '../../services.js';
+import { applyParentState } from '../../state/parent-state.js';
+import { fieldErrorsOf } from '../api-errors.js';
+import { appMessages, detailsMessages, stepMessages } from '../messages.js';
+import { useJoin, type StepNav } from '../use-join.js';
+
+/** Phone country codes offered (§9 +1, +44, +61, +64, and Ireland's +353 for the IE join country), priority first. */
+export const PHONE_CODE_COUNTRIES: ReadonlyArray<{ code: string; countries: readonly string[] }> = [
+  { code: '+1', countries: ['US', 'CA'] },
+  { code: '+61', countries: ['AU'] },
+  { code: '+44', countries: ['GB'] },
+  { code: '+64', countries: ['NZ'] },
+  { code: '+353', countries: ['IE'] },
+];
+
+type Field = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'country';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^[0-9 ()\-.]{4,20}$/;
+
+function regionName(intl: IntlShape, code: string): string {
+  try {
+    return new Intl.DisplayNames([intl.locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Validates the account details; returns localized errors per field (empty = valid). */
+export function validateDetails(
+  intl: IntlShape,
+  v: { firstName?: string; lastName?: string; email?: string; phoneNumber?: string; country?: string },
+  joinCountries: readonly string[] | undefined,
+): Partial<Record<Field, string>> {
+  const e: Partial<Record<Field, string>> = {};
+  if (!v.firstName?.trim()) e.firstName = intl.formatMessage(detailsMessages.errorFirstName);
+  if (!v.lastName?.trim()) e.lastName = intl.formatMessage(detailsMessages.errorLastName);
+  if (!EMAIL.test(v.email?.trim() ?? '')) e.email = intl.formatMessage(detailsMessages.errorEmail);
+  if (!PHONE.test(v.phoneNumber?.trim() ?? '')) e.phoneNumber = intl.formatMessage(detailsMessages.errorPhone);
+  if (!v.country) e.country = intl.formatMessage(detailsMessages.errorCountry);
+  else if (joinCountries && !joinCountries.includes(v.country)) e.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
+  return e;
+}
+
+/**
+ * Step 1, account details (§2, §3 `parent`, §5): first and last name, email, phone country code (default +1),
+ * phone number and the country, detected from the code (+1 → US, or CA when the Canadian check says so; +44 GB;
+ * +61 AU; +64 NZ; other codes by label). Continue starts the join with POST /signups.
+ */
+export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: StepNav; proReferralToken?: string | undefined }) {
+  const intl = useIntl();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const { state, patchState, setState, patchProgress } = useJoin();
+  const parent = state.parent;
+  const locale = toLocale(state.languageLocale);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [banner, setBanner] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [phoneForCheck, setPhoneForCheck] = useState(parent.phoneNumber ?? '');
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
+
+  const joinCountries = useQuery(joinCountriesQuery(api));
+  const countries = useQuery(countriesQuery(api, locale));
+  const code = parent.phoneCountryCode || '+1';
+
+  const canadianCheck = (phone: string) => ({
+    queryKey: ['canadianPhone', phone.replace(/\D/g, '')] as const,
+    queryFn: () => api.checkCanadianPhone(phone.replace(/\D/g, '')),
+    staleTime: Infinity,
+  });
+  const checkEnabled = needsCanadianPhoneCheck(code, phoneForCheck) && phoneForCheck.replace(/\D/g, '').length >= 4;
+  const canadian = useQuery({ ...canadianCheck(phoneForCheck), enabled: checkEnabled, retry: false });
+
+  const phoneCodeCountries: CountryOption[] = useMemo(
+    () =>
+      PHONE_CODE_COUNTRIES.map(({ code: c, countries: cs }) => ({ key: cs[0]!, value: cs[0]!, name: cs[0]!, label: `(${c})` })),
+    [],
+  );
+  const detected = countryFromPhoneCode(code, {
+    isCanadianPhoneNumber: checkEnabled ? canadian.data?.isCanadianPhoneNumber : false,
+    countries: phoneCodeCountries,
+  });
+
+  // §5: the country follows the phone code (and the Canadian check). The parent may still change it by hand.
+  const lastDetected = useRef<string | undefined>(state.address.country ? detected : undefined);
+  useEffect(() => {
+    if (detected && detected !== lastDetected.current) {
+      lastDetected.current = detected;
+      patchState((s) => ({ address: { ...s.address, country: detected } }));
+    }
+  }, [detected, patchState]);
+
+  const joinCodes = joinCountries.data?.map((c) => c.value);
+  const values = { ...parent, country: state.address.country };
+  useEffect(() => {
+    if (submitted) setErrors(validateDetails(intl, values, joinCodes));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitted, intl, parent.firstName, parent.lastName, parent.email, parent.phoneNumber, state.address.country, joinCodes?.join()]);
+
+  const countryOptions = (joinCountries.data ?? []).map((c) => ({
+    value: c.value,
+    label: countries.data?.find((o) => o.value === c.value)?.label ?? regionName(intl, c.value),
+  }));
+  const codeOptions = PHONE_CODE_COUNTRIES.map(({ code: c, countries: cs }) => ({
+    value: c,
+    label: intl.formatMessage(detailsMessages.phoneCodeOption, { code: c, country: cs.map((x) => regionName(intl, x)).join(' / ') }),
+  }));
+
+  const setParent = (patch: Partial<typeof parent>) => patchState((s) => ({ parent: { ...s.parent, ...patch } }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setBanner(undefined);
+    // Make sure the Canadian check has answered before trusting the detected country.
+    let country = state.address.country;
+    if (needsCanadianPhoneCheck(code, parent.phoneNumber)) {
+      setPhoneForCheck(parent.phoneNumber ?? '');
+      try {
+        const res = await queryClient.fetchQuery(canadianCheck(parent.phoneNumber ?? ''));
+        const c = countryFromPhoneCode(code, { isCanadianPhoneNumber: res.isCanadianPhoneNumber });
+        if (c && c !== lastDetected.current) {
+          lastDetected.current = c;
+          country = c;
+          patchState((s) => ({ address: { ...s.address, country: c } }));
+        }
+      } catch {
+        // The check is advisory: without an answer the country stays as shown.
+      }
+    }
+    const found = validateDetails(intl, { ...parent, country }, joinCodes);
+    setErrors(found);
+    const first = (Object.keys(found) as Field[])[0];
+    if (first) {
+      refs.current[first]?.focus();
+      return;
+    }
+    if (state.authToken) {
+      // Already signed up (the parent came back with Back): keep the signup and go on.
+      nav.next();
+      return;
+    }
+    setBusy(true);
+    try {
+      const body: SignupRequest = {
+        flow,
+        languageLocale: locale,
+        address: { country: country as SignupRequest['address']['country'] },
+        parent: {
+          firstName: parent.firstName!.trim(),
+          lastName: parent.lastName!.trim(),
+          email: parent.email!.trim(),
+          phoneCountryCode: code,
+          phoneNumber: parent.phoneNumber!.trim(),
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York',
+        },
+        ...(flow === 'pro' && state.proFirstName ? { proFirstName: state.proFirstName } : {}),
+        ...(flow === 'pro' && state.proLastName ? { proLastName: state.proLastName } : {}),
+        ...(flow === 'pro' && proReferralToken ? { proReferralToken } : {}),
+        ...(flow === 'ctj' && state.inviteToken ? { inviteToken: state.inviteToken } : {}),
+      };
+      const signup = await api.createSignup(body);
+      setState((s) => ({ ...s, authToken: signup.authToken, parent: { ...s.parent, userId: signup.userId } }));
+      patchProgress({ signupId: signup.signupId, registrationKey: signup.registrationKey });
+      try {
+        const ps = await api.getParent(signup.userId);
+        setState((s) => applyParentState(s, ps));
+      } catch {
+        // The signup succeeded; the state refresh is best effort (the next steps refresh it again).
+      }
+      nav.next();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (isApiError(err, 'conflict')) setErrors({ email: intl.formatMessage(detailsMessages.errorEmailTaken) });
+      else if (Object.keys(fields).length) {
+        const mapped: Partial<Record<Field, string>> = {};
+        if (fields.email) mapped.email = intl.formatMessage(detailsMessages.errorEmail);
+        if (fields.phoneNumber) mapped.phoneNumber = intl.formatMessage(detailsMessages.errorPhone);
+        if (fields.firstName) mapped.firstName = intl.formatMessage(detailsMessages.errorFirstName);
+        if (fields.lastName) mapped.lastName = intl.formatMessage(detailsMessages.errorLastName);
+        if (fields.country) mapped.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
+        setErrors(mapped);
+        if (!Object.keys(mapped).length) setBanner(intl.formatMessage(appMessages.unexpectedError));
+      } else setBanner(intl.formatMessage(appMessages.unexpectedError));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const proName = [state.proFirstName, state.proLastName].filter(Boolean).join(' ');
+  return (
+    <form noValidate onSubmit={onSubmit} className="app-narrow" aria-busy={busy || undefined}>
+      <p>{intl.formatMessage(detailsMessages.intro)}</p>
+      {flow === 'pro' && proName ? <p className="pro-banner">{intl.formatMessage(detailsMessages.proReferral, { name: proName })}</p> : null}
+      {joinCountries.isError ? (
+        <div>
+          <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
+          <Button variant="secondary" onClick={() => joinCountries.refetch()}>
+            {intl.formatMessage(appMessages.tryAgain)}
+          </Button>
+        </div>
+      ) : null}
+      <ErrorBanner message={banner} />
+      <TextField
+        ref={(el) => void (refs.current.firstName = el)}
+        id="firstName"
+        label={intl.formatMessage(detailsMessages.firstName)}
+        autoComplete="given-name"
+        required
+        value={parent.firstName ?? ''}
+        error={errors.firstName}
+        onChange={(e) => setParent({ firstName: e.target.value })}
+      />
+      <TextField
+        ref={(el) => void (refs.current.lastName = el)}
+        id="lastName"
+        label={intl.formatMessage(detailsMessages.lastName)}
+        autoComplete="family-name"
+        required
+        value={parent.lastName ?? ''}
+        error={errors.lastName}
+        onChange={(e) => setParent({ lastName: e.target.value })}
+      />
+      <TextField
+        ref={(el) => void (refs.current.email = el)}
+        id="email"
+        type="email"
+        label={intl.formatMessage(detailsMessages.email)}
+        autoComplete="email"
+        required
+        value={parent.email ?? ''}
+        error={errors.email}
+        onChange={(e) => setParent({ email: e.target.value })}
+      />
+      <div className="ofw-grid">
+        <PhoneCodeSelect
+          id="phoneCountryCode"
+          label={intl.formatMessage(detailsMessages.phoneCode)}
+          codes={codeOptions}
+          value={code}
+          onChange={(e) => setParent({ phoneCountryCode: e.target.value })}
+        />
+        <TextField
+          ref={(el) => void (refs.current.phoneNumber = el)}
+          id="phoneNumber"
+          type="tel"
+          label={intl.formatMessage(detailsMessages.phoneNumber)}
+          autoComplete="tel-national"
+          inputMode="tel"
+          required
+          value={parent.phoneNumber ?? ''}
+          error={errors.phoneNumber}
+          onChange={(e) => setParent({ phoneNumber: e.target.value })}
+          onBlur={(e) => setPhoneForCheck(e.target.value)}
+        />
+      </div>
+      <CountrySelect
+        ref={(el) => void (refs.current.country = el)}
+        id="country"
+        label={intl.formatMessage(detailsMessages.country)}
+        hint={intl.formatMessage(detailsMessages.countryHint)}
+        countries={countryOptions.length ? countryOptions : state.address.country ? [{ value: state.address.country, label: regionName(intl, state.address.country) }] : []}
+        groupLabels={{ priority: intl.formatMessage(detailsMessages.countryGroupCommon), all: intl.formatMessage(detailsMessages.countryGroupAll) }}
+        placeholder={state.address.country ? undefined : intl.formatMessage(detailsMessages.selectPlaceholder)}
+        required
+        value={state.address.country ?? ''}
+        error={errors.country}
+        onChange={(e) => patchState((s) => ({ address: { ...s.address, country: e.target.value || undefined } }))}
+      />
+      <StatusMessage hidden>{canadian.isFetching ? intl.formatMessage(detailsMessages.checkingPhone) : null}</StatusMessage>
+      <div className="ofw-actions">
+        <span />
+        <Button type="submit" busy={busy}>
+          {intl.formatMessage(stepMessages.continue)}
+        </Button>
+      </div>
+    </form>
+  );
+}

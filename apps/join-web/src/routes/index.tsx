@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** `/` has no screen of its own (§2 "No other routes are shown"): it goes to the regular join. */
+export const Route = createFileRoute('/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/join' });
+  },
+});

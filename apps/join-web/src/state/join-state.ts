@@ -1,0 +1,122 @@
+import { createJoinState, JoinStateSchema, type Flow, type JoinState } from '@ofw/domain';
+import { atom } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { z } from 'zod';
+
+/**
+ * Join state (spec §3 "Join state") and the join's progress, kept in jotai atoms and persisted in
+ * `sessionStorage`, so a reload, a return from 3D Secure or from a wallet resumes the join where it was.
+ * Card data is never stored here: card numbers live only in the provider's cross-origin frames.
+ */
+
+/** sessionStorage keys (exported for tests and for clearing on completion). */
+export const STORAGE_KEYS = { state: 'ofw.join.state', progress: 'ofw.join.progress' } as const;
+
+/** JSON storage in sessionStorage whose values are validated by `schema` on read (a bad value reads as the default). */
+function validatedSessionStorage<T>(schema: z.ZodType<T>) {
+  const json = createJSONStorage<T>(() => sessionStorage);
+  return {
+    ...json,
+    getItem: (key: string, initialValue: T): T => {
+      const raw = json.getItem(key, initialValue) as T;
+      const parsed = schema.safeParse(raw);
+      return parsed.success ? parsed.data : initialValue;
+    },
+  };
+}
+
+/** The §3 join state with its defaults (phoneCountryCode '+1', coparentPricing 'P3', languageLocale 'en-US'). */
+export const joinStateAtom = atomWithStorage<JoinState>(
+  STORAGE_KEYS.state,
+  createJoinState(),
+  validatedSessionStorage(JoinStateSchema as unknown as z.ZodType<JoinState>),
+  { getOnInit: true },
+);
+
+/** The steps of a join, in order (see {@link stepsFor}). */
+export const STEP_IDS = ['details', 'package', 'terms', 'payment', 'account'] as const;
+export type StepId = (typeof STEP_IDS)[number];
+
+const BillingSchema = z.object({
+  streetAddress: z.string(),
+  locality: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+});
+
+const ProgressSchema = z.object({
+  /** The step the parent is on. */
+  step: z.enum(STEP_IDS),
+  /** The 1/2-year switch of the package step. */
+  years: z.union([z.literal(1), z.literal(2)]),
+  /** The chosen package id (fixed tier or build-your-own). */
+  packageId: z.number().int().optional(),
+  /** Build-your-own selection (§3 "A la carte selection"), when the parent builds their own. */
+  alaCarte: z
+    .object({
+      subscription: z.enum(['SUB1YEAR', 'SUB2YEAR']),
+      myfiles: z.string().nullish(),
+      tonemeter: z.boolean().nullish(),
+      unlimitedPayments: z.boolean().nullish(),
+      calls: z.string().nullish(),
+    })
+    .optional(),
+  /** Whether the chosen package is an upgrade (§4 purchase flow 'upgrade'). */
+  upgrade: z.boolean().optional(),
+  /** Signup handles returned by POST /signups (needed for GET /coupons). */
+  signupId: z.string().optional(),
+  registrationKey: z.string().optional(),
+  /** Billing address typed on the payment step (not card data). */
+  billing: BillingSchema,
+  /** The co-parent email question. */
+  coParentEmail: z.object({ hasEmail: z.boolean().optional(), email: z.string() }),
+});
+export type JoinProgress = z.infer<typeof ProgressSchema>;
+
+/** The progress of a fresh join. */
+export function initialProgress(): JoinProgress {
+  return {
+    step: 'details',
+    years: 1,
+    billing: { streetAddress: '', locality: '', region: '', postalCode: '' },
+    coParentEmail: { hasEmail: undefined, email: '' },
+  };
+}
+
+/** Where the parent is in the join and what they chose so far (persisted beside the join state). */
+export const progressAtom = atomWithStorage<JoinProgress>(
+  STORAGE_KEYS.progress,
+  initialProgress(),
+  validatedSessionStorage(ProgressSchema as unknown as z.ZodType<JoinProgress>),
+  { getOnInit: true },
+);
+
+/** The UI locale: the join state's `languageLocale` (§3, default en-US). */
+export const localeAtom = atom(
+  (get) => get(joinStateAtom).languageLocale,
+  (get, set, locale: string) => set(joinStateAtom, { ...get(joinStateAtom), languageLocale: locale }),
+);
+
+/**
+ * Starts a new join for `flow` (keeping the chosen language): resets the join state and progress to their
+ * defaults and sets `flow`, `isJoin`, `isInvitedJoin` and the given extra fields.
+ */
+export const startJoinAtom = atom(null, (get, set, input: { flow: Flow } & Partial<JoinState>) => {
+  const languageLocale = get(joinStateAtom).languageLocale;
+  set(
+    joinStateAtom,
+    createJoinState({
+      languageLocale,
+      isJoin: input.flow === 'join',
+      isInvitedJoin: input.flow === 'ctj',
+      ...input,
+    }),
+  );
+  set(progressAtom, initialProgress());
+});
+
+/** Clears everything the join persisted (on completion, §4: this also clears the invite token). */
+export function clearPersistedJoin(storage: Storage = sessionStorage): void {
+  storage.removeItem(STORAGE_KEYS.state);
+  storage.removeItem(STORAGE_KEYS.progress);
+}

@@ -1,0 +1,51 @@
+import type { Currency, Flow } from '@ofw/domain';
+import { isUK } from '@ofw/domain';
+import type { StepId } from './join-state.js';
+
+/**
+ * The steps of a join for a flow (§1, §2, §4):
+ * - 'join' (regular): details → package → terms → payment → account (credentials and security questions).
+ * - 'pro' (professional-referred): the same; an account the professional created (`userCreatedByPro`) passes
+ *   completion without a subscription (§4 "Completion"), so it skips package and payment.
+ * - 'ctj' (invited co-parent): the same steps; the account step asks for credentials only (security questions are
+ *   skipped in the invited flow, §4 "Completion").
+ */
+export function stepsFor(flow: Flow, opts: { userCreatedByPro?: boolean } = {}): StepId[] {
+  if (flow === 'pro' && opts.userCreatedByPro) return ['details', 'terms', 'account'];
+  return ['details', 'package', 'terms', 'payment', 'account'];
+}
+
+/** The step after `step` in `steps` (the last step stays). */
+export function nextStep(steps: readonly StepId[], step: StepId): StepId {
+  const i = steps.indexOf(step);
+  return steps[Math.min(i + 1, steps.length - 1)] ?? steps[0]!;
+}
+
+/** The step before `step` in `steps` (the first step stays). */
+export function previousStep(steps: readonly StepId[], step: StepId): StepId {
+  const i = steps.indexOf(step);
+  return steps[Math.max(i - 1, 0)] ?? steps[0]!;
+}
+
+/** A persisted step that the flow does not have (e.g. after `userCreatedByPro` changed) falls back to the first. */
+export function clampStep(steps: readonly StepId[], step: StepId): StepId {
+  return steps.includes(step) ? step : steps[0]!;
+}
+
+/**
+ * The catalogue currency for a parent's country (§1 countries, §9 currencies): GB and IE (UK, §5) pay in GBP,
+ * CA in CAD, AU in AUD, NZ in NZD, everyone else in USD.
+ */
+export function currencyForCountry(country: string | undefined): Currency {
+  if (isUK(country)) return 'GBP';
+  switch (country?.toUpperCase()) {
+    case 'CA':
+      return 'CAD';
+    case 'AU':
+      return 'AUD';
+    case 'NZ':
+      return 'NZD';
+    default:
+      return 'USD';
+  }
+}

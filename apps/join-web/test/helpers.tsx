@@ -1,0 +1,97 @@
+import { listPackages } from '@ofw/domain';
+import { render } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { vi } from 'vitest';
+import { App, createAppContext } from '../src/app.js';
+
+export interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (call: Call) => { status?: number; body?: unknown } | undefined;
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+
+export const parentState = (over: Record<string, unknown> = {}) => ({
+  parent: { userId: 7, familyId: 70, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneCountryCode: '+1', phoneNumber: '2065550123', timeZone: 'UTC' },
+  address: { country: 'US' },
+  flow: 'join',
+  languageLocale: 'en-US',
+  agreedToTerms: false,
+  billingAddressComplete: false,
+  subscriptionStatus: 'none',
+  isSubscriptionCurrent: false,
+  requireCredentials: true,
+  securityQuestionsComplete: false,
+  userCreatedByPro: false,
+  proFirstName: null,
+  proLastName: null,
+  isInvitedJoin: false,
+  coparentPricing: 'P3',
+  migrationPricingGroup: null,
+  parentAccountType: 'parent',
+  graceLogins: 0,
+  isJoinComplete: false,
+  ...over,
+});
+
+/** A fake join-api: default answers for the join, overridable per test; records every call. */
+export function fakeApi(overrides: Handler = () => undefined) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace('/api/v1', ''),
+      search: url.searchParams,
+      headers: new Headers(init?.headers),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const o = overrides(call);
+    if (o) return json(o.status ?? 200, o.body);
+    const route = `${call.method} ${call.path}`;
+    switch (route) {
+      case 'GET /join/countries':
+        return json(200, ['US', 'AU', 'CA', 'GB', 'IE', 'NZ'].map((c) => ({ key: c, value: c, name: c, label: c })));
+      case 'GET /countries':
+        return json(200, [{ key: 'US', value: 'US', name: 'United States', label: 'United States' }]);
+      case 'GET /phone/canadian':
+        return json(200, { isCanadianPhoneNumber: call.search.get('phoneNumber')?.startsWith('416') ?? false });
+      case 'POST /signups':
+        return json(201, { signupId: 's-1', registrationKey: 'r-1', authToken: 'tok-1', userId: 7 });
+      case 'GET /parents/7':
+        return json(200, parentState());
+      case 'PUT /parents/7/terms':
+        return json(200, parentState({ agreedToTerms: true }));
+      case 'GET /coupons':
+      case 'GET /experiments':
+        return json(200, []);
+      case 'GET /packages': {
+        const currency = (call.search.get('currency') ?? 'USD') as 'USD';
+        return json(200, { packages: listPackages({ currency, packageType: 'parent' }), byo: null, upgradeOptions: null, pricingGroup: 'P3' });
+      }
+      case 'GET /security-questions':
+        return json(200, [1, 2, 3, 4].map((id) => ({ id, text: `Question ${id}?` })));
+      default:
+        return json(404, { type: 'about:blank', title: 'Not found', status: 404, code: 'not_found' });
+    }
+  });
+  return { fetch, calls };
+}
+
+/** Renders the whole app at `path` over a fake API. */
+export function renderApp(path: string, api = fakeApi(), services: { leaveTo?: (url: string) => void } = {}) {
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const context = createAppContext({ fetch: api.fetch as unknown as typeof fetch, history, services });
+  const utils = render(<App context={context} />);
+  return { ...utils, context, api, history };
+}

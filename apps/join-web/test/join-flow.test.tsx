@@ -1,0 +1,125 @@
+import { listPackages, monthlyPrice } from '@ofw/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderApp } from './helpers.js';
+
+const premium1y = listPackages({ currency: 'USD', packageType: 'parent', family: 'PREMIUM', years: 1 })[0]!;
+
+async function fillDetails(user = userEvent.setup()) {
+  await user.type(await screen.findByLabelText('First name'), 'Ada');
+  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Phone number'), '2065550123');
+  return user;
+}
+
+describe('regular join screens', () => {
+  it('§2 account details: labelled fields, phone code defaults to +1, country detected as US; step indicator marks step 1', async () => {
+    renderApp('/join');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Country code')).toHaveValue('+1');
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('US'));
+    const current = screen.getByRole('navigation', { name: 'Sign-up progress' }).querySelector('[aria-current="step"]');
+    expect(current).toHaveTextContent('Step 1 of 5: Your details');
+  });
+
+  it('§5 the country follows the phone code: +44 → GB, +61 → AU, and +1 with a Canadian number → CA', async () => {
+    const user = userEvent.setup();
+    renderApp('/join');
+    const code = await screen.findByLabelText('Country code');
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('US'));
+    await user.selectOptions(code, '+44');
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('GB'));
+    await user.selectOptions(code, '+61');
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('AU'));
+    await user.selectOptions(code, '+1');
+    await user.type(screen.getByLabelText('Phone number'), '4165550123');
+    await user.tab();
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('CA'));
+  });
+
+  it('invalid details are described on their fields and focus moves to the first one; nothing is posted', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/join', api);
+    await user.type(await screen.findByLabelText('First name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const last = screen.getByLabelText('Last name');
+    await waitFor(() => expect(last).toHaveFocus());
+    expect(last).toHaveAttribute('aria-invalid', 'true');
+    expect(last).toHaveAccessibleDescription('Enter your last name.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(/valid email/);
+    expect(api.calls.some((c) => c.path === '/signups')).toBe(false);
+  });
+
+  it('§2 Continue posts the signup, shows the USD tiers with total and monthly price; select → terms; Back keeps input', async () => {
+    const api = fakeApi();
+    renderApp('/join', api);
+    const user = await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const signup = api.calls.find((c) => c.method === 'POST' && c.path === '/signups')!;
+    expect(signup.body).toMatchObject({
+      flow: 'join',
+      address: { country: 'US' },
+      parent: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneCountryCode: '+1', phoneNumber: '2065550123' },
+    });
+
+    const select = await waitFor(() => {
+      const el = document.getElementById(premium1y.selectButtonId);
+      if (!el) throw new Error('no select button yet');
+      return el;
+    });
+    const card = select.closest('article')!;
+    expect(within(card).getByText(`$${premium1y.totalPrice.toFixed(2)}`)).toBeInTheDocument();
+    expect(within(card).getByText(`$${monthlyPrice(premium1y.totalPrice, 1).toFixed(2)}/month`)).toBeInTheDocument();
+    // The packages request went out with the parent's token (the API prices for their pricing group).
+    expect(api.calls.find((c) => c.path === '/packages')!.headers.get('authorization')).toBe('Bearer tok-1');
+
+    await user.click(select);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Continue' })).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { level: 1, name: 'Your details' });
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('2065550123');
+
+    // Continue again keeps the first signup (no second POST /signups).
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
+    expect(api.calls.filter((c) => c.path === '/signups')).toHaveLength(1);
+  });
+
+  it('terms Continue records agreement (PUT /parents/{id}/terms) and opens the payment step', async () => {
+    const api = fakeApi();
+    renderApp('/join', api);
+    const user = await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(document.getElementById(premium1y.selectButtonId)).not.toBeNull());
+    await user.click(document.getElementById(premium1y.selectButtonId)!);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment' });
+    expect(api.calls.some((c) => c.method === 'PUT' && c.path === '/parents/7/terms')).toBe(true);
+  });
+
+  it('§8 "An unexpected error occurred, please try again later." when join countries fail to load', async () => {
+    renderApp('/join', fakeApi((c) => (c.path === '/join/countries' ? { status: 500, body: { type: 'x', title: 'x', status: 500, code: 'internal_error' } } : undefined)));
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('An unexpected error occurred, please try again later.');
+  });
+
+  it('§1 languages: the page speaks Spanish after the locale switch', async () => {
+    const user = userEvent.setup();
+    renderApp('/join');
+    await user.selectOptions(await screen.findByLabelText('Language'), 'es-MX');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tus datos' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Correo electrónico')).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement.lang).toBe('es-MX'));
+  });
+});

@@ -1,0 +1,81 @@
+import { createStore } from 'jotai';
+import { describe, expect, it, vi } from 'vitest';
+import { clearPersistedJoin, joinStateAtom, localeAtom, progressAtom, startJoinAtom, STORAGE_KEYS } from '../src/state/join-state.js';
+import { clampStep, currencyForCountry, nextStep, previousStep, stepsFor } from '../src/state/steps.js';
+
+describe('join state atoms', () => {
+  it('§3 Join state defaults: phoneCountryCode +1, coparentPricing P3, languageLocale en-US', () => {
+    const store = createStore();
+    const s = store.get(joinStateAtom);
+    expect(s.parent.phoneCountryCode).toBe('+1');
+    expect(s.coparentPricing).toBe('P3');
+    expect(s.languageLocale).toBe('en-US');
+  });
+
+  it('§3 persists in sessionStorage so a reload resumes the join', async () => {
+    const a = createStore();
+    a.set(joinStateAtom, { ...a.get(joinStateAtom), flow: 'join', parent: { phoneCountryCode: '+44', firstName: 'Ada' } });
+    a.set(progressAtom, { ...a.get(progressAtom), step: 'terms', packageId: 2052 });
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!).parent.firstName).toBe('Ada');
+    // A new page load: the atoms are created again and read sessionStorage on init.
+    vi.resetModules();
+    const reloaded = await import('../src/state/join-state.js');
+    const b = createStore();
+    expect(b.get(reloaded.joinStateAtom).parent.phoneCountryCode).toBe('+44');
+    expect(b.get(reloaded.progressAtom)).toMatchObject({ step: 'terms', packageId: 2052 });
+  });
+
+  it('a corrupt persisted value reads as the defaults instead of crashing', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify({ subscriptionStatus: 'bogus' }));
+    sessionStorage.setItem(STORAGE_KEYS.progress, '{not json');
+    vi.resetModules();
+    const reloaded = await import('../src/state/join-state.js');
+    const store = createStore();
+    expect(store.get(reloaded.joinStateAtom).subscriptionStatus).toBe('none');
+    expect(store.get(reloaded.progressAtom).step).toBe('details');
+  });
+
+  it('never persists card data: the progress schema has no card fields', () => {
+    const store = createStore();
+    store.set(progressAtom, { ...store.get(progressAtom), billing: { streetAddress: '1 Main', locality: 'X', region: 'WA', postalCode: '98101' } });
+    const raw = sessionStorage.getItem(STORAGE_KEYS.progress)!;
+    expect(raw).not.toMatch(/number|cvv|expiration|nonce/i);
+  });
+
+  it('startJoin resets the join for a flow but keeps the language; §4 completion clears storage', () => {
+    const store = createStore();
+    store.set(localeAtom, 'es-MX');
+    store.set(joinStateAtom, { ...store.get(joinStateAtom), authToken: 'x' });
+    store.set(startJoinAtom, { flow: 'ctj', inviteToken: 'invite-token-0123456789' });
+    const s = store.get(joinStateAtom);
+    expect(s).toMatchObject({ flow: 'ctj', isInvitedJoin: true, isJoin: false, languageLocale: 'es-MX', inviteToken: 'invite-token-0123456789' });
+    expect(s.authToken).toBeUndefined();
+    clearPersistedJoin();
+    expect(sessionStorage.getItem(STORAGE_KEYS.state)).toBeNull();
+  });
+});
+
+describe('steps', () => {
+  it('§2 regular join: details → package → terms → payment → account', () => {
+    const steps = stepsFor('join');
+    expect(steps).toEqual(['details', 'package', 'terms', 'payment', 'account']);
+    expect(nextStep(steps, 'terms')).toBe('payment');
+    expect(previousStep(steps, 'terms')).toBe('package');
+    expect(previousStep(steps, 'details')).toBe('details');
+    expect(nextStep(steps, 'account')).toBe('account');
+  });
+  it('§4 Completion: a pro-created account passes without a subscription, so it skips package and payment', () => {
+    expect(stepsFor('pro', { userCreatedByPro: true })).toEqual(['details', 'terms', 'account']);
+    expect(stepsFor('pro')).toContain('payment');
+    expect(clampStep(stepsFor('pro', { userCreatedByPro: true }), 'payment')).toBe('details');
+  });
+  it('§1/§5 currency from the country: GB and IE pay in GBP, CA CAD, AU AUD, NZ NZD, else USD', () => {
+    expect(currencyForCountry('GB')).toBe('GBP');
+    expect(currencyForCountry('IE')).toBe('GBP');
+    expect(currencyForCountry('CA')).toBe('CAD');
+    expect(currencyForCountry('AU')).toBe('AUD');
+    expect(currencyForCountry('NZ')).toBe('NZD');
+    expect(currencyForCountry('US')).toBe('USD');
+    expect(currencyForCountry(undefined)).toBe('USD');
+  });
+});
