@@ -41,21 +41,18 @@ export async function issueToken(
 
 export type TokenRow = typeof tokens.$inferSelect;
 
+/** Unexpired, unused, unrevoked token of a kind with this value. */
+function live(kind: TokenKind, token: string, now: Date) {
+  return and(eq(tokens.hash, hashToken(token)), eq(tokens.kind, kind), gt(tokens.expiresAt, now), isNull(tokens.usedAt), isNull(tokens.revokedAt));
+}
+
 /** The live (unexpired, unused, unrevoked) token of a kind, or undefined. */
 export async function findLiveToken(db: DbOrTx, kind: TokenKind, token: string | undefined, now: Date): Promise<TokenRow | undefined> {
   if (!token) return undefined;
   const [row] = await db
     .select()
     .from(tokens)
-    .where(
-      and(
-        eq(tokens.hash, hashToken(token)),
-        eq(tokens.kind, kind),
-        gt(tokens.expiresAt, now),
-        isNull(tokens.usedAt),
-        isNull(tokens.revokedAt),
-      ),
-    )
+    .where(live(kind, token, now))
     .limit(1);
   return row;
 }
@@ -68,15 +65,7 @@ export async function consumeToken(db: DbOrTx, kind: TokenKind, token: string, n
   const [row] = await db
     .update(tokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(tokens.hash, hashToken(token)),
-        eq(tokens.kind, kind),
-        gt(tokens.expiresAt, now),
-        isNull(tokens.usedAt),
-        isNull(tokens.revokedAt),
-      ),
-    )
+    .where(live(kind, token, now))
     .returning();
   return row;
 }

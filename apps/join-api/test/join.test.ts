@@ -38,7 +38,7 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
     const terms = await t.call(`parents/${created.userId}/terms`, { method: 'PUT', token, json: { agreedToTerms: true } });
     expect(ParentStateSchema.parse(await terms.json()).agreedToTerms).toBe(true);
 
-    const cfg = await (await t.call('payments/config', { token })).json();
+    const cfg = (await (await t.call('payments/config', { token })).json()) as { authorization: string };
     expect(cfg).toMatchObject({ driver: 'sandbox', sandboxUrl: sandbox.url, displayName: 'OurFamilyWizard' });
     expect(cfg.authorization).toMatch(/^sandbox_[0-9a-f]{16}_ofwjoin$/);
 

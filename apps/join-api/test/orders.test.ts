@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders, subscriptions } from '../src/db/schema.js';
+import { reconcilePendingOrders } from '../src/orders.js';
+import { DATABASES, order, signup, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
+
+let n = 0;
+const newParent = (t: TestApp) =>
+  signup(t, { address: { country: 'US' }, parent: { firstName: 'Ida', lastName: `Key${++n}`, email: `ida${n}@example.com`, phoneNumber: '2025550101' } });
+
+describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) => {
+  let sandbox: FakeSandbox;
+  let t: TestApp;
+  beforeAll(async () => {
+    sandbox = await startFakeSandbox();
+    t = await testApp({ kind, sandboxUrl: sandbox.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('DESIGN §4: Idempotency-Key is required', async () => {
+    const p = await newParent(t);
+    const res = await t.call('orders', { method: 'POST', token: p.authToken, json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'idempotency_key_required' });
+  });
+
+  it('DESIGN §4: the same key replays the stored answer; another body with it answers 422', async () => {
+    const p = await newParent(t);
+    const first = await order(t, p.authToken, 'replay-key-001');
+    expect(first.status).toBe(201);
+    const before = sandbox.state.charges;
+    const again = await order(t, p.authToken, 'replay-key-001');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(sandbox.state.charges).toBe(before);
+    const other = await order(t, p.authToken, 'replay-key-001', { packageId: 2055 });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    // A new key for a parent who already paid: no second subscription.
+    const second = await order(t, p.authToken, 'replay-key-002');
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ code: 'order_already_paid' });
+  });
+
+  it('issue 4: one order replayed 50 times concurrently charges exactly once; duplicates in flight get 409', async () => {
+    const p = await newParent(t);
+    sandbox.state.delayMs = 150;
+    const before = sandbox.state.charges;
+    try {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => order(t, p.authToken, 'concurrent-key-01')));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+      expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+      for (const a of answers.filter((x) => x.status === 409)) expect(await a.json()).toMatchObject({ code: 'idempotency_in_flight' });
+    } finally {
+      sandbox.state.delayMs = 0;
+    }
+    expect(sandbox.state.charges - before).toBe(1);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
+    const replay = await order(t, p.authToken, 'concurrent-key-01');
+    expect(replay.status).toBe(201);
+  });
+
+  it('issue 4: gateway killed mid-order (answer lost after the charge) → 503, no orphan subscription; a retry with the same key records the one charge', async () => {
+    const p = await newParent(t);
+    const before = sandbox.state.charges;
+    sandbox.state.mode = 'drop-after-charge';
+    const lost = await order(t, p.authToken, 'fault-key-0001');
+    sandbox.state.mode = 'ok';
+    expect(lost.status).toBe(503);
+    expect(await lost.json()).toMatchObject({ code: 'payment_gateway_unavailable' });
+    expect(sandbox.state.charges - before).toBe(1);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toEqual([]);
+    const [pending] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
+    expect(pending!.status).toBe('pending');
+
+    const retry = await order(t, p.authToken, 'fault-key-0001');
+    expect(retry.status).toBe(201);
+    expect(sandbox.state.charges - before).toBe(1);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
+  });
+
+  it('issue 4: gateway down → 503 and nothing charged; the retry charges once', async () => {
+    const p = await newParent(t);
+    const before = sandbox.state.charges;
+    sandbox.state.mode = 'down';
+    const down = await order(t, p.authToken, 'down-key-00001');
+    sandbox.state.mode = 'ok';
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('1');
+    const retry = await order(t, p.authToken, 'down-key-00001');
+    expect(retry.status).toBe(201);
+    expect(sandbox.state.charges - before).toBe(1);
+  });
+
+  it('no lost charge: an order in doubt is recorded by the start-up reconciliation even if the browser never retries', async () => {
+    const p = await newParent(t);
+    sandbox.state.mode = 'drop-after-charge';
+    expect((await order(t, p.authToken, 'reconcile-key-1')).status).toBe(503);
+    sandbox.state.mode = 'ok';
+    const later = { ...t.deps, now: () => new Date(Date.now() + 60_000), inviteRotateAfterMs: 1 };
+    const r = await reconcilePendingOrders(later as never);
+    expect(r.resolved).toBeGreaterThanOrEqual(1);
+    const [o] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
+    expect(o!.status).toBe('paid');
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
+  });
+
+  it('DESIGN §4: a package not offered, or build-your-own services not offered, answer 422 package_unavailable', async () => {
+    const p = await newParent(t);
+    const pro = await order(t, p.authToken, 'bad-package-01', { packageId: 2 });
+    expect(pro.status).toBe(422);
+    expect(await pro.json()).toMatchObject({ code: 'package_unavailable' });
+    const byo = await order(t, p.authToken, 'bad-package-02', { packageId: 2050, productId: 20501, services: [{ code: 'MYFILES', option: 'NOPE' }] });
+    expect(byo.status).toBe(422);
+  });
+
+  it('§4 Discount: an auto-applied coupon lowers the charged amount the server computes', async () => {
+    const p = await newParent(t);
+    const res = await order(t, p.authToken, 'coupon-key-001', { packageId: 2056 });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { receipt: { amount: number; discountAmount: number } };
+    expect(body.receipt).toMatchObject({ amount: 526.76, discountAmount: 25 });
+    expect(sandbox.txs.at(-1)!.amount).toBe('526.76');
+  });
+});
