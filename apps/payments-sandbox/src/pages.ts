@@ -5,7 +5,7 @@ const escapeHtml = (value: string) =>
 
 const BASE_CSS = `html,body{margin:0;padding:0;background:transparent;height:100%}
 body{font:16px/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933}
-main{height:100%}
+.field{height:100%}
 .visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 input{box-sizing:border-box;width:100%;height:100%;min-height:2.5rem;border:0;outline:none;background:transparent;font:inherit;color:inherit;padding:0 .75rem}
 input::placeholder{color:#5c6b77}`;
@@ -23,10 +23,10 @@ export function hostedFieldPage(input: { field: FieldKey; channel: string; origi
 <style>${BASE_CSS}</style>
 </head>
 <body data-field="${input.field}" data-channel="${escapeHtml(input.channel)}" data-origin="${escapeHtml(input.origin)}">
-<main>
+<div class="field">
 <label class="visually-hidden" for="field">${escapeHtml(def.label[locale])}</label>
 <input id="field" name="${input.field}" type="text" autocomplete="${def.autocomplete}" inputmode="${def.inputMode}" autocorrect="off" autocapitalize="off" spellcheck="false" aria-invalid="false">
-</main>
+</div>
 <script src="/hosted-fields/frame.js"></script>
 </body>
 </html>`;

@@ -58,13 +58,13 @@ function challengePage(input: { transactionId: string; parentOrigin: string; amo
 button{font:inherit;padding:.6rem 1rem;margin:.5rem .5rem 0 0;border-radius:4px;border:1px solid #1f2933;cursor:pointer}
 #complete{background:#0b6e4f;color:#fff;border-color:#0b6e4f}#fail{background:#fff;color:#a61b1b;border-color:#a61b1b}</style></head>
 <body data-transaction-id="${input.transactionId}" data-parent-origin="${input.parentOrigin}">
-<main>
+<div>
 <h1>Sandbox bank</h1>
 <p>Authenticate the payment of ${input.amount} with the card ending in ${input.lastFour}. This is the payments sandbox: choose an outcome.</p>
 <button type="button" id="complete">Complete authentication</button>
 <button type="button" id="fail">Fail authentication</button>
 <p id="status" role="status"></p>
-</main>
+</div>
 <script src="/three-d-secure/challenge.js"></script>
 </body>
 </html>`;
@@ -85,6 +85,10 @@ const CHALLENGE_SCRIPT = `(function () {
   }
   document.getElementById('complete').addEventListener('click', function () { finish('complete'); });
   document.getElementById('fail').addEventListener('click', function () { finish('fail'); });
+  // Escape inside the bank page cancels like Escape on the product's frame
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape') window.parent.postMessage({ source: 'ofw-sandbox-3ds', type: 'cancel', transactionId: transactionId }, parentOrigin);
+  });
 })();`;
 
 function originOf(c: Context, allowedOrigins: readonly string[]): string | undefined {

@@ -18,3 +18,6 @@ export { FRAME_NAME_PREFIX, SETUP_TIMEOUT_MS } from './core/hosted-fields-option
 export * from './core/types.js';
 export { PaymentsProvider, usePayments, type PaymentsContextValue } from './react/context.js';
 export { useHostedFields, type UseHostedFieldsOptions, type UseHostedFieldsResult } from './react/useHostedFields.js';
+export { useThreeDSecure, type UseThreeDSecureResult } from './react/useThreeDSecure.js';
+export { showChallengeFrame, DEFAULT_CHALLENGE_LABELS, CHALLENGE_FRAME_SIZE, CHALLENGE_MODAL_WIDTH, type ChallengeFrame } from './core/challenge-frame.js';
+export { isThreeDSecureAccepted, checkVerifyCardOptions } from './core/three-d-secure.js';

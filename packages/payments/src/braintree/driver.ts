@@ -1,7 +1,9 @@
 import type { PaymentsDriver } from '../core/driver.js';
 import { PaymentsError, teardownError } from '../core/errors.js';
 import { SETUP_TIMEOUT_MS, resolveFields } from '../core/hosted-fields-options.js';
-import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig } from '../core/types.js';
+import { showChallengeFrame, type ChallengeFrame } from '../core/challenge-frame.js';
+import { checkVerifyCardOptions, customerCanceledError, formatAmount, inProgressError } from '../core/three-d-secure.js';
+import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig, ThreeDSecureResult, VerifyCardOptions } from '../core/types.js';
 import { loadModule } from './modules.js';
 
 type BraintreeConfig = Extract<PaymentsConfig, { driver: 'braintree' }>;
@@ -32,6 +34,8 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
   const components = new Set<Teardownable>();
   let tornDown = false;
   let deviceData: Promise<string> | undefined;
+  let threeDSecure: Promise<any> | undefined;
+  let verifying = false;
 
   const track = <T extends Teardownable>(component: T): T => {
     components.add(component);
@@ -75,6 +79,58 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
         throw new DOMException('Hosted Fields set-up was aborted.', 'AbortError');
       }
       return track(instance);
+    },
+    async verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult> {
+      if (tornDown) throw teardownError('verifyCard');
+      checkVerifyCardOptions(options);
+      if (verifying) throw inProgressError();
+      verifying = true;
+      let frame: ChallengeFrame | undefined;
+      let canceledByCustomer = false;
+      let instance: any;
+      const onIframe = (event: { element: HTMLIFrameElement }, next: () => void) => {
+        frame = showChallengeFrame(event.element, options.challenge, () => {
+          canceledByCustomer = true;
+          void instance.cancelVerifyCard().catch(() => undefined);
+        });
+        next();
+      };
+      const onCustomerCanceled = () => {
+        canceledByCustomer = true;
+      };
+      try {
+        threeDSecure ??= loadModule('threeDSecure')
+          .then((module) => module.create({ client, version: '2-inline-iframe' }))
+          .then((created) => track(created as Teardownable))
+          .catch((error: unknown) => {
+            threeDSecure = undefined;
+            throw error;
+          });
+        instance = await threeDSecure;
+        instance.on('authentication-iframe-available', onIframe);
+        instance.on('customer-canceled', onCustomerCanceled);
+        const { challenge: _challenge, ...rest } = options;
+        let result: ThreeDSecureResult;
+        try {
+          result = await instance.verifyCard({ ...rest, amount: formatAmount(options.amount), onLookupComplete: (_data: unknown, next: () => void) => next() });
+        } catch (error) {
+          if (canceledByCustomer) throw customerCanceledError((error as { details?: unknown })?.details);
+          throw error;
+        }
+        // braintree-web resolves (with the lookup result) when the customer cancels the challenge: make it a cancel
+        if (canceledByCustomer) throw customerCanceledError(result);
+        return result;
+      } finally {
+        frame?.close();
+        instance?.off?.('authentication-iframe-available', onIframe);
+        instance?.off?.('customer-canceled', onCustomerCanceled);
+        verifying = false;
+      }
+    },
+    async cancelVerifyCard(): Promise<ThreeDSecureResult> {
+      if (tornDown) throw teardownError('cancelVerifyCard');
+      if (!threeDSecure) throw new PaymentsError('THREEDS_NO_VERIFICATION_PAYLOAD', 'MERCHANT', 'No verification payload available.');
+      return (await threeDSecure).cancelVerifyCard();
     },
     collectDeviceData() {
       if (tornDown) return Promise.reject(teardownError('collectDeviceData'));

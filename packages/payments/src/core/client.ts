@@ -35,6 +35,8 @@ export async function createPaymentsClient(config: PaymentsConfig): Promise<Paym
     name: driver.name,
     createHostedFields: driver.createHostedFields.bind(driver),
     collectDeviceData: driver.collectDeviceData.bind(driver),
+    verifyCard: driver.verifyCard.bind(driver),
+    cancelVerifyCard: driver.cancelVerifyCard.bind(driver),
     teardown: driver.teardown.bind(driver),
   }) as PaymentsClient;
 }

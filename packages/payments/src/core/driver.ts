@@ -1,4 +1,4 @@
-import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig } from './types.js';
+import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig, ThreeDSecureResult, VerifyCardOptions } from './types.js';
 
 /**
  * What a payment driver offers (DESIGN.md §5): `braintree` (braintree-web) and `sandbox` (apps/payments-sandbox)
@@ -8,6 +8,17 @@ export interface PaymentsDriver {
   readonly name: PaymentsConfig['driver'];
   /** braintree-web `hostedFields.create` semantics (§4 "Hosted card fields"). */
   createHostedFields(options: HostedFieldsCreateOptions): Promise<HostedFieldsInstance>;
+  /**
+   * 3D Secure 2 (§4 "3D Secure flow"): lookup, then a challenge in the product's frame when the bank asks for one.
+   * Resolves with the §3 result (check `liabilityShifted` / `liabilityShiftPossible`, see `isThreeDSecureAccepted`).
+   * A customer cancel (Escape, backdrop, close) rejects with `THREEDS_CARDINAL_SDK_CANCELED` (type CUSTOMER,
+   * `details.lookupPaymentMethod`) — also with braintree-web, which itself resolves on a customer cancel.
+   * @throws THREEDS_AUTHENTICATION_IN_PROGRESS while another verification runs (one at a time),
+   *   THREEDS_MISSING_VERIFY_CARD_OPTION, THREEDS_LOOKUP_* (§8).
+   */
+  verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult>;
+  /** §4.6: cancels the running verification; resolves with the looked-up payment method or rejects THREEDS_NO_VERIFICATION_PAYLOAD. */
+  cancelVerifyCard(): Promise<ThreeDSecureResult>;
   /** Device data for fraud checks (braintree-web `dataCollector`), sent with every order as `deviceData`. */
   collectDeviceData(): Promise<string>;
   /** Tears down everything the driver created. */

@@ -189,3 +189,55 @@ export type PaymentsConfig =
       flags: PaymentFlags;
       locale?: string;
     };
+
+/** §3 "verifyCard options". `nonce`, `amount` and `bin` are required (§5 "3D Secure"). */
+export interface VerifyCardOptions {
+  nonce: string;
+  /** Major units, e.g. 216 or "216.00". */
+  amount: number | string;
+  bin: string;
+  email?: string;
+  mobilePhoneNumber?: string;
+  billingAddress?: BillingAddress;
+  additionalInformation?: Record<string, unknown>;
+  accountType?: 'credit' | 'debit';
+  challengeRequested?: boolean;
+  dataOnlyRequested?: boolean;
+  exemptionRequested?: boolean;
+  /** §5: must be `low_value` or `transaction_risk_analysis`. */
+  requestedExemptionType?: 'low_value' | 'transaction_risk_analysis';
+  cardAdd?: boolean;
+  /** How the bank's challenge is shown (§2): the 440 px modal (default) or a 400×400 inline frame in `container`. */
+  challenge?: ChallengePresentation;
+}
+
+export interface ChallengeLabels {
+  /** Dialog title. */
+  title: string;
+  /** §issue 5: the short interstitial shown before the bank's page. */
+  interstitial: string;
+  /** Accessible name of the close button. */
+  close: string;
+}
+
+export interface ChallengePresentation {
+  variant?: 'modal' | 'inline';
+  /** Where the inline frame goes (required for `inline`). */
+  container?: HTMLElement;
+  labels?: Partial<ChallengeLabels>;
+  /** How long the interstitial shows before the bank's page loads, in ms (default 1200). */
+  interstitialMs?: number;
+}
+
+/** §3 "3D Secure result". */
+export interface ThreeDSecureResult {
+  nonce: string;
+  type: string;
+  description: string;
+  details: TokenizedCard['details'];
+  binData?: BinData;
+  liabilityShifted: boolean;
+  liabilityShiftPossible: boolean;
+  threeDSecureInfo: ThreeDSecureInfo;
+  verificationDetails?: unknown;
+}

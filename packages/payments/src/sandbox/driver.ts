@@ -2,6 +2,7 @@ import { randomHex, type PaymentsDriver } from '../core/driver.js';
 import { teardownError } from '../core/errors.js';
 import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig } from '../core/types.js';
 import { createSandboxHostedFields } from './hosted-fields.js';
+import { createSandboxThreeDSecure } from './three-d-secure.js';
 
 type SandboxConfig = Extract<PaymentsConfig, { driver: 'sandbox' }>;
 
@@ -11,8 +12,18 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
   let tornDown = false;
   const context = { sandboxUrl: config.sandboxUrl, authorization: config.authorization, locale: config.locale };
 
+  const threeDSecure = createSandboxThreeDSecure(context);
+
   return {
     name: 'sandbox',
+    async verifyCard(options) {
+      if (tornDown) throw teardownError('verifyCard');
+      return threeDSecure.verifyCard(options);
+    },
+    async cancelVerifyCard() {
+      if (tornDown) throw teardownError('cancelVerifyCard');
+      return threeDSecure.cancelVerifyCard();
+    },
     async createHostedFields(options: HostedFieldsCreateOptions) {
       if (tornDown) throw teardownError('createHostedFields');
       const instance = await createSandboxHostedFields(context, options);
@@ -31,6 +42,7 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
     async teardown() {
       if (tornDown) return;
       tornDown = true;
+      threeDSecure.teardown();
       await Promise.allSettled([...instances].map((instance) => instance.teardown()));
       instances.clear();
     },

@@ -1,0 +1,134 @@
+import { showChallengeFrame, type ChallengeFrame } from '../core/challenge-frame.js';
+import { PaymentsError } from '../core/errors.js';
+import {
+  checkVerifyCardOptions,
+  customerCanceledError,
+  formatAmount,
+  inProgressError,
+  noPayloadError,
+} from '../core/three-d-secure.js';
+import type { ThreeDSecureResult, VerifyCardOptions } from '../core/types.js';
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+interface Context {
+  sandboxUrl: string;
+  authorization: string;
+}
+
+async function post(url: string, body: unknown): Promise<{ status: number; body: any }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+    return { status: response.status, body: await response.json().catch(() => ({})) };
+  } catch (error) {
+    throw new PaymentsError('THREEDS_LOOKUP_ERROR', 'NETWORK', 'Something went wrong during the 3D Secure lookup', { originalError: error, httpStatus: controller.signal.aborted ? -1 : 0 });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** §8 "Lookup errors: 404 is nonce not found or already consumed, 422 is validation, other is a general lookup error." */
+function lookupError(status: number, body: unknown): PaymentsError {
+  if (status === 404) return new PaymentsError('THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR', 'MERCHANT', 'Either the payment method nonce passed to `verifyCard` does not exist, or it was already consumed', { httpStatus: 404, originalError: body });
+  if (status === 422) return new PaymentsError('THREEDS_LOOKUP_VALIDATION_ERROR', 'CUSTOMER', 'The data passed in `verifyCard` did not pass validation checks. See details for more info', { httpStatus: 422, originalError: body });
+  if (status === 401) return new PaymentsError('CLIENT_AUTHORIZATION_INVALID', 'MERCHANT', 'Authorization is invalid. Make sure your client token or tokenization key is valid.', { httpStatus: 401 });
+  return new PaymentsError('THREEDS_LOOKUP_ERROR', 'UNKNOWN', 'Something went wrong during the 3D Secure lookup', { httpStatus: status, originalError: body });
+}
+
+interface Verification {
+  lookupPaymentMethod?: ThreeDSecureResult;
+  frame?: ChallengeFrame;
+  settle?: (outcome: { result?: ThreeDSecureResult; error?: unknown }) => void;
+}
+
+/** 3D Secure 2 against the sandbox, with braintree-web's `verifyCard` / `cancelVerifyCard` semantics (spec §4). */
+export function createSandboxThreeDSecure(context: Context) {
+  const origin = new URL(context.sandboxUrl).origin;
+  let active: Verification | undefined;
+
+  async function verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult> {
+    checkVerifyCardOptions(options);
+    if (active) throw inProgressError();
+    const current: Verification = {};
+    active = current;
+    try {
+      const lookup = await post(`${origin}/v1/browser/three_d_secure/lookup`, {
+        authorization: context.authorization,
+        nonce: options.nonce,
+        amount: formatAmount(options.amount),
+        bin: options.bin,
+        email: options.email,
+        billingAddress: options.billingAddress,
+        additionalInformation: options.additionalInformation,
+        challengeRequested: options.challengeRequested,
+      });
+      if (lookup.status !== 200) throw lookupError(lookup.status, lookup.body);
+      current.lookupPaymentMethod = lookup.body.paymentMethod as ThreeDSecureResult;
+      const acsUrl = lookup.body.lookup?.acsUrl as string | null;
+      if (!acsUrl) return lookup.body.paymentMethod as ThreeDSecureResult; // frictionless (§4.2)
+      if (active !== current) throw customerCanceledError(current.lookupPaymentMethod);
+
+      const outcome = await new Promise<{ result?: ThreeDSecureResult; error?: unknown }>((resolve) => {
+        current.settle = resolve;
+        const onMessage = async (event: MessageEvent) => {
+          const data = event.data as { source?: string; type?: string; jwt?: string };
+          if (event.origin !== origin || event.source !== current.frame?.frame.contentWindow || data?.source !== 'ofw-sandbox-3ds') return;
+          if (data.type === 'cancel') {
+            current.frame?.close();
+            resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
+            return;
+          }
+          if (data.type !== 'challengeComplete' || !data.jwt) return;
+          window.removeEventListener('message', onMessage);
+          current.frame?.close();
+          // §4.3: the authentication result is upgraded through a JWT call
+          const exchange = await post(`${origin}/v1/browser/three_d_secure/authenticate_from_jwt`, {
+            jwt: data.jwt,
+            paymentMethodNonce: current.lookupPaymentMethod!.nonce,
+          }).catch((error: unknown) => ({ status: 0, body: error }));
+          if (exchange.status !== 200) {
+            resolve({ error: new PaymentsError('THREEDS_JWT_AUTHENTICATION_FAILED', 'UNKNOWN', 'Something went wrong authenticating the JWT from Cardinal', { originalError: exchange.body }) });
+          } else {
+            resolve({ result: exchange.body.paymentMethod as ThreeDSecureResult });
+          }
+        };
+        window.addEventListener('message', onMessage);
+        current.frame = showChallengeFrame(acsUrl, options.challenge, () => {
+          window.removeEventListener('message', onMessage);
+          resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
+        });
+        const close = current.frame.close;
+        current.frame.close = () => {
+          window.removeEventListener('message', onMessage);
+          close();
+        };
+      });
+      if (outcome.error) throw outcome.error;
+      return outcome.result!;
+    } finally {
+      if (active === current) active = undefined;
+    }
+  }
+
+  /** §4.6: cancel returns the looked-up payment method, or errors if there is none. */
+  async function cancelVerifyCard(): Promise<ThreeDSecureResult> {
+    const current = active;
+    if (!current?.lookupPaymentMethod) throw noPayloadError();
+    active = undefined;
+    current.frame?.close();
+    current.settle?.({ error: new PaymentsError('THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT', 'MERCHANT', '3D Secure verfication cancelled by merchant.') });
+    return current.lookupPaymentMethod;
+  }
+
+  function teardown(): void {
+    if (active) {
+      active.frame?.close();
+      active.settle?.({ error: new PaymentsError('THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT', 'MERCHANT', '3D Secure verfication cancelled by merchant.') });
+      active = undefined;
+    }
+  }
+
+  return { verifyCard, cancelVerifyCard, teardown };
+}
