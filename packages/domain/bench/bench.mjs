@@ -24,7 +24,9 @@ async function weigh(label, contents, external) {
   });
   const code = result.outputFiles[0].contents;
   const gz = gzipSync(code, { level: 9 }).length;
-  console.log(`${label.padEnd(58)} ${(code.length / 1024).toFixed(2).padStart(7)} KiB min  ${(gz / 1024).toFixed(2).padStart(6)} KiB min+gz`);
+  console.log(
+    `${label.padEnd(58)} ${(code.length / 1024).toFixed(2).padStart(7)} KiB min  ${(gz / 1024).toFixed(2).padStart(6)} KiB min+gz`,
+  );
   return gz;
 }
 
@@ -32,12 +34,24 @@ console.log('@ofw/domain bundle weight (esbuild --bundle --minify, gzip -9)');
 const all = `export * from ${JSON.stringify(entry)};`;
 const gzEntry = await weigh('entry, zod external', all, ['zod']);
 await weigh('entry, zod included', all, []);
-await weigh('{ listPackages, monthlyPrice, applyDiscount }, zod external', `export { listPackages, monthlyPrice, applyDiscount } from ${JSON.stringify(entry)};`, ['zod']);
-await weigh('{ countryFromPhoneCode, isJoinComplete } only', `export { countryFromPhoneCode, isJoinComplete } from ${JSON.stringify(entry)};`, ['zod']);
+await weigh(
+  '{ listPackages, monthlyPrice, applyDiscount }, zod external',
+  `export { listPackages, monthlyPrice, applyDiscount } from ${JSON.stringify(entry)};`,
+  ['zod'],
+);
+await weigh(
+  '{ countryFromPhoneCode, isJoinComplete } only',
+  `export { countryFromPhoneCode, isJoinComplete } from ${JSON.stringify(entry)};`,
+  ['zod'],
+);
 console.log(`goal ≤ 8 KiB min+gz for the entry (zod external): ${gzEntry <= 8 * 1024 ? 'met' : 'NOT met'}`);
 
 const d = await import(entry);
-const availability = d.packages.map((p, i) => ({ packageId: p.id, status: i % 3 === 0 ? 'unavailable' : 'available', discountAmount: (i * 7.31) % 120 }));
+const availability = d.packages.map((p, i) => ({
+  packageId: p.id,
+  status: i % 3 === 0 ? 'unavailable' : 'available',
+  discountAmount: (i * 7.31) % 120,
+}));
 function priceCatalogue() {
   let sum = 0;
   for (const pkg of d.packages) {

@@ -245,8 +245,18 @@ export type CardFormState = z.infer<typeof CardFormStateSchema>;
 
 /** §3 Card brands. */
 export const CARD_BRANDS = [
-  'visa', 'mastercard', 'american-express', 'diners-club', 'discover', 'jcb',
-  'unionpay', 'maestro', 'elo', 'mir', 'hiper', 'hipercard',
+  'visa',
+  'mastercard',
+  'american-express',
+  'diners-club',
+  'discover',
+  'jcb',
+  'unionpay',
+  'maestro',
+  'elo',
+  'mir',
+  'hiper',
+  'hipercard',
 ] as const;
 export const CardBrandSchema = z.enum(CARD_BRANDS);
 export type CardBrand = z.infer<typeof CardBrandSchema>;

@@ -45,18 +45,23 @@ describe('§3/§9 Build-your-own: base prices and options', () => {
     for (const b of buildYourOwnPackages) {
       expect(() => BuildYourOwnPackageSchema.parse(b)).not.toThrow();
       for (const [length, lo] of Object.entries(b.subscriptionLengthOptions)) {
-        for (const o of lo!.options) {
+        for (const o of lo.options) {
           expect(o.duration).toBe(length);
           expect(o.code).toBe(o.optionName);
         }
       }
     }
-    expect(byo(2050).subscriptionLengthOptions.SUB2YEAR!.options.find((o) => o.optionCode === 'MYFILES_10GB')?.priceFormatted).toBe('$114.00');
-    expect(byo(4).subscriptionLengthOptions.SUB1YEAR!.options.find((o) => o.optionCode === 'MYFILES_3GB')?.priceFormatted).toBe('£14.00');
+    expect(
+      byo(2050).subscriptionLengthOptions.SUB2YEAR!.options.find((o) => o.optionCode === 'MYFILES_10GB')
+        ?.priceFormatted,
+    ).toBe('$114.00');
+    expect(
+      byo(4).subscriptionLengthOptions.SUB1YEAR!.options.find((o) => o.optionCode === 'MYFILES_3GB')?.priceFormatted,
+    ).toBe('£14.00');
   });
 
   it('§3 productIds are distinct per package and length', () => {
-    const ids = buildYourOwnPackages.flatMap((b) => Object.values(b.subscriptionLengthOptions).map((l) => l!.productId));
+    const ids = buildYourOwnPackages.flatMap((b) => Object.values(b.subscriptionLengthOptions).map((l) => l.productId));
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
@@ -65,7 +70,17 @@ describe('§3 A la carte selection: byoPrice and byoOrderPayload', () => {
   it.each<[number, AlaCarteSelection, number]>([
     [2050, { subscription: 'SUB1YEAR' }, 110],
     [2050, { subscription: 'SUB2YEAR', myfiles: 'MYFILES_5GB', tonemeter: true }, 298],
-    [2050, { subscription: 'SUB1YEAR', myfiles: 'MYFILES_10GB', tonemeter: true, unlimitedPayments: true, calls: 'CALLSBASIC_60' }, 252],
+    [
+      2050,
+      {
+        subscription: 'SUB1YEAR',
+        myfiles: 'MYFILES_10GB',
+        tonemeter: true,
+        unlimitedPayments: true,
+        calls: 'CALLSBASIC_60',
+      },
+      252,
+    ],
     [1, { subscription: 'SUB2YEAR', myfiles: 'MYFILES_3GB', unlimitedPayments: true }, 365],
     [900, { subscription: 'SUB2YEAR', tonemeter: false, unlimitedPayments: false, myfiles: null }, 198],
     [4, { subscription: 'SUB1YEAR', myfiles: 'MYFILES_5GB', tonemeter: true }, 110],
@@ -75,7 +90,16 @@ describe('§3 A la carte selection: byoPrice and byoOrderPayload', () => {
 
   it('§3 byoOrderPayload gives packageId, productId and services [{ code, option }]', () => {
     expect(
-      byoOrderPayload({ subscription: 'SUB2YEAR', calls: 'CALLSBASIC_45', myfiles: 'MYFILES_3GB', tonemeter: true, unlimitedPayments: true }, byo(2050)),
+      byoOrderPayload(
+        {
+          subscription: 'SUB2YEAR',
+          calls: 'CALLSBASIC_45',
+          myfiles: 'MYFILES_3GB',
+          tonemeter: true,
+          unlimitedPayments: true,
+        },
+        byo(2050),
+      ),
     ).toEqual({
       packageId: 2050,
       productId: 20502,
@@ -99,17 +123,36 @@ describe('§3 A la carte selection: byoPrice and byoOrderPayload', () => {
 
   it('§3 orderPayloadPrice re-prices a payload and refuses tampered payloads', () => {
     const b = byo(2050);
-    expect(orderPayloadPrice({ packageId: 2050, productId: 20501, services: [{ code: 'TONEMETER', option: 'TONEMETER' }] }, b)).toBe(120);
+    expect(
+      orderPayloadPrice(
+        { packageId: 2050, productId: 20501, services: [{ code: 'TONEMETER', option: 'TONEMETER' }] },
+        b,
+      ),
+    ).toBe(120);
     expect(() => orderPayloadPrice({ packageId: 900, productId: 20501, services: [] }, b)).toThrow(/package 900/);
     expect(() => orderPayloadPrice({ packageId: 2050, productId: 9001, services: [] }, b)).toThrow(/9001/);
     expect(() =>
-      orderPayloadPrice({ packageId: 2050, productId: 20501, services: [{ code: 'TONEMETER', option: 'TONEMETER' }, { code: 'TONEMETER', option: 'TONEMETER' }] }, b),
+      orderPayloadPrice(
+        {
+          packageId: 2050,
+          productId: 20501,
+          services: [
+            { code: 'TONEMETER', option: 'TONEMETER' },
+            { code: 'TONEMETER', option: 'TONEMETER' },
+          ],
+        },
+        b,
+      ),
     ).toThrow(/twice/);
   });
 });
 
 describe('§4 Pack', () => {
-  const payload = { packageId: 2050, productId: 20501, services: [{ code: 'TONEMETER' as const, option: 'TONEMETER' }] };
+  const payload = {
+    packageId: 2050,
+    productId: 20501,
+    services: [{ code: 'TONEMETER' as const, option: 'TONEMETER' }],
+  };
   it('§4 is computed when the selected package id equals the order payload package id', () => {
     const pack = computePack(2050, payload);
     expect(pack).toEqual(payload);

@@ -33,9 +33,12 @@ describe('§4 Discount', () => {
     expect(applyDiscount(pro, [entry(2, 10)])).toBe(pro);
   });
 
-  it.each(['unavailable', 'expired', 'AVAILABLE', ''])('§4 applies only when the status is available, not %j', (status) => {
-    expect(applyDiscount(max2y, [entry(2056, 10, status)]).discount).toBeUndefined();
-  });
+  it.each(['unavailable', 'expired', 'AVAILABLE', ''])(
+    '§4 applies only when the status is available, not %j',
+    (status) => {
+      expect(applyDiscount(max2y, [entry(2056, 10, status)]).discount).toBeUndefined();
+    },
+  );
 
   it('§4 uses the entry of the package itself, not of another package', () => {
     expect(applyDiscount(max2y, [entry(2055, 10)]).discount).toBeUndefined();
@@ -56,6 +59,11 @@ describe('§4 Discount', () => {
   });
 
   it('§4 a zero-priced package has a 0 % discount', () => {
-    expect(computeDiscount(0, 10, 1)).toEqual({ discountAmount: 10, discountedYearlyPrice: 0, discountedMonthlyPrice: 0, discountPercent: 0 });
+    expect(computeDiscount(0, 10, 1)).toEqual({
+      discountAmount: 10,
+      discountedYearlyPrice: 0,
+      discountedMonthlyPrice: 0,
+      discountPercent: 0,
+    });
   });
 });

@@ -12,11 +12,27 @@ const done: JoinCompletionInput = {
 describe('§4 Completion', () => {
   it.each<[string, JoinCompletionInput, boolean]>([
     ['all conditions hold', done, true],
-    ['subscription via subscriptionStatus current', { ...done, isSubscriptionCurrent: false, subscriptionStatus: 'current' }, true],
-    ['created by a pro without a current subscription', { ...done, isSubscriptionCurrent: false, userCreatedByPro: true }, true],
-    ['invited flow without security questions', { ...done, securityQuestionsComplete: false, isInvitedJoin: true }, true],
+    [
+      'subscription via subscriptionStatus current',
+      { ...done, isSubscriptionCurrent: false, subscriptionStatus: 'current' },
+      true,
+    ],
+    [
+      'created by a pro without a current subscription',
+      { ...done, isSubscriptionCurrent: false, userCreatedByPro: true },
+      true,
+    ],
+    [
+      'invited flow without security questions',
+      { ...done, securityQuestionsComplete: false, isInvitedJoin: true },
+      true,
+    ],
     ["flow 'ctj' without security questions", { ...done, securityQuestionsComplete: false, flow: 'ctj' }, true],
-    ['subscription not current, not pro', { ...done, isSubscriptionCurrent: false, subscriptionStatus: 'expired' }, false],
+    [
+      'subscription not current, not pro',
+      { ...done, isSubscriptionCurrent: false, subscriptionStatus: 'expired' },
+      false,
+    ],
     ['billing address incomplete', { ...done, billingAddressComplete: false }, false],
     ['terms not agreed', { ...done, agreedToTerms: false }, false],
     ['credentials required', { ...done, requireCredentials: true }, false],

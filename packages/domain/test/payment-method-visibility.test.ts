@@ -24,6 +24,12 @@ describe('§5 Payment method visibility by currency', () => {
   });
 
   it('§5 missing flags count as off', () => {
-    expect(paymentMethodVisibility('USD')).toEqual({ applePay: false, venmo: false, payPal: true, amex: true, discover: true });
+    expect(paymentMethodVisibility('USD')).toEqual({
+      applePay: false,
+      venmo: false,
+      payPal: true,
+      amex: true,
+      discover: true,
+    });
   });
 });

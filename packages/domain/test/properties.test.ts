@@ -39,13 +39,24 @@ describe('invariants (fast-check)', () => {
 
   it('§4 Discount: percent is an integer in 0–100 and the floor of the true percentage', () => {
     fc.assert(
-      fc.property(money.filter((t) => t > 0), money, years, (total, amount, y) => {
-        const pkg = { ...getPackage(2051)!, totalPrice: total, subDurationInYears: y };
-        const { discountPercent, discountedYearlyPrice } = discounted(pkg, amount).discount!;
-        const off = toMinor(total) - toMinor(discountedYearlyPrice);
-        const exact = (off * 100) / toMinor(total);
-        return Number.isInteger(discountPercent) && discountPercent >= 0 && discountPercent <= 100 && discountPercent <= exact && exact < discountPercent + 1;
-      }),
+      fc.property(
+        money.filter((t) => t > 0),
+        money,
+        years,
+        (total, amount, y) => {
+          const pkg = { ...getPackage(2051)!, totalPrice: total, subDurationInYears: y };
+          const { discountPercent, discountedYearlyPrice } = discounted(pkg, amount).discount!;
+          const off = toMinor(total) - toMinor(discountedYearlyPrice);
+          const exact = (off * 100) / toMinor(total);
+          return (
+            Number.isInteger(discountPercent) &&
+            discountPercent >= 0 &&
+            discountPercent <= 100 &&
+            discountPercent <= exact &&
+            exact < discountPercent + 1
+          );
+        },
+      ),
     );
   });
 
@@ -79,7 +90,7 @@ describe('invariants (fast-check)', () => {
 
   it('§5 AUD and NZD never show any extra method; GBP always shows Amex', () => {
     fc.assert(
-      fc.property(fc.constantFrom('AUD', 'NZD') as fc.Arbitrary<'AUD' | 'NZD'>, flags, (currency, f) =>
+      fc.property(fc.constantFrom<'AUD' | 'NZD'>('AUD', 'NZD'), flags, (currency, f) =>
         Object.values(paymentMethodVisibility(currency, f)).every((shown) => !shown),
       ),
     );

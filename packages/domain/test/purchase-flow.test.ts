@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { applyUpgradeOption, getPackage, purchaseFlow } from '../src/index.js';
 
 describe("§4 Purchase flow: 'upgrade' when upgrade options or prorated price info exist", () => {
-  const options = { subscriptionUpgradeOptions: { '2056': { packageId: 2056, price: 300.5, priceFormatted: '$300.50' } } };
+  const options = {
+    subscriptionUpgradeOptions: { '2056': { packageId: 2056, price: 300.5, priceFormatted: '$300.50' } },
+  };
   it.each([
     [{}, 'purchase'],
     [{ upgradeOptions: null, proratedPriceInfo: undefined }, 'purchase'],
@@ -17,7 +19,10 @@ describe("§4 Purchase flow: 'upgrade' when upgrade options or prorated price in
 
   it('§3 applyUpgradeOption sets proratedPriceInfo from the upgrade option of the package', () => {
     const pkg = getPackage(2056)!;
-    expect(applyUpgradeOption(pkg, options).proratedPriceInfo).toEqual({ proratedPrice: 300.5, proratedPriceFormatted: '$300.50' });
+    expect(applyUpgradeOption(pkg, options).proratedPriceInfo).toEqual({
+      proratedPrice: 300.5,
+      proratedPriceFormatted: '$300.50',
+    });
     expect(pkg.proratedPriceInfo).toBeUndefined();
     const other = getPackage(2055)!;
     expect(applyUpgradeOption(other, options)).toBe(other);

@@ -13,7 +13,11 @@ describe('§9 Prices: GBP VAT, 20 % included in the price', () => {
     expect(vatForPrice(gross, 'GBP')).toBe(vat);
   });
 
-  it.each([[2061, 18], [2062, 26], [2063, 36]])('§3/§9 package %i carries vatAmount %s', (id, vat) => {
+  it.each([
+    [2061, 18],
+    [2062, 26],
+    [2063, 36],
+  ])('§3/§9 package %i carries vatAmount %s', (id, vat) => {
     const p = getPackage(id)!;
     expect(p.vatAmount).toBe(vat);
     expect(vatAmount(p)).toBe(vat);

@@ -33,7 +33,13 @@ const OPTIONS: readonly OptionRow[] = [
  * (unlimited payments) are not offered in GBP; the UK build-your-own is sold for 1 year only (§9 "UK CYO is 79").
  */
 const UK_PRICES: Readonly<Record<string, number>> = {
-  MYFILES_1GB: 0, MYFILES_3GB: 14, MYFILES_5GB: 23, MYFILES_10GB: 45, TONEMETER: 8, CALLSBASIC_45: 0, CALLSBASIC_60: 0,
+  MYFILES_1GB: 0,
+  MYFILES_3GB: 14,
+  MYFILES_5GB: 23,
+  MYFILES_10GB: 45,
+  TONEMETER: 8,
+  CALLSBASIC_45: 0,
+  CALLSBASIC_60: 0,
 };
 
 /** Base prices of each build-your-own package id, [1 year, 2 years] (§9 "Base: 1 year 99 or 110; 2 years 179, 198 or 220. UK CYO is 79"). */
@@ -92,7 +98,9 @@ function lengthOf(byo: BuildYourOwnPackage, productIdOrLength: number | Length):
     const option = byo.subscriptionLengthOptions[key];
     if (option && (key === productIdOrLength || option.productId === productIdOrLength)) return [key, option];
   }
-  throw new RangeError(`Build-your-own package ${byo.packageId} has no subscription length ${String(productIdOrLength)}`);
+  throw new RangeError(
+    `Build-your-own package ${byo.packageId} has no subscription length ${String(productIdOrLength)}`,
+  );
 }
 
 function findOption(length: SubscriptionLengthOption, code: OptionName, optionCode: string): BuildYourOwnOption {

@@ -7,7 +7,15 @@ import { vatForPrice } from './vat.js';
  * One row of the §9 catalogue: id, family, years, total price (major units), currency, package type, series.
  * The id → tier mapping where §9 leaves it open is this library's decision, published in the README table.
  */
-type Row = readonly [id: number, family: PackageFamily, years: Years, total: number, currency: Currency, type: PackageType, series: string];
+type Row = readonly [
+  id: number,
+  family: PackageFamily,
+  years: Years,
+  total: number,
+  currency: Currency,
+  type: PackageType,
+  series: string,
+];
 
 /** Spec §9 "Package ids" and "Prices" — the whole catalogue. */
 const ROWS: readonly Row[] = [
@@ -70,8 +78,15 @@ const ROWS: readonly Row[] = [
 ];
 
 const NAMES: Record<PackageFamily, string> = {
-  A: 'Package A', B: 'Package B', C: 'Package C', D: 'Package D',
-  BASIC: 'Basic', BYO: 'Build Your Own', ESSENTIALS: 'Essentials', PREMIUM: 'Premium', MAX: 'Max',
+  A: 'Package A',
+  B: 'Package B',
+  C: 'Package C',
+  D: 'Package D',
+  BASIC: 'Basic',
+  BYO: 'Build Your Own',
+  ESSENTIALS: 'Essentials',
+  PREMIUM: 'Premium',
+  MAX: 'Max',
 };
 
 const CORE = ['Shared calendar', 'Secure messaging', 'Expense log', 'Journal', 'Info bank'];

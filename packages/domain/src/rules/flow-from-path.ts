@@ -11,7 +11,12 @@ import type { Flow } from '../schemas.js';
  * @returns the flow, or `undefined` for any other path (e.g. `/ofw/home.form`).
  */
 export function flowFromPath(path: string): Flow | undefined {
-  const words = new Set(path.split(/[?#]/, 1)[0]!.toLowerCase().split(/[^a-z]+/));
+  const words = new Set(
+    path
+      .split(/[?#]/, 1)[0]!
+      .toLowerCase()
+      .split(/[^a-z]+/),
+  );
   if (words.has('invite')) return 'ctj';
   if (words.has('join')) return words.has('pro') ? 'pro' : 'join';
   return undefined;

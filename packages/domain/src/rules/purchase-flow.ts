@@ -14,8 +14,10 @@ function exists(value: unknown): boolean {
  */
 export function purchaseFlow(input: { upgradeOptions?: unknown; proratedPriceInfo?: unknown }): 'purchase' | 'upgrade' {
   const options =
-    input.upgradeOptions && typeof input.upgradeOptions === 'object' && 'subscriptionUpgradeOptions' in input.upgradeOptions
-      ? (input.upgradeOptions as { subscriptionUpgradeOptions: unknown }).subscriptionUpgradeOptions
+    input.upgradeOptions &&
+    typeof input.upgradeOptions === 'object' &&
+    'subscriptionUpgradeOptions' in input.upgradeOptions
+      ? input.upgradeOptions.subscriptionUpgradeOptions
       : input.upgradeOptions;
   return exists(options) || exists(input.proratedPriceInfo) ? 'upgrade' : 'purchase';
 }
