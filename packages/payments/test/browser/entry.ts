@@ -1,0 +1,42 @@
+// Bundled by esbuild for the browser test page: exposes the sandbox driver to Playwright.
+import { createPaymentsClient, toPaymentError, type HostedFieldsInstance, type PaymentsClient } from '../../src/index.js';
+
+declare global {
+  interface Window {
+    setup(sandboxUrl: string): Promise<void>;
+    pay(): Promise<unknown>;
+    tokenizeOnly(): Promise<unknown>;
+    events: string[];
+    client: PaymentsClient;
+    hf: HostedFieldsInstance;
+  }
+}
+
+window.setup = async (sandboxUrl) => {
+  window.client = await createPaymentsClient({
+    driver: 'sandbox',
+    authorization: 'sandbox_0123456789abcdef_ofwjoin',
+    sandboxUrl,
+    displayName: 'OurFamilyWizard',
+    flags: { applePay: false, cadPayPal: false, venmo: false },
+  });
+  window.hf = await window.client.createHostedFields({
+    fields: { number: { container: '#cc-number' }, expirationDate: { container: '#cc-exp' }, cvv: { container: '#cc-cvv' } },
+  });
+  window.events = [];
+  for (const event of ['focus', 'blur', 'validityChange', 'cardTypeChange', 'notEmpty'] as const) {
+    window.hf.on(event, (state) => window.events.push(`${event}:${state.emittedBy}`));
+  }
+};
+
+window.tokenizeOnly = () => window.hf.tokenize().catch((error: unknown) => ({ error: toPaymentError(error) }));
+
+window.pay = async () => {
+  const card = await window.hf.tokenize();
+  try {
+    const result = await window.client.verifyCard({ nonce: card.nonce, amount: 216, bin: card.details.bin, email: 'parent@example.com', challenge: { interstitialMs: 50 } });
+    return { liabilityShifted: result.liabilityShifted, status: result.threeDSecureInfo.status };
+  } catch (error) {
+    return { error: toPaymentError(error) };
+  }
+};
