@@ -10,7 +10,8 @@ describe('§4 Currency and locale: formatted through Intl.NumberFormat for the c
     [219, 'NZD', undefined, 'NZ$219.00'],
     [1234.5, 'USD', undefined, '$1,234.50'],
     [1.005, 'USD', undefined, '$1.01'],
-    [144, 'USD', 'es_US', new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' }).format(144)],
+    [1144, 'USD', 'es_US', '$1,144.00'],
+    [1144, 'USD', 'en_GB', 'US$1,144.00'],
   ] as const)('§4 formatMoney(%s, %s, %s) → %s', (amount, currency, locale, expected) => {
     expect(formatMoney(amount, currency, locale)).toBe(expected);
   });
