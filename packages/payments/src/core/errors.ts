@@ -95,8 +95,8 @@ export function toPaymentError(error: unknown): PaymentError {
     const fallback = fromStatus(error.status);
     return { code: `HTTP_${error.status}`, type: fallback.type, messageId: fallback.messageId, retryable: fallback.retryable };
   }
-  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
-    return { code: 'REQUEST_TIMEOUT', type: 'NETWORK', messageId: 'payments.error.timeout', retryable: true, message: error.message };
+  if (isRecord(error) && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    return { code: 'REQUEST_TIMEOUT', type: 'NETWORK', messageId: 'payments.error.timeout', retryable: true, message: String(error.message) };
   }
   if (error instanceof TypeError) {
     return { code: 'NETWORK_ERROR', type: 'NETWORK', messageId: 'payments.error.network', retryable: true, message: error.message };
