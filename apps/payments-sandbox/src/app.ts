@@ -19,6 +19,7 @@ import { isFieldKey } from './fields.js';
 import { errorPage, hostedFieldPage } from './pages.js';
 import { registerThreeDSecure } from './three-d-secure.js';
 import { TOKENIZATION_KEY } from './tokenization-key.js';
+import { registerWallets } from './wallets.js';
 import { SandboxStore, isSuccessful, randomId, type Transaction } from './store.js';
 
 export interface SandboxAppOptions {
@@ -246,5 +247,6 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   });
 
   registerThreeDSecure(app, { store, allowedOrigins });
+  registerWallets(app, { store, allowedOrigins });
   return app;
 }

@@ -1,0 +1,92 @@
+/**
+ * Venmo and PayPal in the sandbox (DESIGN.md §5 "Wallets: Venmo and PayPal approve or cancel in a popup").
+ * The parent page opens `/wallets/<wallet>/popup` from its click handler; the popup offers "Approve" and "Cancel" and
+ * posts the outcome to its opener (origin checked against SANDBOX_ALLOWED_ORIGINS). Approving creates a single-use
+ * nonce of the wallet's type (§3 "Other wallet and bank results").
+ */
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { errorPage } from './pages.js';
+import { randomId, type SandboxStore } from './store.js';
+
+const WALLETS = {
+  venmo: { name: 'Venmo', kind: 'VenmoAccount' as const },
+  paypal: { name: 'PayPal', kind: 'PayPalAccount' as const },
+};
+type Wallet = keyof typeof WALLETS;
+const isWallet = (value: string): value is Wallet => value in WALLETS;
+
+function popupPage(wallet: Wallet, origin: string, amount: string, currency: string): string {
+  const { name } = WALLETS[wallet];
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} sandbox: approve the payment</title>
+<style>body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:1.5rem;color:#1f2933}button{font:inherit;padding:.6rem 1rem;margin:.5rem .5rem 0 0;border-radius:4px;cursor:pointer}#approve{background:#0b6e4f;color:#fff;border:1px solid #0b6e4f}#cancel{background:#fff;border:1px solid #1f2933}</style></head>
+<body data-wallet="${wallet}" data-origin="${origin}">
+<main>
+<h1>${name} sandbox</h1>
+<p>Approve a payment of ${amount} ${currency} to the merchant? This is the payments sandbox: nothing is charged.</p>
+<button type="button" id="approve">Approve</button>
+<button type="button" id="cancel">Cancel</button>
+</main>
+<script src="/wallets/popup.js"></script>
+</body>
+</html>`;
+}
+
+const POPUP_SCRIPT = `(function () {
+  var wallet = document.body.dataset.wallet;
+  var origin = document.body.dataset.origin;
+  function send(message) {
+    if (window.opener) window.opener.postMessage(Object.assign({ source: 'ofw-sandbox-wallet', wallet: wallet }, message), origin);
+    window.close();
+  }
+  document.getElementById('approve').addEventListener('click', function () {
+    fetch('/v1/wallets/' + wallet + '/approve', { method: 'POST' })
+      .then(function (r) { return r.json(); })
+      .then(function (payload) { send({ type: 'approved', payload: payload }); });
+  });
+  document.getElementById('cancel').addEventListener('click', function () { send({ type: 'canceled' }); });
+})();`;
+
+export function registerWallets(app: Hono, { store, allowedOrigins }: { store: SandboxStore; allowedOrigins: readonly string[] }): void {
+  app.get('/wallets/popup.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(POPUP_SCRIPT);
+  });
+
+  app.get('/wallets/:wallet/popup', (c) => {
+    const wallet = c.req.param('wallet');
+    const query = z
+      .object({ origin: z.url(), amount: z.string().regex(/^\d+(\.\d{1,2})?$/).default('0.00'), currency: z.string().regex(/^[A-Z]{3}$/).default('USD') })
+      .safeParse(c.req.query());
+    if (!isWallet(wallet) || !query.success) return c.html(errorPage('Invalid wallet request', 'Unknown wallet or parameters.'), 400);
+    const origin = new URL(query.data.origin).origin;
+    if (!allowedOrigins.includes(origin)) return c.html(errorPage('Origin not allowed', `${origin} is not in SANDBOX_ALLOWED_ORIGINS.`), 403);
+    c.header('Content-Security-Policy', "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'");
+    c.header('Cache-Control', 'no-store');
+    return c.html(popupPage(wallet, origin, query.data.amount, query.data.currency));
+  });
+
+  // Called by the popup (same origin): a single-use nonce for the approved wallet account.
+  app.post('/v1/wallets/:wallet/approve', (c) => {
+    const wallet = c.req.param('wallet');
+    if (!isWallet(wallet)) return c.json({ error: { message: 'Unknown wallet.' } }, 404);
+    const kind = WALLETS[wallet].kind;
+    const username = '@venmojoe';
+    const email = 'jane.doe@example.com';
+    const nonce = store.createNonce(
+      { kind, bin: '', lastFour: '', cardType: WALLETS[wallet].name, expirationMonth: '', expirationYear: '', ...(wallet === 'venmo' ? { username } : { email }) },
+      wallet === 'venmo' ? 'fake-venmo_sb' : 'fake-paypal_sb',
+    );
+    if (wallet === 'venmo') {
+      return c.json({ nonce, type: 'VenmoAccount', details: { username, paymentContextId: randomId(24) } });
+    }
+    return c.json({
+      nonce,
+      type: 'PayPalAccount',
+      details: { email, payerId: randomId(13).toUpperCase(), firstName: 'Jane', lastName: 'Doe', countryCode: 'US' },
+      creditFinancingOffered: {},
+    });
+  });
+}
