@@ -7,13 +7,13 @@ import { useJoin } from './use-join.js';
  * UI variants switched by the §9 experiments (a `{ name, value: 'treatment' }` entry puts the parent in the
  * treatment arm). The spec names the experiments but not what they change; this app's choice (README):
  * - GROW-621: the Premium tier carries a "Most popular" badge.
- * - GROW-722: the package step opens on 2-year plans.
+ * - GROW-722: package cards also list the secondary features (a fuller comparison); control shows the primary ones.
  * - GROW-805: the FAQ accordion is shown above the plans instead of below.
  * - GROW-892: the build-your-own builder is shown (hidden in control when fixed tiers exist).
  */
 export interface Variants {
   popularBadge: boolean;
-  twoYearsFirst: boolean;
+  fullComparison: boolean;
   faqFirst: boolean;
   buildYourOwn: boolean;
 }
@@ -22,7 +22,7 @@ export interface Variants {
 export function variantsFrom(experiments: readonly Experiment[] | undefined): Variants {
   return {
     popularBadge: isInTreatment(experiments, EXPERIMENTS.GROW_621),
-    twoYearsFirst: isInTreatment(experiments, EXPERIMENTS.GROW_722),
+    fullComparison: isInTreatment(experiments, EXPERIMENTS.GROW_722),
     faqFirst: isInTreatment(experiments, EXPERIMENTS.GROW_805),
     buildYourOwn: isInTreatment(experiments, EXPERIMENTS.GROW_892),
   };

@@ -17,7 +17,7 @@ export function money(intl: IntlShape, amount: number, currency: string): string
 }
 
 /** The card view of a package: prices formatted, VAT line for GBP, discount as amount and percent, prorated price. */
-export function packageView(intl: IntlShape, pkg: Package, opts: { badge?: string } = {}): PackageCardView {
+export function packageView(intl: IntlShape, pkg: Package, opts: { badge?: string; secondaryFeatures?: boolean } = {}): PackageCardView {
   const fmt = (n: number) => money(intl, n, pkg.currencyCode);
   const total = pkg.discount ? pkg.discount.discountedYearlyPrice : pkg.totalPrice;
   const monthly = pkg.discount ? pkg.discount.discountedMonthlyPrice : monthlyPrice(pkg.totalPrice, pkg.subDurationInYears);
@@ -42,7 +42,7 @@ export function packageView(intl: IntlShape, pkg: Package, opts: { badge?: strin
       : {}),
     ...(pkg.proratedPriceInfo ? { proratedLine: intl.formatMessage(packageMessages.prorated, { price: fmt(pkg.proratedPriceInfo.proratedPrice) }) } : {}),
     primaryFeatures: pkg.primaryFeatures,
-    secondaryFeatures: pkg.secondaryFeatures,
+    ...(opts.secondaryFeatures === false ? {} : { secondaryFeatures: pkg.secondaryFeatures }),
     ...(opts.badge ? { badge: opts.badge } : {}),
   };
 }
@@ -72,11 +72,6 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   useEffect(() => {
     if (coupons.data) patchState({ availableCoupons: coupons.data });
   }, [coupons.data, patchState]);
-
-  // GROW-722 opens on 2-year plans, once, for a parent who has not touched the switch yet.
-  useEffect(() => {
-    if (variants.twoYearsFirst && progress.packageId === undefined) patchProgress({ years: 2 });
-  }, [variants.twoYearsFirst, progress.packageId, patchProgress]);
 
   const data = query.data;
   const all = (data?.packages ?? []) as Package[];
@@ -124,6 +119,7 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
                 <PackageCard
                   key={pkg.id}
                   pkg={packageView(intl, pkg, {
+                    secondaryFeatures: variants.fullComparison,
                     ...(variants.popularBadge && pkg.family === 'PREMIUM' ? { badge: intl.formatMessage(packageMessages.mostPopular) } : {}),
                   })}
                   selected={progress.packageId === pkg.id && !progress.alaCarte}
