@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+
+const src = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 
 export default defineConfig({
   entry: { main: 'src/main.ts', index: 'src/index.ts' },
@@ -8,6 +11,13 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
-  // Workspace packages are bundled so dist/main.js runs without their own build artefacts at run time.
+  // The workspace libraries are bundled from their sources, so `pnpm --filter join-api build` works
+  // without building them first and dist/main.js needs no workspace build artefacts at run time.
   noExternal: ['@ofw/domain', '@ofw/api-client'],
+  esbuildOptions(options) {
+    options.alias = {
+      '@ofw/domain': src('../../packages/domain/src/index.ts'),
+      '@ofw/api-client': src('../../packages/api-client/src/index.ts'),
+    };
+  },
 });
