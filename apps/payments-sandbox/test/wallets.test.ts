@@ -31,3 +31,18 @@ describe('wallet popups (DESIGN.md §5, spec §3 "Other wallet and bank results"
     expect((await charge({ paymentMethodNonce: payload.nonce })).body.transaction.paymentInstrumentType).toBe('paypal_account');
   });
 });
+
+describe('Apple Pay stand-ins (spec §7)', () => {
+  it('merchant validation returns a session; tokenize needs a token and returns an ApplePayCard nonce', async () => {
+    const { app } = makeApp();
+    const post = (path: string, body: unknown) =>
+      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: PARENT }, body: JSON.stringify(body) });
+    const session = await post('/v1/browser/apple-pay/sessions', { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', displayName: 'OurFamilyWizard', domainName: 'localhost' });
+    expect(((await session.json()) as any).displayName).toBe('OurFamilyWizard');
+    expect((await post('/v1/browser/apple-pay/sessions', { displayName: 'x' })).status).toBe(422);
+    expect((await post('/v1/browser/apple-pay/tokenize', {})).status).toBe(422);
+    const token = (await (await post('/v1/browser/apple-pay/tokenize', { token: { paymentData: 'e30=' } })).json()) as any;
+    expect(token.type).toBe('ApplePayCard');
+    expect(token.nonce).toMatch(/^tokenapplepay_sb_/);
+  });
+});

@@ -21,3 +21,13 @@ export { useHostedFields, type UseHostedFieldsOptions, type UseHostedFieldsResul
 export { useThreeDSecure, type UseThreeDSecureResult } from './react/useThreeDSecure.js';
 export { showChallengeFrame, DEFAULT_CHALLENGE_LABELS, CHALLENGE_FRAME_SIZE, CHALLENGE_MODAL_WIDTH, type ChallengeFrame } from './core/challenge-frame.js';
 export { isThreeDSecureAccepted, checkVerifyCardOptions } from './core/three-d-secure.js';
+export { usePaymentMethods, useApplePay, useVenmo, usePayPal, VenmoLogo, type PaymentMethods, type UseApplePayResult, type VenmoLogoProps } from './react/wallets.js';
+export {
+  applePayPaymentRequest,
+  isApplePaySupported,
+  runApplePaySession,
+  APPLE_PAY_VERSION,
+  type ApplePayInstance,
+  type ApplePayPaymentRequest,
+} from './core/apple-pay.js';
+export { openPopup, POPUP_SIZES } from './core/popup.js';

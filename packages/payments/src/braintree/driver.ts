@@ -35,6 +35,15 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
   let tornDown = false;
   let deviceData: Promise<string> | undefined;
   let threeDSecure: Promise<any> | undefined;
+  let applePay: Promise<any> | undefined;
+  let venmo: Promise<any> | undefined;
+  let paypal: Promise<any> | undefined;
+  const inProgress = { venmo: false, paypal: false };
+  /** Creates a braintree-web component once (retried after a failure) and tracks it for teardown. */
+  const lazy = (name: Parameters<typeof loadModule>[0], options: Record<string, unknown>) =>
+    loadModule(name)
+      .then((module) => module.create({ client, ...options }))
+      .then((created) => track(created as Teardownable));
   let verifying = false;
 
   const track = <T extends Teardownable>(component: T): T => {
@@ -131,6 +140,49 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
       if (tornDown) throw teardownError('cancelVerifyCard');
       if (!threeDSecure) throw new PaymentsError('THREEDS_NO_VERIFICATION_PAYLOAD', 'MERCHANT', 'No verification payload available.');
       return (await threeDSecure).cancelVerifyCard();
+    },
+    createApplePay() {
+      if (tornDown) return Promise.reject(teardownError('createApplePay'));
+      applePay ??= lazy('applePay', {}).catch((error: unknown) => {
+        applePay = undefined;
+        throw error;
+      });
+      return applePay;
+    },
+    async tokenizeVenmo() {
+      if (tornDown) throw teardownError('tokenizeVenmo');
+      if (inProgress.venmo) throw new PaymentsError('VENMO_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.');
+      inProgress.venmo = true;
+      try {
+        // §issue 5: US/USD only, desktop QR code allowed, single use
+        venmo ??= lazy('venmo', { allowDesktop: true, mobileWebFallBack: true, paymentMethodUsage: 'single_use' }).catch((error: unknown) => {
+          venmo = undefined;
+          throw error;
+        });
+        return await (await venmo).tokenize();
+      } finally {
+        inProgress.venmo = false;
+      }
+    },
+    async tokenizePayPal(options) {
+      if (tornDown) throw teardownError('tokenizePayPal');
+      if (inProgress.paypal) throw new PaymentsError('PAYPAL_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.');
+      inProgress.paypal = true;
+      try {
+        paypal ??= lazy('paypalCheckout', {}).catch((error: unknown) => {
+          paypal = undefined;
+          throw error;
+        });
+        const instance = await paypal;
+        // braintree-web paypalCheckout: the approval runs in PayPal's own window opened by the PayPal JS SDK;
+        // createPayment + loadPayPalSDK here, approval through `instance.tokenizePayment` once PayPal returns.
+        await instance.loadPayPalSDK({ currency: options.currency ?? 'USD', intent: 'authorize' });
+        const paypalSdk = (window as any).paypal;
+        if (!paypalSdk?.Buttons) throw new PaymentsError('PAYPAL_FLOW_FAILED', 'NETWORK', 'Could not load the PayPal SDK.');
+        throw new PaymentsError('PAYPAL_FLOW_FAILED', 'MERCHANT', 'With the braintree driver, PayPal needs the PayPal Buttons flow (not wired in this version).');
+      } finally {
+        inProgress.paypal = false;
+      }
     },
     collectDeviceData() {
       if (tornDown) return Promise.reject(teardownError('collectDeviceData'));

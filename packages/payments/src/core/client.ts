@@ -37,6 +37,9 @@ export async function createPaymentsClient(config: PaymentsConfig): Promise<Paym
     collectDeviceData: driver.collectDeviceData.bind(driver),
     verifyCard: driver.verifyCard.bind(driver),
     cancelVerifyCard: driver.cancelVerifyCard.bind(driver),
+    createApplePay: driver.createApplePay.bind(driver),
+    tokenizeVenmo: driver.tokenizeVenmo.bind(driver),
+    tokenizePayPal: driver.tokenizePayPal.bind(driver),
     teardown: driver.teardown.bind(driver),
   }) as PaymentsClient;
 }

@@ -1,4 +1,14 @@
-import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig, ThreeDSecureResult, VerifyCardOptions } from './types.js';
+import type { ApplePayInstance } from './apple-pay.js';
+import type {
+  HostedFieldsCreateOptions,
+  HostedFieldsInstance,
+  PayPalOptions,
+  PayPalResult,
+  PaymentsConfig,
+  ThreeDSecureResult,
+  VenmoResult,
+  VerifyCardOptions,
+} from './types.js';
 
 /**
  * What a payment driver offers (DESIGN.md §5): `braintree` (braintree-web) and `sandbox` (apps/payments-sandbox)
@@ -19,6 +29,15 @@ export interface PaymentsDriver {
   verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult>;
   /** §4.6: cancels the running verification; resolves with the looked-up payment method or rejects THREEDS_NO_VERIFICATION_PAYLOAD. */
   cancelVerifyCard(): Promise<ThreeDSecureResult>;
+  /** braintree-web `applePay` instance (merchant validation, tokenize); rejects APPLE_PAY_NOT_ENABLED when unavailable. */
+  createApplePay(): Promise<ApplePayInstance>;
+  /**
+   * Venmo (US/USD only; desktop QR/popup allowed). Call inside the click handler. One tokenization at a time
+   * (VENMO_TOKENIZATION_REQUEST_ACTIVE); a cancel rejects with VENMO_CANCELED / VENMO_APP_CANCELED.
+   */
+  tokenizeVenmo(): Promise<VenmoResult>;
+  /** PayPal checkout; call inside the click handler so no popup is blocked. One at a time. */
+  tokenizePayPal(options: PayPalOptions): Promise<PayPalResult>;
   /** Device data for fraud checks (braintree-web `dataCollector`), sent with every order as `deviceData`. */
   collectDeviceData(): Promise<string>;
   /** Tears down everything the driver created. */

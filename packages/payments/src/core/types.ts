@@ -241,3 +241,26 @@ export interface ThreeDSecureResult {
   threeDSecureInfo: ThreeDSecureInfo;
   verificationDetails?: unknown;
 }
+
+/** §3 "Other wallet and bank results": Venmo. */
+export interface VenmoResult {
+  nonce: string;
+  type: 'VenmoAccount';
+  details: { username: string; paymentContextId?: string };
+  payerInfo?: Record<string, unknown>;
+}
+
+/** §3 "Other wallet and bank results": PayPal. */
+export interface PayPalResult {
+  nonce: string;
+  type: 'PayPalAccount' | string;
+  details: Record<string, unknown>;
+  creditFinancingOffered?: unknown;
+}
+
+export interface PayPalOptions {
+  /** Major units. */
+  amount: number | string;
+  /** ISO 4217, default USD (§9 "PayPal SDK defaults"). */
+  currency?: string;
+}

@@ -3,6 +3,8 @@ import { teardownError } from '../core/errors.js';
 import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig } from '../core/types.js';
 import { createSandboxHostedFields } from './hosted-fields.js';
 import { createSandboxThreeDSecure } from './three-d-secure.js';
+import { createSandboxWallets } from './wallets.js';
+import { PaymentsError } from '../core/errors.js';
 
 type SandboxConfig = Extract<PaymentsConfig, { driver: 'sandbox' }>;
 
@@ -13,6 +15,14 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
   const context = { sandboxUrl: config.sandboxUrl, authorization: config.authorization, locale: config.locale };
 
   const threeDSecure = createSandboxThreeDSecure(context);
+  const wallets = createSandboxWallets(config.sandboxUrl);
+  const origin = new URL(config.sandboxUrl).origin;
+  const postJson = async (path: string, body: unknown) => {
+    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const payload = await response.json().catch(() => ({}));
+    if (!response.ok) throw Object.assign(new Error(String(payload?.error?.message ?? response.statusText)), { status: response.status });
+    return payload;
+  };
 
   return {
     name: 'sandbox',
@@ -34,6 +44,30 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
         return teardown();
       };
       return instance;
+    },
+    async createApplePay() {
+      if (tornDown) throw teardownError('createApplePay');
+      return {
+        // the sandbox stands in for Apple's merchant validation and Braintree's apple_payment_tokens (§7)
+        performValidation: ({ validationURL, displayName }) =>
+          postJson('/v1/browser/apple-pay/sessions', { authorization: config.authorization, validationURL, displayName, domainName: window.location.hostname }).catch(
+            (error: unknown) => {
+              throw new PaymentsError('APPLE_PAY_MERCHANT_VALIDATION_FAILED', 'MERCHANT', 'Make sure you have registered your domain name in the Braintree Control Panel.', { originalError: error });
+            },
+          ),
+        tokenize: ({ token }) =>
+          postJson('/v1/browser/apple-pay/tokenize', { authorization: config.authorization, token }).catch((error: unknown) => {
+            throw new PaymentsError('APPLE_PAY_TOKENIZATION', 'NETWORK', 'A network error occurred when processing the Apple Pay payment.', { originalError: error });
+          }),
+      };
+    },
+    tokenizeVenmo() {
+      if (tornDown) return Promise.reject(teardownError('tokenizeVenmo'));
+      return wallets.tokenizeVenmo();
+    },
+    tokenizePayPal(options) {
+      if (tornDown) return Promise.reject(teardownError('tokenizePayPal'));
+      return wallets.tokenizePayPal(options);
     },
     async collectDeviceData() {
       if (tornDown) throw teardownError('collectDeviceData');

@@ -1,0 +1,123 @@
+import { PaymentsError } from './errors.js';
+
+/** §9 "Apple Pay: session version 3, default currency USD, country US". */
+export const APPLE_PAY_VERSION = 3;
+
+/** §3 "Apple Pay payment request". */
+export interface ApplePayPaymentRequest {
+  total: { label: string; amount: string; type: 'final' };
+  currencyCode: string;
+  countryCode: string;
+  requiredBillingContactFields: ['postalAddress'];
+  merchantCapabilities: ['supports3DS'];
+  supportedNetworks: Array<'visa' | 'masterCard' | 'amex' | 'discover'>;
+}
+
+/**
+ * The §3 payment request: label = the product's display name, type 'final', currency USD and country US by default,
+ * billing postal address, supports3DS, visa/masterCard/amex/discover (minus brands hidden for the currency, §5).
+ */
+export function applePayPaymentRequest(input: {
+  displayName: string;
+  /** Major units. */
+  amount: number | string;
+  currencyCode?: string;
+  countryCode?: string;
+  networks?: { amex?: boolean; discover?: boolean };
+}): ApplePayPaymentRequest {
+  const networks: ApplePayPaymentRequest['supportedNetworks'] = ['visa', 'masterCard'];
+  if (input.networks?.amex !== false) networks.push('amex');
+  if (input.networks?.discover !== false) networks.push('discover');
+  return {
+    total: { label: input.displayName, amount: Number(input.amount).toFixed(2), type: 'final' },
+    currencyCode: input.currencyCode ?? 'USD',
+    countryCode: input.countryCode ?? 'US',
+    requiredBillingContactFields: ['postalAddress'],
+    merchantCapabilities: ['supports3DS'],
+    supportedNetworks: networks,
+  };
+}
+
+/** The slice of Safari's `ApplePaySession` the product uses. */
+export interface ApplePaySessionLike {
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
+  onpaymentauthorized: ((event: { payment: { token: unknown; billingContact?: unknown } }) => void) | null;
+  oncancel: ((event: unknown) => void) | null;
+  begin(): void;
+  abort(): void;
+  completeMerchantValidation(merchantSession: unknown): void;
+  completePayment(status: number): void;
+}
+
+export interface ApplePaySessionConstructor {
+  new (version: number, request: ApplePayPaymentRequest): ApplePaySessionLike;
+  supportsVersion(version: number): boolean;
+  canMakePayments(): boolean;
+  STATUS_SUCCESS: number;
+  STATUS_FAILURE: number;
+}
+
+/** `window.ApplePaySession`, when the browser has one. */
+export function applePaySession(): ApplePaySessionConstructor | undefined {
+  return typeof window === 'undefined' ? undefined : (window as unknown as { ApplePaySession?: ApplePaySessionConstructor }).ApplePaySession;
+}
+
+/** §4 "Support is true only when the device can make payments and supports session version 3." */
+export function isApplePaySupported(): boolean {
+  const Session = applePaySession();
+  if (!Session) return false;
+  try {
+    return Session.supportsVersion(APPLE_PAY_VERSION) && Session.canMakePayments();
+  } catch {
+    return false;
+  }
+}
+
+/** braintree-web `ApplePay` instance surface (both drivers). */
+export interface ApplePayInstance {
+  performValidation(options: { validationURL: string; displayName: string }): Promise<unknown>;
+  tokenize(options: { token: unknown }): Promise<{ nonce: string; type?: string; details?: unknown }>;
+  teardown?(): Promise<void>;
+}
+
+/**
+ * §4 "Session steps": begin, merchant validation, payment authorised (tokenize, then complete with success or
+ * failure), cancel (resolves with nothing). Must be called inside a click handler.
+ * @returns the nonce, or undefined when the customer cancelled.
+ * @throws PaymentsError APPLE_PAY_NOT_ENABLED without ApplePaySession; provider errors of validation/tokenize.
+ */
+export function runApplePaySession(instance: ApplePayInstance, request: ApplePayPaymentRequest): Promise<string | undefined> {
+  const Session = applePaySession();
+  if (!Session) return Promise.reject(new PaymentsError('APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'));
+  const session = new Session(APPLE_PAY_VERSION, request);
+  return new Promise<string | undefined>((resolve, reject) => {
+    session.onvalidatemerchant = (event) => {
+      instance.performValidation({ validationURL: event.validationURL, displayName: request.total.label }).then(
+        (merchantSession) => session.completeMerchantValidation(merchantSession),
+        (error: unknown) => {
+          session.abort();
+          reject(error);
+        },
+      );
+    };
+    session.onpaymentauthorized = (event) => {
+      instance.tokenize({ token: event.payment.token }).then(
+        (payload) => {
+          if (!payload?.nonce) {
+            session.completePayment(Session.STATUS_FAILURE);
+            reject(new PaymentsError('APPLE_PAY_TOKENIZATION', 'CUSTOMER', 'Apple Pay nonce is empty or undefined'));
+            return;
+          }
+          session.completePayment(Session.STATUS_SUCCESS);
+          resolve(payload.nonce);
+        },
+        (error: unknown) => {
+          session.completePayment(Session.STATUS_FAILURE);
+          reject(error);
+        },
+      );
+    };
+    session.oncancel = () => resolve(undefined);
+    session.begin();
+  });
+}

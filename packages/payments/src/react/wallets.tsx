@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type SVGProps } from 'react';
+import { paymentMethodVisibility, type Currency, type PaymentMethodVisibility } from '@ofw/domain';
+import { applePayPaymentRequest, isApplePaySupported, runApplePaySession, type ApplePayInstance } from '../core/apple-pay.js';
+import { PaymentsError, toPaymentError, type PaymentError } from '../core/errors.js';
+import type { HostedFieldsCreateOptions, PayPalOptions, PayPalResult, VenmoResult } from '../core/types.js';
+import { usePayments } from './context.js';
+
+export interface PaymentMethods extends PaymentMethodVisibility {
+  /** For `useHostedFields({ supportedCardBrands })`: Amex/Discover refused where §5 hides them. */
+  supportedCardBrands: NonNullable<HostedFieldsCreateOptions['supportedCardBrands']>;
+}
+
+/**
+ * Which payment methods to show for a currency: @ofw/domain's `paymentMethodVisibility` (§5) with the config's
+ * feature flags. Apple Pay additionally needs device support (`useApplePay().isSupported`).
+ */
+export function usePaymentMethods(currency: Currency): PaymentMethods {
+  const { config } = usePayments();
+  const { applePay, cadPayPal, venmo } = config.flags;
+  return useMemo(() => {
+    const visibility = paymentMethodVisibility(currency, { applePay, cadPayPal, venmo });
+    return { ...visibility, supportedCardBrands: { 'american-express': visibility.amex, discover: visibility.discover } };
+  }, [currency, applePay, cadPayPal, venmo]);
+}
+
+/** §4 "Apple Pay" hook state, plus `pay`. */
+export interface UseApplePayResult {
+  instance: ApplePayInstance | null;
+  /** §4: device can make payments, supports session version 3, and §5 shows Apple Pay for the currency. */
+  isSupported: boolean;
+  error: PaymentError | null;
+  isLoading: boolean;
+  /** True while a session runs (one at a time). */
+  isPending: boolean;
+  /**
+   * Runs the Apple Pay sheet (call inside the click handler). Resolves with the nonce, or undefined on cancel.
+   * @throws PaymentsError on validation/tokenization failure (after `onError`).
+   */
+  pay(): Promise<string | undefined>;
+}
+
+/**
+ * Apple Pay (§3 payment request, §4 session steps). §8: 'Error initializing Apple Pay', 'Error processing Apple Pay
+ * payment' and 'Error tokenizing Apple Pay payment' are logged and `onError` is invoked.
+ */
+export function useApplePay(options: { amount: number; currency: Currency; countryCode?: string; onError?: (error: PaymentError) => void }): UseApplePayResult {
+  const { client, config } = usePayments();
+  const methods = usePaymentMethods(options.currency);
+  const [state, setState] = useState<Omit<UseApplePayResult, 'pay' | 'isPending'>>({ instance: null, isSupported: false, error: null, isLoading: true });
+  const [isPending, setPending] = useState(false);
+  const pending = useRef(false);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const wanted = methods.applePay && isApplePaySupported();
+
+  useEffect(() => {
+    if (!client) return;
+    if (!wanted) {
+      setState({ instance: null, isSupported: false, error: null, isLoading: false });
+      return;
+    }
+    let active = true;
+    setState((previous) => ({ ...previous, isLoading: true }));
+    client.createApplePay().then(
+      (instance) => active && setState({ instance, isSupported: true, error: null, isLoading: false }),
+      (error: unknown) => {
+        if (!active) return;
+        console.error('Error initializing Apple Pay', error);
+        const mapped = { ...toPaymentError(error), messageId: 'payments.applePay.initializing' as const };
+        optionsRef.current.onError?.(mapped);
+        setState({ instance: null, isSupported: false, error: mapped, isLoading: false });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [client, wanted]);
+
+  const pay = useCallback(async () => {
+    const { instance } = state;
+    if (!instance) throw new PaymentsError('APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not available.');
+    if (pending.current) throw new PaymentsError('APPLE_PAY_IN_PROGRESS', 'MERCHANT', 'An Apple Pay session is already in progress.');
+    pending.current = true;
+    setPending(true);
+    const { amount, currency, countryCode } = optionsRef.current;
+    try {
+      const request = applePayPaymentRequest({
+        displayName: config.displayName,
+        amount,
+        currencyCode: currency,
+        ...(countryCode ? { countryCode } : {}),
+        networks: { amex: methods.amex, discover: methods.discover },
+      });
+      return await runApplePaySession(instance, request);
+    } catch (error) {
+      const mapped = toPaymentError(error);
+      console.error(mapped.code === 'APPLE_PAY_TOKENIZATION' ? 'Error tokenizing Apple Pay payment' : 'Error processing Apple Pay payment', error);
+      optionsRef.current.onError?.(mapped);
+      throw error;
+    } finally {
+      pending.current = false;
+      setPending(false);
+    }
+  }, [state, config.displayName, methods.amex, methods.discover]);
+
+  return { ...state, isPending, pay };
+}
+
+interface WalletHook<T> {
+  /** §5 visibility for the currency (with the config's flags). */
+  isVisible: boolean;
+  isPending: boolean;
+  error: PaymentError | null;
+  /** Call inside the click handler (the popup opens synchronously). One action at a time. */
+  tokenize(): Promise<T>;
+}
+
+function useWallet<T>(isVisible: boolean, run: () => Promise<T>, activeCode: string): WalletHook<T> {
+  const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<PaymentError | null>(null);
+  const pending = useRef(false);
+  const tokenize = useCallback(() => {
+    if (pending.current) return Promise.reject(new PaymentsError(activeCode, 'MERCHANT', 'Another tokenization request is active.'));
+    pending.current = true;
+    setPending(true);
+    setError(null);
+    // no await before run(): the popup must open inside the click handler
+    return run()
+      .catch((failure: unknown) => {
+        setError(toPaymentError(failure));
+        throw failure;
+      })
+      .finally(() => {
+        pending.current = false;
+        setPending(false);
+      });
+  }, [run, activeCode]);
+  return { isVisible, isPending, error, tokenize };
+}
+
+/** Venmo: US/USD only (§5 visibility), desktop allowed; §3 result with `details.username` (leading @). */
+export function useVenmo(currency: Currency): WalletHook<VenmoResult> {
+  const { client } = usePayments();
+  const { venmo } = usePaymentMethods(currency);
+  const run = useCallback(() => (client ? client.tokenizeVenmo() : Promise.reject(new Error('The payments client is not ready yet.'))), [client]);
+  return useWallet(venmo && Boolean(client), run, 'VENMO_TOKENIZATION_REQUEST_ACTIVE');
+}
+
+/** PayPal checkout for an amount; tokenize inside the click handler so the popup is not blocked. */
+export function usePayPal(options: PayPalOptions & { currency: Currency }): WalletHook<PayPalResult> {
+  const { client } = usePayments();
+  const { payPal } = usePaymentMethods(options.currency);
+  const { amount, currency } = options;
+  const run = useCallback(
+    () => (client ? client.tokenizePayPal({ amount, currency }) : Promise.reject(new Error('The payments client is not ready yet.'))),
+    [client, amount, currency],
+  );
+  return useWallet(payPal && Boolean(client), run, 'PAYPAL_TOKENIZATION_REQUEST_ACTIVE');
+}
+
+const VENMO_COLORS = { blue: '#008CFF', white: '#FFFFFF', black: '#000000' } as const;
+const VENMO_SIZES = { small: 16, medium: 24, large: 32 } as const;
+
+export interface VenmoLogoProps extends Omit<SVGProps<SVGSVGElement>, 'width' | 'height' | 'color'> {
+  /** Height in px, or a named size; the width is always 5 × the height (§2 "ratio is 5:1"). */
+  size?: keyof typeof VENMO_SIZES | number;
+  color?: keyof typeof VENMO_COLORS;
+  /** Accessible name; defaults to 'Pay with Venmo' (§2). Pass the translated text. */
+  title?: string;
+}
+
+/** §2 Venmo logo: 5:1, size and colour options, titled 'Pay with Venmo'. */
+export function VenmoLogo({ size = 'medium', color = 'blue', title = 'Pay with Venmo', ...rest }: VenmoLogoProps) {
+  const height = typeof size === 'number' ? size : VENMO_SIZES[size];
+  return (
+    <svg role="img" aria-label={title} width={height * 5} height={height} viewBox="0 0 100 20" {...rest}>
+      <title>{title}</title>
+      <text x="50" y="15.5" textAnchor="middle" fontFamily="Helvetica, Arial, sans-serif" fontStyle="italic" fontWeight="700" fontSize="18" fill={VENMO_COLORS[color]}>
+        venmo
+      </text>
+    </svg>
+  );
+}

@@ -1,0 +1,56 @@
+import { PaymentsError } from '../core/errors.js';
+import { POPUP_SIZES, awaitPopupMessage, openPopup } from '../core/popup.js';
+import type { PayPalOptions, PayPalResult, VenmoResult } from '../core/types.js';
+
+interface WalletMessage {
+  source: 'ofw-sandbox-wallet';
+  wallet: 'venmo' | 'paypal';
+  type: 'approved' | 'canceled';
+  payload?: unknown;
+}
+
+const ERRORS = {
+  venmo: {
+    active: () => new PaymentsError('VENMO_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.'),
+    canceled: () => new PaymentsError('VENMO_CANCELED', 'CUSTOMER', 'User canceled Venmo authorization.'),
+  },
+  paypal: {
+    active: () => new PaymentsError('PAYPAL_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.'),
+    canceled: () => new PaymentsError('PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.'),
+  },
+};
+
+/** Venmo and PayPal through the sandbox's popups; each wallet allows one action in progress (§4 "Other wallet flows"). */
+export function createSandboxWallets(sandboxUrl: string) {
+  const origin = new URL(sandboxUrl).origin;
+  const inProgress = { venmo: false, paypal: false };
+
+  function run<T>(wallet: 'venmo' | 'paypal', amount: string, currency: string): Promise<T> {
+    // everything up to window.open runs synchronously, inside the caller's click handler
+    if (inProgress[wallet]) return Promise.reject(ERRORS[wallet].active());
+    const params = new URLSearchParams({ origin: window.location.origin, amount, currency });
+    let popup: Window;
+    try {
+      popup = openPopup(`${origin}/wallets/${wallet}/popup?${params.toString()}`, `ofw-sandbox-${wallet}`, wallet === 'venmo' ? POPUP_SIZES.venmo : POPUP_SIZES.default);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    inProgress[wallet] = true;
+    return awaitPopupMessage<WalletMessage>(popup, origin, (data) => data?.source === 'ofw-sandbox-wallet' && data.wallet === wallet, ERRORS[wallet].canceled)
+      .then((message) => {
+        if (message.type !== 'approved' || !message.payload) throw ERRORS[wallet].canceled();
+        return message.payload as T;
+      })
+      .finally(() => {
+        inProgress[wallet] = false;
+      });
+  }
+
+  return {
+    /** Venmo (US/USD only; desktop approves in a 400×570 popup). */
+    tokenizeVenmo: (): Promise<VenmoResult> => run<VenmoResult>('venmo', '0.00', 'USD'),
+    /** PayPal checkout; call inside the click handler so the popup is not blocked. */
+    tokenizePayPal: (options: PayPalOptions): Promise<PayPalResult> =>
+      run<PayPalResult>('paypal', Number(options.amount).toFixed(2), options.currency ?? 'USD'),
+  };
+}

@@ -1,0 +1,182 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  PaymentsProvider,
+  VenmoLogo,
+  applePayPaymentRequest,
+  createPaymentsClient,
+  isApplePaySupported,
+  useApplePay,
+  usePaymentMethods,
+  useVenmo,
+  type PaymentsConfig,
+} from '../src/index.js';
+import { SANDBOX_URL } from './fake-sandbox-frames.js';
+
+const config = (flags: Partial<PaymentsConfig['flags']> = {}): PaymentsConfig => ({
+  driver: 'sandbox',
+  authorization: 'sandbox_0123456789abcdef_ofwjoin',
+  sandboxUrl: SANDBOX_URL,
+  displayName: 'OurFamilyWizard',
+  flags: { applePay: false, cadPayPal: false, venmo: false, ...flags },
+});
+
+const wrapper = (flags: Partial<PaymentsConfig['flags']>) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <PaymentsProvider config={config(flags)}>{children}</PaymentsProvider>;
+  };
+
+class FakeSession {
+  static STATUS_SUCCESS = 0;
+  static STATUS_FAILURE = 1;
+  static last: FakeSession | undefined;
+  static supportsVersion = vi.fn((version: number) => version <= 3);
+  static canMakePayments = vi.fn(() => true);
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null = null;
+  onpaymentauthorized: ((event: { payment: { token: unknown } }) => void) | null = null;
+  oncancel: ((event: unknown) => void) | null = null;
+  begin = vi.fn();
+  abort = vi.fn();
+  completeMerchantValidation = vi.fn();
+  completePayment = vi.fn();
+  constructor(
+    readonly version: number,
+    readonly request: unknown,
+  ) {
+    FakeSession.last = this;
+  }
+}
+
+afterEach(() => {
+  delete (window as any).ApplePaySession;
+  vi.restoreAllMocks();
+});
+
+describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
+  it('§3 the payment request: display name label, final, USD/US defaults, postal address, supports3DS, four networks', () => {
+    expect(applePayPaymentRequest({ displayName: 'OurFamilyWizard', amount: 216 })).toEqual({
+      total: { label: 'OurFamilyWizard', amount: '216.00', type: 'final' },
+      currencyCode: 'USD',
+      countryCode: 'US',
+      requiredBillingContactFields: ['postalAddress'],
+      merchantCapabilities: ['supports3DS'],
+      supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+    });
+  });
+
+  it('§4 support only when the device can make payments and supports version 3', () => {
+    expect(isApplePaySupported()).toBe(false);
+    (window as any).ApplePaySession = FakeSession;
+    expect(isApplePaySupported()).toBe(true);
+    FakeSession.canMakePayments.mockReturnValueOnce(false);
+    expect(isApplePaySupported()).toBe(false);
+    FakeSession.supportsVersion.mockReturnValueOnce(false);
+    expect(isApplePaySupported()).toBe(false);
+  });
+
+  it('§4 hook state without ApplePaySession: not supported, not loading', async () => {
+    const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), { wrapper: wrapper({ applePay: true }) });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current).toMatchObject({ isSupported: false, instance: null, error: null });
+  });
+
+  it('§4 session steps: validation, payment authorised → tokenize → success; cancel resolves with nothing', async () => {
+    (window as any).ApplePaySession = FakeSession;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      const body = url.endsWith('/sessions') ? { merchantSessionIdentifier: 'm' } : { nonce: 'tokenapplepay_sb_1', type: 'ApplePayCard' };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), { wrapper: wrapper({ applePay: true }) });
+    await waitFor(() => expect(result.current.isSupported).toBe(true));
+    let paid!: Promise<string | undefined>;
+    act(() => {
+      paid = result.current.pay();
+    });
+    const session = FakeSession.last!;
+    expect(session.version).toBe(3);
+    expect((session.request as any).total.label).toBe('OurFamilyWizard');
+    expect(session.begin).toHaveBeenCalled();
+    session.onvalidatemerchant!({ validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' });
+    await waitFor(() => expect(session.completeMerchantValidation).toHaveBeenCalledWith({ merchantSessionIdentifier: 'm' }));
+    session.onpaymentauthorized!({ payment: { token: { paymentData: {} } } });
+    await expect(paid).resolves.toBe('tokenapplepay_sb_1');
+    expect(session.completePayment).toHaveBeenCalledWith(FakeSession.STATUS_SUCCESS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    let cancelled!: Promise<string | undefined>;
+    act(() => {
+      cancelled = result.current.pay();
+    });
+    FakeSession.last!.oncancel!({});
+    await expect(cancelled).resolves.toBeUndefined();
+  });
+
+  it('§5 Apple Pay is hidden for GBP even with the flag', async () => {
+    (window as any).ApplePaySession = FakeSession;
+    const { result } = renderHook(() => useApplePay({ amount: 155.99, currency: 'GBP' }), { wrapper: wrapper({ applePay: true }) });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.isSupported).toBe(false);
+  });
+});
+
+describe('visibility (spec §5 via @ofw/domain paymentMethodVisibility)', () => {
+  it.each([
+    ['USD', { venmo: true }, { venmo: true, payPal: true, amex: true }],
+    ['CAD', { venmo: true }, { venmo: false, payPal: false, amex: false, discover: false }],
+    ['CAD', { cadPayPal: true }, { payPal: true }],
+    ['AUD', { venmo: true, applePay: true }, { venmo: false, payPal: false, applePay: false, amex: false }],
+  ] as const)('%s with flags %j', (currency, flags, expected) => {
+    const { result } = renderHook(() => usePaymentMethods(currency), { wrapper: wrapper(flags) });
+    expect(result.current).toMatchObject(expected);
+    expect(result.current.supportedCardBrands['american-express']).toBe(result.current.amex);
+  });
+});
+
+describe('Venmo (spec §4 "Other wallet flows": one action in progress)', () => {
+  it('popup approval resolves; a second tokenize while one runs is refused; closing the popup cancels', async () => {
+    const popup = { closed: false } as Window & { closed: boolean };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+    const client = await createPaymentsClient(config({ venmo: true }));
+    const first = client.tokenizeVenmo();
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(String(open.mock.calls[0]![0])).toContain(`${SANDBOX_URL}/wallets/venmo/popup?`);
+    expect(open.mock.calls[0]![2]).toContain('width=400,height=570');
+    await expect(client.tokenizeVenmo()).rejects.toMatchObject({ code: 'VENMO_TOKENIZATION_REQUEST_ACTIVE' });
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: SANDBOX_URL,
+        source: popup as unknown as MessageEventSource,
+        data: { source: 'ofw-sandbox-wallet', wallet: 'venmo', type: 'approved', payload: { nonce: 'fake-venmo_sb_1', type: 'VenmoAccount', details: { username: '@venmojoe' } } },
+      }),
+    );
+    await expect(first).resolves.toMatchObject({ type: 'VenmoAccount', details: { username: '@venmojoe' } });
+    const second = client.tokenizeVenmo();
+    popup.closed = true;
+    await expect(second).rejects.toMatchObject({ code: 'VENMO_CANCELED', type: 'CUSTOMER' });
+    open.mockReturnValue(null);
+    await expect(client.tokenizeVenmo()).rejects.toMatchObject({ code: 'FRAME_SERVICE_FRAME_OPEN_FAILED' });
+    await client.teardown();
+  });
+
+  it('§5 useVenmo is visible only for USD with the flag, once the client is ready', async () => {
+    const usd = renderHook(() => useVenmo('USD'), { wrapper: wrapper({ venmo: true }) });
+    await waitFor(() => expect(usd.result.current.isVisible).toBe(true));
+    const cad = renderHook(() => useVenmo('CAD'), { wrapper: wrapper({ venmo: true }) });
+    const noFlag = renderHook(() => useVenmo('USD'), { wrapper: wrapper({}) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cad.result.current.isVisible).toBe(false);
+    expect(noFlag.result.current.isVisible).toBe(false);
+  });
+
+  it('§2 the Venmo logo is 5:1 with the title "Pay with Venmo", in sizes and colours', () => {
+    render(<VenmoLogo size="large" color="white" />);
+    const logo = screen.getByRole('img', { name: 'Pay with Venmo' });
+    expect(logo.getAttribute('width')).toBe('160');
+    expect(logo.getAttribute('height')).toBe('32');
+    expect(logo.querySelector('text')!.getAttribute('fill')).toBe('#FFFFFF');
+    render(<VenmoLogo size={20} title="Pagar con Venmo" />);
+    expect(screen.getByRole('img', { name: 'Pagar con Venmo' }).getAttribute('width')).toBe('100');
+  });
+});
