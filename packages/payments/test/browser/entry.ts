@@ -4,7 +4,7 @@ import { createPaymentsClient, toPaymentError, type HostedFieldsInstance, type P
 declare global {
   interface Window {
     setup(sandboxUrl: string): Promise<void>;
-    pay(): Promise<unknown>;
+    pay(interstitialMs?: number): Promise<unknown>;
     tokenizeOnly(): Promise<unknown>;
     events: string[];
     client: PaymentsClient;
@@ -31,10 +31,10 @@ window.setup = async (sandboxUrl) => {
 
 window.tokenizeOnly = () => window.hf.tokenize().catch((error: unknown) => ({ error: toPaymentError(error) }));
 
-window.pay = async () => {
+window.pay = async (interstitialMs = 50) => {
   const card = await window.hf.tokenize();
   try {
-    const result = await window.client.verifyCard({ nonce: card.nonce, amount: 216, bin: card.details.bin, email: 'parent@example.com', challenge: { interstitialMs: 50 } });
+    const result = await window.client.verifyCard({ nonce: card.nonce, amount: 216, bin: card.details.bin, email: 'parent@example.com', challenge: { interstitialMs } });
     return { liabilityShifted: result.liabilityShifted, status: result.threeDSecureInfo.status };
   } catch (error) {
     return { error: toPaymentError(error) };

@@ -116,9 +116,11 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
   ])('§4 3DS challenge (4000000000002503): "%s"', async (button, expected) => {
     const page = await openForm();
     await fillCard(page, '4000000000002503');
-    const result = page.evaluate(() => window.pay());
+    const result = page.evaluate(() => window.pay(1500));
+    // the localized interstitial shows first, then the bank's page
     const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
     await expect(dialog.getByRole('status').textContent()).resolves.toContain('Your bank needs to confirm this payment');
+    expect(await dialog.locator('iframe').isVisible()).toBe(false);
     const bank = page.frameLocator('[role=dialog] iframe');
     await bank.getByRole('button', { name: button }).click();
     expect(await result).toMatchObject(expected);
