@@ -6,7 +6,8 @@ import { env } from './env.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
 import { routeTree } from './routeTree.gen.js';
 import { ServicesProvider, type Services } from './services.js';
-import { joinStateAtom } from './state/join-state.js';
+import { joinStateAtom, localeAtom, STORAGE_KEYS } from './state/join-state.js';
+import { initialLocale } from './i18n/locales.js';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -32,6 +33,11 @@ declare module '@tanstack/react-router' {
 /** Builds the app's store, query client, API client (auth token from the join state) and router. */
 export function createAppContext(overrides: { api?: ApiClient; fetch?: typeof fetch; history?: RouterHistory; services?: Partial<Services> } = {}): AppContext {
   const store = createStore();
+  // §1: a parent with no join in progress gets the browser's language when the product speaks it (es-MX → Spanish).
+  if (typeof sessionStorage !== 'undefined' && !sessionStorage.getItem(STORAGE_KEYS.state) && typeof navigator !== 'undefined') {
+    const locale = initialLocale(navigator.languages ?? [navigator.language]);
+    if (locale !== 'en-US') store.set(localeAtom, locale);
+  }
   const api =
     overrides.api ??
     createApiClient({

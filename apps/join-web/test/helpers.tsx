@@ -46,6 +46,7 @@ export const parentState = (over: Record<string, unknown> = {}) => ({
 /** A fake join-api: default answers for the join, overridable per test; records every call. */
 export function fakeApi(overrides: Handler = () => undefined) {
   const calls: Call[] = [];
+  let country = 'US';
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const call: Call = {
@@ -67,11 +68,12 @@ export function fakeApi(overrides: Handler = () => undefined) {
       case 'GET /phone/canadian':
         return json(200, { isCanadianPhoneNumber: call.search.get('phoneNumber')?.startsWith('416') ?? false });
       case 'POST /signups':
+        country = (call.body as { address: { country: string } }).address.country;
         return json(201, { signupId: 's-1', registrationKey: 'r-1', authToken: 'tok-1', userId: 7 });
       case 'GET /parents/7':
-        return json(200, parentState());
+        return json(200, parentState({ address: { country } }));
       case 'PUT /parents/7/terms':
-        return json(200, parentState({ agreedToTerms: true }));
+        return json(200, parentState({ address: { country }, agreedToTerms: true }));
       case 'GET /coupons':
       case 'GET /experiments':
         return json(200, []);

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@ofw/domain';
+import { languageFor, LOCALES, type Locale } from '@ofw/domain';
 
 export { LOCALES, type Locale };
 
@@ -14,6 +14,18 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export function toLocale(value: string | null | undefined): Locale {
   const v = value?.trim().replace('_', '-').toLowerCase();
   return LOCALES.find((l) => l.toLowerCase() === v) ?? 'en-US';
+}
+
+/**
+ * The first locale to show from the browser's preferred languages: an exact supported locale (en-GB, es-US, es-MX)
+ * wins; otherwise Spanish speakers get es-MX when `languageFor` (§1) says Spanish, everyone else en-US (§1 default).
+ */
+export function initialLocale(preferred: readonly string[]): Locale {
+  for (const tag of preferred) {
+    const exact = LOCALES.find((l) => l.toLowerCase() === tag.replace('_', '-').toLowerCase());
+    if (exact) return exact;
+  }
+  return preferred.some((tag) => languageFor(tag) === 'es') ? 'es-MX' : 'en-US';
 }
 
 type Catalogue = Record<string, unknown>;

@@ -9,7 +9,7 @@ import { useJoin } from './use-join.js';
  * - GROW-621: the Premium tier carries a "Most popular" badge.
  * - GROW-722: package cards also list the secondary features (a fuller comparison); control shows the primary ones.
  * - GROW-805: the FAQ accordion is shown above the plans instead of below.
- * - GROW-892: the build-your-own builder is shown (hidden in control when fixed tiers exist).
+ * - GROW-892: the build-your-own builder comes before the fixed tiers (control: after them).
  */
 export interface Variants {
   popularBadge: boolean;

@@ -82,7 +82,6 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
     .map((p) => decoratePackage(p, state.availableCoupons, data?.upgradeOptions))
     .sort((a, b) => a.totalPrice - b.totalPrice);
   const byo: BuildYourOwnPackage | undefined = byoOf(data);
-  const showByo = byo && (variants.buildYourOwn || shown.length === 0);
   const upgrade = purchaseFlow({ upgradeOptions: data?.upgradeOptions ?? undefined }) === 'upgrade';
   const proName = [state.proFirstName, state.proLastName].filter(Boolean).join(' ');
 
@@ -92,6 +91,19 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   };
 
   const faq = <JoinFaq />;
+  const byoBlock = byo ? (
+            <BuildYourOwn
+              byo={byo}
+              years={years}
+              currency={currency}
+              initial={progress.alaCarte}
+              onSelect={(selection) => {
+                patchProgress({ packageId: byo.packageId, alaCarte: selection, upgrade: false });
+                nav.next();
+              }}
+            />
+          
+  ) : null;
   return (
     <div>
       <p>{intl.formatMessage(packageMessages.intro)}</p>
@@ -113,6 +125,7 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
               }}
             />
           ) : null}
+          {variants.buildYourOwn ? byoBlock : null}
           {shown.length ? (
             <PackageGrid label={intl.formatMessage(packageMessages.plans)}>
               {shown.map((pkg) => (
@@ -128,21 +141,10 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
                 />
               ))}
             </PackageGrid>
-          ) : !showByo ? (
+          ) : !byo ? (
             <p>{intl.formatMessage(packageMessages.none)}</p>
           ) : null}
-          {showByo ? (
-            <BuildYourOwn
-              byo={byo}
-              years={years}
-              currency={currency}
-              initial={progress.alaCarte}
-              onSelect={(selection) => {
-                patchProgress({ packageId: byo.packageId, alaCarte: selection, upgrade: false });
-                nav.next();
-              }}
-            />
-          ) : null}
+          {variants.buildYourOwn ? null : byoBlock}
         </>
       ) : null}
       <div className="ofw-actions">
