@@ -1,6 +1,6 @@
 import type { PaymentsDriver } from '../core/driver.js';
 import { PaymentsError, teardownError } from '../core/errors.js';
-import { SETUP_TIMEOUT_MS, resolveFields } from '../core/hosted-fields-options.js';
+import { FRAME_NAME_PREFIX, SETUP_TIMEOUT_MS, resolveFields } from '../core/hosted-fields-options.js';
 import { showChallengeFrame, type ChallengeFrame } from '../core/challenge-frame.js';
 import { checkVerifyCardOptions, customerCanceledError, formatAmount, inProgressError } from '../core/three-d-secure.js';
 import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig, ThreeDSecureResult, VerifyCardOptions } from '../core/types.js';
@@ -28,7 +28,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
  * paypalCheckout). One braintree-web client per authorization; every component it creates is torn down with it.
  * @throws BraintreeError from `client.create` (e.g. CLIENT_AUTHORIZATION_INVALID, CLIENT_GATEWAY_NETWORK).
  */
-export async function createBraintreeDriver(config: BraintreeConfig): Promise<PaymentsDriver> {
+export async function createBraintreeDriver(config: BraintreeConfig): Promise<PaymentsDriver & { braintreeClient: any }> {
   const clientModule = await loadModule('client');
   const client = await clientModule.create({ authorization: config.authorization });
   const components = new Set<Teardownable>();
@@ -58,6 +58,8 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
 
   return {
     name: 'braintree',
+    /** The braintree-web client (escape hatch for `client.request`; not part of `PaymentsClient`). */
+    braintreeClient: client,
     async createHostedFields(options: HostedFieldsCreateOptions) {
       if (tornDown) throw teardownError('createHostedFields');
       // same option checks as braintree-web, before any frame is injected
@@ -74,19 +76,28 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
         ...(options.styles ? { styles: options.styles } : {}),
         ...(options.supportedCardBrands ? { supportedCardBrands: options.supportedCardBrands } : {}),
       }) as Promise<HostedFieldsInstance>;
-      const abort = () => {
-        // braintree-web cannot cancel a set-up: tear the instance down as soon as it exists
+      // braintree-web cannot cancel a set-up: on abort or timeout remove its frames at once (so a new set-up in the
+      // same containers never hits HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME) and tear the instance down once it exists
+      const abandon = () => {
+        for (const { container } of resolved) {
+          for (const frame of container.querySelectorAll(`iframe[name^="${FRAME_NAME_PREFIX}"]`)) frame.remove();
+        }
         void creating.then((instance) => instance.teardown()).catch(() => undefined);
       };
-      options.signal?.addEventListener('abort', abort, { once: true });
-      const instance = await withTimeout(creating, options.setupTimeoutMs ?? SETUP_TIMEOUT_MS, () => {
-        abort();
-        return new PaymentsError('HOSTED_FIELDS_TIMEOUT', 'UNKNOWN', 'Hosted Fields timed out when attempting to set up.');
+      let onAbort: () => void = () => undefined;
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => {
+          abandon();
+          reject(new DOMException('Hosted Fields set-up was aborted.', 'AbortError'));
+        };
+        if (options.signal?.aborted) onAbort();
+        else options.signal?.addEventListener('abort', onAbort, { once: true });
       });
-      options.signal?.removeEventListener('abort', abort);
-      if (options.signal?.aborted) {
-        throw new DOMException('Hosted Fields set-up was aborted.', 'AbortError');
-      }
+      aborted.catch(() => undefined);
+      const instance = await withTimeout(Promise.race([creating, aborted]), options.setupTimeoutMs ?? SETUP_TIMEOUT_MS, () => {
+        abandon();
+        return new PaymentsError('HOSTED_FIELDS_TIMEOUT', 'UNKNOWN', 'Hosted Fields timed out when attempting to set up.');
+      }).finally(() => options.signal?.removeEventListener('abort', onAbort));
       return track(instance);
     },
     async verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult> {
