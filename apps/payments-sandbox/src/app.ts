@@ -7,6 +7,7 @@ import {
   APPROVED,
   DECLINED_CARDS,
   FAKE_NONCES,
+  THREE_D_SECURE_CARDS,
   NONCE_ERRORS,
   cardTypeName,
   paymentMethodPayload,
@@ -182,7 +183,8 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
       expirationYear: year,
       cardholderName: creditCard.cardholderName,
       forced: DECLINED_CARDS.has(number) ? processorDeclined(2000) : undefined,
-      threeDSecureCard: number,
+      // only the 3DS test cards are remembered (to pick their behaviour); no other full number is kept
+      threeDSecureCard: (Object.values(THREE_D_SECURE_CARDS) as string[]).includes(number) ? number : undefined,
     };
     const nonce = store.createNonce(card);
     return c.json({ creditCards: [paymentMethodPayload(nonce, card)] }, 201);
