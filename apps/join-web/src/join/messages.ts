@@ -130,10 +130,7 @@ export const paymentMessagesUi = defineMessages({
   wallets: { id: 'payment.wallets', defaultMessage: 'Or pay with' },
   payPal: { id: 'payment.payPal', defaultMessage: 'Check out with PayPal' },
   venmo: { id: 'payment.venmo', defaultMessage: 'Check out with Venmo' },
-  venmoLogo: { id: 'payment.venmoLogo', defaultMessage: 'Pay with Venmo' },
   applePay: { id: 'payment.applePay', defaultMessage: 'Check out with Apple Pay' },
-  threeDSTitle: { id: 'payment.threeDS.title', defaultMessage: 'Verify your card' },
-  threeDSClose: { id: 'payment.threeDS.close', defaultMessage: 'Cancel verification' },
   threeDSCanceled: { id: 'payment.threeDS.canceled', defaultMessage: 'Card verification was canceled. You have not been charged.' },
   threeDSFailed: { id: 'payment.threeDS.failed', defaultMessage: 'Your bank could not verify the card. Please try again or use a different card.' },
 });

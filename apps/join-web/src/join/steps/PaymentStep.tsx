@@ -1,15 +1,22 @@
 import { isApiError, type OrderRequest, type PaymentsConfig as ApiPaymentsConfig } from '@ofw/api-client';
-import { isUK, paymentMethodVisibility, type Flow, type JoinState } from '@ofw/domain';
+import { isUK, type Flow, type JoinState } from '@ofw/domain';
 import {
+  isThreeDSecureAccepted,
   paymentMessages,
   PaymentsProvider,
   toPaymentError,
+  useApplePay,
   useHostedFields,
+  usePaymentMethods,
   usePayments,
+  usePayPal,
+  useThreeDSecure,
+  useVenmo,
+  VenmoLogo,
   type CardFormField,
   type PaymentsConfig,
 } from '@ofw/payments';
-import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage, VenmoLogo, type BillingAddressValue } from '@ofw/ui';
+import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage, type BillingAddressValue } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -77,10 +84,10 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   );
 }
 
-const CARD_FIELDS: ReadonlyArray<{ key: CardFormField; label: keyof typeof paymentMessagesUi; error: keyof typeof paymentMessagesUi }> = [
-  { key: 'number', label: 'cardNumber', error: 'cardNumberError' },
-  { key: 'expirationDate', label: 'expirationDate', error: 'expirationDateError' },
-  { key: 'cvv', label: 'cvv', error: 'cvvError' },
+const CARD_FIELDS: ReadonlyArray<{ key: CardFormField; id: string; label: keyof typeof paymentMessagesUi; error: keyof typeof paymentMessagesUi }> = [
+  { key: 'number', id: 'card-number', label: 'cardNumber', error: 'cardNumberError' },
+  { key: 'expirationDate', id: 'card-expiration-date', label: 'expirationDate', error: 'expirationDateError' },
+  { key: 'cvv', id: 'card-cvv', label: 'cvv', error: 'cvvError' },
 ];
 
 /** A payment attempt: its idempotency key and the exact request, re-sent as is when the answer was lost. */
@@ -92,45 +99,64 @@ interface Attempt {
 function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
   const intl = useIntl();
   const { api, newIdempotencyKey } = useServices();
-  const { client, config } = usePayments();
+  const { client } = usePayments();
   const { state, setState, progress, patchProgress } = useJoin();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [billingErrors, setBillingErrors] = useState<BillingErrors>({});
   const pending = useRef<Attempt | undefined>(undefined);
+  const methods = usePaymentMethods(chosen.currency);
   const hosted = useHostedFields({
     fields: {
       number: { container: '#card-number' },
       expirationDate: { container: '#card-expiration-date', placeholder: 'MM/YY' },
       cvv: { container: '#card-cvv' },
     },
+    supportedCardBrands: methods.supportedCardBrands,
+  });
+  const threeDS = useThreeDSecure({
+    labels: {
+      title: intl.formatMessage(paymentMessages['payments.threeDSecure.title']),
+      interstitial: intl.formatMessage(paymentMessages['payments.threeDSecure.interstitial']),
+      close: intl.formatMessage(paymentMessages['payments.threeDSecure.close']),
+    },
   });
   const country = state.address.country;
   const fmt = (n: number) => money(intl, n, chosen.currency);
-  const visibility = paymentMethodVisibility(chosen.currency, config.flags);
   const billing = progress.billing;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setError(undefined);
+  /** Validates the billing address (focusing the first bad field); true when it is complete. */
+  function billingReady(): boolean {
     const be = validateBilling(intl, billing);
     setBillingErrors(be);
     const firstBad = (Object.keys(be) as Array<keyof BillingAddressValue>)[0];
-    if (firstBad && pending.current === undefined) {
-      document.getElementById(`billing-${firstBad}`)?.focus();
-      return;
-    }
+    if (firstBad) document.getElementById(`billing-${firstBad}`)?.focus();
+    return !firstBad;
+  }
+
+  /**
+   * One payment attempt: get a nonce (card + 3D Secure, or a wallet), then POST /orders with a fresh
+   * Idempotency-Key. An attempt whose answer was lost is re-sent as is (same key, same nonce) by the next Pay.
+   */
+  async function pay(getNonce: () => Promise<string | undefined>) {
+    if (busy) return;
+    setError(undefined);
+    if (pending.current === undefined && !billingReady()) return;
     setBusy(true);
     try {
       let attempt = pending.current;
       if (!attempt) {
-        const card = await hosted.tokenize({ billingAddress: { postalCode: billing.postalCode.trim() } });
+        const nonce = await getNonce();
+        if (!nonce) {
+          setBusy(false);
+          return;
+        }
         const deviceData = await client?.collectDeviceData().catch(() => undefined);
         const body: OrderRequest = {
-          ...chosen.order,
+          packageId: chosen.order.packageId,
           ...(chosen.order.productId ? { productId: Number(chosen.order.productId) } : {}),
-          paymentMethodNonce: card.nonce,
+          ...(chosen.order.services ? { services: chosen.order.services } : {}),
+          paymentMethodNonce: nonce,
           ...(deviceData ? { deviceData } : {}),
           billingAddress: {
             streetAddress: billing.streetAddress.trim(),
@@ -148,6 +174,30 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
       setError(messageFor(intl, err));
       setBusy(false);
     }
+  }
+
+  /** Card: tokenize the hosted fields, then 3D Secure (§4 "3D Secure flow"); returns the nonce to charge. */
+  async function cardNonce(): Promise<string> {
+    const card = await hosted.tokenize({ billingAddress: { postalCode: billing.postalCode.trim() } });
+    const bin = card.details?.bin;
+    if (!bin) return card.nonce;
+    const result = await threeDS.verifyCard({
+      nonce: card.nonce,
+      amount: chosen.amount,
+      bin: String(bin),
+      ...(state.parent.email ? { email: state.parent.email } : {}),
+      billingAddress: {
+        givenName: state.parent.firstName,
+        surname: state.parent.lastName,
+        streetAddress: billing.streetAddress.trim(),
+        locality: billing.locality.trim(),
+        region: billing.region.trim(),
+        postalCode: billing.postalCode.trim(),
+        countryCodeAlpha2: (country ?? 'US').toUpperCase(),
+      },
+    });
+    if (!isThreeDSecureAccepted(result)) throw new ThreeDSFailed();
+    return result.nonce;
   }
 
   async function submitOrder(attempt: Attempt) {
@@ -171,13 +221,20 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
       // Paid; the account step re-reads the parent anyway.
     }
     setState(next);
-    patchProgress({ billing });
     nav.next();
   }
 
   const cardError = hosted.status === 'error' ? intl.formatMessage(paymentMessagesUi.cardLoadFailed) : undefined;
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined} className="app-narrow">
+    <form
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void pay(cardNonce);
+      }}
+      aria-busy={busy || undefined}
+      className="app-narrow"
+    >
       <p>{intl.formatMessage(paymentMessagesUi.intro)}</p>
       <ErrorBanner title={intl.formatMessage(paymentMessagesUi.errorTitle)} message={error ?? cardError} />
       <section className="order-summary" aria-labelledby="order-summary-heading">
@@ -193,23 +250,19 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
           <strong>{intl.formatMessage(paymentMessagesUi.total, { total: fmt(chosen.amount) })}</strong>
         </p>
       </section>
-      <Wallets visibility={visibility} />
+      <Wallets chosen={chosen} busy={busy} onPay={pay} />
       <fieldset className="ofw-fieldset" disabled={busy}>
         <legend className="ofw-fieldset__legend">{intl.formatMessage(paymentMessagesUi.card)}</legend>
         <StatusMessage>{hosted.status === 'loading' ? intl.formatMessage(paymentMessagesUi.cardLoading) : null}</StatusMessage>
         <div className="card-fields">
-          {CARD_FIELDS.map(({ key, label, error: errorKey }) => {
+          {CARD_FIELDS.map(({ key, label, error: errorKey, id }) => {
             const invalid = hosted.status === 'ready' && hosted.showError(key);
-            const f = hosted.fields[key];
             return (
               <div key={key} className={`card-field${key === 'number' ? ' card-field__number' : ''}`}>
                 <span className="card-field__label" aria-hidden="true">
                   {intl.formatMessage(paymentMessagesUi[label])}
                 </span>
-                <div
-                  id={key === 'number' ? 'card-number' : key === 'cvv' ? 'card-cvv' : 'card-expiration-date'}
-                  className={`card-field__frame${invalid ? ' card-field__frame--invalid' : ''}${f.touched && !f.hasBlurred ? '' : ''}`}
-                />
+                <div id={id} className={`card-field__frame${invalid ? ' card-field__frame--invalid' : ''}`} />
                 <p className="ofw-field__error" aria-live="polite">
                   {invalid ? intl.formatMessage(paymentMessagesUi[errorKey]) : null}
                 </p>
@@ -237,35 +290,46 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
   );
 }
 
+/** 3D Secure ran but did not authenticate the card (§4 "3D Secure flow" 4: failure ends the flow). */
+class ThreeDSFailed extends Error {
+  override readonly name = 'ThreeDSFailed';
+}
+
 /** Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError` (§8). */
 export function messageFor(intl: IntlShape, err: unknown): string {
   if (isApiError(err)) {
     if (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight') return intl.formatMessage(paymentMessagesUi.inDoubt);
     if (err.code === 'package_unavailable' || err.code === 'validation_failed') return intl.formatMessage(appMessages.unexpectedError);
   }
+  if (err instanceof ThreeDSFailed) return intl.formatMessage(paymentMessagesUi.threeDSFailed);
   const pe = toPaymentError(err);
+  if (pe.code === 'THREEDS_CARDINAL_SDK_CANCELED' || pe.messageId === 'payments.threeDSecure.canceled') return intl.formatMessage(paymentMessagesUi.threeDSCanceled);
   if (pe.code === 'HOSTED_FIELDS_FIELDS_INVALID' || pe.code === 'HOSTED_FIELDS_FIELDS_EMPTY') return intl.formatMessage(paymentMessagesUi.fixCard);
   return intl.formatMessage(paymentMessages[pe.messageId]);
 }
 
-/** Wallet buttons shown per `paymentMethodVisibility` (§5); they appear only where the provider offers them. */
-function Wallets({ visibility }: { visibility: ReturnType<typeof paymentMethodVisibility> }) {
+/**
+ * Wallet buttons (§5 visibility per currency and flags, via @ofw/payments' hooks). Each one needs the billing
+ * address like the card does; its nonce goes through the same order submission.
+ */
+function Wallets({ chosen, busy, onPay }: { chosen: ChosenPackage; busy: boolean; onPay: (getNonce: () => Promise<string | undefined>) => Promise<void> }) {
   const intl = useIntl();
-  const { client } = usePayments();
-  const offers = client as unknown as Partial<Record<'payWithVenmo' | 'payWithPayPal' | 'payWithApplePay', () => Promise<unknown>>> | null;
+  const venmo = useVenmo(chosen.currency);
+  const payPal = usePayPal({ amount: chosen.amount, currency: chosen.currency });
+  const applePay = useApplePay({ amount: chosen.amount, currency: chosen.currency });
   const buttons = [
-    visibility.payPal && offers?.payWithPayPal ? (
-      <Button key="paypal" variant="secondary" onClick={() => void offers.payWithPayPal!()}>
+    payPal.isVisible ? (
+      <Button key="paypal" variant="secondary" busy={busy && payPal.isPending} onClick={() => void onPay(async () => (await payPal.tokenize()).nonce)}>
         {intl.formatMessage(paymentMessagesUi.payPal)}
       </Button>
     ) : null,
-    visibility.venmo && offers?.payWithVenmo ? (
-      <Button key="venmo" variant="secondary" aria-label={intl.formatMessage(paymentMessagesUi.venmo)} onClick={() => void offers.payWithVenmo!()}>
-        <VenmoLogo width={90} title={intl.formatMessage(paymentMessagesUi.venmoLogo)} />
+    venmo.isVisible ? (
+      <Button key="venmo" variant="secondary" busy={busy && venmo.isPending} aria-label={intl.formatMessage(paymentMessagesUi.venmo)} onClick={() => void onPay(async () => (await venmo.tokenize()).nonce)}>
+        <VenmoLogo size="small" color="black" title={intl.formatMessage(paymentMessages['payments.venmo.title'])} aria-hidden="true" />
       </Button>
     ) : null,
-    visibility.applePay && offers?.payWithApplePay ? (
-      <Button key="applepay" variant="secondary" onClick={() => void offers.payWithApplePay!()}>
+    applePay.isSupported ? (
+      <Button key="applepay" variant="secondary" busy={busy && applePay.isPending} onClick={() => void onPay(() => applePay.pay())}>
         {intl.formatMessage(paymentMessagesUi.applePay)}
       </Button>
     ) : null,
