@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { listPackages, monthlyPrice } from '@ofw/domain';
+import { getPackage, monthlyPrice, type Package } from '@ofw/domain';
 import { expectNoAxeViolations } from '../support/axe';
 import {
   cardFrame,
@@ -11,7 +11,18 @@ import {
   newParent,
 } from '../support/join';
 
-const premium1y = listPackages({ currency: 'USD', packageType: 'parent', family: 'PREMIUM', years: 1 })[0]!;
+// The package the page offers is whatever join-api serves for a US parent (§4 pricing group); its prices must be
+// the ones @ofw/domain computes for that id (§9).
+let premium1y: Package;
+test.beforeAll(async ({ request }) => {
+  const res = await request.get('/api/v1/packages?currency=USD&flow=join');
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { packages: Package[] };
+  const served = body.packages.find((p) => p.family === 'PREMIUM' && p.subDurationInYears === 1 && p.packageType === 'parent');
+  expect(served, 'join-api serves a 1-year Premium package in USD').toBeDefined();
+  premium1y = getPackage(served!.id)!;
+  expect(served!.totalPrice).toBe(premium1y.totalPrice);
+});
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
 test.describe('regular join (flow "join", §1 §2 §4)', () => {
