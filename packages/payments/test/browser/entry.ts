@@ -6,6 +6,7 @@ declare global {
     setup(sandboxUrl: string): Promise<void>;
     pay(interstitialMs?: number): Promise<unknown>;
     tokenizeOnly(): Promise<unknown>;
+    walletResult: Promise<unknown> | undefined;
     events: string[];
     client: PaymentsClient;
     hf: HostedFieldsInstance;
@@ -40,3 +41,15 @@ window.pay = async (interstitialMs = 50) => {
     return { error: toPaymentError(error) };
   }
 };
+
+// wallet buttons: tokenize runs synchronously inside the click handler, so the popup is not blocked
+for (const wallet of ['venmo', 'paypal'] as const) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = wallet === 'venmo' ? 'Pay with Venmo' : 'Pay with PayPal';
+  button.addEventListener('click', () => {
+    const run = wallet === 'venmo' ? window.client.tokenizeVenmo() : window.client.tokenizePayPal({ amount: 216, currency: 'USD' });
+    window.walletResult = run.catch((error: unknown) => ({ error: toPaymentError(error) }));
+  });
+  document.body.appendChild(button);
+}

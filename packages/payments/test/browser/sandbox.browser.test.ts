@@ -4,14 +4,17 @@
  * hosted fields, tokenization, 3D Secure challenge completed / failed / cancelled, and axe on the card form.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// real browser + real server on a shared 2-core machine: generous per-test time
+vi.setConfig({ testTimeout: 60_000 });
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((path) => path && existsSync(path));
 const SANDBOX_DIR = fileURLToPath(new URL('../../../../apps/payments-sandbox/', import.meta.url));
@@ -22,8 +25,18 @@ let sandbox: ChildProcess;
 let parentOrigin: string;
 let sandboxUrl: string;
 
+/** The sandbox build is missing or older than its sources. */
+function isStale(): boolean {
+  const built = `${SANDBOX_DIR}dist/main.js`;
+  if (!existsSync(built) || !existsSync(`${SANDBOX_DIR}dist/public/hosted-field.js`)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  const newest = (dir: string): number =>
+    Math.max(...readdirSync(dir, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? newest(`${dir}/${entry.name}`) : statSync(`${dir}/${entry.name}`).mtimeMs)));
+  return newest(`${SANDBOX_DIR}src`) > builtAt;
+}
+
 async function startSandbox(allowedOrigin: string): Promise<string> {
-  if (!existsSync(`${SANDBOX_DIR}dist/main.js`)) execFileSync('pnpm', ['--filter', 'payments-sandbox', 'build'], { stdio: 'ignore' });
+  if (isStale()) execFileSync('pnpm', ['--filter', 'payments-sandbox', 'build'], { stdio: 'ignore' });
   sandbox = spawn(process.execPath, [`${SANDBOX_DIR}dist/main.js`], {
     env: { ...process.env, SANDBOX_PORT: '0', HOST: '127.0.0.1', SANDBOX_ALLOWED_ORIGINS: allowedOrigin },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -138,6 +151,20 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     else await page.mouse.click(5, 5);
     expect(await result).toMatchObject({ error: { code: 'THREEDS_CARDINAL_SDK_CANCELED', type: 'CUSTOMER', messageId: 'payments.threeDSecure.canceled' } });
     expect(await page.locator('[role=dialog]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it.each([
+    ['Venmo', 'Approve', { type: 'VenmoAccount', details: { username: '@venmojoe' } }],
+    ['Venmo', 'Cancel', { error: { code: 'VENMO_CANCELED', type: 'CUSTOMER', messageId: 'payments.wallet.canceled' } }],
+    ['PayPal', 'Approve', { type: 'PayPalAccount', details: { email: 'jane.doe@example.com' } }],
+    ['PayPal', 'Cancel', { error: { code: 'PAYPAL_POPUP_CLOSED', messageId: 'payments.wallet.canceled' } }],
+  ])('§4 %s popup: %s', async (wallet, action, expected) => {
+    const page = await openForm();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: `Pay with ${wallet}` }).click()]);
+    await popup.getByRole('button', { name: action }).click();
+    await expect.poll(() => page.evaluate(() => window.walletResult !== undefined)).toBe(true);
+    expect(await page.evaluate(() => window.walletResult)).toMatchObject(expected);
     await page.context().close();
   });
 });
