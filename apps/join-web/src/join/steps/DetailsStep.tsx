@@ -107,7 +107,7 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
 
   const countryOptions = (joinCountries.data ?? []).map((c) => ({
     value: c.value,
-    label: countries.data?.find((o) => o.value === c.value)?.label ?? regionName(intl, c.value),
+    label: countries.data?.find((o) => o.value === c.value)?.name ?? regionName(intl, c.value),
   }));
   const codeOptions = PHONE_CODE_COUNTRIES.map(({ code: c, countries: cs }) => ({
     value: c,
