@@ -2,10 +2,12 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { localeAtom } from '../state/join-state.js';
+import enUS from './compiled/en-US.json';
 import { loadMessages, toLocale, type Locale } from './locales.js';
 
 type Loaded = { locale: Locale; messages: Record<string, unknown> };
-const cache = new Map<Locale, Record<string, unknown>>();
+// en-US (the §1 default) ships with the entry chunk so the first screen renders without waiting for a catalogue.
+const cache = new Map<Locale, Record<string, unknown>>([['en-US', enUS as Record<string, unknown>]]);
 
 /**
  * react-intl for the join state's `languageLocale` (§1: en-US default, en-GB, es-US, es-MX). The catalogue is
