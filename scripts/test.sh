@@ -18,7 +18,7 @@ if [[ -n "${CI:-}" || -n "${OFW_TEST_POSTGRES:-}" ]]; then ensure_postgres; fi
 
 status=0
 echo "› Unit and integration tests (turbo run test)"
-pnpm exec turbo run test --filter='!e2e' --output-logs=full 2>&1 | tee -a "$log" || status=1
+pnpm exec turbo run test --filter='!e2e' --concurrency=1 --continue --output-logs=full 2>&1 | tee -a "$log" || status=1
 if [[ $status -eq 0 ]]; then
   echo "› End-to-end tests (Playwright, Chromium)"
   pnpm exec turbo run test --filter=e2e --output-logs=full 2>&1 | tee -a "$log" || status=1
