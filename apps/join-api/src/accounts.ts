@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { isJoinComplete, type PricingGroup } from '@ofw/domain';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { getPackage, isJoinComplete, type PricingGroup } from '@ofw/domain';
 import type { ParentState } from '@ofw/api-client';
 import type { Db } from './db/client.js';
-import { subscriptions, tokens, users } from './db/schema.js';
+import { orders, subscriptions, tokens, users } from './db/schema.js';
+import type { CurrentTerm } from './proration.js';
 import { hashToken, newToken } from './lib/tokens.js';
 
 export type TokenKind = 'auth' | 'invite' | 'pro_referral';
@@ -86,16 +87,49 @@ export async function revokeTokens(db: DbOrTx, kind: TokenKind, userId: number, 
     );
 }
 
-/** Subscription status of a user (§4): current, expired or none. */
-export async function subscriptionStatus(db: DbOrTx, userId: number, now: Date): Promise<'current' | 'expired' | 'none'> {
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * The parent's live subscription: the row with status 'current' whose `expiresAt` is after `now`, or undefined.
+ * (At most one row per parent is 'current': a unique partial index.)
+ */
+export async function currentSubscription(db: DbOrTx, userId: number, now: Date): Promise<SubscriptionRow | undefined> {
   const [row] = await db
-    .select({ expiresAt: subscriptions.expiresAt, status: subscriptions.status })
+    .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.expiresAt))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'current'), gt(subscriptions.expiresAt, now)))
     .limit(1);
-  if (!row) return 'none';
-  return row.status === 'current' && row.expiresAt > now ? 'current' : 'expired';
+  return row;
+}
+
+/**
+ * The parent's live subscription with what it is worth, for the proration rule (README "Upgrade and proration"),
+ * or undefined without one. Value = the order's charge + the proration credit it received (its package's price
+ * after coupons); list price = value + the coupon discount.
+ */
+export async function currentTerm(db: DbOrTx, userId: number, now: Date): Promise<(CurrentTerm & { subscriptionId: number }) | undefined> {
+  const sub = await currentSubscription(db, userId, now);
+  if (!sub) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.id, sub.orderId)).limit(1);
+  if (!order) return undefined;
+  const valueMinor = order.amountMinor + order.creditMinor;
+  return {
+    subscriptionId: sub.id,
+    packageId: sub.packageId,
+    currency: order.currency,
+    years: (order.services as { years?: number } | null)?.years ?? getPackage(sub.packageId)?.subDurationInYears ?? 1,
+    startsAt: sub.startsAt,
+    expiresAt: sub.expiresAt,
+    valueMinor,
+    listPriceMinor: valueMinor + order.discountMinor,
+  };
+}
+
+/** Subscription status of a user (§4): current, expired (had one; none live) or none. */
+export async function subscriptionStatus(db: DbOrTx, userId: number, now: Date): Promise<'current' | 'expired' | 'none'> {
+  if (await currentSubscription(db, userId, now)) return 'current';
+  const [any] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return any ? 'expired' : 'none';
 }
 
 export async function getUser(db: DbOrTx, userId: number): Promise<UserRow | undefined> {

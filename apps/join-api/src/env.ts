@@ -45,6 +45,8 @@ const EnvSchema = z
     COOKIE_SECURE: bool,
     /** Multiplies every rate limit (tests and the bench raise it). */
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+    /** How often expired rate-limit and idempotency rows are purged (ms; 0 turns the timer off). */
+    HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_DRIVER === 'braintree') {

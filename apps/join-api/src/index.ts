@@ -7,3 +7,4 @@ export { seedReference, seedDemo } from './seed.js';
 export { createLogger } from './lib/logger.js';
 export { createSandboxGateway } from './gateway/sandbox.js';
 export type { AppDeps } from './context.js';
+export { startHousekeeping, purgeExpired, type Housekeeping } from './housekeeping.js';

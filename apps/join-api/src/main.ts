@@ -5,6 +5,7 @@ import { seedDemo, seedReference } from './seed.js';
 import { createGateway } from './gateway/index.js';
 import { startServer } from './server.js';
 import { reconcilePendingOrders } from './orders.js';
+import { startHousekeeping, type Housekeeping } from './housekeeping.js';
 
 /**
  * join-api entry: validates env, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
@@ -29,12 +30,14 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     await server?.close().catch(() => undefined);
+    await housekeeping?.stop();
     await database.close().catch((e: unknown) => logger.error({ err: String(e) }, 'database close failed'));
     process.exit(code);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let housekeeping: Housekeeping | undefined;
   try {
     await seedReference(database.db);
     const gateway = await createGateway(env);
@@ -53,6 +56,9 @@ async function main(): Promise<void> {
           `  Invite, empty family:    ${links.inviteEmptyFamily}`,
         ].join('\n'),
       );
+    }
+    if (env.HOUSEKEEPING_INTERVAL_MS > 0) {
+      housekeeping = startHousekeeping({ db: database.db, logger, intervalMs: env.HOUSEKEEPING_INTERVAL_MS });
     }
     reconcilePendingOrders({ ...deps, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 })
       .then((r) => (r.resolved || r.failed) && logger.info(r, 'reconciled pending orders'))

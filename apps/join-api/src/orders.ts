@@ -1,14 +1,14 @@
-import { and, eq, lte, or } from 'drizzle-orm';
-import { formatMoney, fromMinor, getPackage, type Currency, type Flow } from '@ofw/domain';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { formatMoney, fromMinor, getPackage, purchaseFlow, type Currency, type Flow, type ProratedPriceInfo } from '@ofw/domain';
 import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
 import type { Services } from './context.js';
 import { coupons, idempotencyKeys, orders, subscriptions, users } from './db/schema.js';
 import { GatewayUnavailableError, type ChargeResult } from './gateway/types.js';
 import { HttpProblem } from './lib/problem.js';
 import { fingerprint, newId } from './lib/tokens.js';
-import { minorToDecimal, priceOrder } from './pricing.js';
+import { minorToDecimal, priceOrder, upgradeQuote } from './pricing.js';
 import { availabilityFor, pricingGroupOf } from './routes/reference.js';
-import { subscriptionStatus, type UserRow } from './accounts.js';
+import { currentTerm, type UserRow } from './accounts.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -28,6 +28,9 @@ class FinalAnswer extends Error {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** An upgrade whose credit covers the whole price (floored at 0) is paid without a gateway call. */
+const NOTHING_TO_CHARGE: ChargeResult = { outcome: 'approved', transactionId: '', status: 'no_charge', card: { brand: null, last4: null } };
+
 function lockMs(s: Services): number {
   return s.env.GATEWAY_TIMEOUT_MS + 30_000;
 }
@@ -36,13 +39,21 @@ function final(problem: HttpProblem, instance?: string): FinalAnswer {
   return new FinalAnswer({ status: problem.status, body: problem.toProblem(instance) });
 }
 
-/** The 201 body of a paid order (§3 Package receipt fields, brand and last four only). */
+/**
+ * The 201 body of a paid order (§3 Package receipt fields, brand and last four only). An upgrade carries the
+ * `proratedPriceInfo` it was charged and the credit of the replaced subscription; `purchaseFlow` is
+ * `@ofw/domain`'s rule over it (§4: 'upgrade' when prorated price info exists).
+ */
 function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date }): OrderResponse {
   const pkg = getPackage(order.packageId);
   const amount = fromMinor(order.amountMinor);
+  const currency = order.currency as Currency;
+  const proratedPriceInfo: ProratedPriceInfo | undefined =
+    order.replacesSubscriptionId === null ? undefined : { proratedPrice: amount, proratedPriceFormatted: formatMoney(amount, currency) };
   return {
     orderId: order.id,
     status: 'paid',
+    purchaseFlow: purchaseFlow({ proratedPriceInfo }),
     subscription: {
       status: 'current',
       packageId: order.packageId,
@@ -57,6 +68,7 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
       formattedAmount: formatMoney(amount, order.currency as Currency),
       discountAmount: fromMinor(order.discountMinor),
       ...(pkg?.vatAmount !== undefined ? { vatAmount: pkg.vatAmount } : {}),
+      ...(proratedPriceInfo ? { proratedPriceInfo, creditAmount: fromMinor(order.creditMinor) } : {}),
       cardBrand: order.cardBrand,
       last4: order.cardLast4,
       transactionId: order.transactionId ?? '',
@@ -107,6 +119,14 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       if (!paid) throw new Error(`order ${order.id} is no longer pending`);
       const years = (order.services as { years?: number } | null)?.years ?? getPackage(order.packageId)?.subDurationInYears ?? 1;
       const sub = { startsAt: now, expiresAt: new Date(now.getTime() + years * YEAR_MS) };
+      // The new subscription replaces whatever is 'current' (an upgrade's old term ends now; a lapsed one is expired).
+      await tx
+        .update(subscriptions)
+        .set({
+          status: sql`case when ${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz then 'expired' else 'ended' end`,
+          endedAt: now,
+        })
+        .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.status, 'current')));
       await tx.insert(subscriptions).values({ userId: order.userId, orderId: order.id, packageId: order.packageId, status: 'current', ...sub });
       await tx.update(users).set({ billingAddress: order.billingAddress }).where(eq(users.id, order.userId));
       const answer: StoredResponse = { status: 201, body: paidResponse(paid, sub) };
@@ -255,8 +275,13 @@ export async function placeOrder(s: Services, user: UserRow, key: string, body: 
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         const [existing] = await tx.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
         if (existing) return { kind: 'mine' as const, order: existing, fresh: false };
-        if ((await subscriptionStatus(tx, user.id, s.now())) === 'current') {
-          throw final(new HttpProblem(409, 'order_already_paid', 'This account already has a current subscription.'));
+        // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
+        const term = await currentTerm(tx, user.id, s.now());
+        const quote = term ? upgradeQuote(term, priced, s.now()) : null;
+        if (term && !quote) {
+          throw final(
+            new HttpProblem(409, 'order_already_paid', 'This account already has a current subscription; only an upgrade to a higher package can be bought.'),
+          );
         }
         const [other] = await tx.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
         if (other) return { kind: 'other' as const, order: other, fresh: false };
@@ -272,8 +297,10 @@ export async function placeOrder(s: Services, user: UserRow, key: string, body: 
             couponCode: body.couponCode ?? null,
             billingAddress: body.billingAddress,
             currency: priced.currency,
-            amountMinor: priced.amountMinor,
+            amountMinor: quote ? quote.proratedMinor : priced.amountMinor,
             discountMinor: priced.discountMinor,
+            creditMinor: quote?.creditMinor ?? 0,
+            replacesSubscriptionId: quote ? term!.subscriptionId : null,
             status: 'pending',
             gateway: s.gateway.name,
             createdAt: s.now(),
@@ -301,9 +328,10 @@ export async function placeOrder(s: Services, user: UserRow, key: string, body: 
       if (order.status !== 'pending') {
         throw final(new HttpProblem(409, 'conflict', 'This payment attempt was closed; start a new one.'));
       }
-      const known = step.fresh ? null : await s.gateway.findByOrderId(order.id);
+      const known = step.fresh || order.amountMinor === 0 ? null : await s.gateway.findByOrderId(order.id);
       const result =
         known ??
+        (order.amountMinor === 0 ? NOTHING_TO_CHARGE : null) ??
         (await s.gateway.charge({
           orderId: order.id,
           amount: minorToDecimal(order.amountMinor),

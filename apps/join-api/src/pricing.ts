@@ -6,7 +6,11 @@ import {
   listPackages,
   orderPayloadPrice,
   toMinor,
+  formatMoney,
+  fromMinor,
+  applyUpgradeOption,
   type BuildYourOwnPackage,
+  type UpgradeOptions,
   type CouponAvailability,
   type Currency,
   type Flow,
@@ -14,6 +18,7 @@ import {
   type PricingGroup,
 } from '@ofw/domain';
 import { HttpProblem } from './lib/problem.js';
+import { isUpgrade, prorate, type CurrentTerm, type ProrationQuote } from './proration.js';
 
 /**
  * Which catalogue series a pricing group is offered (README "Pricing groups"): P0 and P1 are the
@@ -119,6 +124,44 @@ export function priceOrder(
     discountMinor: toMinor(pkg.totalPrice) - toMinor(amount),
     ...(pkg.vatAmount === undefined ? {} : { vatAmount: pkg.vatAmount }),
   };
+}
+
+/**
+ * The proration of an upgrade from the current term to a priced order, or null when it is not an upgrade
+ * (README "Upgrade and proration"; rule in `proration.ts`).
+ */
+export function upgradeQuote(term: CurrentTerm, priced: PricedOrder, now: Date): ProrationQuote | null {
+  const target = {
+    packageId: priced.packageId,
+    currency: priced.currency,
+    years: priced.years,
+    listPriceMinor: priced.amountMinor + priced.discountMinor,
+    priceMinor: priced.amountMinor,
+  };
+  return isUpgrade(term, target) ? prorate(term, priced.amountMinor, now) : null;
+}
+
+/**
+ * `GET /packages` for a parent with a current subscription (§3 "Upgrade options", §4 "Purchase flow"): the
+ * `subscriptionUpgradeOptions` map (packageId → { packageId, price, priceFormatted }, price = the prorated price
+ * the order will charge) over the offered fixed-tier packages that are upgrades, and those packages with their
+ * `proratedPriceInfo` (through `@ofw/domain`'s `applyUpgradeOption`). Packages that are not upgrades stay as they are.
+ * `upgradeOptions` is null when nothing is an upgrade.
+ */
+export function withUpgradeOptions(
+  term: CurrentTerm,
+  packages: Package[],
+  ctx: { flow: Flow; group: PricingGroup; availability: readonly CouponAvailability[]; now: Date },
+): { packages: Package[]; upgradeOptions: UpgradeOptions | null } {
+  const map: UpgradeOptions['subscriptionUpgradeOptions'] = {};
+  for (const pkg of packages) {
+    const quote = upgradeQuote(term, priceOrder({ packageId: pkg.id }, ctx), ctx.now);
+    if (!quote) continue;
+    const price = fromMinor(quote.proratedMinor);
+    map[String(pkg.id)] = { packageId: pkg.id, price, priceFormatted: formatMoney(price, pkg.currencyCode) };
+  }
+  const upgradeOptions = Object.keys(map).length ? { subscriptionUpgradeOptions: map } : null;
+  return { packages: packages.map((p) => applyUpgradeOption(p, upgradeOptions)), upgradeOptions };
 }
 
 /** "216.00" from 21600 minor units. */

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { eq, desc } from 'drizzle-orm';
 import type { AppEnv } from './context.js';
 import { authTokenOf } from './context.js';
-import { findLiveToken, getUser, subscriptionStatus } from './accounts.js';
-import { subscriptions } from './db/schema.js';
+import { currentSubscription, findLiveToken, getUser, subscriptionStatus } from './accounts.js';
 
 /** Braintree origins the browser needs when PAYMENTS_DRIVER=braintree (braintree-web docs, CSP section). */
 const BRAINTREE_ORIGINS = {
@@ -85,7 +83,7 @@ export function webRoutes(webDist: string) {
     const user = row?.userId ? await getUser(s.db, row.userId) : undefined;
     if (!user) return c.redirect('/join', 302);
     const status = await subscriptionStatus(s.db, user.id, s.now());
-    const [sub] = await s.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(desc(subscriptions.expiresAt)).limit(1);
+    const sub = await currentSubscription(s.db, user.id, s.now());
     const statusText = status === 'current' ? 'Active subscription' : status === 'expired' ? 'Subscription expired' : 'No subscription';
     const name = escapeHtml(`${user.firstName} ${user.lastName}`);
     c.header('cache-control', 'no-store');

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
@@ -189,5 +190,27 @@ export function order(t: TestApp, token: string, key: string, body: Record<strin
     token,
     headers: { 'idempotency-key': key },
     json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING, ...body },
+  });
+}
+
+/**
+ * Registers beforeAll/afterAll of a describe block: a fake sandbox and a test app on it (fresh database of `kind`),
+ * handed to `ready`; both are closed after the block.
+ */
+export function withFakeSandboxApp(
+  kind: 'pglite' | 'postgres',
+  opts: Omit<Parameters<typeof testApp>[0], 'kind' | 'sandboxUrl'>,
+  ready: (sandbox: FakeSandbox, t: TestApp) => void,
+): void {
+  let sandbox: FakeSandbox | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    sandbox = await startFakeSandbox();
+    t = await testApp({ ...opts, kind, sandboxUrl: sandbox.url });
+    ready(sandbox, t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
   });
 }

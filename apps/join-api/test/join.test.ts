@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OrderResponseSchema, ParentStateSchema, ProblemSchema, PackagesResponseSchema } from '@ofw/api-client';
 import { subscriptions, orders } from '../src/db/schema.js';
-import { DATABASES, order, signup, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
+import { DATABASES, order, signup, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
 
 describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
-  let sandbox: FakeSandbox;
-  let t: TestApp;
-  beforeAll(async () => {
-    sandbox = await startFakeSandbox();
-    t = await testApp({ kind, sandboxUrl: sandbox.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  withFakeSandboxApp(kind, {}, (s, a) => {
+    sandbox = s;
+    t = a;
   });
 
   it('§1 §2 §4: signup → packages → terms → pay → credentials → security questions → /ofw/home.form', async () => {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../src/db/schema.js';
 import { reconcilePendingOrders } from '../src/orders.js';
-import { DATABASES, order, signup, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
+import { DATABASES, order, signup, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
 
 let n = 0;
 const newParent = (t: TestApp) =>
   signup(t, { address: { country: 'US' }, parent: { firstName: 'Ida', lastName: `Key${++n}`, email: `ida${n}@example.com`, phoneNumber: '2025550101' } });
 
 describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) => {
-  let sandbox: FakeSandbox;
-  let t: TestApp;
-  beforeAll(async () => {
-    sandbox = await startFakeSandbox();
-    t = await testApp({ kind, sandboxUrl: sandbox.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  withFakeSandboxApp(kind, {}, (s, a) => {
+    sandbox = s;
+    t = a;
   });
 
   it('DESIGN §4: Idempotency-Key is required', async () => {

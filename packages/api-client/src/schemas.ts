@@ -10,6 +10,7 @@ import {
   OrderServiceSchema,
   PackageSchema,
   PricingGroupSchema,
+  ProratedPriceInfoSchema,
   SubscriptionStatusSchema,
   UpgradeOptionsSchema,
 } from '@ofw/domain';
@@ -29,6 +30,7 @@ export {
   PackageSchema,
   BuildYourOwnPackageSchema,
   UpgradeOptionsSchema,
+  ProratedPriceInfoSchema,
   CountryOptionSchema,
   CouponAvailabilitySchema,
   ExperimentSchema,
@@ -43,6 +45,7 @@ export type {
   Package,
   BuildYourOwnPackage,
   UpgradeOptions,
+  ProratedPriceInfo,
   CountryOption,
   CouponAvailability,
   Experiment,
@@ -81,7 +84,12 @@ export const PackagesQuerySchema = z.object({
 });
 export type PackagesQuery = z.input<typeof PackagesQuerySchema>;
 
-/** `GET /packages` → `{ packages, byo, upgradeOptions, pricingGroup }` priced for the caller (§3, §4). */
+/**
+ * `GET /packages` → `{ packages, byo, upgradeOptions, pricingGroup }` priced for the caller (§3, §4).
+ * For a parent with a current subscription, `upgradeOptions.subscriptionUpgradeOptions` maps each package that is
+ * an upgrade to `{ packageId, price, priceFormatted }` (price = the prorated amount `POST /orders` charges) and those
+ * packages carry `proratedPriceInfo`; otherwise `upgradeOptions` is null (§4 purchase flow 'purchase').
+ */
 export const PackagesResponseSchema = z.object({
   packages: z.array(PackageSchema),
   byo: BuildYourOwnPackageSchema.nullable(),
@@ -261,14 +269,23 @@ export const ReceiptSchema = z.object({
   formattedAmount: z.string(),
   discountAmount: z.number(),
   vatAmount: z.number().optional(),
+  /** Upgrade only: the prorated price charged (= `amount`), §3 Package.proratedPriceInfo. */
+  proratedPriceInfo: ProratedPriceInfoSchema.optional(),
+  /** Upgrade only: the unused value of the replaced subscription credited against the package's price. */
+  creditAmount: z.number().optional(),
   cardBrand: z.string().nullable(),
   last4: z.string().nullable(),
   transactionId: z.string(),
 });
 
+/**
+ * `POST /orders` 201. `purchaseFlow` (§4) is 'upgrade' when the order replaced a current subscription at a prorated
+ * price, else 'purchase' (a body without it, from an older server, reads as 'purchase').
+ */
 export const OrderResponseSchema = z.object({
   orderId: z.string(),
   status: z.enum(['paid']),
+  purchaseFlow: z.enum(['purchase', 'upgrade']).default('purchase'),
   subscription: SubscriptionSchema,
   receipt: ReceiptSchema,
 });

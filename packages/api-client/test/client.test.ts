@@ -33,6 +33,29 @@ const order = {
 };
 
 describe('createApiClient', () => {
+  it('§4 Purchase flow: an upgrade order parses with purchaseFlow "upgrade", its prorated price and credit', async () => {
+    const upgrade = {
+      ...order,
+      purchaseFlow: 'upgrade',
+      receipt: { ...order.receipt, amount: 143.65, formattedAmount: '$143.65', proratedPriceInfo: { proratedPrice: 143.65, proratedPriceFormatted: '$143.65' }, creditAmount: 156.23 },
+    };
+    server.use(http.post(`${BASE}/api/v1/orders`, () => HttpResponse.json(upgrade, { status: 201 })));
+    const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok123' });
+    const body = {
+      packageId: 2055,
+      paymentMethodNonce: 'fake-valid-nonce',
+      billingAddress: { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' },
+    };
+    const res = await client.createOrder(body, { idempotencyKey: 'key-upgrade-1' });
+    expect(res.purchaseFlow).toBe('upgrade');
+    expect(res.receipt.proratedPriceInfo).toEqual({ proratedPrice: 143.65, proratedPriceFormatted: '$143.65' });
+    expect(res.receipt.creditAmount).toBe(156.23);
+    const bad = { ...upgrade, purchaseFlow: 'renewal' };
+    server.use(http.post(`${BASE}/api/v1/orders`, () => HttpResponse.json(bad, { status: 201 })));
+    const err = (await client.createOrder(body, { idempotencyKey: 'key-upgrade-2' }).catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('invalid_response');
+  });
+
   it('DESIGN §4: sends the bearer token and Idempotency-Key on POST /orders and parses the answer', async () => {
     server.use(
       http.post(`${BASE}/api/v1/orders`, async ({ request }) => {
@@ -50,6 +73,7 @@ describe('createApiClient', () => {
       { idempotencyKey: 'key-12345678' },
     );
     expect(res.receipt.last4).toBe('1111');
+    expect(res.purchaseFlow).toBe('purchase'); // a body without purchaseFlow reads as a purchase (§4)
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok123');
     expect(seen[0]!.headers.get('idempotency-key')).toBe('key-12345678');
     expect(await seen[0]!.json()).toMatchObject({ packageId: 2052 });

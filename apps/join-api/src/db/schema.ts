@@ -159,6 +159,10 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    /** Upgrade: the unused value of the replaced subscription credited against the price (README "Upgrade and proration"). */
+    creditMinor: bigint('credit_minor', { mode: 'number' }).notNull().default(0),
+    /** Upgrade: the subscription this order replaces (ended when the order is paid), else null. */
+    replacesSubscriptionId: integer('replaces_subscription_id'),
     status: text('status').notNull(),
     gateway: text('gateway').notNull(),
     transactionId: text('transaction_id'),
@@ -176,16 +180,25 @@ export const orders = pgTable(
   ],
 );
 
-/** Subscriptions: written only together with a paid order (same transaction). */
-export const subscriptions = pgTable('subscriptions', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  orderId: text('order_id').notNull().unique().references(() => orders.id),
-  packageId: integer('package_id').notNull(),
-  status: text('status').notNull(),
-  startsAt: ts('starts_at').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-});
+/**
+ * Subscriptions: written only together with a paid order (same transaction). `status` is 'current'
+ * (live until `expires_at`), 'ended' (replaced by an upgrade at `ended_at`) or 'expired'; at most one
+ * row per parent is 'current'.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    orderId: text('order_id').notNull().unique().references(() => orders.id),
+    packageId: integer('package_id').notNull(),
+    status: text('status').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [uniqueIndex('subscriptions_one_current_per_user_idx').on(t.userId).where(sql`status = 'current'`)],
+);
 
 /** Stripe-style idempotency records of POST /orders, keyed per parent. */
 export const idempotencyKeys = pgTable(
@@ -201,12 +214,16 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** Fixed-window rate-limit counters shared by all instances. */
-export const rateLimits = pgTable('rate_limits', {
-  bucket: text('bucket').primaryKey(),
-  windowStart: ts('window_start').notNull(),
-  count: integer('count').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').primaryKey(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
+);

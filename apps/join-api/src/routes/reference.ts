@@ -18,10 +18,10 @@ import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { param, query } from '../lib/validate.js';
 import { IdParamSchema } from '@ofw/api-client';
 import { countryOptions, languageOf, localeFrom } from '../reference.js';
-import { offeredByo, offeredPackages } from '../pricing.js';
+import { offeredByo, offeredPackages, withUpgradeOptions } from '../pricing.js';
 import { hashToken } from '../lib/tokens.js';
 import { notFound } from '../lib/problem.js';
-import { subscriptionStatus, type UserRow } from '../accounts.js';
+import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
 import { resolvePricingGroup, fromMinor, type PricingGroup } from '@ofw/domain';
 import { sandboxTokenizationKey } from '../gateway/sandbox.js';
 
@@ -126,13 +126,14 @@ export function referenceRoutes() {
     } else {
       availability = await availabilityFor(s.db, q.flow === 'ctj' ? 'invite' : 'join');
     }
-    const body: PackagesResponse = {
-      packages: offeredPackages(q.currency, q.flow, group).map((p) => applyDiscount(p, availability)),
-      byo: offeredByo(q.currency, group),
-      upgradeOptions: null,
-      pricingGroup: group,
-    };
-    c.header('cache-control', 'private, max-age=60');
+    let packages = offeredPackages(q.currency, q.flow, group).map((p) => applyDiscount(p, availability));
+    let upgradeOptions: PackagesResponse['upgradeOptions'] = null;
+    // A parent with a current subscription: upgrades are priced with proration (§3 "Upgrade options", §4).
+    const term = user ? await currentTerm(s.db, user.id, s.now()) : undefined;
+    if (term) ({ packages, upgradeOptions } = withUpgradeOptions(term, packages, { flow: q.flow, group, availability, now: s.now() }));
+    const body: PackagesResponse = { packages, byo: offeredByo(q.currency, group), upgradeOptions, pricingGroup: group };
+    // A parent's answer changes with its subscription (an upgrade must not be shown from a stale cache).
+    c.header('cache-control', user ? 'no-store' : 'private, max-age=60');
     return c.json(body);
   });
 

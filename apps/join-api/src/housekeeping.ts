@@ -1,0 +1,101 @@
+import { and, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from './db/client.js';
+import { idempotencyKeys, rateLimits } from './db/schema.js';
+import type { Logger } from './lib/logger.js';
+import { RATE_LIMITS } from './lib/rate-limit.js';
+
+/** How long a stored `POST /orders` answer is replayed for its Idempotency-Key (Stripe keeps keys 24 h). */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** A rate-limit row is useless once its window is over: the longest window of {@link RATE_LIMITS}. */
+export const RATE_LIMIT_RETENTION_MS = Math.max(...Object.values(RATE_LIMITS).map((r) => r.windowMs));
+
+export interface PurgeResult {
+  rateLimits: number;
+  idempotencyKeys: number;
+}
+
+/**
+ * Deletes at most `batchSize` expired rows of each housekeeping table (bounded, so a large backlog never holds
+ * long locks; the next run continues):
+ * - `rate_limits` whose window started more than {@link RATE_LIMIT_RETENTION_MS} ago (the next hit would reset it anyway);
+ * - `idempotency_keys` created more than `idempotencyRetentionMs` ago that are not in flight with a live lock.
+ *   A key reused after that is treated as new, yet still cannot charge twice: the order row keeps its key
+ *   (unique per parent) and a paid order answers its receipt again.
+ */
+export async function purgeExpired(
+  db: Db,
+  now: Date,
+  opts: { batchSize?: number; idempotencyRetentionMs?: number } = {},
+): Promise<PurgeResult> {
+  const batch = opts.batchSize ?? 1000;
+  const rateCutoff = new Date(now.getTime() - RATE_LIMIT_RETENTION_MS);
+  const keyCutoff = new Date(now.getTime() - (opts.idempotencyRetentionMs ?? IDEMPOTENCY_RETENTION_MS));
+
+  const staleBuckets = db.select({ bucket: rateLimits.bucket }).from(rateLimits).where(lt(rateLimits.windowStart, rateCutoff)).limit(batch);
+  const rl = await db.delete(rateLimits).where(inArray(rateLimits.bucket, staleBuckets)).returning({ bucket: rateLimits.bucket });
+
+  const staleKeys = db
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        lt(idempotencyKeys.createdAt, keyCutoff),
+        or(ne(idempotencyKeys.state, 'in_flight'), isNull(idempotencyKeys.lockedUntil), lt(idempotencyKeys.lockedUntil, now)),
+      ),
+    )
+    .limit(batch);
+  const ik = await db
+    .delete(idempotencyKeys)
+    .where(sql`(${idempotencyKeys.userId}, ${idempotencyKeys.key}) in (${staleKeys})`)
+    .returning({ key: idempotencyKeys.key });
+  return { rateLimits: rl.length, idempotencyKeys: ik.length };
+}
+
+/** A running housekeeping loop (see {@link startHousekeeping}). */
+export interface Housekeeping {
+  /** Runs one purge now (also what the timer runs); concurrent calls share the run in progress. */
+  runOnce(): Promise<PurgeResult>;
+  /** Stops the timer and waits for a run in progress (call before closing the database). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Purges expired `rate_limits` and `idempotency_keys` rows every `intervalMs` (bounded by `batchSize` per table
+ * and run). The timer is `unref`'d, so it never keeps Node alive; `stop()` on shutdown. Errors are logged, not thrown.
+ */
+export function startHousekeeping(o: {
+  db: Db;
+  logger: Logger;
+  now?: () => Date;
+  intervalMs: number;
+  batchSize?: number;
+  idempotencyRetentionMs?: number;
+}): Housekeeping {
+  const now = o.now ?? (() => new Date());
+  let running: Promise<PurgeResult> | undefined;
+  let stopped = false;
+  const runOnce = () => {
+    running ??= purgeExpired(o.db, now(), { batchSize: o.batchSize, idempotencyRetentionMs: o.idempotencyRetentionMs })
+      .then((r) => {
+        if (r.rateLimits || r.idempotencyKeys) o.logger.info(r, 'housekeeping purged expired rows');
+        return r;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) runOnce().catch((e: unknown) => o.logger.warn({ err: String(e) }, 'housekeeping failed'));
+  }, o.intervalMs);
+  timer.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { purchaseFlow } from '@ofw/domain';
+import { OrderResponseSchema, PackagesResponseSchema, type PackagesResponse } from '@ofw/api-client';
+import { issueToken } from '../src/accounts.js';
+import { coupons, orders, subscriptions } from '../src/db/schema.js';
+import { DAY_MS, isUpgrade, prorate, type CurrentTerm } from '../src/proration.js';
+import { DATABASES, order, signup, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
+
+const START = new Date('2030-01-01T00:00:00Z');
+const YEAR = 365 * DAY_MS;
+/** Premium 1 year (2053) bought at START for 216.00. */
+const PREMIUM_1Y: CurrentTerm = {
+  packageId: 2053,
+  currency: 'USD',
+  years: 1,
+  startsAt: START,
+  expiresAt: new Date(START.getTime() + YEAR),
+  valueMinor: 21600,
+  listPriceMinor: 21600,
+};
+const at = (ms: number) => new Date(START.getTime() + ms);
+
+describe('proration rule (README "Upgrade and proration")', () => {
+  it.each([
+    // [when, days remaining, credit, prorated price of Max 1y (299.88)]
+    ['§3 Upgrade options: start of term — the whole term is credited', at(0), 365, 21600, 8388],
+    ['an hour in — the day in progress counts as used', at(3_600_000), 364, 21541, 8447],
+    ['mid-term (day 100, 264 whole days left)', at(100 * DAY_MS + 3_600_000), 264, 15623, 14365],
+    ['half-way (182.5 days left → 182)', at(YEAR / 2), 182, 10770, 19218],
+    ['last day — nothing is credited', at(YEAR - 3_600_000), 0, 0, 29988],
+    ['after expiry — clamped at 0 days', at(YEAR + DAY_MS), 0, 0, 29988],
+    ['before the start — clamped at the term', at(-DAY_MS), 365, 21600, 8388],
+  ] as const)('%s', (_name, now, days, credit, prorated) => {
+    expect(prorate(PREMIUM_1Y, 29988, now)).toEqual({ daysRemaining: days, termDays: 365, creditMinor: credit, proratedMinor: prorated });
+  });
+
+  it('the prorated price is floored at 0 and stays integer minor units', () => {
+    expect(prorate(PREMIUM_1Y, 10000, START)).toMatchObject({ creditMinor: 21600, proratedMinor: 0 });
+    const q = prorate({ ...PREMIUM_1Y, valueMinor: 1 }, 5, at(YEAR / 3));
+    expect(Number.isInteger(q.creditMinor) && Number.isInteger(q.proratedMinor)).toBe(true);
+    expect(() => prorate(PREMIUM_1Y, -1, START)).toThrow(RangeError);
+    expect(() => prorate({ ...PREMIUM_1Y, expiresAt: START }, 100, START)).toThrow(RangeError);
+  });
+
+  it('a 2-year term is prorated over 730 days', () => {
+    const twoYears = { ...PREMIUM_1Y, packageId: 2054, years: 2, expiresAt: new Date(START.getTime() + 2 * YEAR), valueMinor: 39600, listPriceMinor: 39600 };
+    expect(prorate(twoYears, 55176, at(365 * DAY_MS))).toEqual({ daysRemaining: 365, termDays: 730, creditMinor: 19800, proratedMinor: 35376 });
+  });
+
+  it('§3 Upgrade options: a downgrade, the same package, a shorter term or another currency is not an upgrade', () => {
+    const target = (packageId: number, listPriceMinor: number, years = 1, currency = 'USD') => ({ packageId, currency, years, listPriceMinor, priceMinor: listPriceMinor });
+    expect(isUpgrade(PREMIUM_1Y, target(2055, 29988))).toBe(true); // Max 1y
+    expect(isUpgrade(PREMIUM_1Y, target(2052, 27600, 2))).toBe(true); // Essentials 2y costs more
+    expect(isUpgrade(PREMIUM_1Y, target(2051, 14999))).toBe(false); // Essentials 1y: downgrade
+    expect(isUpgrade(PREMIUM_1Y, target(2053, 21600))).toBe(false); // same package
+    expect(isUpgrade({ ...PREMIUM_1Y, years: 2 }, target(2055, 99999, 1))).toBe(false); // shorter term
+    expect(isUpgrade(PREMIUM_1Y, target(2063, 99999, 1, 'GBP'))).toBe(false);
+  });
+});
+
+describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  const clock = { now: START };
+  let n = 0;
+  withFakeSandboxApp(kind, { now: () => clock.now }, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+
+  /** A parent who bought Premium 1 year (216.00) at START. */
+  async function subscribedParent() {
+    clock.now = START;
+    n++;
+    const p = await signup(t, { address: { country: 'US' }, parent: { firstName: 'Uma', lastName: `Up${n}`, email: `uma${n}@example.com`, phoneNumber: '2025550122' } });
+    const res = await order(t, p.authToken, `first-order-${n}-x`, { packageId: 2053 });
+    expect(res.status).toBe(201);
+    expect(OrderResponseSchema.parse(await res.json()).purchaseFlow).toBe('purchase');
+    return p;
+  }
+  /** A live auth token at the clock's time (auth tokens last 2 h). */
+  const tokenFor = (userId: number) => issueToken(t.db, 'auth', { userId, now: clock.now });
+  async function packages(token?: string): Promise<PackagesResponse> {
+    const res = await t.call('packages?currency=USD&flow=join', token ? { token } : {});
+    expect(res.status).toBe(200);
+    return PackagesResponseSchema.parse(await res.json());
+  }
+
+  it('§4 Purchase flow: no upgrade options without a current subscription (anonymous or not yet paid)', async () => {
+    const anonymous = await packages();
+    expect(anonymous.upgradeOptions).toBeNull();
+    clock.now = START;
+    const p = await signup(t, { address: { country: 'US' }, parent: { firstName: 'No', lastName: 'Sub', email: 'nosub@example.com', phoneNumber: '2025550123' } });
+    const body = await packages(p.authToken);
+    expect(body.upgradeOptions).toBeNull();
+    expect(body.packages.some((x) => x.proratedPriceInfo)).toBe(false);
+    expect(purchaseFlow({ upgradeOptions: body.upgradeOptions })).toBe('purchase');
+  });
+
+  it('§3 Upgrade options: a subscribed parent gets the map of upgrades with prorated prices; downgrades are not offered', async () => {
+    const p = await subscribedParent();
+    clock.now = at(100 * DAY_MS + 3_600_000);
+    const body = await packages(await tokenFor(p.userId));
+    const map = body.upgradeOptions!.subscriptionUpgradeOptions;
+    // credit = 21600 × 264 / 365 = 15623.01 → 15623 minor; Max 2y carries the seeded 25.00 auto coupon (526.76).
+    expect(map).toEqual({
+      '2052': { packageId: 2052, price: 119.77, priceFormatted: '$119.77' },
+      '2054': { packageId: 2054, price: 239.77, priceFormatted: '$239.77' },
+      '2055': { packageId: 2055, price: 143.65, priceFormatted: '$143.65' },
+      '2056': { packageId: 2056, price: 370.53, priceFormatted: '$370.53' },
+    });
+    const byId = new Map(body.packages.map((x) => [x.id, x]));
+    expect(byId.get(2055)!.proratedPriceInfo).toEqual({ proratedPrice: 143.65, proratedPriceFormatted: '$143.65' });
+    expect(byId.get(2051)!.proratedPriceInfo).toBeUndefined(); // Essentials 1y: a downgrade
+    expect(byId.get(2053)!.proratedPriceInfo).toBeUndefined(); // the current package
+    expect(purchaseFlow({ upgradeOptions: body.upgradeOptions })).toBe('upgrade');
+  });
+
+  it('§4 upgrade: POST /orders charges exactly the prorated price once, ends the old subscription and answers purchaseFlow "upgrade"', async () => {
+    const p = await subscribedParent();
+    clock.now = at(100 * DAY_MS + 3_600_000);
+    const token = await tokenFor(p.userId);
+    const offered = (await packages(token)).upgradeOptions!.subscriptionUpgradeOptions['2055']!;
+    const charges = sandbox.state.charges;
+    const res = await order(t, token, `upgrade-key-${n}`, { packageId: 2055 });
+    expect(res.status).toBe(201);
+    const body = OrderResponseSchema.parse(await res.json());
+    expect(body.purchaseFlow).toBe('upgrade');
+    expect(body.receipt).toMatchObject({ amount: offered.price, proratedPriceInfo: { proratedPrice: 143.65, proratedPriceFormatted: '$143.65' }, creditAmount: 156.23 });
+    expect(body.subscription).toMatchObject({ status: 'current', packageId: 2055, startsAt: clock.now.toISOString(), expiresAt: new Date(clock.now.getTime() + YEAR).toISOString() });
+    expect(sandbox.state.charges - charges).toBe(1);
+    expect(sandbox.txs.at(-1)!.amount).toBe('143.65');
+
+    // Replaying the key answers the same without a second charge.
+    const replay = await order(t, token, `upgrade-key-${n}`, { packageId: 2055 });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(body);
+    expect(sandbox.state.charges - charges).toBe(1);
+
+    // Atomic replacement: the old subscription ended at the upgrade, the new one is the only current one.
+    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId));
+    expect(subs.map((s) => [s.packageId, s.status]).sort()).toEqual([
+      [2053, 'ended'],
+      [2055, 'current'],
+    ]);
+    expect(subs.find((s) => s.packageId === 2053)!.endedAt!.toISOString()).toBe(clock.now.toISOString());
+    const [upgradeOrder] = await t.db.select().from(orders).where(and(eq(orders.userId, p.userId), eq(orders.packageId, 2055)));
+    expect(upgradeOrder).toMatchObject({ amountMinor: 14365, creditMinor: 15623, status: 'paid' });
+
+    // From Max 1y the ladder moves on: only the packages above it remain upgrades.
+    const after = await packages(token);
+    expect(Object.keys(after.upgradeOptions!.subscriptionUpgradeOptions).sort()).toEqual(['2054', '2056']);
+    const parent = await t.call(`parents/${p.userId}`, { token });
+    expect(await parent.json()).toMatchObject({ subscriptionStatus: 'current', isSubscriptionCurrent: true });
+  });
+
+  it('§4: a downgrade or the same package with a current subscription answers 409 order_already_paid, nothing charged', async () => {
+    const p = await subscribedParent();
+    const charges = sandbox.state.charges;
+    const down = await order(t, p.authToken, `downgrade-key-${n}`, { packageId: 2051 });
+    expect(down.status).toBe(409);
+    expect(await down.json()).toMatchObject({ code: 'order_already_paid' });
+    const same = await order(t, p.authToken, `same-key-${n}-x`, { packageId: 2053 });
+    expect(same.status).toBe(409);
+    expect(sandbox.state.charges).toBe(charges);
+  });
+
+  it('§4: on the last day of the term an upgrade costs the full price; after expiry a new purchase is a plain purchase', async () => {
+    const p = await subscribedParent();
+    clock.now = at(YEAR - 3_600_000);
+    let token = await tokenFor(p.userId);
+    expect((await packages(token)).upgradeOptions!.subscriptionUpgradeOptions['2055']!.price).toBe(299.88);
+    clock.now = at(YEAR + DAY_MS);
+    token = await tokenFor(p.userId);
+    expect((await packages(token)).upgradeOptions).toBeNull();
+    const res = await order(t, token, `renew-key-${n}-x`, { packageId: 2051 });
+    expect(res.status).toBe(201);
+    const body = OrderResponseSchema.parse(await res.json());
+    expect(body.purchaseFlow).toBe('purchase');
+    expect(body.receipt.amount).toBe(149.99);
+    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId));
+    expect(subs.map((s) => [s.packageId, s.status]).sort()).toEqual([
+      [2051, 'current'],
+      [2053, 'expired'],
+    ]);
+  });
+
+  it('§4 Discount + proration: when the credit covers the couponed price, the upgrade costs 0 and no charge is made', async () => {
+    await t.db.insert(coupons).values({ code: 'BIGMAX250', packageId: 2055, discountMinor: 25000, audience: 'join', autoApply: false });
+    const p = await subscribedParent();
+    const charges = sandbox.state.charges;
+    const res = await order(t, p.authToken, `free-upgrade-${n}`, { packageId: 2055, couponCode: 'BIGMAX250' });
+    expect(res.status).toBe(201);
+    const body = OrderResponseSchema.parse(await res.json());
+    expect(body).toMatchObject({ purchaseFlow: 'upgrade', subscription: { status: 'current', packageId: 2055 } });
+    expect(body.receipt).toMatchObject({ amount: 0, discountAmount: 250, creditAmount: 216, proratedPriceInfo: { proratedPrice: 0 } });
+    expect(sandbox.state.charges).toBe(charges);
+  });
+
+  it('issue 4: concurrent upgrade orders with one key charge once', async () => {
+    const p = await subscribedParent();
+    clock.now = at(10 * DAY_MS);
+    const token = await tokenFor(p.userId);
+    const charges = sandbox.state.charges;
+    sandbox.state.delayMs = 100;
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => order(t, token, `upgrade-race-${n}`, { packageId: 2056 })));
+      expect(answers.map((a) => a.status).every((s) => s === 201 || s === 409)).toBe(true);
+    } finally {
+      sandbox.state.delayMs = 0;
+    }
+    expect(sandbox.state.charges - charges).toBe(1);
+    const current = await t.db.select().from(subscriptions).where(and(eq(subscriptions.userId, p.userId), eq(subscriptions.status, 'current')));
+    expect(current.map((s) => s.packageId)).toEqual([2056]);
+  });
+});
