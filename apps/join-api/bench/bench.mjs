@@ -1,37 +1,46 @@
 // join-api bench (issue 4): prints
 //   1. GET /api/v1/packages throughput as a ratio to a hello-world route on the same server, same run;
-//   2. POST /api/v1/orders (sandbox driver) p50/p99 latency with 200 parents signing up and paying concurrently.
-// Run: pnpm --filter join-api bench   (builds first through turbo's `bench` dependsOn build)
+//   2. POST /api/v1/orders (sandbox driver) p50/p99 latency with 200 parents signing up and paying concurrently,
+//      charged by the real apps/payments-sandbox (`createSandboxApp`, in-process on 127.0.0.1);
+// and writes the figures to <repo>/.bench/join-api.json ({ figures: { packagesToHelloRatio, ordersP50Ms, ordersP99Ms } })
+// for the root join benchmark's table.
+// Run: pnpm --filter join-api bench   (builds join-api first; builds payments-sandbox when its dist/ is missing)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { createLogger, createSandboxGateway, loadEnv, openDatabase, seedReference, startServer } from '../dist/index.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 200);
 
-// A minimal stand-in for the sandbox's server API so the figure measures join-api, not the sandbox.
-function startSandbox() {
-  const app = new Hono();
-  const byOrder = new Map();
-  app.post('/v1/transactions', async (c) => {
-    const b = await c.req.json();
-    const prior = byOrder.get(b.orderId);
-    if (prior) return c.json({ transaction: prior });
-    const t = { id: randomUUID().slice(0, 8), status: 'submitted_for_settlement', processorResponseCode: '1000', processorResponseText: 'Approved', creditCard: { cardType: 'Visa', last4: '1111', bin: '411111' } };
-    byOrder.set(b.orderId, t);
-    return c.json({ transaction: t });
-  });
-  app.get('/v1/transactions', (c) => {
-    const t = byOrder.get(c.req.query('orderId'));
-    return t ? c.json({ transaction: t }) : c.json({ error: { code: 'not_found', message: 'none' } }, 404);
-  });
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** apps/payments-sandbox (its built entry; built once here when missing, e.g. on a fresh clone). */
+async function loadSandbox() {
+  try {
+    return await import('payments-sandbox');
+  } catch (e) {
+    if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    console.log('payments-sandbox is not built; building it (pnpm --filter payments-sandbox build)…');
+    execFileSync('pnpm', ['--filter', 'payments-sandbox', 'build'], { cwd: repo, stdio: 'inherit' });
+    return import('payments-sandbox');
+  }
+}
+
+/** The real payments sandbox app (createSandboxApp) served in-process on a free 127.0.0.1 port. */
+async function startSandbox() {
+  const { createSandboxApp, SandboxStore } = await loadSandbox();
+  const store = new SandboxStore();
+  const app = createSandboxApp({ store });
   return new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((r) => { s.close(() => r()); s.closeAllConnections?.(); }) }));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, store, close: () => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); }) }),
+    );
   });
 }
 
@@ -61,13 +70,15 @@ try {
   const packages = await run(`${server.url}/api/v1/packages?currency=USD&flow=join`);
   console.log(`GET /hello     ${hello.requests.average.toFixed(0).padStart(7)} req/s  p99 ${hello.latency.p99} ms`);
   console.log(`GET /packages  ${packages.requests.average.toFixed(0).padStart(7)} req/s  p99 ${packages.latency.p99} ms`);
-  console.log(`packages / hello throughput ratio: ${(packages.requests.average / hello.requests.average).toFixed(3)}`);
+  const ratio = packages.requests.average / hello.requests.average;
+  console.log(`packages / hello throughput ratio: ${ratio.toFixed(3)}`);
 
   // 200 parents sign up and pay at once.
   const signupBody = (i) => JSON.stringify({ flow: 'join', address: { country: 'US' }, parent: { firstName: 'Bench', lastName: `P${i}`, email: `bench${i}@example.com`, phoneNumber: '2025550143' } });
   const billing = { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' };
   const orderTimes = [];
   const signupTimes = [];
+  const orderIds = [];
   let failures = 0;
   const started = performance.now();
   await Promise.all(
@@ -83,9 +94,10 @@ try {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${authToken}`, 'idempotency-key': randomUUID() },
         body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: billing }),
       });
-      await o.arrayBuffer();
+      const answer = await o.json();
       orderTimes.push(performance.now() - t0);
       if (o.status !== 201) failures++;
+      else orderIds.push(answer.orderId);
     }),
   );
   const wall = performance.now() - started;
@@ -93,6 +105,23 @@ try {
   signupTimes.sort((a, b) => a - b);
   console.log(`POST /signups  (${PARENTS} concurrent)  p50 ${pct(signupTimes, 50).toFixed(1)} ms  p99 ${pct(signupTimes, 99).toFixed(1)} ms`);
   console.log(`POST /orders   (${PARENTS} concurrent)  p50 ${pct(orderTimes, 50).toFixed(1)} ms  p99 ${pct(orderTimes, 99).toFixed(1)} ms  (${failures} failed, ${(wall / 1000).toFixed(2)} s wall)`);
+  // Each paid order is exactly one sandbox transaction (idempotency holds under load).
+  const charged = orderIds.filter((id) => sandbox.store.transactionsFor(id).length === 1).length;
+  console.log(`payments-sandbox transactions: ${charged} of ${orderIds.length} paid orders charged exactly once`);
+
+  const figures = {
+    packagesToHelloRatio: +ratio.toFixed(3),
+    ordersP50Ms: +pct(orderTimes, 50).toFixed(1),
+    ordersP99Ms: +pct(orderTimes, 99).toFixed(1),
+  };
+  const out = path.join(repo, '.bench', 'join-api.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ figures, run: { at: new Date().toISOString(), database: database.kind, parents: PARENTS, failedOrders: failures, secondsPerRun: DURATION, cpus: os.cpus().length, node: process.version } }, null, 2)}\n`,
+  );
+  console.log(`Figures written to ${path.relative(repo, out)}`);
+  if (failures || charged !== orderIds.length) process.exitCode = 1;
 } finally {
   await server?.close();
   await database.close();
