@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { variantsFrom } from '../src/join/experiments.js';
 import { initialLocale } from '../src/i18n/locales.js';
 import { inviteDecision } from '../src/invite/InvitePage.js';
-import { fakeApi, renderApp } from './helpers.js';
+import { fakeApi, parentState, renderApp } from './helpers.js';
 
 const TOKEN = 'invite-token-aaaaaaaaaaaa';
 
@@ -55,9 +55,24 @@ describe('invited flow (§4 "Invited flow")', () => {
 });
 
 describe('pro-referred flow (§1 flow "pro")', () => {
+  it('§4 Completion: a pro-created account (userCreatedByPro) goes from details straight to the terms', async () => {
+    const api = fakeApi((c) =>
+      c.path === '/parents/7' && c.method === 'GET' ? { body: parentState({ flow: 'pro', userCreatedByPro: true, proFirstName: 'Dana', proLastName: 'Rivera' }) } : undefined,
+    );
+    renderApp('/join/pro?referral=pro-referral-token-123456', api);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'L');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Phone number'), '2065550123');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Sign-up progress' }).querySelectorAll('li')).toHaveLength(3);
+  });
+
   it("§1 shows the professional's name and sends it (and the referral token) with the signup", async () => {
     const api = fakeApi();
-    renderApp('/join/pro?proFirstName=Grace&proLastName=Hopper&token=pro-referral-token-123456', api);
+    renderApp('/join/pro?proFirstName=Grace&proLastName=Hopper&referral=pro-referral-token-123456', api);
     expect(await screen.findByText('You were referred by Grace Hopper.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('First name'), 'Ada');

@@ -1,6 +1,8 @@
 import type { Flow } from '@ofw/domain';
 import { StatusMessage, StepHeading, StepIndicator } from '@ofw/ui';
+import { useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { joinStateAtom } from '../state/join-state.js';
 import { useIntl } from 'react-intl';
 import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
 import { appMessages, paymentMessagesUi, stepMessages } from './messages.js';
@@ -29,10 +31,14 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
     document.title = intl.formatMessage(appMessages.pageTitle, { step: title });
   }, [intl, title]);
 
+  // The steps are recomputed from the store at call time: a step may change the join state (e.g. the signup makes
+  // the account pro-created) just before it moves on, and the steps captured by this render would be stale.
+  const store = useStore();
+  const liveSteps = () => stepsFor(flow, { userCreatedByPro: store.get(joinStateAtom).userCreatedByPro });
   const nav: StepNav = {
     index,
-    next: () => patchProgress((p) => ({ step: nextStep(steps, clampStep(steps, p.step)) })),
-    back: () => patchProgress((p) => ({ step: previousStep(steps, clampStep(steps, p.step)) })),
+    next: () => patchProgress((p) => ({ step: nextStep(liveSteps(), clampStep(liveSteps(), p.step)) })),
+    back: () => patchProgress((p) => ({ step: previousStep(liveSteps(), clampStep(liveSteps(), p.step)) })),
   };
   const names = steps.map((s) => intl.formatMessage(stepMessages[s]));
 

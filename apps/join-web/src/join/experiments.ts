@@ -32,10 +32,13 @@ export function variantsFrom(experiments: readonly Experiment[] | undefined): Va
 export function useVariants(flow: Flow): { variants: Variants; isLoading: boolean } {
   const { api } = useServices();
   const { state } = useJoin();
-  const token = flow === 'ctj' ? state.inviteToken : state.authToken;
+  // Before the signup an invited co-parent is known by the invite token; after it (the token is single-use) by the
+  // parent's own auth token.
+  const byInvite = flow === 'ctj' && !state.authToken && Boolean(state.inviteToken);
+  const token = byInvite ? state.inviteToken : state.authToken;
   const q = useQuery({
-    queryKey: ['experiments', flow, token],
-    queryFn: () => (flow === 'ctj' && state.inviteToken ? api.getInviteExperiments(state.inviteToken) : api.getExperiments()),
+    queryKey: ['experiments', byInvite ? 'invite' : 'parent', token],
+    queryFn: () => (byInvite ? api.getInviteExperiments(state.inviteToken!) : api.getExperiments()),
     enabled: Boolean(token),
     staleTime: 5 * 60 * 1000,
   });

@@ -59,14 +59,13 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const { currency, query } = usePackageData(flow);
   const { variants } = useVariants(flow);
 
-  // Coupons (§3 availability entries): by signup, or by invite token in the invited flow.
+  // Coupons (§3 availability entries): by signup, or by invite token for an invited co-parent not signed up yet.
+  const byInvite = flow === 'ctj' && !state.authToken && Boolean(state.inviteToken);
   const coupons = useQuery({
-    queryKey: ['coupons', flow, progress.signupId ?? state.inviteToken],
+    queryKey: ['coupons', byInvite ? state.inviteToken : progress.signupId],
     queryFn: (): Promise<CouponAvailability[]> =>
-      flow === 'ctj' && state.inviteToken
-        ? api.getInviteCoupons(state.inviteToken)
-        : api.getCoupons({ registrationKey: progress.registrationKey!, signupId: progress.signupId! }),
-    enabled: flow === 'ctj' ? Boolean(state.inviteToken) : Boolean(progress.signupId && progress.registrationKey),
+      byInvite ? api.getInviteCoupons(state.inviteToken!) : api.getCoupons({ registrationKey: progress.registrationKey!, signupId: progress.signupId! }),
+    enabled: byInvite || Boolean(progress.signupId && progress.registrationKey),
     staleTime: 5 * 60 * 1000,
   });
   useEffect(() => {
