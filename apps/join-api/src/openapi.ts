@@ -4,6 +4,7 @@ import { API_PREFIX } from '@ofw/api-client';
 
 type Op = {
   summary: string;
+  description?: string;
   auth?: 'parent' | 'invite';
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -18,7 +19,13 @@ const json = (schema: z.ZodType, io: 'input' | 'output') =>
 const OPS: Record<string, Record<string, Op>> = {
   '/countries': { get: { summary: 'Country options, priority countries first (§1, §7)', headers: [{ name: 'Accept-Language', required: false, description: 'Locale of the names' }], ok: { status: 200, schema: S.CountriesResponseSchema } } },
   '/join/countries': { get: { summary: 'Countries a parent can join from (§1)', ok: { status: 200, schema: S.JoinCountriesResponseSchema } } },
-  '/packages': { get: { summary: 'Packages priced for the caller (§3, §4)', query: S.PackagesQuerySchema, ok: { status: 200, schema: S.PackagesResponseSchema }, errors: [400, 401] } },
+  '/packages': {
+    get: {
+      summary: 'Packages priced for the caller (§3, §4)',
+      description:
+        'For a parent with a current subscription, upgradeOptions.subscriptionUpgradeOptions maps each package that is an upgrade (same currency, higher catalogue price, term at least as long) to its prorated price, and those packages carry proratedPriceInfo. Prorated price = max(0, price − unused value of the current term by whole days remaining); see the join-api README "Upgrade and proration". Otherwise upgradeOptions is null.',
+      query: S.PackagesQuerySchema, ok: { status: 200, schema: S.PackagesResponseSchema }, errors: [400, 401] },
+  },
   '/phone/canadian': { get: { summary: 'Is a +1 national number Canadian (§5)', query: S.CanadianPhoneQuerySchema, ok: { status: 200, schema: S.CanadianPhoneResponseSchema }, errors: [400, 429] } },
   '/signups': { post: { summary: 'Start a regular, pro-referred or invited join; sets the ofw_session cookie', body: S.SignupRequestSchema, ok: { status: 201, schema: S.SignupResponseSchema }, errors: [400, 401, 415, 429] } },
   '/coupons': { get: { summary: 'Coupon availability entries (§3, §7)', auth: 'parent', query: S.CouponsQuerySchema, ok: { status: 200, schema: S.CouponsResponseSchema }, errors: [400, 401, 404] } },
@@ -32,6 +39,8 @@ const OPS: Record<string, Record<string, Op>> = {
   '/orders': {
     post: {
       summary: 'Pay for a package: re-priced by the server, charged once per Idempotency-Key',
+      description:
+        "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; a downgrade or the same package answers 409 order_already_paid.",
       auth: 'parent',
       headers: [{ name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' }],
       body: S.OrderRequestSchema,
@@ -75,6 +84,7 @@ export function openApiDocument(): unknown {
       }
       item[method] = {
         summary: op.summary,
+        ...(op.description ? { description: op.description } : {}),
         ...(op.auth ? { security: [op.auth === 'parent' ? { bearerAuth: [] } : { inviteToken: [] }, ...(op.auth === 'parent' ? [{ sessionCookie: [] }] : [])] } : {}),
         ...(parameters.length ? { parameters } : {}),
         ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: json(op.body, 'input') } } } } : {}),

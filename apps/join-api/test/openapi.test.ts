@@ -21,6 +21,15 @@ describe('OpenAPI', () => {
     for (const [p, m] of expected) expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
     const orderBody = doc.paths['/orders']!.post!.requestBody!.content['application/json']!.schema;
     expect(Object.keys(orderBody.properties ?? {})).toEqual(expect.arrayContaining(['packageId', 'paymentMethodNonce', 'billingAddress']));
+    // §4 purchase flow: the order answer names it; the packages answer carries the upgrade options.
+    const ok = (p: string, m: string, status: string) =>
+      (doc.paths[p]![m] as unknown as { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { properties?: Record<string, unknown> }>; required?: string[] } }> }> })
+        .responses[status]!.content['application/json']!.schema;
+    const orderOk = ok('/orders', 'post', '201');
+    expect(orderOk.required).toContain('purchaseFlow');
+    expect(orderOk.properties.purchaseFlow).toMatchObject({ enum: ['purchase', 'upgrade'] });
+    expect(Object.keys(orderOk.properties.receipt!.properties!)).toEqual(expect.arrayContaining(['proratedPriceInfo', 'creditAmount']));
+    expect(Object.keys(ok('/packages', 'get', '200').properties)).toEqual(expect.arrayContaining(['packages', 'byo', 'upgradeOptions']));
   });
 
   it('unknown API routes answer a problem, not HTML', async () => {
