@@ -43,7 +43,15 @@ export default tseslint.config(
   },
   {
     // Plain JS scripts and config files are not part of any tsconfig: lint them without type information.
-    files: ['**/*.{js,mjs,cjs}', '**/*.config.ts', '**/vite.config.ts', '**/tsup.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', 'e2e/playwright.config.ts'],
+    files: [
+      '**/*.{js,mjs,cjs}',
+      '**/*.config.ts',
+      '**/vite.config.ts',
+      '**/tsup.config.ts',
+      '**/vitest.config.ts',
+      '**/drizzle.config.ts',
+      'e2e/playwright.config.ts',
+    ],
     ...tseslint.configs.disableTypeChecked,
   },
   {

@@ -38,7 +38,14 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromium,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--disable-dev-shm-usage',
+          ],
         },
       },
     },
@@ -49,7 +56,12 @@ export default defineConfig({
       url: `${sandboxURL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { HOST: '127.0.0.1', SANDBOX_PORT: String(sandboxPort), SANDBOX_ALLOWED_ORIGINS: baseURL, LOG_LEVEL: 'warn' },
+      env: {
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_ALLOWED_ORIGINS: baseURL,
+        LOG_LEVEL: 'warn',
+      },
     },
     {
       command: `node -e "require('node:fs').rmSync(process.argv[1],{recursive:true,force:true})" ${dataDir} && node ${path.join(root, 'apps/join-api/dist/main.js')}`,

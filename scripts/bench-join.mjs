@@ -17,26 +17,66 @@ const apiPort = 3200;
 const sandboxPort = 3210;
 const base = `http://127.0.0.1:${apiPort}`;
 const sandbox = `http://127.0.0.1:${sandboxPort}`;
-const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(existsSync);
+const executablePath =
+  process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(existsSync);
 if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium');
 
-await run('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=join-api', '--filter=payments-sandbox', '--filter=join-web', '--output-logs=errors-only']);
+await run('pnpm', [
+  'exec',
+  'turbo',
+  'run',
+  'build',
+  '--filter=join-api',
+  '--filter=payments-sandbox',
+  '--filter=join-web',
+  '--output-logs=errors-only',
+]);
 const dataDir = path.join(root, '.data/bench-pglite');
 rmSync(dataDir, { recursive: true, force: true });
-service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], { HOST: '127.0.0.1', SANDBOX_PORT: String(sandboxPort), SANDBOX_ALLOWED_ORIGINS: base, LOG_LEVEL: 'warn' });
-service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], { HOST: '127.0.0.1', PORT: String(apiPort), DATA_DIR: dataDir, SANDBOX_URL: sandbox, WEB_DIST: path.join(root, 'apps/join-web/dist'), LOG_LEVEL: 'warn' });
+service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
+  HOST: '127.0.0.1',
+  SANDBOX_PORT: String(sandboxPort),
+  SANDBOX_ALLOWED_ORIGINS: base,
+  LOG_LEVEL: 'warn',
+});
+service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], {
+  HOST: '127.0.0.1',
+  PORT: String(apiPort),
+  DATA_DIR: dataDir,
+  SANDBOX_URL: sandbox,
+  WEB_DIST: path.join(root, 'apps/join-web/dist'),
+  LOG_LEVEL: 'warn',
+});
 await Promise.all([waitForHttp(`${sandbox}/`), waitForHttp(`${base}/`)]);
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; };
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 
 /** Observers installed before any page script: LCP, CLS and the longest event duration (INP proxy). */
 const observers = () => {
   const w = window;
   w.__perf = { lcp: 0, cls: 0, inp: 0 };
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__perf.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) w.__perf.cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.interactionId) w.__perf.inp = Math.max(w.__perf.inp, e.duration); }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) w.__perf.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) if (!e.hadRecentInput) w.__perf.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) if (e.interactionId) w.__perf.inp = Math.max(w.__perf.inp, e.duration);
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
 };
 
 async function oneRun(throttled) {
@@ -46,14 +86,24 @@ async function oneRun(throttled) {
   const cdp = await context.newCDPSession(page);
   if (throttled) {
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
   const js = new Map();
   let phase = 'first';
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script' || !res.url().startsWith(base)) return;
-    try { const body = await res.body(); js.set(res.url(), { phase, gz: gzipSync(body).length }); } catch { /* aborted */ }
+    try {
+      const body = await res.body();
+      js.set(res.url(), { phase, gz: gzipSync(body).length });
+    } catch {
+      /* aborted */
+    }
   });
   await page.goto(`${base}/join`, { waitUntil: 'networkidle' });
   const first = await page.evaluate(() => ({ ...window.__perf }));
@@ -65,7 +115,9 @@ async function oneRun(throttled) {
   await page.getByRole('button', { name: 'Continue' }).click();
   const select = page.locator('[id^="select"], button[id*="select" i]').first();
   await select.waitFor();
-  await page.evaluate(() => { window.__perf.inp = 0; });
+  await page.evaluate(() => {
+    window.__perf.inp = 0;
+  });
   await select.click();
   await page.getByRole('button', { name: 'Continue' }).waitFor();
   await page.waitForTimeout(300);
@@ -83,7 +135,14 @@ async function oneRun(throttled) {
   const typing = await cardFrame.evaluate(() => window.__perf.inp);
   await context.close();
   const sum = (p) => [...js.values()].filter((v) => v.phase === p).reduce((a, v) => a + v.gz, 0);
-  return { lcp: first.lcp, cls: first.cls, inpChoosePackage: choose, inpTypeCardNumber: typing, jsFirstLoadGz: sum('first'), jsPaymentStepGz: sum('payment') };
+  return {
+    lcp: first.lcp,
+    cls: first.cls,
+    inpChoosePackage: choose,
+    inpTypeCardNumber: typing,
+    jsFirstLoadGz: sum('first'),
+    jsPaymentStepGz: sum('payment'),
+  };
 }
 
 let results = [];
@@ -114,7 +173,8 @@ try {
   mkdirSync(benchDir, { recursive: true });
   for (const f of readdirSync(benchDir).filter((f) => f.endsWith('.json') && f !== 'join.json')) {
     const data = JSON.parse(readFileSync(path.join(benchDir, f), 'utf8'));
-    for (const [k, v] of Object.entries(data.figures ?? data)) if (typeof v !== 'object') rows.push([`${f.replace('.json', '')}: ${k}`, String(v), '']);
+    for (const [k, v] of Object.entries(data.figures ?? data))
+      if (typeof v !== 'object') rows.push([`${f.replace('.json', '')}: ${k}`, String(v), '']);
   }
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), 6));
   console.log(`\n${'figure'.padEnd(w[0])}  ${'value'.padEnd(w[1])}  goal`);

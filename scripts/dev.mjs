@@ -4,7 +4,16 @@ import path from 'node:path';
 import { root, run, service } from './lib/processes.mjs';
 
 console.log('› Building the packages and servers (turbo; cached)…');
-await run('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=join-api', '--filter=payments-sandbox', '--filter=join-web^...', '--output-logs=errors-only']);
+await run('pnpm', [
+  'exec',
+  'turbo',
+  'run',
+  'build',
+  '--filter=join-api',
+  '--filter=payments-sandbox',
+  '--filter=join-web^...',
+  '--output-logs=errors-only',
+]);
 
 service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
   SANDBOX_ALLOWED_ORIGINS: 'http://localhost:5173,http://localhost:3000',

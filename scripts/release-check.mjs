@@ -17,7 +17,14 @@ const sh = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'inh
 const step = (m) => console.log(`\n› ${m}`);
 
 step('Building the published packages');
-sh('pnpm', ['exec', 'turbo', 'run', 'build', ...published.map((p) => `--filter=${p.pkg.name}`), '--output-logs=errors-only']);
+sh('pnpm', [
+  'exec',
+  'turbo',
+  'run',
+  'build',
+  ...published.map((p) => `--filter=${p.pkg.name}`),
+  '--output-logs=errors-only',
+]);
 
 for (const { dir, pkg } of published) {
   step(`${pkg.name}: publint --strict, attw --pack`);
@@ -31,14 +38,26 @@ try {
   const tarballs = {};
   for (const { dir, pkg } of published) {
     sh('pnpm', ['pack', '--pack-destination', scratch], dir);
-    const file = readdirSync(scratch).find((f) => f.startsWith(pkg.name.replace('@', '').replace('/', '-')) && f.endsWith('.tgz'));
+    const file = readdirSync(scratch).find(
+      (f) => f.startsWith(pkg.name.replace('@', '').replace('/', '-')) && f.endsWith('.tgz'),
+    );
     if (!file) throw new Error(`no tarball for ${pkg.name}`);
     tarballs[pkg.name] = `file:${path.join(scratch, file)}`;
   }
   const peers = Object.assign({}, ...published.map((p) => p.pkg.peerDependencies ?? {}));
   writeFileSync(
     path.join(scratch, 'package.json'),
-    JSON.stringify({ name: 'ofw-release-scratch', private: true, type: 'module', dependencies: { ...tarballs, ...peers, typescript: '~5.9.3', '@types/react': '~19.3.0' }, overrides: tarballs }, null, 2),
+    JSON.stringify(
+      {
+        name: 'ofw-release-scratch',
+        private: true,
+        type: 'module',
+        dependencies: { ...tarballs, ...peers, typescript: '~5.9.3', '@types/react': '~19.3.0' },
+        overrides: tarballs,
+      },
+      null,
+      2,
+    ),
   );
   step('Installing the tarballs in a scratch project outside the workspace (npm)');
   sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], scratch);
@@ -46,7 +65,10 @@ try {
   step('Importing every package from plain Node ESM');
   const imports = published.map((p, i) => `import * as m${i} from '${p.pkg.name}';`).join('\n');
   const checks = published
-    .map((p, i) => `if (Object.keys(m${i}).length === 0) throw new Error('${p.pkg.name} exports nothing'); console.log('  ${p.pkg.name}: ' + Object.keys(m${i}).length + ' exports');`)
+    .map(
+      (p, i) =>
+        `if (Object.keys(m${i}).length === 0) throw new Error('${p.pkg.name} exports nothing'); console.log('  ${p.pkg.name}: ' + Object.keys(m${i}).length + ' exports');`,
+    )
     .join('\n');
   writeFileSync(path.join(scratch, 'import.mjs'), `${imports}\n${checks}\n`);
   sh('node', ['import.mjs'], scratch);
@@ -57,8 +79,31 @@ try {
     `${published.map((p, i) => `import * as m${i} from '${p.pkg.name}';`).join('\n')}\nexport const all = [${published.map((_, i) => `m${i}`).join(', ')}];\n` +
       `import { listPackages, monthlyPrice, type Package } from '@ofw/domain';\nconst p: Package[] = listPackages({ currency: 'USD' });\nexport const m: number = monthlyPrice(p[0]!.totalPrice, 1);\n`,
   );
-  for (const [mod, res] of [['node16', 'node16'], ['esnext', 'bundler']]) {
-    sh('npx', ['tsc', '--noEmit', '--strict', '--skipLibCheck', '--jsx', 'react-jsx', '--module', mod, '--moduleResolution', res, '--target', 'es2022', '--lib', 'es2023,dom', 'consumer.ts'], scratch);
+  for (const [mod, res] of [
+    ['node16', 'node16'],
+    ['esnext', 'bundler'],
+  ]) {
+    sh(
+      'npx',
+      [
+        'tsc',
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--jsx',
+        'react-jsx',
+        '--module',
+        mod,
+        '--moduleResolution',
+        res,
+        '--target',
+        'es2022',
+        '--lib',
+        'es2023,dom',
+        'consumer.ts',
+      ],
+      scratch,
+    );
     console.log(`  types resolve with moduleResolution ${res}`);
   }
   console.log('\n✓ release check passed');

@@ -12,7 +12,16 @@ const apiUrl = `http://localhost:${apiPort}`;
 const sandboxUrl = `http://localhost:${sandboxPort}`;
 
 console.log('› Building (turbo; cached after the first start)…');
-await run('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=join-api', '--filter=payments-sandbox', '--filter=join-web', '--output-logs=errors-only']);
+await run('pnpm', [
+  'exec',
+  'turbo',
+  'run',
+  'build',
+  '--filter=join-api',
+  '--filter=payments-sandbox',
+  '--filter=join-web',
+  '--output-logs=errors-only',
+]);
 
 service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
   SANDBOX_PORT: sandboxPort,

@@ -65,9 +65,9 @@ export async function fillCredentialsAndSecurityQuestions(page: Page, parent: Pa
   for (const n of [1, 2, 3]) {
     const select = page.getByLabel(`Security question ${n}`);
     // Each select offers the whole list; pick a different question for each (option 0 may be a placeholder).
-    const values = await select.locator('option').evaluateAll((os) =>
-      (os as HTMLOptionElement[]).map((o) => o.value).filter((v) => v !== ''),
-    );
+    const values = await select
+      .locator('option')
+      .evaluateAll((os) => (os as HTMLOptionElement[]).map((o) => o.value).filter((v) => v !== ''));
     await select.selectOption(values[n - 1] ?? values[0]!);
     await page.getByLabel(`Answer ${n}`).fill(`answer number ${n}`);
   }

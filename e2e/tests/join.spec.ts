@@ -18,7 +18,9 @@ test.beforeAll(async ({ request }) => {
   const res = await request.get('/api/v1/packages?currency=USD&flow=join');
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { packages: Package[] };
-  const served = body.packages.find((p) => p.family === 'PREMIUM' && p.subDurationInYears === 1 && p.packageType === 'parent');
+  const served = body.packages.find(
+    (p) => p.family === 'PREMIUM' && p.subDurationInYears === 1 && p.packageType === 'parent',
+  );
   expect(served, 'join-api serves a 1-year Premium package in USD').toBeDefined();
   premium1y = getPackage(served!.id)!;
   expect(served!.totalPrice).toBe(premium1y.totalPrice);
@@ -88,7 +90,9 @@ test.describe('regular join (flow "join", §1 §2 §4)', () => {
     await expect(page.getByLabel('Phone number')).toHaveValue(parent.phoneNumber);
   });
 
-  test('a declined card shows the payment error banner, creates no subscription, and another card then pays', async ({ page }) => {
+  test('a declined card shows the payment error banner, creates no subscription, and another card then pays', async ({
+    page,
+  }) => {
     const parent = newParent('decline');
     await page.goto('/join');
     await fillAccountDetails(page, parent);

@@ -14,7 +14,9 @@ let stopping = false;
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -60,8 +62,16 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 export async function stopAll(code = 0) {
   if (stopping) return;
   stopping = true;
-  const exits = [...children].map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); }));
-  const timer = setTimeout(() => { for (const c of children) c.kill('SIGKILL'); }, 10_000);
+  const exits = [...children].map(
+    (c) =>
+      new Promise((r) => {
+        c.once('exit', r);
+        c.kill('SIGTERM');
+      }),
+  );
+  const timer = setTimeout(() => {
+    for (const c of children) c.kill('SIGKILL');
+  }, 10_000);
   await Promise.all(exits);
   clearTimeout(timer);
   process.exit(code);

@@ -1,10 +1,11 @@
 // Sums the per-runner results in a test log into one closing line: "tests: N passed, F failed".
 // vitest: "Tests  12 passed | 1 failed (13)"; Playwright: "  4 passed (20.1s)" / "  1 failed".
 import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const [file, status] = process.argv.slice(2);
 // turbo prefixes lines with "<package>:test: ", and colours may be present.
-const text = readFileSync(file, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+const text = stripVTControlCharacters(readFileSync(file, 'utf8'));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
