@@ -64,7 +64,7 @@ describe('payment step', () => {
     const { api, keys } = atPayment([() => problem(402, 'processor_declined'), () => ({ status: 201, body: order })]);
     renderApp('/join', api);
     const user = userEvent.setup();
-    const pay = await screen.findByRole('button', { name: `Pay $${premium.totalPrice.toFixed(2)}` });
+    const pay = await screen.findByRole('button', { name: `Pay $${premium.totalPrice.toFixed(2)}` }, { timeout: 5000 });
     await user.click(pay);
     expect(await screen.findByRole('alert')).toHaveTextContent(/declined/i);
     await user.click(screen.getByRole('button', { name: /^Pay/ }));
@@ -80,7 +80,7 @@ describe('payment step', () => {
     const { api, keys } = atPayment([() => problem(503, 'payment_gateway_unavailable'), () => ({ status: 201, body: order })]);
     renderApp('/join', api);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Pay/ }));
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
     expect(await screen.findByRole('alert')).toHaveTextContent('you will not be charged twice');
     await user.click(screen.getByRole('button', { name: /^Pay/ }));
     await screen.findByRole('heading', { level: 1, name: 'Create your login' });
@@ -96,7 +96,7 @@ describe('payment step', () => {
     sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ step: 'payment', years: 1, packageId: premium.id, billing: { streetAddress: '', locality: '', region: '', postalCode: '' }, coParentEmail: { email: '' } }));
     renderApp('/join', api);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Pay/ }));
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
     await waitFor(() => expect(screen.getByLabelText('Street address')).toHaveFocus());
     expect(screen.getByLabelText('ZIP code')).toHaveAccessibleDescription('This field is required.');
     expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
