@@ -88,11 +88,16 @@ function cardErrors(card: z.infer<typeof CreditCardInput>): { errors: FieldError
   const expiration = card.expirationDate
     ? valid.expirationDate(card.expirationDate)
     : valid.expirationDate({ month: card.expirationMonth ?? '', year: card.expirationYear ?? '' });
-  if (!expiration.isValid) errors.push({ field: 'expirationDate', code: '81710', message: 'Expiration date is invalid.' });
+  if (!expiration.isValid)
+    errors.push({ field: 'expirationDate', code: '81710', message: 'Expiration date is invalid.' });
   if (card.cvv !== undefined) {
     const size = numberCheck.card?.code.size ?? [3, 4];
     if (!valid.cvv(card.cvv, size).isValid) {
-      errors.push({ field: 'cvv', code: '81707', message: 'CVV must be 4 digits for American Express and 3 digits for other card types.' });
+      errors.push({
+        field: 'cvv',
+        code: '81707',
+        message: 'CVV must be 4 digits for American Express and 3 digits for other card types.',
+      });
     }
   }
   const month = (expiration.month ?? '').padStart(2, '0');
@@ -116,7 +121,10 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   let frameScript = options.frameScript;
   const app = new Hono();
   // CORS for the browser-facing APIs the parent page calls directly (3D Secure lookup, wallets)
-  app.use('/v1/browser/*', cors({ origin: [...allowedOrigins], allowMethods: ['GET', 'POST'], allowHeaders: ['content-type'] }));
+  app.use(
+    '/v1/browser/*',
+    cors({ origin: [...allowedOrigins], allowMethods: ['GET', 'POST'], allowHeaders: ['content-type'] }),
+  );
 
   app.get('/health', (c) => c.json({ ok: true }));
 
@@ -194,7 +202,15 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   app.post('/v1/transactions', async (c) => {
     const parsed = TransactionRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      return c.json({ error: { code: 'invalid_request', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }, 400);
+      return c.json(
+        {
+          error: {
+            code: 'invalid_request',
+            message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+          },
+        },
+        400,
+      );
     }
     const request = parsed.data;
     const previous = store.transactionsFor(request.orderId);
@@ -221,14 +237,20 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
     const minor = amountMinor(request.amount);
     if (minor <= 0) return c.json({ error: { code: '81531', message: 'Amount must be greater than zero.' } }, 422);
     let outcome = card.forced ?? outcomeForAmount(minor);
-    if (outcome === APPROVED && request.options?.submitForSettlement) outcome = { ...APPROVED, status: 'submitted_for_settlement' };
+    if (outcome === APPROVED && request.options?.submitForSettlement)
+      outcome = { ...APPROVED, status: 'submitted_for_settlement' };
     const transaction: Transaction = {
       id: randomId(8),
       orderId: request.orderId,
       amount: request.amount,
       currencyCode: request.currencyCode,
       paymentMethodNonce: request.paymentMethodNonce,
-      paymentInstrumentType: { CreditCard: 'credit_card', VenmoAccount: 'venmo_account', PayPalAccount: 'paypal_account', ApplePayCard: 'apple_pay_card' }[card.kind],
+      paymentInstrumentType: {
+        CreditCard: 'credit_card',
+        VenmoAccount: 'venmo_account',
+        PayPalAccount: 'paypal_account',
+        ApplePayCard: 'apple_pay_card',
+      }[card.kind],
       ...outcome,
       creditCard: { cardType: card.cardType, last4: card.lastFour, bin: card.bin },
       threeDSecureInfo,
@@ -244,7 +266,8 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
     if (!orderId) return c.json({ error: { code: 'invalid_request', message: 'orderId is required' } }, 400);
     const list = store.transactionsFor(orderId);
     const transaction = list.find(isSuccessful) ?? list.at(-1);
-    if (!transaction) return c.json({ error: { code: 'not_found', message: `No transaction for order ${orderId}` } }, 404);
+    if (!transaction)
+      return c.json({ error: { code: 'not_found', message: `No transaction for order ${orderId}` } }, 404);
     return c.json({ transaction });
   });
 

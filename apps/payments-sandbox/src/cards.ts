@@ -61,11 +61,7 @@ export interface StoredCard {
 }
 
 export type TransactionStatus =
-  | 'authorized'
-  | 'submitted_for_settlement'
-  | 'processor_declined'
-  | 'gateway_rejected'
-  | 'failed';
+  'authorized' | 'submitted_for_settlement' | 'processor_declined' | 'gateway_rejected' | 'failed';
 
 export interface TransactionOutcome {
   status: TransactionStatus;
@@ -121,7 +117,12 @@ export const APPROVED: TransactionOutcome = {
 };
 
 export function gatewayRejected(reason: string): TransactionOutcome {
-  return { status: 'gateway_rejected', processorResponseCode: '', processorResponseText: 'Unknown', gatewayRejectionReason: reason };
+  return {
+    status: 'gateway_rejected',
+    processorResponseCode: '',
+    processorResponseText: 'Unknown',
+    gatewayRejectionReason: reason,
+  };
 }
 
 /**
@@ -131,7 +132,11 @@ export function gatewayRejected(reason: string): TransactionOutcome {
 export function outcomeForAmount(amountMinor: number): TransactionOutcome {
   if (amountMinor >= 200000 && amountMinor <= 299999) return processorDeclined(Math.floor(amountMinor / 100));
   if (amountMinor >= 300000 && amountMinor <= 300099) {
-    return { status: 'failed', processorResponseCode: '3000', processorResponseText: 'Processor Network Unavailable - Try Again' };
+    return {
+      status: 'failed',
+      processorResponseCode: '3000',
+      processorResponseText: 'Processor Network Unavailable - Try Again',
+    };
   }
   if (amountMinor === 500100) return gatewayRejected('application_incomplete');
   return APPROVED;
@@ -165,11 +170,29 @@ export const FAKE_NONCES: Record<string, StoredCard | { error: keyof typeof NONC
   'fake-valid-maestro-nonce': { ...visa('0004'), bin: '630400', cardType: 'Maestro' },
   'fake-valid-dinersclub-nonce': { ...visa('0004'), bin: '305693', cardType: 'Diners Club' },
   'fake-processor-declined-visa-nonce': visa('0002', { bin: '400011', forced: processorDeclined(2000) }),
-  'fake-processor-declined-mastercard-nonce': { ...visa('5100', { forced: processorDeclined(2000) }), bin: '510510', cardType: 'MasterCard' },
-  'fake-processor-declined-amex-nonce': { ...visa('1000', { forced: processorDeclined(2000) }), bin: '378734', cardType: 'American Express' },
-  'fake-processor-declined-discover-nonce': { ...visa('9424', { forced: processorDeclined(2000) }), bin: '601100', cardType: 'Discover' },
+  'fake-processor-declined-mastercard-nonce': {
+    ...visa('5100', { forced: processorDeclined(2000) }),
+    bin: '510510',
+    cardType: 'MasterCard',
+  },
+  'fake-processor-declined-amex-nonce': {
+    ...visa('1000', { forced: processorDeclined(2000) }),
+    bin: '378734',
+    cardType: 'American Express',
+  },
+  'fake-processor-declined-discover-nonce': {
+    ...visa('9424', { forced: processorDeclined(2000) }),
+    bin: '601100',
+    cardType: 'Discover',
+  },
   'fake-processor-failure-jcb-nonce': {
-    ...visa('0505', { forced: { status: 'failed', processorResponseCode: '3000', processorResponseText: 'Processor Network Unavailable - Try Again' } }),
+    ...visa('0505', {
+      forced: {
+        status: 'failed',
+        processorResponseCode: '3000',
+        processorResponseText: 'Processor Network Unavailable - Try Again',
+      },
+    }),
     bin: '356600',
     cardType: 'JCB',
   },
@@ -177,8 +200,24 @@ export const FAKE_NONCES: Record<string, StoredCard | { error: keyof typeof NONC
   'fake-luhn-invalid-nonce': { error: 'invalidCard' },
   'fake-consumed-nonce': { error: 'consumed' },
   'fake-three-d-secure-visa-full-authentication-nonce': visa('0002', { bin: '400000' }),
-  'fake-venmo-account-nonce': { kind: 'VenmoAccount', bin: '', lastFour: '', cardType: 'Venmo', expirationMonth: '', expirationYear: '', username: '@venmojoe' },
-  'fake-paypal-one-time-nonce': { kind: 'PayPalAccount', bin: '', lastFour: '', cardType: 'PayPal', expirationMonth: '', expirationYear: '', email: 'jane.doe@example.com' },
+  'fake-venmo-account-nonce': {
+    kind: 'VenmoAccount',
+    bin: '',
+    lastFour: '',
+    cardType: 'Venmo',
+    expirationMonth: '',
+    expirationYear: '',
+    username: '@venmojoe',
+  },
+  'fake-paypal-one-time-nonce': {
+    kind: 'PayPalAccount',
+    bin: '',
+    lastFour: '',
+    cardType: 'PayPal',
+    expirationMonth: '',
+    expirationYear: '',
+    email: 'jane.doe@example.com',
+  },
   'fake-apple-pay-visa-nonce': { ...visa('1881'), kind: 'ApplePayCard', cardType: 'Apple Pay - Visa' },
 };
 

@@ -5,7 +5,12 @@ export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:3000', 'http://127.0.0
 
 const originList = z
   .string()
-  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.url().transform((url) => new URL(url).origin)).min(1));
 
 /** The sandbox's environment (docs/CONTRACTS.md "Ports, origins and environment"). */

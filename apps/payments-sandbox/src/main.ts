@@ -2,9 +2,15 @@ import { readEnv } from './env.js';
 import { startSandbox } from './server.js';
 
 const env = readEnv();
-const sandbox = await startSandbox({ port: env.SANDBOX_PORT, host: env.HOST, allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS });
+const sandbox = await startSandbox({
+  port: env.SANDBOX_PORT,
+  host: env.HOST,
+  allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS,
+});
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-console.log(`payments sandbox listening on http://${shownHost}:${sandbox.port} (parent origins: ${env.SANDBOX_ALLOWED_ORIGINS.join(', ')})`);
+console.log(
+  `payments sandbox listening on http://${shownHost}:${sandbox.port} (parent origins: ${env.SANDBOX_ALLOWED_ORIGINS.join(', ')})`,
+);
 
 const stop = () => {
   sandbox.close().finally(() => process.exit(0));

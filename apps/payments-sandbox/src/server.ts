@@ -15,7 +15,9 @@ export interface RunningSandbox {
  * Starts the sandbox on `host:port` (port 0 = a free port) and resolves once it listens.
  * Used by `main.ts` and by other workspaces' tests to run the sandbox in-process.
  */
-export function startSandbox(options: SandboxAppOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
+export function startSandbox(
+  options: SandboxAppOptions & { port?: number; host?: string } = {},
+): Promise<RunningSandbox> {
   const store = options.store ?? new SandboxStore();
   const app = createSandboxApp({ ...options, store });
   const host = options.host ?? '127.0.0.1';

@@ -16,7 +16,10 @@ const VERSION = '2.2.0';
 const LookupRequest = z.object({
   authorization: z.string(),
   nonce: z.string().min(1),
-  amount: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'amount must be a decimal number')),
+  amount: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'amount must be a decimal number')),
   bin: z.string().optional(),
   email: z.string().optional(),
   billingAddress: z.record(z.string(), z.unknown()).optional(),
@@ -50,7 +53,12 @@ function lookupOutcome(card: StoredCard): ThreeDSecureInfo | 'challenge' {
   }
 }
 
-function challengePage(input: { transactionId: string; parentOrigin: string; amount: string; lastFour: string }): string {
+function challengePage(input: {
+  transactionId: string;
+  parentOrigin: string;
+  amount: string;
+  lastFour: string;
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox bank: authenticate the payment</title>
@@ -96,34 +104,55 @@ function originOf(c: Context, allowedOrigins: readonly string[]): string | undef
   return origin && allowedOrigins.includes(origin) ? origin : undefined;
 }
 
-export function registerThreeDSecure(app: Hono, { store, allowedOrigins }: { store: SandboxStore; allowedOrigins: readonly string[] }): void {
+export function registerThreeDSecure(
+  app: Hono,
+  { store, allowedOrigins }: { store: SandboxStore; allowedOrigins: readonly string[] },
+): void {
   // POST payment_methods/{nonce}/three_d_secure/lookup (spec §7)
   app.post('/v1/browser/three_d_secure/lookup', async (c) => {
     const parentOrigin = originOf(c, allowedOrigins);
     if (!parentOrigin) return c.json({ error: { message: 'Origin not allowed.' } }, 403);
     const parsed = LookupRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      return c.json({ error: { message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }, 422);
+      return c.json(
+        { error: { message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } },
+        422,
+      );
     }
     const request = parsed.data;
     if (!TOKENIZATION_KEY.test(request.authorization)) {
-      return c.json({ error: { message: 'Authorization is invalid. Make sure your client token or tokenization key is valid.' } }, 401);
+      return c.json(
+        { error: { message: 'Authorization is invalid. Make sure your client token or tokenization key is valid.' } },
+        401,
+      );
     }
     const fake = FAKE_NONCES[request.nonce];
     const entry = fake && !('error' in fake) ? { card: fake, consumed: false } : store.getNonce(request.nonce);
-    if (!entry || entry.consumed) return c.json({ error: { message: 'Payment method nonce not found or already consumed.' } }, 404);
+    if (!entry || entry.consumed)
+      return c.json({ error: { message: 'Payment method nonce not found or already consumed.' } }, 404);
     if (!fake) store.consume(request.nonce);
     const outcome = lookupOutcome(entry.card);
     if (outcome === 'challenge') {
       const transactionId = randomId(12);
       const lookupNonce = store.createNonce(entry.card);
       store.setThreeDSecure(lookupNonce, info('challenge_required', false, true));
-      store.addLookup({ transactionId, nonce: lookupNonce, card: entry.card, amount: request.amount, parentOrigin, used: false });
+      store.addLookup({
+        transactionId,
+        nonce: lookupNonce,
+        card: entry.card,
+        amount: request.amount,
+        parentOrigin,
+        used: false,
+      });
       const acsUrl = `${new URL(c.req.url).origin}/three-d-secure/challenge?transactionId=${transactionId}`;
       const threeDSecureInfo = info('challenge_required', false, true);
       return c.json({
         lookup: { acsUrl, pareq: null, transactionId, threeDSecureVersion: VERSION },
-        paymentMethod: paymentMethodPayload(lookupNonce, entry.card, { threeDSecureInfo, liabilityShifted: false, liabilityShiftPossible: true }),
+        paymentMethod: paymentMethodPayload(lookupNonce, entry.card, {
+          threeDSecureInfo,
+          liabilityShifted: false,
+          liabilityShiftPossible: true,
+        }),
         threeDSecureInfo,
       });
     }
@@ -142,13 +171,21 @@ export function registerThreeDSecure(app: Hono, { store, allowedOrigins }: { sto
 
   app.get('/three-d-secure/challenge', (c) => {
     const lookup = store.getLookup(c.req.query('transactionId') ?? '');
-    if (!lookup || lookup.outcome) return c.html(errorPage('Unknown authentication', 'This authentication is unknown or finished.'), 404);
+    if (!lookup || lookup.outcome)
+      return c.html(errorPage('Unknown authentication', 'This authentication is unknown or finished.'), 404);
     c.header(
       'Content-Security-Policy',
       `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${lookup.parentOrigin}`,
     );
     c.header('Cache-Control', 'no-store');
-    return c.html(challengePage({ transactionId: lookup.transactionId, parentOrigin: lookup.parentOrigin, amount: lookup.amount, lastFour: lookup.card.lastFour }));
+    return c.html(
+      challengePage({
+        transactionId: lookup.transactionId,
+        parentOrigin: lookup.parentOrigin,
+        amount: lookup.amount,
+        lastFour: lookup.card.lastFour,
+      }),
+    );
   });
 
   app.get('/three-d-secure/challenge.js', (c) => {
@@ -158,7 +195,9 @@ export function registerThreeDSecure(app: Hono, { store, allowedOrigins }: { sto
 
   // Called by the challenge page (same origin): records the outcome and returns a single-use JWT.
   app.post('/v1/three_d_secure/challenge', async (c) => {
-    const body = z.object({ transactionId: z.string(), outcome: z.enum(['complete', 'fail']) }).safeParse(await c.req.json().catch(() => undefined));
+    const body = z
+      .object({ transactionId: z.string(), outcome: z.enum(['complete', 'fail']) })
+      .safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: { message: 'There was a problem with your request.' } }, 400);
     const lookup = store.getLookup(body.data.transactionId);
     if (!lookup || lookup.outcome) return c.json({ error: { message: 'Unknown or finished authentication.' } }, 404);
@@ -170,7 +209,9 @@ export function registerThreeDSecure(app: Hono, { store, allowedOrigins }: { sto
   // POST payment_methods/{nonce}/three_d_secure/authenticate_from_jwt (spec §7)
   app.post('/v1/browser/three_d_secure/authenticate_from_jwt', async (c) => {
     if (!originOf(c, allowedOrigins)) return c.json({ error: { message: 'Origin not allowed.' } }, 403);
-    const body = z.object({ jwt: z.string(), paymentMethodNonce: z.string() }).safeParse(await c.req.json().catch(() => undefined));
+    const body = z
+      .object({ jwt: z.string(), paymentMethodNonce: z.string() })
+      .safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: { message: 'There was a problem with your request.' } }, 422);
     const lookup = store.findLookupByJwt(body.data.jwt);
     if (!lookup || lookup.used || lookup.nonce !== body.data.paymentMethodNonce) {
@@ -178,7 +219,9 @@ export function registerThreeDSecure(app: Hono, { store, allowedOrigins }: { sto
     }
     lookup.used = true;
     const result =
-      lookup.outcome === 'complete' ? info('authenticate_successful', true, true) : info('authenticate_failed', false, true);
+      lookup.outcome === 'complete'
+        ? info('authenticate_successful', true, true)
+        : info('authenticate_failed', false, true);
     const nonce = store.createNonce(lookup.card);
     store.setThreeDSecure(nonce, result);
     return c.json({

@@ -49,7 +49,10 @@ const POPUP_SCRIPT = `(function () {
   document.getElementById('cancel').addEventListener('click', function () { send({ type: 'canceled' }); });
 })();`;
 
-export function registerWallets(app: Hono, { store, allowedOrigins }: { store: SandboxStore; allowedOrigins: readonly string[] }): void {
+export function registerWallets(
+  app: Hono,
+  { store, allowedOrigins }: { store: SandboxStore; allowedOrigins: readonly string[] },
+): void {
   app.get('/wallets/popup.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     return c.body(POPUP_SCRIPT);
@@ -58,12 +61,27 @@ export function registerWallets(app: Hono, { store, allowedOrigins }: { store: S
   app.get('/wallets/:wallet/popup', (c) => {
     const wallet = c.req.param('wallet');
     const query = z
-      .object({ origin: z.url(), amount: z.string().regex(/^\d+(\.\d{1,2})?$/).default('0.00'), currency: z.string().regex(/^[A-Z]{3}$/).default('USD') })
+      .object({
+        origin: z.url(),
+        amount: z
+          .string()
+          .regex(/^\d+(\.\d{1,2})?$/)
+          .default('0.00'),
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .default('USD'),
+      })
       .safeParse(c.req.query());
-    if (!isWallet(wallet) || !query.success) return c.html(errorPage('Invalid wallet request', 'Unknown wallet or parameters.'), 400);
+    if (!isWallet(wallet) || !query.success)
+      return c.html(errorPage('Invalid wallet request', 'Unknown wallet or parameters.'), 400);
     const origin = new URL(query.data.origin).origin;
-    if (!allowedOrigins.includes(origin)) return c.html(errorPage('Origin not allowed', `${origin} is not in SANDBOX_ALLOWED_ORIGINS.`), 403);
-    c.header('Content-Security-Policy', "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'");
+    if (!allowedOrigins.includes(origin))
+      return c.html(errorPage('Origin not allowed', `${origin} is not in SANDBOX_ALLOWED_ORIGINS.`), 403);
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
+    );
     c.header('Cache-Control', 'no-store');
     return c.html(popupPage(wallet, origin, query.data.amount, query.data.currency));
   });
@@ -71,7 +89,9 @@ export function registerWallets(app: Hono, { store, allowedOrigins }: { store: S
   // Apple Pay stand-ins (spec §7 apple_pay_web/sessions and payment_methods/apple_payment_tokens). Browsers without
   // ApplePaySession never get here (support is false there, as in reality).
   app.post('/v1/browser/apple-pay/sessions', async (c) => {
-    const body = z.object({ validationURL: z.url(), displayName: z.string().min(1), domainName: z.string().min(1) }).safeParse(await c.req.json().catch(() => undefined));
+    const body = z
+      .object({ validationURL: z.url(), displayName: z.string().min(1), domainName: z.string().min(1) })
+      .safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: { message: 'validationURL and displayName are required.' } }, 422);
     const now = Date.now();
     return c.json({
@@ -86,10 +106,23 @@ export function registerWallets(app: Hono, { store, allowedOrigins }: { store: S
 
   app.post('/v1/browser/apple-pay/tokenize', async (c) => {
     const body = z.object({ token: z.unknown() }).safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success || body.data.token === undefined || body.data.token === null) return c.json({ error: { message: 'A payment token is required.' } }, 422);
-    const card = { kind: 'ApplePayCard' as const, bin: '401288', lastFour: '1881', cardType: 'Apple Pay - Visa', expirationMonth: '12', expirationYear: '2030' };
+    if (!body.success || body.data.token === undefined || body.data.token === null)
+      return c.json({ error: { message: 'A payment token is required.' } }, 422);
+    const card = {
+      kind: 'ApplePayCard' as const,
+      bin: '401288',
+      lastFour: '1881',
+      cardType: 'Apple Pay - Visa',
+      expirationMonth: '12',
+      expirationYear: '2030',
+    };
     const nonce = store.createNonce(card, 'tokenapplepay_sb');
-    return c.json({ nonce, type: 'ApplePayCard', description: 'Apple Pay - Visa', details: { cardType: 'Apple Pay - Visa', cardHolderName: '', dpanLastTwo: '81' } });
+    return c.json({
+      nonce,
+      type: 'ApplePayCard',
+      description: 'Apple Pay - Visa',
+      details: { cardType: 'Apple Pay - Visa', cardHolderName: '', dpanLastTwo: '81' },
+    });
   });
 
   // Called by the popup (same origin): a single-use nonce for the approved wallet account.
@@ -100,7 +133,15 @@ export function registerWallets(app: Hono, { store, allowedOrigins }: { store: S
     const username = '@venmojoe';
     const email = 'jane.doe@example.com';
     const nonce = store.createNonce(
-      { kind, bin: '', lastFour: '', cardType: WALLETS[wallet].name, expirationMonth: '', expirationYear: '', ...(wallet === 'venmo' ? { username } : { email }) },
+      {
+        kind,
+        bin: '',
+        lastFour: '',
+        cardType: WALLETS[wallet].name,
+        expirationMonth: '',
+        expirationYear: '',
+        ...(wallet === 'venmo' ? { username } : { email }),
+      },
       wallet === 'venmo' ? 'fake-venmo_sb' : 'fake-paypal_sb',
     );
     if (wallet === 'venmo') {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readEnv } from '../src/env.js';
 import { PARENT, makeApp } from './helpers.js';
 
-const frameUrl = (params: Record<string, string>) => `/hosted-fields/frame.html?${new URLSearchParams(params).toString()}`;
+const frameUrl = (params: Record<string, string>) =>
+  `/hosted-fields/frame.html?${new URLSearchParams(params).toString()}`;
 
 describe('hosted field frames (DESIGN.md §5)', () => {
   it.each([
@@ -22,14 +23,18 @@ describe('hosted field frames (DESIGN.md §5)', () => {
 
   it('labels follow the locale (es)', async () => {
     const { app } = makeApp();
-    const html = await (await app.request(frameUrl({ field: 'number', channel: 'abcdefgh1234', origin: PARENT, locale: 'es-MX' }))).text();
+    const html = await (
+      await app.request(frameUrl({ field: 'number', channel: 'abcdefgh1234', origin: PARENT, locale: 'es-MX' }))
+    ).text();
     expect(html).toContain('<html lang="es">');
     expect(html).toContain('Número de tarjeta');
   });
 
   it('refuses a parent origin outside SANDBOX_ALLOWED_ORIGINS', async () => {
     const { app } = makeApp();
-    const response = await app.request(frameUrl({ field: 'number', channel: 'abcdefgh1234', origin: 'https://evil.example' }));
+    const response = await app.request(
+      frameUrl({ field: 'number', channel: 'abcdefgh1234', origin: 'https://evil.example' }),
+    );
     expect(response.status).toBe(403);
   });
 
@@ -43,11 +48,18 @@ describe('env (docs/CONTRACTS.md)', () => {
   it('defaults to port 3010, localhost and the three dev origins', () => {
     const env = readEnv({});
     expect(env).toMatchObject({ SANDBOX_PORT: 3010, HOST: 'localhost' });
-    expect(env.SANDBOX_ALLOWED_ORIGINS).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173']);
+    expect(env.SANDBOX_ALLOWED_ORIGINS).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://localhost:5173',
+    ]);
   });
 
   it('parses a comma list and rejects a bad port', () => {
-    expect(readEnv({ SANDBOX_ALLOWED_ORIGINS: 'http://a.test:1, http://b.test' }).SANDBOX_ALLOWED_ORIGINS).toEqual(['http://a.test:1', 'http://b.test']);
+    expect(readEnv({ SANDBOX_ALLOWED_ORIGINS: 'http://a.test:1, http://b.test' }).SANDBOX_ALLOWED_ORIGINS).toEqual([
+      'http://a.test:1',
+      'http://b.test',
+    ]);
     expect(() => readEnv({ SANDBOX_PORT: 'x' })).toThrow(/SANDBOX_PORT/);
   });
 });

@@ -10,11 +10,19 @@ export function makeApp() {
   const post = (path: string, body: unknown) =>
     app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const tokenize = async (number: string, extra: Record<string, string> = {}) => {
-    const response = await post('/v1/tokenize', { authorization: KEY, creditCard: { number, expirationDate: '12/30', cvv: '123', ...extra } });
+    const response = await post('/v1/tokenize', {
+      authorization: KEY,
+      creditCard: { number, expirationDate: '12/30', cvv: '123', ...extra },
+    });
     return { status: response.status, body: (await response.json()) as any };
   };
   const charge = async (body: Record<string, unknown>) => {
-    const response = await post('/v1/transactions', { amount: '216.00', currencyCode: 'USD', orderId: `order-${Math.random()}`, ...body });
+    const response = await post('/v1/transactions', {
+      amount: '216.00',
+      currencyCode: 'USD',
+      orderId: `order-${Math.random()}`,
+      ...body,
+    });
     return { status: response.status, body: (await response.json()) as any };
   };
   return { app, store, post, tokenize, charge };

@@ -4,10 +4,19 @@ import { KEY, PARENT, makeApp } from './helpers.js';
 function setup() {
   const ctx = makeApp();
   const browserPost = (path: string, body: unknown, origin = PARENT) =>
-    ctx.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+    ctx.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(body),
+    });
   const lookup = async (number: string) => {
     const nonce = (await ctx.tokenize(number)).body.creditCards[0].nonce;
-    const response = await browserPost('/v1/browser/three_d_secure/lookup', { authorization: KEY, nonce, amount: '216.00', bin: number.slice(0, 6) });
+    const response = await browserPost('/v1/browser/three_d_secure/lookup', {
+      authorization: KEY,
+      nonce,
+      amount: '216.00',
+      bin: number.slice(0, 6),
+    });
     return { status: response.status, body: (await response.json()) as any, nonce };
   };
   return { ...ctx, browserPost, lookup };
@@ -18,7 +27,11 @@ describe('3D Secure in the sandbox (spec §4 "3D Secure flow", Braintree 3DS2 te
     const { lookup, charge } = setup();
     const { body } = await lookup('4000000000002701');
     expect(body.lookup.acsUrl).toBeNull();
-    expect(body.paymentMethod).toMatchObject({ liabilityShifted: true, liabilityShiftPossible: true, threeDSecureInfo: { status: 'authenticate_successful' } });
+    expect(body.paymentMethod).toMatchObject({
+      liabilityShifted: true,
+      liabilityShiftPossible: true,
+      threeDSecureInfo: { status: 'authenticate_successful' },
+    });
     const paid = await charge({ paymentMethodNonce: body.paymentMethod.nonce });
     expect(paid.body.transaction.threeDSecureInfo.liabilityShifted).toBe(true);
   });
@@ -26,43 +39,68 @@ describe('3D Secure in the sandbox (spec §4 "3D Secure flow", Braintree 3DS2 te
   it('4000000000002925 is a frictionless failure: liability not shifted but possible', async () => {
     const { body } = await setup().lookup('4000000000002925');
     expect(body.lookup.acsUrl).toBeNull();
-    expect(body.paymentMethod).toMatchObject({ liabilityShifted: false, liabilityShiftPossible: true, threeDSecureInfo: { status: 'authenticate_frictionless_failed' } });
+    expect(body.paymentMethod).toMatchObject({
+      liabilityShifted: false,
+      liabilityShiftPossible: true,
+      threeDSecureInfo: { status: 'authenticate_frictionless_failed' },
+    });
   });
 
   it.each([
     ['complete', true, 'authenticate_successful'],
     ['fail', false, 'authenticate_failed'],
-  ])('4000000000002503 asks for a challenge; "%s" then the JWT exchange gives liabilityShifted=%s', async (outcome, shifted, status) => {
-    const { lookup, app, browserPost } = setup();
-    const { body } = await lookup('4000000000002503');
-    expect(body.lookup.acsUrl).toMatch(/\/three-d-secure\/challenge\?transactionId=/);
-    const page = await app.request(new URL(body.lookup.acsUrl).pathname + new URL(body.lookup.acsUrl).search);
-    const html = await page.text();
-    expect(html).toContain('Complete authentication');
-    expect(html).toContain('Fail authentication');
-    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${PARENT}`);
-    const challenge = await app.request('/v1/three_d_secure/challenge', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ transactionId: body.lookup.transactionId, outcome }),
-    });
-    const { jwt } = (await challenge.json()) as any;
-    const result = await browserPost('/v1/browser/three_d_secure/authenticate_from_jwt', { jwt, paymentMethodNonce: body.paymentMethod.nonce });
-    const payload = (await result.json()) as any;
-    expect(payload.paymentMethod.liabilityShifted).toBe(shifted);
-    expect(payload.threeDSecureInfo.status).toBe(status);
-    // the JWT is single-use
-    const again = await browserPost('/v1/browser/three_d_secure/authenticate_from_jwt', { jwt, paymentMethodNonce: body.paymentMethod.nonce });
-    expect(again.status).toBe(422);
-  });
+  ])(
+    '4000000000002503 asks for a challenge; "%s" then the JWT exchange gives liabilityShifted=%s',
+    async (outcome, shifted, status) => {
+      const { lookup, app, browserPost } = setup();
+      const { body } = await lookup('4000000000002503');
+      expect(body.lookup.acsUrl).toMatch(/\/three-d-secure\/challenge\?transactionId=/);
+      const page = await app.request(new URL(body.lookup.acsUrl).pathname + new URL(body.lookup.acsUrl).search);
+      const html = await page.text();
+      expect(html).toContain('Complete authentication');
+      expect(html).toContain('Fail authentication');
+      expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${PARENT}`);
+      const challenge = await app.request('/v1/three_d_secure/challenge', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionId: body.lookup.transactionId, outcome }),
+      });
+      const { jwt } = (await challenge.json()) as any;
+      const result = await browserPost('/v1/browser/three_d_secure/authenticate_from_jwt', {
+        jwt,
+        paymentMethodNonce: body.paymentMethod.nonce,
+      });
+      const payload = (await result.json()) as any;
+      expect(payload.paymentMethod.liabilityShifted).toBe(shifted);
+      expect(payload.threeDSecureInfo.status).toBe(status);
+      // the JWT is single-use
+      const again = await browserPost('/v1/browser/three_d_secure/authenticate_from_jwt', {
+        jwt,
+        paymentMethodNonce: body.paymentMethod.nonce,
+      });
+      expect(again.status).toBe(422);
+    },
+  );
 
   it('§8 lookup: 404 for a consumed nonce, 422 for a missing amount, 403 for a foreign origin', async () => {
     const { lookup, browserPost, tokenize } = setup();
     const first = await lookup('4000000000002701');
-    const second = await browserPost('/v1/browser/three_d_secure/lookup', { authorization: KEY, nonce: first.nonce, amount: '1.00' });
+    const second = await browserPost('/v1/browser/three_d_secure/lookup', {
+      authorization: KEY,
+      nonce: first.nonce,
+      amount: '1.00',
+    });
     expect(second.status).toBe(404);
     const nonce = (await tokenize('4111111111111111')).body.creditCards[0].nonce;
     expect((await browserPost('/v1/browser/three_d_secure/lookup', { authorization: KEY, nonce })).status).toBe(422);
-    expect((await browserPost('/v1/browser/three_d_secure/lookup', { authorization: KEY, nonce, amount: '1' }, 'https://evil.example')).status).toBe(403);
+    expect(
+      (
+        await browserPost(
+          '/v1/browser/three_d_secure/lookup',
+          { authorization: KEY, nonce, amount: '1' },
+          'https://evil.example',
+        )
+      ).status,
+    ).toBe(403);
   });
 });

@@ -10,15 +10,27 @@ describe('tokenization (DESIGN.md §5, spec §3 "Tokenized card result")', () =>
     expect(card.nonce).toMatch(/^tokencc_sb_/);
     expect(card.type).toBe('CreditCard');
     expect(card.description).toBe('ending in 11');
-    expect(card.details).toMatchObject({ bin: '411111', cardType: 'Visa', lastFour: '1111', lastTwo: '11', expirationMonth: '12', expirationYear: '2030' });
+    expect(card.details).toMatchObject({
+      bin: '411111',
+      cardType: 'Visa',
+      lastFour: '1111',
+      lastTwo: '11',
+      expirationMonth: '12',
+      expirationYear: '2030',
+    });
     expect(card.binData).toHaveProperty('prepaid');
   });
 
   it('§8 rejects a malformed authorization with 401 and the client message', async () => {
     const { post } = makeApp();
-    const response = await post('/v1/tokenize', { authorization: 'not-a-key', creditCard: { number: '4111111111111111' } });
+    const response = await post('/v1/tokenize', {
+      authorization: 'not-a-key',
+      creditCard: { number: '4111111111111111' },
+    });
     expect(response.status).toBe(401);
-    expect(((await response.json()) as any).error.message).toBe('Authorization is invalid. Make sure your client token or tokenization key is valid.');
+    expect(((await response.json()) as any).error.message).toBe(
+      'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+    );
   });
 
   it('§8 rejects an invalid card with 422 "Credit card is invalid" and field errors', async () => {
@@ -36,7 +48,11 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
     const nonce = (await tokenize('4111111111111111')).body.creditCards[0].nonce;
     const { status, body } = await charge({ paymentMethodNonce: nonce });
     expect(status).toBe(200);
-    expect(body.transaction).toMatchObject({ status: 'authorized', processorResponseCode: '1000', creditCard: { cardType: 'Visa', last4: '1111', bin: '411111' } });
+    expect(body.transaction).toMatchObject({
+      status: 'authorized',
+      processorResponseCode: '1000',
+      creditCard: { cardType: 'Visa', last4: '1111', bin: '411111' },
+    });
   });
 
   it('submitForSettlement gives submitted_for_settlement', async () => {
@@ -49,7 +65,11 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
     const { tokenize, charge } = makeApp();
     const nonce = (await tokenize('4000111111111115')).body.creditCards[0].nonce;
     const { body } = await charge({ paymentMethodNonce: nonce });
-    expect(body.transaction).toMatchObject({ status: 'processor_declined', processorResponseCode: '2000', processorResponseText: 'Do Not Honor' });
+    expect(body.transaction).toMatchObject({
+      status: 'processor_declined',
+      processorResponseCode: '2000',
+      processorResponseText: 'Do Not Honor',
+    });
   });
 
   it.each([
@@ -69,7 +89,10 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
   it('amount 5001.00 is gateway-rejected (application_incomplete)', async () => {
     const { charge } = makeApp();
     const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce', amount: '5001.00' });
-    expect(body.transaction).toMatchObject({ status: 'gateway_rejected', gatewayRejectionReason: 'application_incomplete' });
+    expect(body.transaction).toMatchObject({
+      status: 'gateway_rejected',
+      gatewayRejectionReason: 'application_incomplete',
+    });
   });
 
   it.each([
@@ -96,8 +119,14 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
 
   it('the same orderId returns the first successful transaction without a second charge', async () => {
     const { tokenize, charge, app } = makeApp();
-    const first = await charge({ paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce, orderId: 'o-1' });
-    const again = await charge({ paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce, orderId: 'o-1' });
+    const first = await charge({
+      paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce,
+      orderId: 'o-1',
+    });
+    const again = await charge({
+      paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce,
+      orderId: 'o-1',
+    });
     expect(again.body.transaction.id).toBe(first.body.transaction.id);
     const lookup = await app.request('/v1/transactions?orderId=o-1');
     expect(((await lookup.json()) as any).transaction.id).toBe(first.body.transaction.id);
@@ -106,9 +135,15 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
 
   it('after a decline the same order can be paid with another card', async () => {
     const { tokenize, charge } = makeApp();
-    const declined = await charge({ paymentMethodNonce: (await tokenize('4000111111111115')).body.creditCards[0].nonce, orderId: 'o-2' });
+    const declined = await charge({
+      paymentMethodNonce: (await tokenize('4000111111111115')).body.creditCards[0].nonce,
+      orderId: 'o-2',
+    });
     expect(declined.body.transaction.status).toBe('processor_declined');
-    const paid = await charge({ paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce, orderId: 'o-2' });
+    const paid = await charge({
+      paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce,
+      orderId: 'o-2',
+    });
     expect(paid.body.transaction.status).toBe('authorized');
     expect(paid.body.transaction.id).not.toBe(declined.body.transaction.id);
   });

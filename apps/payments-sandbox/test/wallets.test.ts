@@ -4,7 +4,9 @@ import { PARENT, makeApp } from './helpers.js';
 describe('wallet popups (DESIGN.md §5, spec §3 "Other wallet and bank results")', () => {
   it('the Venmo popup offers Approve and Cancel to an allowed parent origin only', async () => {
     const { app } = makeApp();
-    const ok = await app.request(`/wallets/venmo/popup?origin=${encodeURIComponent(PARENT)}&amount=216.00&currency=USD`);
+    const ok = await app.request(
+      `/wallets/venmo/popup?origin=${encodeURIComponent(PARENT)}&amount=216.00&currency=USD`,
+    );
     const html = await ok.text();
     expect(ok.status).toBe(200);
     expect(html).toContain('<button type="button" id="approve">Approve</button>');
@@ -28,7 +30,9 @@ describe('wallet popups (DESIGN.md §5, spec §3 "Other wallet and bank results"
     const { app, charge } = makeApp();
     const payload = (await (await app.request('/v1/wallets/paypal/approve', { method: 'POST' })).json()) as any;
     expect(payload).toMatchObject({ type: 'PayPalAccount', details: { email: 'jane.doe@example.com' } });
-    expect((await charge({ paymentMethodNonce: payload.nonce })).body.transaction.paymentInstrumentType).toBe('paypal_account');
+    expect((await charge({ paymentMethodNonce: payload.nonce })).body.transaction.paymentInstrumentType).toBe(
+      'paypal_account',
+    );
   });
 });
 
@@ -36,12 +40,22 @@ describe('Apple Pay stand-ins (spec §7)', () => {
   it('merchant validation returns a session; tokenize needs a token and returns an ApplePayCard nonce', async () => {
     const { app } = makeApp();
     const post = (path: string, body: unknown) =>
-      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: PARENT }, body: JSON.stringify(body) });
-    const session = await post('/v1/browser/apple-pay/sessions', { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', displayName: 'OurFamilyWizard', domainName: 'localhost' });
+      app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: PARENT },
+        body: JSON.stringify(body),
+      });
+    const session = await post('/v1/browser/apple-pay/sessions', {
+      validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+      displayName: 'OurFamilyWizard',
+      domainName: 'localhost',
+    });
     expect(((await session.json()) as any).displayName).toBe('OurFamilyWizard');
     expect((await post('/v1/browser/apple-pay/sessions', { displayName: 'x' })).status).toBe(422);
     expect((await post('/v1/browser/apple-pay/tokenize', {})).status).toBe(422);
-    const token = (await (await post('/v1/browser/apple-pay/tokenize', { token: { paymentData: 'e30=' } })).json()) as any;
+    const token = (await (
+      await post('/v1/browser/apple-pay/tokenize', { token: { paymentData: 'e30=' } })
+    ).json()) as any;
     expect(token.type).toBe('ApplePayCard');
     expect(token.nonce).toMatch(/^tokenapplepay_sb_/);
   });

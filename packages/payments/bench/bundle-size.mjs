@@ -8,20 +8,33 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const MODULES = ['client', 'hosted-fields', 'three-d-secure', 'apple-pay', 'venmo', 'paypal-checkout', 'data-collector'];
+const MODULES = [
+  'client',
+  'hosted-fields',
+  'three-d-secure',
+  'apple-pay',
+  'venmo',
+  'paypal-checkout',
+  'data-collector',
+];
 const require = createRequire(import.meta.url);
 // inside the package so that the entries resolve braintree-web from its node_modules
 const work = mkdtempSync(join(process.cwd(), 'bench', '.tmp-'));
 
 async function gzSize(modules, alias) {
   const entry = join(work, `entry-${modules.join('_')}-${alias}.js`);
-  writeFileSync(entry, modules.map((m, i) => `import m${i} from 'braintree-web/${m}'; globalThis.__m${i} = m${i};`).join('\n'));
+  writeFileSync(
+    entry,
+    modules.map((m, i) => `import m${i} from 'braintree-web/${m}'; globalThis.__m${i} = m${i};`).join('\n'),
+  );
   const output = await build({
     configFile: false,
     logLevel: 'silent',
     root: process.cwd(),
-    resolve: alias ? { alias: [{ find: /^braintree-web\/([a-z0-9-]+)$/, replacement: 'braintree-web/$1/index.js' }] } : {},
-    build: { write: false, minify: true, lib: { entry, formats: ['es'], fileName: 'out' }},
+    resolve: alias
+      ? { alias: [{ find: /^braintree-web\/([a-z0-9-]+)$/, replacement: 'braintree-web/$1/index.js' }] }
+      : {},
+    build: { write: false, minify: true, lib: { entry, formats: ['es'], fileName: 'out' } },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((o) => o.type === 'chunk');
   return chunks.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0);
@@ -32,11 +45,17 @@ const rows = [];
 for (const m of MODULES) rows.push([m, kB(await gzSize([m], false)), kB(await gzSize([m], true))]);
 const allAlias = await gzSize(MODULES, true);
 rows.push(['all seven', kB(await gzSize(MODULES, false)), kB(allAlias)]);
-rows.push(['client + hosted-fields + 3DS', kB(await gzSize(MODULES.slice(0, 3), false)), kB(await gzSize(MODULES.slice(0, 3), true))]);
+rows.push([
+  'client + hosted-fields + 3DS',
+  kB(await gzSize(MODULES.slice(0, 3), false)),
+  kB(await gzSize(MODULES.slice(0, 3), true)),
+]);
 rmSync(work, { recursive: true, force: true });
 
 const width = Math.max(...rows.map((r) => r[0].length));
-console.log(`braintree-web ${require('braintree-web/package.json').version}, Vite ${require('vite/package.json').version} production build, gzip -9`);
+console.log(
+  `braintree-web ${require('braintree-web/package.json').version}, Vite ${require('vite/package.json').version} production build, gzip -9`,
+);
 console.log(`${'module'.padEnd(width)}  ${'browser field'.padStart(13)}  ${'alias'.padStart(9)}`);
 for (const [name, a, b] of rows) console.log(`${name.padEnd(width)}  ${a.padStart(13)}  ${b.padStart(9)}`);
 console.log(`goal: all seven ≤ 60 kB gz with the alias → ${allAlias <= 60_000 ? 'met' : 'NOT met'} (${kB(allAlias)})`);

@@ -1,7 +1,13 @@
 export { createPaymentsClient, type PaymentsClient } from './core/client.js';
 export type { PaymentsDriver } from './core/driver.js';
 export { parseAuthorization, type Authorization } from './core/authorization.js';
-export { PaymentsError, toPaymentError, teardownError, type PaymentError, type PaymentErrorType } from './core/errors.js';
+export {
+  PaymentsError,
+  toPaymentError,
+  teardownError,
+  type PaymentError,
+  type PaymentErrorType,
+} from './core/errors.js';
 export { paymentMessages, catalogueEntry, CATALOGUED_CODES, type PaymentMessageId } from './core/messages.js';
 export {
   fieldReducer,
@@ -19,9 +25,24 @@ export * from './core/types.js';
 export { PaymentsProvider, usePayments, type PaymentsContextValue } from './react/context.js';
 export { useHostedFields, type UseHostedFieldsOptions, type UseHostedFieldsResult } from './react/useHostedFields.js';
 export { useThreeDSecure, type UseThreeDSecureResult } from './react/useThreeDSecure.js';
-export { showChallengeFrame, DEFAULT_CHALLENGE_LABELS, CHALLENGE_FRAME_SIZE, CHALLENGE_MODAL_WIDTH, type ChallengeFrame } from './core/challenge-frame.js';
+export {
+  showChallengeFrame,
+  DEFAULT_CHALLENGE_LABELS,
+  CHALLENGE_FRAME_SIZE,
+  CHALLENGE_MODAL_WIDTH,
+  type ChallengeFrame,
+} from './core/challenge-frame.js';
 export { isThreeDSecureAccepted, checkVerifyCardOptions } from './core/three-d-secure.js';
-export { usePaymentMethods, useApplePay, useVenmo, usePayPal, VenmoLogo, type PaymentMethods, type UseApplePayResult, type VenmoLogoProps } from './react/wallets.js';
+export {
+  usePaymentMethods,
+  useApplePay,
+  useVenmo,
+  usePayPal,
+  VenmoLogo,
+  type PaymentMethods,
+  type UseApplePayResult,
+  type VenmoLogoProps,
+} from './react/wallets.js';
 export {
   applePayPaymentRequest,
   isApplePaySupported,

@@ -21,7 +21,12 @@ const configuration = {
       merchantId: MERCHANT,
       assetsUrl: 'https://assets.braintreegateway.com',
       clientApiUrl: CLIENT_API,
-      creditCard: { supportedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS', 'DISCOVER'], challenges: ['CVV'], threeDSecureEnabled: true, threeDSecure: { cardinalAuthenticationJWT: 'header.payload.signature' } },
+      creditCard: {
+        supportedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS', 'DISCOVER'],
+        challenges: ['CVV'],
+        threeDSecureEnabled: true,
+        threeDSecure: { cardinalAuthenticationJWT: 'header.payload.signature' },
+      },
       applePayWeb: null,
       googlePay: null,
       ideal: null,
@@ -44,7 +49,8 @@ let tokenizeResponse: () => Response | Promise<Response> = () => HttpResponse.js
 const server = setupServer(
   http.post(GRAPHQL, async ({ request }) => {
     const body = (await request.clone().json()) as { operationName?: string; query: string };
-    if (body.operationName === 'ClientConfiguration' || body.query.includes('clientConfiguration')) return configurationResponse();
+    if (body.operationName === 'ClientConfiguration' || body.query.includes('clientConfiguration'))
+      return configurationResponse();
     return tokenizeResponse();
   }),
   http.post('https://www.paypal.com/xoplatform/logger/api/logger', () => HttpResponse.json({})),
@@ -58,14 +64,21 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const config = { driver: 'braintree' as const, authorization: KEY, displayName: 'OurFamilyWizard', flags: { applePay: false, cadPayPal: false, venmo: false } };
+const config = {
+  driver: 'braintree' as const,
+  authorization: KEY,
+  displayName: 'OurFamilyWizard',
+  flags: { applePay: false, cadPayPal: false, venmo: false },
+};
 
 const tokenizeCard = (driver: Awaited<ReturnType<typeof createBraintreeDriver>>, timeout?: number) =>
   driver.braintreeClient.request({
     api: 'clientApi',
     method: 'post',
     endpoint: 'payment_methods/credit_cards',
-    data: { creditCard: { number: '4111111111111111', expirationDate: '12/2030', cvv: '123', options: { validate: false } } },
+    data: {
+      creditCard: { number: '4111111111111111', expirationDate: '12/2030', cvv: '123', options: { validate: false } },
+    },
     ...(timeout ? { timeout } : {}),
   });
 
@@ -83,7 +96,11 @@ describe('braintree driver: configuration (spec §7 "GET merchant configuration"
     [403, 'CLIENT_AUTHORIZATION_INSUFFICIENT', 'payments.error.insufficientPrivileges'],
     [500, 'CLIENT_GATEWAY_NETWORK', 'payments.error.gatewayUnavailable'],
   ])('§8 configuration HTTP %s → %s', async (status, code, messageId) => {
-    configurationResponse = () => new HttpResponse(JSON.stringify({ error: { message: 'nope' } }), { status, headers: { 'content-type': 'application/json' } });
+    configurationResponse = () =>
+      new HttpResponse(JSON.stringify({ error: { message: 'nope' } }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
     const failure = await createBraintreeDriver(config).catch((error: unknown) => error);
     expect(failure).toMatchObject({ name: 'BraintreeError', code });
     expect(toPaymentError(failure).messageId).toBe(messageId);
@@ -97,14 +114,37 @@ describe('braintree driver: tokenization through GraphQL TokenizeCreditCard (spe
         data: {
           tokenizeCreditCard: {
             token: 'tokencc_bc_abc123',
-            creditCard: { brandCode: 'VISA', last4: '1111', bin: '411111', expirationMonth: '12', expirationYear: '2030', cardholderName: null, binData: { prepaid: 'NO', healthcare: 'UNKNOWN', debit: 'NO', durbinRegulated: 'NO', commercial: 'UNKNOWN', payroll: 'UNKNOWN', issuingBank: null, countryOfIssuance: 'USA', productId: 'A' } },
+            creditCard: {
+              brandCode: 'VISA',
+              last4: '1111',
+              bin: '411111',
+              expirationMonth: '12',
+              expirationYear: '2030',
+              cardholderName: null,
+              binData: {
+                prepaid: 'NO',
+                healthcare: 'UNKNOWN',
+                debit: 'NO',
+                durbinRegulated: 'NO',
+                commercial: 'UNKNOWN',
+                payroll: 'UNKNOWN',
+                issuingBank: null,
+                countryOfIssuance: 'USA',
+                productId: 'A',
+              },
+            },
             authenticationInsight: null,
           },
         },
       });
     const driver = await createBraintreeDriver(config);
     const result = await tokenizeCard(driver);
-    expect(result.creditCards[0]).toMatchObject({ nonce: 'tokencc_bc_abc123', description: 'ending in 11', details: { cardType: 'Visa', lastTwo: '11', bin: '411111' }, binData: { prepaid: 'No' } });
+    expect(result.creditCards[0]).toMatchObject({
+      nonce: 'tokencc_bc_abc123',
+      description: 'ending in 11',
+      details: { cardType: 'Visa', lastTwo: '11', bin: '411111' },
+      binData: { prepaid: 'No' },
+    });
     await driver.teardown();
   });
 
@@ -112,24 +152,40 @@ describe('braintree driver: tokenization through GraphQL TokenizeCreditCard (spe
     tokenizeResponse = () =>
       HttpResponse.json({
         data: { tokenizeCreditCard: null },
-        errors: [{ message: 'Credit card number is invalid.', extensions: { errorClass: 'VALIDATION', legacyCode: '81715', inputPath: ['input', 'creditCard', 'number'] } }],
+        errors: [
+          {
+            message: 'Credit card number is invalid.',
+            extensions: { errorClass: 'VALIDATION', legacyCode: '81715', inputPath: ['input', 'creditCard', 'number'] },
+          },
+        ],
       });
     const driver = await createBraintreeDriver(config);
     const failure = (await tokenizeCard(driver).catch((error: unknown) => error)) as any;
     expect(failure.code).toBe('CLIENT_REQUEST_ERROR');
     expect(failure.details.httpStatus).toBe(422);
     expect(failure.details.originalError.error.message).toBe('Credit card is invalid');
-    expect(failure.details.originalError.fieldErrors[0].fieldErrors[0]).toMatchObject({ field: 'number', code: '81715' });
+    expect(failure.details.originalError.fieldErrors[0].fieldErrors[0]).toMatchObject({
+      field: 'number',
+      code: '81715',
+    });
     await driver.teardown();
   });
 
   it.each([
-    [401, 'CLIENT_AUTHORIZATION_INVALID', 'Authorization is invalid. Make sure your client token or tokenization key is valid.'],
+    [
+      401,
+      'CLIENT_AUTHORIZATION_INVALID',
+      'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+    ],
     [403, 'CLIENT_AUTHORIZATION_INSUFFICIENT', 'The authorization used has insufficient privileges.'],
     [429, 'CLIENT_RATE_LIMITED', 'You are being rate-limited; please try again in a few minutes.'],
     [503, 'CLIENT_GATEWAY_NETWORK', 'Cannot contact the gateway at this time.'],
   ])('§8 tokenization HTTP %s → %s → "%s"', async (status, code, text) => {
-    tokenizeResponse = () => new HttpResponse(JSON.stringify({ errors: [{ message: 'x' }] }), { status, headers: { 'content-type': 'application/json' } });
+    tokenizeResponse = () =>
+      new HttpResponse(JSON.stringify({ errors: [{ message: 'x' }] }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
     const driver = await createBraintreeDriver(config);
     const failure = await tokenizeCard(driver).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code });
@@ -142,9 +198,15 @@ describe('braintree driver: tokenization through GraphQL TokenizeCreditCard (spe
     document.body.innerHTML = '<div id="n"></div><div id="e"></div><div id="c"></div>';
     const driver = await createBraintreeDriver(config);
     const failure = await driver
-      .createHostedFields({ fields: { number: { container: '#n' }, expirationDate: { container: '#e' }, cvv: { container: '#c' } }, setupTimeoutMs: 300 })
+      .createHostedFields({
+        fields: { number: { container: '#n' }, expirationDate: { container: '#e' }, cvv: { container: '#c' } },
+        setupTimeoutMs: 300,
+      })
       .catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT', message: 'Hosted Fields timed out when attempting to set up.' });
+    expect(failure).toMatchObject({
+      code: 'HOSTED_FIELDS_TIMEOUT',
+      message: 'Hosted Fields timed out when attempting to set up.',
+    });
     expect(toPaymentError(failure)).toMatchObject({ messageId: 'payments.hostedFields.timeout', retryable: true });
     await driver.teardown();
     expect(document.querySelectorAll('iframe[name^="braintree-hosted-field-"]')).toHaveLength(0);
@@ -166,17 +228,24 @@ describe('braintree driver: tokenization through GraphQL TokenizeCreditCard (spe
   });
 
   it('§8 status -1 (timeout) maps to "Request timed out waiting for a reply."', () => {
-    expect(paymentMessages[toPaymentError({ code: 'CLIENT_REQUEST_TIMEOUT', type: 'NETWORK', details: { httpStatus: -1 } }).messageId].defaultMessage).toBe(
-      'Request timed out waiting for a reply.',
-    );
+    expect(
+      paymentMessages[
+        toPaymentError({ code: 'CLIENT_REQUEST_TIMEOUT', type: 'NETWORK', details: { httpStatus: -1 } }).messageId
+      ].defaultMessage,
+    ).toBe('Request timed out waiting for a reply.');
   });
 });
 
 describe('braintree driver: 3D Secure guards (spec §5 "3D Secure")', () => {
   it('§5 verifyCard needs nonce, amount and bin; only one verification at a time is enforced before braintree-web', async () => {
     const driver = await createBraintreeDriver(config);
-    await expect(driver.verifyCard({ nonce: '', amount: 10, bin: '411111' })).rejects.toMatchObject({ code: 'THREEDS_MISSING_VERIFY_CARD_OPTION', message: 'verifyCard options must include a nonce.' });
-    await expect(driver.verifyCard({ nonce: 'n', amount: 10, bin: '411111', requestedExemptionType: 'nope' as never })).rejects.toMatchObject({ code: 'THREEDS_REQUESTED_EXEMPTION_TYPE_INVALID' });
+    await expect(driver.verifyCard({ nonce: '', amount: 10, bin: '411111' })).rejects.toMatchObject({
+      code: 'THREEDS_MISSING_VERIFY_CARD_OPTION',
+      message: 'verifyCard options must include a nonce.',
+    });
+    await expect(
+      driver.verifyCard({ nonce: 'n', amount: 10, bin: '411111', requestedExemptionType: 'nope' as never }),
+    ).rejects.toMatchObject({ code: 'THREEDS_REQUESTED_EXEMPTION_TYPE_INVALID' });
     // a tokenization key cannot run 3D Secure: braintree-web itself refuses (§8)
     const failure = await driver.verifyCard({ nonce: 'n', amount: 10, bin: '411111' }).catch((error: unknown) => error);
     expect((failure as { code: string }).code).toBe('THREEDS_CAN_NOT_USE_TOKENIZATION_KEY');

@@ -13,7 +13,8 @@ function braintreeWebCodes(): string[] {
       const path = join(dir, name);
       if (name === 'dist' || name === 'node_modules') continue;
       if (statSync(path).isDirectory()) walk(path);
-      else if (name === 'errors.js') for (const match of readFileSync(path, 'utf8').matchAll(/code: "([A-Z0-9_]+)"/g)) codes.add(match[1]!);
+      else if (name === 'errors.js')
+        for (const match of readFileSync(path, 'utf8').matchAll(/code: "([A-Z0-9_]+)"/g)) codes.add(match[1]!);
     }
   };
   walk(root);
@@ -36,7 +37,11 @@ describe('toPaymentError (spec §8 error catalogue)', () => {
   });
 
   it.each([
-    ['CLIENT_AUTHORIZATION_INVALID', 'Authorization is invalid. Make sure your client token or tokenization key is valid.', false],
+    [
+      'CLIENT_AUTHORIZATION_INVALID',
+      'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+      false,
+    ],
     ['CLIENT_GATEWAY_NETWORK', 'Cannot contact the gateway at this time.', true],
     ['CLIENT_REQUEST_TIMEOUT', 'Request timed out waiting for a reply.', true],
     ['CLIENT_REQUEST_ERROR', 'There was a problem with your request.', false],
@@ -46,7 +51,11 @@ describe('toPaymentError (spec §8 error catalogue)', () => {
     ['HOSTED_FIELDS_TIMEOUT', 'Hosted Fields timed out when attempting to set up.', true],
     ['HOSTED_FIELDS_INVALID_FIELD_SELECTOR', 'Selector does not reference a valid DOM node.', false],
     ['HOSTED_FIELDS_FIELDS_EMPTY', 'All fields are empty. Cannot tokenize empty card fields.', true],
-    ['HOSTED_FIELDS_FIELDS_INVALID', 'Some payment input fields are invalid. Cannot tokenize invalid card fields.', true],
+    [
+      'HOSTED_FIELDS_FIELDS_INVALID',
+      'Some payment input fields are invalid. Cannot tokenize invalid card fields.',
+      true,
+    ],
     ['HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE', "This credit card already exists in the merchant's vault.", false],
     ['THREEDS_NOT_ENABLED', '3D Secure is not enabled for this merchant.', false],
     ['THREEDS_CAN_NOT_USE_TOKENIZATION_KEY', '3D Secure can not use a tokenization key for authorization.', false],
@@ -62,7 +71,9 @@ describe('toPaymentError (spec §8 error catalogue)', () => {
   });
 
   it('§8 CVV verification failure (81736) points at the cvv field', () => {
-    expect(toPaymentError({ code: 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', type: 'CUSTOMER' })).toMatchObject({ field: 'cvv', type: 'CUSTOMER' });
+    expect(
+      toPaymentError({ code: 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', type: 'CUSTOMER' }),
+    ).toMatchObject({ field: 'cvv', type: 'CUSTOMER' });
   });
 
   it.each([
@@ -78,8 +89,15 @@ describe('toPaymentError (spec §8 error catalogue)', () => {
   });
 
   it('join-api declines (402 problem) map to the decline message', () => {
-    const apiError = { status: 402, problem: { type: 'about:blank', title: 'Payment declined', status: 402, code: 'PROCESSOR_DECLINED' } };
-    expect(toPaymentError(apiError)).toMatchObject({ code: 'PROCESSOR_DECLINED', messageId: 'payments.error.declined', retryable: true });
+    const apiError = {
+      status: 402,
+      problem: { type: 'about:blank', title: 'Payment declined', status: 402, code: 'PROCESSOR_DECLINED' },
+    };
+    expect(toPaymentError(apiError)).toMatchObject({
+      code: 'PROCESSOR_DECLINED',
+      messageId: 'payments.error.declined',
+      retryable: true,
+    });
   });
 
   it.each([
@@ -94,7 +112,11 @@ describe('toPaymentError (spec §8 error catalogue)', () => {
   });
 
   it('network failures and unknown values never throw', () => {
-    expect(toPaymentError(new TypeError('Failed to fetch'))).toMatchObject({ code: 'NETWORK_ERROR', type: 'NETWORK', retryable: true });
+    expect(toPaymentError(new TypeError('Failed to fetch'))).toMatchObject({
+      code: 'NETWORK_ERROR',
+      type: 'NETWORK',
+      retryable: true,
+    });
     expect(toPaymentError(new DOMException('x', 'AbortError'))).toMatchObject({ code: 'REQUEST_TIMEOUT' });
     expect(toPaymentError(undefined)).toMatchObject({ code: 'UNKNOWN', messageId: 'payments.error.generic' });
     expect(toPaymentError('boom').type).toBe('UNKNOWN');

@@ -32,8 +32,13 @@ export interface FakeFrames {
 
 const valid = (field: string, value: string) => {
   const digits = value.replace(/\D/g, '');
-  if (field === 'number') return { isValid: digits === '4111111111111111', isPotentiallyValid: /^4?\d*$/.test(digits) && digits.length <= 16 };
-  if (field === 'expirationDate') return { isValid: /^\d{2} \/ \d{2}$/.test(value), isPotentiallyValid: !/[a-z]/i.test(value) };
+  if (field === 'number')
+    return {
+      isValid: digits === '4111111111111111',
+      isPotentiallyValid: /^4?\d*$/.test(digits) && digits.length <= 16,
+    };
+  if (field === 'expirationDate')
+    return { isValid: /^\d{2} \/ \d{2}$/.test(value), isPotentiallyValid: !/[a-z]/i.test(value) };
   return { isValid: /^\d{3}$/.test(value), isPotentiallyValid: /^\d{0,3}$/.test(value) };
 };
 
@@ -49,7 +54,11 @@ export function installFakeFrames(): FakeFrames {
       }),
     );
   };
-  const stateOf = (frame: Frame) => ({ isEmpty: frame.value === '', isFocused: frame.focused, ...valid(frame.field, frame.value) });
+  const stateOf = (frame: Frame) => ({
+    isEmpty: frame.value === '',
+    isFocused: frame.focused,
+    ...valid(frame.field, frame.value),
+  });
 
   const api: FakeFrames = {
     frames,
@@ -63,8 +72,12 @@ export function installFakeFrames(): FakeFrames {
       const after = stateOf(frame);
       const events: string[] = [];
       if (before.isEmpty !== after.isEmpty) events.push(after.isEmpty ? 'empty' : 'notEmpty');
-      if (before.isValid !== after.isValid || before.isPotentiallyValid !== after.isPotentiallyValid) events.push('validityChange');
-      const cards = field === 'number' && value.startsWith('4') ? [{ type: 'visa', niceType: 'Visa', code: { name: 'CVV', size: 3 } }] : [];
+      if (before.isValid !== after.isValid || before.isPotentiallyValid !== after.isPotentiallyValid)
+        events.push('validityChange');
+      const cards =
+        field === 'number' && value.startsWith('4')
+          ? [{ type: 'visa', niceType: 'Visa', code: { name: 'CVV', size: 3 } }]
+          : [];
       if (field === 'number') events.push('cardTypeChange');
       emit(frame, { type: 'state', state: after, events, cards: field === 'number' ? cards : undefined });
     },
@@ -86,13 +99,20 @@ export function installFakeFrames(): FakeFrames {
   const attach = (iframe: HTMLIFrameElement) => {
     if (!iframe.name.startsWith('braintree-hosted-field-') || !iframe.contentWindow) return;
     const url = new URL(iframe.src);
-    const frame: Frame = { field: url.searchParams.get('field')!, channel: url.searchParams.get('channel')!, iframe, value: '', focused: false };
+    const frame: Frame = {
+      field: url.searchParams.get('field')!,
+      channel: url.searchParams.get('channel')!,
+      iframe,
+      value: '',
+      focused: false,
+    };
     frames.set(frame.field, frame);
     vi.spyOn(iframe.contentWindow, 'postMessage').mockImplementation(((data: any) => {
       received.push({ field: frame.field, data });
       queueMicrotask(() => {
         if (data.type === 'configure') emit(frame, { type: 'configured', state: stateOf(frame) });
-        if (data.type === 'tokenize') emit(frame, { type: 'tokenizeResult', requestId: data.requestId, ...api.nextTokenize });
+        if (data.type === 'tokenize')
+          emit(frame, { type: 'tokenizeResult', requestId: data.requestId, ...api.nextTokenize });
       });
     }) as any);
     queueMicrotask(() => {

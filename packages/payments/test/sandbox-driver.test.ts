@@ -12,7 +12,11 @@ const config = {
 
 function containers() {
   document.body.innerHTML = '<div id="n"></div><div id="e"></div><div id="c"></div>';
-  return { number: { container: '#n' }, expirationDate: { container: '#e' }, cvv: { container: document.getElementById('c')! } };
+  return {
+    number: { container: '#n' },
+    expirationDate: { container: '#e' },
+    cvv: { container: document.getElementById('c')! },
+  };
 }
 
 describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fields")', () => {
@@ -30,7 +34,11 @@ describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fi
   it('mounts braintree-named iframes with a title and the checked parent origin', async () => {
     const hf = await client.createHostedFields({ fields: containers() });
     const frames = [...document.querySelectorAll('iframe')];
-    expect(frames.map((f) => f.name)).toEqual(['braintree-hosted-field-number', 'braintree-hosted-field-expirationDate', 'braintree-hosted-field-cvv']);
+    expect(frames.map((f) => f.name)).toEqual([
+      'braintree-hosted-field-number',
+      'braintree-hosted-field-expirationDate',
+      'braintree-hosted-field-cvv',
+    ]);
     for (const frame of frames) {
       expect(frame.title).not.toBe('');
       expect(new URL(frame.src).origin).toBe(SANDBOX_URL);
@@ -38,7 +46,9 @@ describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fi
     }
     expect(Object.keys(hf.getState().fields)).toEqual(['number', 'expirationDate', 'cvv']);
     // the authorization goes to the frames, never card data the other way
-    expect(fake.received.find((m) => m.data.type === 'configure')?.data.configuration.authorization).toBe(config.authorization);
+    expect(fake.received.find((m) => m.data.type === 'configure')?.data.configuration.authorization).toBe(
+      config.authorization,
+    );
   });
 
   it('emits braintree-web events with the getState() shape', async () => {
@@ -60,7 +70,13 @@ describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fi
     const hf = await client.createHostedFields({ fields: containers() });
     fake.nextTokenize = { payload: { nonce: 'tokencc_sb_x', type: 'CreditCard', description: 'ending in 11' } };
     await expect(hf.tokenize()).resolves.toMatchObject({ nonce: 'tokencc_sb_x' });
-    fake.nextTokenize = { error: { code: 'HOSTED_FIELDS_FIELDS_EMPTY', type: 'CUSTOMER', message: 'All fields are empty. Cannot tokenize empty card fields.' } };
+    fake.nextTokenize = {
+      error: {
+        code: 'HOSTED_FIELDS_FIELDS_EMPTY',
+        type: 'CUSTOMER',
+        message: 'All fields are empty. Cannot tokenize empty card fields.',
+      },
+    };
     await expect(hf.tokenize()).rejects.toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_EMPTY', name: 'BraintreeError' });
   });
 
@@ -69,7 +85,10 @@ describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fi
     await hf.teardown();
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     expect(() => hf.getState()).toThrow('getState cannot be called after teardown.');
-    await expect(hf.tokenize()).rejects.toMatchObject({ code: 'METHOD_CALLED_AFTER_TEARDOWN', message: 'tokenize cannot be called after teardown.' });
+    await expect(hf.tokenize()).rejects.toMatchObject({
+      code: 'METHOD_CALLED_AFTER_TEARDOWN',
+      message: 'tokenize cannot be called after teardown.',
+    });
     await expect(hf.clear('number')).rejects.toMatchObject({ code: 'METHOD_CALLED_AFTER_TEARDOWN' });
   });
 
@@ -88,9 +107,13 @@ describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fi
       code: 'HOSTED_FIELDS_INVALID_FIELD_SELECTOR',
       message: 'Selector does not reference a valid DOM node.',
     });
-    await expect(client.createHostedFields({ fields: { ssn: { container: '#n' } } as never })).rejects.toMatchObject({ code: 'HOSTED_FIELDS_INVALID_FIELD_KEY' });
+    await expect(client.createHostedFields({ fields: { ssn: { container: '#n' } } as never })).rejects.toMatchObject({
+      code: 'HOSTED_FIELDS_INVALID_FIELD_KEY',
+    });
     await client.createHostedFields({ fields: { number: { container: '#n' } } });
-    await expect(client.createHostedFields({ fields: { number: { container: '#n' } } })).rejects.toMatchObject({ code: 'HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME' });
+    await expect(client.createHostedFields({ fields: { number: { container: '#n' } } })).rejects.toMatchObject({
+      code: 'HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME',
+    });
   });
 
   it('aborting set-up removes the frames at once', async () => {
@@ -110,6 +133,8 @@ describe('§5 Card client: authorization', () => {
       code: 'CLIENT_INVALID_AUTHORIZATION',
       message: 'Authorization is invalid. Make sure your client token or tokenization key is valid.',
     });
-    await expect(createPaymentsClient({ ...config, authorization: '' })).rejects.toMatchObject({ code: 'CLIENT_OPTION_REQUIRED' });
+    await expect(createPaymentsClient({ ...config, authorization: '' })).rejects.toMatchObject({
+      code: 'CLIENT_OPTION_REQUIRED',
+    });
   });
 });

@@ -28,7 +28,11 @@ function CardForm() {
   );
 }
 
-function Fields({ refs }: { refs: Record<'number' | 'expirationDate' | 'cvv', React.RefObject<HTMLDivElement | null>> }) {
+function Fields({
+  refs,
+}: {
+  refs: Record<'number' | 'expirationDate' | 'cvv', React.RefObject<HTMLDivElement | null>>;
+}) {
   const hosted = useHostedFields({
     fields: {
       number: { container: refs.number.current ?? '[data-testid=number]' },
@@ -99,13 +103,22 @@ describe('useHostedFields (docs/CONTRACTS.md, spec §4 "Hosted card fields")', (
     );
     await screen.findByText('status: ready');
     fake.nextTokenize = {
-      error: { code: 'HOSTED_FIELDS_FIELDS_INVALID', type: 'CUSTOMER', message: 'x', details: { invalidFieldKeys: ['number', 'cvv'] } },
+      error: {
+        code: 'HOSTED_FIELDS_FIELDS_INVALID',
+        type: 'CUSTOMER',
+        message: 'x',
+        details: { invalidFieldKeys: ['number', 'cvv'] },
+      },
     };
     let failure: unknown;
     await act(async () => {
       await last!.tokenize().catch((error: unknown) => (failure = error));
     });
-    expect(toPaymentError(failure)).toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_INVALID', messageId: 'payments.hostedFields.fieldsInvalid', field: 'number' });
+    expect(toPaymentError(failure)).toMatchObject({
+      code: 'HOSTED_FIELDS_FIELDS_INVALID',
+      messageId: 'payments.hostedFields.fieldsInvalid',
+      field: 'number',
+    });
     expect(last!.showError('number')).toBe(true);
     expect(last!.showError('expirationDate')).toBe(false);
     fake.nextTokenize = { payload: { nonce: 'tokencc_sb_ok', type: 'CreditCard', description: 'ending in 11' } };

@@ -76,7 +76,9 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
   });
 
   it('§4 hook state without ApplePaySession: not supported, not loading', async () => {
-    const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), { wrapper: wrapper({ applePay: true }) });
+    const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), {
+      wrapper: wrapper({ applePay: true }),
+    });
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current).toMatchObject({ isSupported: false, instance: null, error: null });
   });
@@ -85,10 +87,14 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
     (window as any).ApplePaySession = FakeSession;
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const url = String(input);
-      const body = url.endsWith('/sessions') ? { merchantSessionIdentifier: 'm' } : { nonce: 'tokenapplepay_sb_1', type: 'ApplePayCard' };
+      const body = url.endsWith('/sessions')
+        ? { merchantSessionIdentifier: 'm' }
+        : { nonce: 'tokenapplepay_sb_1', type: 'ApplePayCard' };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), { wrapper: wrapper({ applePay: true }) });
+    const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), {
+      wrapper: wrapper({ applePay: true }),
+    });
     await waitFor(() => expect(result.current.isSupported).toBe(true));
     let paid!: Promise<string | undefined>;
     act(() => {
@@ -99,7 +105,9 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
     expect((session.request as any).total.label).toBe('OurFamilyWizard');
     expect(session.begin).toHaveBeenCalled();
     session.onvalidatemerchant!({ validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' });
-    await waitFor(() => expect(session.completeMerchantValidation).toHaveBeenCalledWith({ merchantSessionIdentifier: 'm' }));
+    await waitFor(() =>
+      expect(session.completeMerchantValidation).toHaveBeenCalledWith({ merchantSessionIdentifier: 'm' }),
+    );
     session.onpaymentauthorized!({ payment: { token: { paymentData: {} } } });
     await expect(paid).resolves.toBe('tokenapplepay_sb_1');
     expect(session.completePayment).toHaveBeenCalledWith(FakeSession.STATUS_SUCCESS);
@@ -115,7 +123,9 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
 
   it('§5 Apple Pay is hidden for GBP even with the flag', async () => {
     (window as any).ApplePaySession = FakeSession;
-    const { result } = renderHook(() => useApplePay({ amount: 155.99, currency: 'GBP' }), { wrapper: wrapper({ applePay: true }) });
+    const { result } = renderHook(() => useApplePay({ amount: 155.99, currency: 'GBP' }), {
+      wrapper: wrapper({ applePay: true }),
+    });
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.isSupported).toBe(false);
   });
@@ -148,7 +158,12 @@ describe('Venmo (spec §4 "Other wallet flows": one action in progress)', () => 
       new MessageEvent('message', {
         origin: SANDBOX_URL,
         source: popup as unknown as MessageEventSource,
-        data: { source: 'ofw-sandbox-wallet', wallet: 'venmo', type: 'approved', payload: { nonce: 'fake-venmo_sb_1', type: 'VenmoAccount', details: { username: '@venmojoe' } } },
+        data: {
+          source: 'ofw-sandbox-wallet',
+          wallet: 'venmo',
+          type: 'approved',
+          payload: { nonce: 'fake-venmo_sb_1', type: 'VenmoAccount', details: { username: '@venmojoe' } },
+        },
       }),
     );
     await expect(first).resolves.toMatchObject({ type: 'VenmoAccount', details: { username: '@venmojoe' } });

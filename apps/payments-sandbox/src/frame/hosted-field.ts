@@ -60,7 +60,14 @@ function postToParent(message: Record<string, unknown>): void {
 
 function toCardInfo(card: ReturnType<typeof creditCardType>[number]): CardInfo {
   const supported = config?.supportedCardBrands?.[card.type] ?? true;
-  return { niceType: card.niceType, type: card.type, code: card.code, gaps: card.gaps, lengths: card.lengths, supported };
+  return {
+    niceType: card.niceType,
+    type: card.type,
+    code: card.code,
+    gaps: card.gaps,
+    lengths: card.lengths,
+    supported,
+  };
 }
 
 function digits(value: string): string {
@@ -93,7 +100,8 @@ function format(raw: string): string {
     if (d.length === 1 && d > '1') d = `0${d}`;
     return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
   }
-  if (field === 'cvv' || field === 'expirationMonth' || field === 'expirationYear') return digits(raw).slice(0, maxLength());
+  if (field === 'cvv' || field === 'expirationMonth' || field === 'expirationYear')
+    return digits(raw).slice(0, maxLength());
   return raw.slice(0, maxLength());
 }
 
@@ -126,9 +134,15 @@ function update(events: string[] = []): void {
   const value = input.value;
   const previous = state;
   const verdict = verify(value);
-  state = { isEmpty: value.length === 0, isValid: verdict.isValid, isPotentiallyValid: verdict.isPotentiallyValid, isFocused: document.activeElement === input };
+  state = {
+    isEmpty: value.length === 0,
+    isValid: verdict.isValid,
+    isPotentiallyValid: verdict.isPotentiallyValid,
+    isFocused: document.activeElement === input,
+  };
   if (previous.isEmpty !== state.isEmpty) events.push(state.isEmpty ? 'empty' : 'notEmpty');
-  if (previous.isValid !== state.isValid || previous.isPotentiallyValid !== state.isPotentiallyValid) events.push('validityChange');
+  if (previous.isValid !== state.isValid || previous.isPotentiallyValid !== state.isPotentiallyValid)
+    events.push('validityChange');
   if (field === 'number') {
     const next = creditCardType(digits(value)).map(toCardInfo);
     const key = (list: CardInfo[]) => list.map((card) => card.type).join(',');
@@ -176,15 +190,23 @@ input.addEventListener('keydown', (event) => {
 
 function applyStyles(styles: Record<string, Record<string, string>> | undefined): void {
   if (!styles) return;
-  const allowed = /^(color|font(-[a-z]+)?|letter-spacing|line-height|opacity|text-(align|shadow)|transition|-moz-osx-font-smoothing|-webkit-font-smoothing|padding(-[a-z]+)?)$/;
+  const allowed =
+    /^(color|font(-[a-z]+)?|letter-spacing|line-height|opacity|text-(align|shadow)|transition|-moz-osx-font-smoothing|-webkit-font-smoothing|padding(-[a-z]+)?)$/;
   const css: string[] = [];
   for (const [selector, rules] of Object.entries(styles)) {
-    if (!/^(input|\.invalid|\.valid|:focus|input:focus|\.invalid:focus|::placeholder|input::placeholder)$/.test(selector)) continue;
+    if (
+      !/^(input|\.invalid|\.valid|:focus|input:focus|\.invalid:focus|::placeholder|input::placeholder)$/.test(selector)
+    )
+      continue;
     const declarations = Object.entries(rules)
       .filter(([property, value]) => allowed.test(property) && !/[;{}<>]|url\(/i.test(String(value)))
       .map(([property, value]) => `${property}:${value}`)
       .join(';');
-    const target = selector.startsWith('.') ? `input${selector}` : selector.startsWith(':') ? `input${selector}` : selector;
+    const target = selector.startsWith('.')
+      ? `input${selector}`
+      : selector.startsWith(':')
+        ? `input${selector}`
+        : selector;
     css.push(`${target}{${declarations}}`);
   }
   const style = document.createElement('style');
@@ -205,11 +227,19 @@ function configure(next: Configuration): void {
 }
 
 // ---- tokenization (the number frame collects the other frames' values over the BroadcastChannel) ----
-const pendingCollections = new Map<string, { values: Partial<Record<FieldKey, { value: string; state: FieldState }>>; done: () => void }>();
+const pendingCollections = new Map<
+  string,
+  { values: Partial<Record<FieldKey, { value: string; state: FieldState }>>; done: () => void }
+>();
 
-function collect(requestId: string, expected: FieldKey[]): Promise<Partial<Record<FieldKey, { value: string; state: FieldState }>>> {
+function collect(
+  requestId: string,
+  expected: FieldKey[],
+): Promise<Partial<Record<FieldKey, { value: string; state: FieldState }>>> {
   return new Promise((resolve, reject) => {
-    const values: Partial<Record<FieldKey, { value: string; state: FieldState }>> = { [field]: { value: input.value, state } };
+    const values: Partial<Record<FieldKey, { value: string; state: FieldState }>> = {
+      [field]: { value: input.value, state },
+    };
     const timer = setTimeout(() => {
       pendingCollections.delete(requestId);
       reject(new Error('A hosted field frame did not answer.'));
@@ -237,49 +267,101 @@ async function tokenize(requestId: string, options: Record<string, unknown> = {}
     const values = await collect(requestId, expected);
     const allEmpty = expected.every((key) => !values[key]?.value);
     if (allEmpty) {
-      throw braintreeError('HOSTED_FIELDS_FIELDS_EMPTY', 'CUSTOMER', 'All fields are empty. Cannot tokenize empty card fields.');
+      throw braintreeError(
+        'HOSTED_FIELDS_FIELDS_EMPTY',
+        'CUSTOMER',
+        'All fields are empty. Cannot tokenize empty card fields.',
+      );
     }
     const invalidFieldKeys = expected.filter((key) => !values[key]?.state.isValid);
     if (invalidFieldKeys.length > 0) {
-      throw braintreeError('HOSTED_FIELDS_FIELDS_INVALID', 'CUSTOMER', 'Some payment input fields are invalid. Cannot tokenize invalid card fields.', { invalidFieldKeys });
+      throw braintreeError(
+        'HOSTED_FIELDS_FIELDS_INVALID',
+        'CUSTOMER',
+        'Some payment input fields are invalid. Cannot tokenize invalid card fields.',
+        { invalidFieldKeys },
+      );
     }
     const creditCard: Record<string, unknown> = {};
     for (const key of expected) creditCard[key] = values[key]?.value;
-    if (typeof options.cardholderName === 'string' && !creditCard.cardholderName) creditCard.cardholderName = options.cardholderName;
+    if (typeof options.cardholderName === 'string' && !creditCard.cardholderName)
+      creditCard.cardholderName = options.cardholderName;
     let response: Response;
     try {
       response = await fetch('/v1/tokenize', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ authorization: config?.authorization, creditCard, billingAddress: options.billingAddress }),
+        body: JSON.stringify({
+          authorization: config?.authorization,
+          creditCard,
+          billingAddress: options.billingAddress,
+        }),
       });
     } catch (cause) {
-      throw braintreeError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', 'NETWORK', 'A tokenization network error occurred.', { originalError: String(cause) });
+      throw braintreeError(
+        'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+        'NETWORK',
+        'A tokenization network error occurred.',
+        { originalError: String(cause) },
+      );
     }
     const payload = (await response.json().catch(() => ({}))) as Record<string, any>;
     if (!response.ok) {
       const fieldErrors = payload.fieldErrors as Array<{ code: string }> | undefined;
-      const codes = fieldErrors?.flatMap((entry) => (entry as { fieldErrors?: Array<{ code: string }> }).fieldErrors ?? [entry]).map((entry) => entry.code) ?? [];
+      const codes =
+        fieldErrors
+          ?.flatMap((entry) => (entry as { fieldErrors?: Array<{ code: string }> }).fieldErrors ?? [entry])
+          .map((entry) => entry.code) ?? [];
       if (response.status === 401) {
-        throw braintreeError('CLIENT_AUTHORIZATION_INVALID', 'MERCHANT', 'Authorization is invalid. Make sure your client token or tokenization key is valid.', { httpStatus: 401 });
+        throw braintreeError(
+          'CLIENT_AUTHORIZATION_INVALID',
+          'MERCHANT',
+          'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+          { httpStatus: 401 },
+        );
       }
       if (response.status === 422 && codes.includes('81724')) {
-        throw braintreeError('HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE', 'CUSTOMER', "This credit card already exists in the merchant's vault.", { originalError: payload });
+        throw braintreeError(
+          'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE',
+          'CUSTOMER',
+          "This credit card already exists in the merchant's vault.",
+          { originalError: payload },
+        );
       }
       if (response.status === 422 && codes.includes('81736')) {
-        throw braintreeError('HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', 'CUSTOMER', 'CVV verification failed during tokenization.', { originalError: payload });
+        throw braintreeError(
+          'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
+          'CUSTOMER',
+          'CVV verification failed during tokenization.',
+          { originalError: payload },
+        );
       }
       if (response.status === 422) {
-        throw braintreeError('HOSTED_FIELDS_FAILED_TOKENIZATION', 'CUSTOMER', 'The supplied card data failed tokenization.', { originalError: payload, httpStatus: 422 });
+        throw braintreeError(
+          'HOSTED_FIELDS_FAILED_TOKENIZATION',
+          'CUSTOMER',
+          'The supplied card data failed tokenization.',
+          { originalError: payload, httpStatus: 422 },
+        );
       }
-      throw braintreeError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', 'NETWORK', 'A tokenization network error occurred.', { httpStatus: response.status, originalError: payload });
+      throw braintreeError(
+        'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+        'NETWORK',
+        'A tokenization network error occurred.',
+        { httpStatus: response.status, originalError: payload },
+      );
     }
     postToParent({ type: 'tokenizeResult', requestId, payload: payload.creditCards?.[0] });
   } catch (error) {
     const plain =
       error && typeof error === 'object' && 'code' in error
         ? error
-        : braintreeError('HOSTED_FIELDS_FAILED_TOKENIZATION', 'CUSTOMER', 'The supplied card data failed tokenization.', { originalError: String(error) });
+        : braintreeError(
+            'HOSTED_FIELDS_FAILED_TOKENIZATION',
+            'CUSTOMER',
+            'The supplied card data failed tokenization.',
+            { originalError: String(error) },
+          );
     postToParent({ type: 'tokenizeResult', requestId, error: plain });
   }
 }
@@ -288,7 +370,14 @@ peers.addEventListener('message', (event: MessageEvent) => {
   const data = event.data as Record<string, any>;
   if (!data || data.source !== PROTOCOL_SOURCE) return;
   if (data.type === 'collect' && field !== 'number') {
-    peers.postMessage({ source: PROTOCOL_SOURCE, type: 'value', requestId: data.requestId, field, value: input.value, state });
+    peers.postMessage({
+      source: PROTOCOL_SOURCE,
+      type: 'value',
+      requestId: data.requestId,
+      field,
+      value: input.value,
+      state,
+    });
   } else if (data.type === 'value' && field === 'number') {
     const pending = pendingCollections.get(data.requestId);
     if (pending && typeof data.field === 'string') {
@@ -324,10 +413,12 @@ window.addEventListener('message', (event: MessageEvent) => {
       input.placeholder = String(data.value ?? '');
       break;
     case 'setAttribute':
-      if (['aria-invalid', 'aria-required', 'disabled', 'placeholder'].includes(data.attribute)) input.setAttribute(data.attribute, String(data.value));
+      if (['aria-invalid', 'aria-required', 'disabled', 'placeholder'].includes(data.attribute))
+        input.setAttribute(data.attribute, String(data.value));
       break;
     case 'removeAttribute':
-      if (['aria-invalid', 'aria-required', 'disabled', 'placeholder'].includes(data.attribute)) input.removeAttribute(data.attribute);
+      if (['aria-invalid', 'aria-required', 'disabled', 'placeholder'].includes(data.attribute))
+        input.removeAttribute(data.attribute);
       break;
     case 'teardown':
       peers.close();

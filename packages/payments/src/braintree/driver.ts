@@ -2,8 +2,19 @@ import type { PaymentsDriver } from '../core/driver.js';
 import { PaymentsError, teardownError } from '../core/errors.js';
 import { FRAME_NAME_PREFIX, SETUP_TIMEOUT_MS, resolveFields } from '../core/hosted-fields-options.js';
 import { showChallengeFrame, type ChallengeFrame } from '../core/challenge-frame.js';
-import { checkVerifyCardOptions, customerCanceledError, formatAmount, inProgressError } from '../core/three-d-secure.js';
-import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig, ThreeDSecureResult, VerifyCardOptions } from '../core/types.js';
+import {
+  checkVerifyCardOptions,
+  customerCanceledError,
+  formatAmount,
+  inProgressError,
+} from '../core/three-d-secure.js';
+import type {
+  HostedFieldsCreateOptions,
+  HostedFieldsInstance,
+  PaymentsConfig,
+  ThreeDSecureResult,
+  VerifyCardOptions,
+} from '../core/types.js';
 import { loadModule } from './modules.js';
 
 type BraintreeConfig = Extract<PaymentsConfig, { driver: 'braintree' }>;
@@ -28,7 +39,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
  * paypalCheckout). One braintree-web client per authorization; every component it creates is torn down with it.
  * @throws BraintreeError from `client.create` (e.g. CLIENT_AUTHORIZATION_INVALID, CLIENT_GATEWAY_NETWORK).
  */
-export async function createBraintreeDriver(config: BraintreeConfig): Promise<PaymentsDriver & { braintreeClient: any }> {
+export async function createBraintreeDriver(
+  config: BraintreeConfig,
+): Promise<PaymentsDriver & { braintreeClient: any }> {
   const clientModule = await loadModule('client');
   const client = await clientModule.create({ authorization: config.authorization });
   const components = new Set<Teardownable>();
@@ -94,10 +107,18 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
         else options.signal?.addEventListener('abort', onAbort, { once: true });
       });
       aborted.catch(() => undefined);
-      const instance = await withTimeout(Promise.race([creating, aborted]), options.setupTimeoutMs ?? SETUP_TIMEOUT_MS, () => {
-        abandon();
-        return new PaymentsError('HOSTED_FIELDS_TIMEOUT', 'UNKNOWN', 'Hosted Fields timed out when attempting to set up.');
-      }).finally(() => options.signal?.removeEventListener('abort', onAbort));
+      const instance = await withTimeout(
+        Promise.race([creating, aborted]),
+        options.setupTimeoutMs ?? SETUP_TIMEOUT_MS,
+        () => {
+          abandon();
+          return new PaymentsError(
+            'HOSTED_FIELDS_TIMEOUT',
+            'UNKNOWN',
+            'Hosted Fields timed out when attempting to set up.',
+          );
+        },
+      ).finally(() => options.signal?.removeEventListener('abort', onAbort));
       return track(instance);
     },
     async verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult> {
@@ -132,7 +153,11 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
         const { challenge: _challenge, ...rest } = options;
         let result: ThreeDSecureResult;
         try {
-          result = await instance.verifyCard({ ...rest, amount: formatAmount(options.amount), onLookupComplete: (_data: unknown, next: () => void) => next() });
+          result = await instance.verifyCard({
+            ...rest,
+            amount: formatAmount(options.amount),
+            onLookupComplete: (_data: unknown, next: () => void) => next(),
+          });
         } catch (error) {
           if (canceledByCustomer) throw customerCanceledError((error as { details?: unknown })?.details);
           throw error;
@@ -149,7 +174,8 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
     },
     async cancelVerifyCard(): Promise<ThreeDSecureResult> {
       if (tornDown) throw teardownError('cancelVerifyCard');
-      if (!threeDSecure) throw new PaymentsError('THREEDS_NO_VERIFICATION_PAYLOAD', 'MERCHANT', 'No verification payload available.');
+      if (!threeDSecure)
+        throw new PaymentsError('THREEDS_NO_VERIFICATION_PAYLOAD', 'MERCHANT', 'No verification payload available.');
       return (await threeDSecure).cancelVerifyCard();
     },
     createApplePay() {
@@ -162,11 +188,20 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
     },
     async tokenizeVenmo() {
       if (tornDown) throw teardownError('tokenizeVenmo');
-      if (inProgress.venmo) throw new PaymentsError('VENMO_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.');
+      if (inProgress.venmo)
+        throw new PaymentsError(
+          'VENMO_TOKENIZATION_REQUEST_ACTIVE',
+          'MERCHANT',
+          'Another tokenization request is active.',
+        );
       inProgress.venmo = true;
       try {
         // §issue 5: US/USD only, desktop QR code allowed, single use
-        venmo ??= lazy('venmo', { allowDesktop: true, mobileWebFallBack: true, paymentMethodUsage: 'single_use' }).catch((error: unknown) => {
+        venmo ??= lazy('venmo', {
+          allowDesktop: true,
+          mobileWebFallBack: true,
+          paymentMethodUsage: 'single_use',
+        }).catch((error: unknown) => {
           venmo = undefined;
           throw error;
         });
@@ -177,7 +212,12 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
     },
     async tokenizePayPal(options) {
       if (tornDown) throw teardownError('tokenizePayPal');
-      if (inProgress.paypal) throw new PaymentsError('PAYPAL_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.');
+      if (inProgress.paypal)
+        throw new PaymentsError(
+          'PAYPAL_TOKENIZATION_REQUEST_ACTIVE',
+          'MERCHANT',
+          'Another tokenization request is active.',
+        );
       inProgress.paypal = true;
       try {
         paypal ??= lazy('paypalCheckout', {}).catch((error: unknown) => {
@@ -189,8 +229,13 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
         // createPayment + loadPayPalSDK here, approval through `instance.tokenizePayment` once PayPal returns.
         await instance.loadPayPalSDK({ currency: options.currency ?? 'USD', intent: 'authorize' });
         const paypalSdk = (window as any).paypal;
-        if (!paypalSdk?.Buttons) throw new PaymentsError('PAYPAL_FLOW_FAILED', 'NETWORK', 'Could not load the PayPal SDK.');
-        throw new PaymentsError('PAYPAL_FLOW_FAILED', 'MERCHANT', 'With the braintree driver, PayPal needs the PayPal Buttons flow (not wired in this version).');
+        if (!paypalSdk?.Buttons)
+          throw new PaymentsError('PAYPAL_FLOW_FAILED', 'NETWORK', 'Could not load the PayPal SDK.');
+        throw new PaymentsError(
+          'PAYPAL_FLOW_FAILED',
+          'MERCHANT',
+          'With the braintree driver, PayPal needs the PayPal Buttons flow (not wired in this version).',
+        );
       } finally {
         inProgress.paypal = false;
       }
@@ -216,5 +261,3 @@ export async function createBraintreeDriver(config: BraintreeConfig): Promise<Pa
     },
   };
 }
-
-

@@ -29,5 +29,7 @@ export type BraintreeModuleName = keyof typeof loaders;
 /** Loads one braintree-web module (CommonJS interop: `default` when present). */
 export async function loadModule(name: BraintreeModuleName): Promise<BraintreeComponentModule> {
   const mod = (await loaders[name]()) as any;
-  return (mod && mod.default && typeof mod.default.create === 'function' ? mod.default : mod) as BraintreeComponentModule;
+  return (
+    mod && mod.default && typeof mod.default.create === 'function' ? mod.default : mod
+  ) as BraintreeComponentModule;
 }

@@ -59,7 +59,9 @@ export interface ApplePaySessionConstructor {
 
 /** `window.ApplePaySession`, when the browser has one. */
 export function applePaySession(): ApplePaySessionConstructor | undefined {
-  return typeof window === 'undefined' ? undefined : (window as unknown as { ApplePaySession?: ApplePaySessionConstructor }).ApplePaySession;
+  return typeof window === 'undefined'
+    ? undefined
+    : (window as unknown as { ApplePaySession?: ApplePaySessionConstructor }).ApplePaySession;
 }
 
 /** §4 "Support is true only when the device can make payments and supports session version 3." */
@@ -86,9 +88,15 @@ export interface ApplePayInstance {
  * @returns the nonce, or undefined when the customer cancelled.
  * @throws PaymentsError APPLE_PAY_NOT_ENABLED without ApplePaySession; provider errors of validation/tokenize.
  */
-export function runApplePaySession(instance: ApplePayInstance, request: ApplePayPaymentRequest): Promise<string | undefined> {
+export function runApplePaySession(
+  instance: ApplePayInstance,
+  request: ApplePayPaymentRequest,
+): Promise<string | undefined> {
   const Session = applePaySession();
-  if (!Session) return Promise.reject(new PaymentsError('APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'));
+  if (!Session)
+    return Promise.reject(
+      new PaymentsError('APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'),
+    );
   const session = new Session(APPLE_PAY_VERSION, request);
   return new Promise<string | undefined>((resolve, reject) => {
     session.onvalidatemerchant = (event) => {

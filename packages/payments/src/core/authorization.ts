@@ -23,7 +23,11 @@ function decodeBase64(value: string): string | undefined {
  */
 export function parseAuthorization(authorization: unknown): Authorization {
   if (typeof authorization !== 'string' || authorization.trim() === '') {
-    throw new PaymentsError('CLIENT_OPTION_REQUIRED', 'MERCHANT', 'options.authorization is required when instantiating a client.');
+    throw new PaymentsError(
+      'CLIENT_OPTION_REQUIRED',
+      'MERCHANT',
+      'options.authorization is required when instantiating a client.',
+    );
   }
   if (TOKENIZATION_KEY.test(authorization)) {
     const [environment = '', merchantId = ''] = authorization.split('_');

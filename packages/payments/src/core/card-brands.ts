@@ -18,7 +18,13 @@ export function cardBrand(type: string | undefined): CardBrand | undefined {
   if (!type) return undefined;
   const info = creditCardType.getTypeInfo(type);
   if (!info) return undefined;
-  return { type: info.type, niceType: info.niceType, lengths: [...info.lengths], gaps: [...info.gaps], code: { ...info.code } };
+  return {
+    type: info.type,
+    niceType: info.niceType,
+    lengths: [...info.lengths],
+    gaps: [...info.gaps],
+    code: { ...info.code },
+  };
 }
 
 /** The brand ids supported by the product (§3), in credit-card-type's spelling. */

@@ -29,7 +29,11 @@ let counter = 0;
  * Shows the challenge. `source` is a URL to load (sandbox) or an iframe element braintree-web created.
  * `onCancel` runs once when the customer closes it (Escape, backdrop, close button).
  */
-export function showChallengeFrame(source: string | HTMLIFrameElement, presentation: ChallengePresentation = {}, onCancel: () => void): ChallengeFrame {
+export function showChallengeFrame(
+  source: string | HTMLIFrameElement,
+  presentation: ChallengePresentation = {},
+  onCancel: () => void,
+): ChallengeFrame {
   const labels = { ...DEFAULT_CHALLENGE_LABELS, ...presentation.labels };
   const inline = presentation.variant === 'inline';
   if (inline && !presentation.container) throw new Error('An inline 3D Secure challenge needs presentation.container.');
@@ -39,7 +43,8 @@ export function showChallengeFrame(source: string | HTMLIFrameElement, presentat
   const root = document.createElement('div');
   root.className = inline ? 'ofw-3ds-inline' : 'ofw-3ds-backdrop';
   if (!inline) {
-    root.style.cssText = 'position:fixed;inset:0;z-index:20001;background:rgba(0,0,0,0.7);display:flex;align-items:center;justify-content:center;';
+    root.style.cssText =
+      'position:fixed;inset:0;z-index:20001;background:rgba(0,0,0,0.7);display:flex;align-items:center;justify-content:center;';
   }
   const dialog = document.createElement('div');
   dialog.className = 'ofw-3ds-dialog';
@@ -60,7 +65,8 @@ export function showChallengeFrame(source: string | HTMLIFrameElement, presentat
   closeButton.className = 'ofw-3ds-close';
   closeButton.setAttribute('aria-label', labels.close);
   closeButton.textContent = '×';
-  closeButton.style.cssText = 'font-size:1.5rem;line-height:1;background:none;border:0;cursor:pointer;padding:4px 8px;min-width:44px;min-height:44px;';
+  closeButton.style.cssText =
+    'font-size:1.5rem;line-height:1;background:none;border:0;cursor:pointer;padding:4px 8px;min-width:44px;min-height:44px;';
   header.append(title, closeButton);
 
   const interstitial = document.createElement('p');
@@ -89,7 +95,8 @@ export function showChallengeFrame(source: string | HTMLIFrameElement, presentat
     clearTimeout(reveal);
     document.removeEventListener('keydown', onKeyDown, true);
     root.remove();
-    if (previousFocus && typeof previousFocus.focus === 'function' && document.contains(previousFocus)) previousFocus.focus();
+    if (previousFocus && typeof previousFocus.focus === 'function' && document.contains(previousFocus))
+      previousFocus.focus();
   };
   const cancel = () => {
     if (!open) return;

@@ -20,7 +20,11 @@ export async function createPaymentsClient(config: PaymentsConfig): Promise<Paym
   let driver: PaymentsDriver;
   if (config.driver === 'sandbox') {
     if (typeof config.sandboxUrl !== 'string' || !/^https?:\/\//.test(config.sandboxUrl)) {
-      throw new PaymentsError('CLIENT_OPTION_INVALID', 'MERCHANT', 'The sandbox driver needs sandboxUrl (e.g. http://localhost:3010).');
+      throw new PaymentsError(
+        'CLIENT_OPTION_INVALID',
+        'MERCHANT',
+        'The sandbox driver needs sandboxUrl (e.g. http://localhost:3010).',
+      );
     }
     const { createSandboxDriver } = await import('../sandbox/driver.js');
     driver = createSandboxDriver(config);
@@ -28,7 +32,11 @@ export async function createPaymentsClient(config: PaymentsConfig): Promise<Paym
     const { createBraintreeDriver } = await import('../braintree/driver.js');
     driver = await createBraintreeDriver(config);
   } else {
-    throw new PaymentsError('CLIENT_OPTION_INVALID', 'MERCHANT', `Unknown payments driver "${String((config as { driver?: unknown }).driver)}".`);
+    throw new PaymentsError(
+      'CLIENT_OPTION_INVALID',
+      'MERCHANT',
+      `Unknown payments driver "${String((config as { driver?: unknown }).driver)}".`,
+    );
   }
   return Object.assign(Object.create(null) as object, {
     config,

@@ -49,7 +49,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 function httpStatusOf(error: Record<string, unknown>): number | undefined {
   const details = isRecord(error.details) ? error.details : undefined;
-  const candidates = [details?.httpStatus, error.status, error.httpStatus, isRecord(details?.originalError) ? details.originalError.httpStatus : undefined];
+  const candidates = [
+    details?.httpStatus,
+    error.status,
+    error.httpStatus,
+    isRecord(details?.originalError) ? details.originalError.httpStatus : undefined,
+  ];
   return candidates.find((value): value is number => typeof value === 'number');
 }
 
@@ -65,7 +70,7 @@ export function toPaymentError(error: unknown): PaymentError {
   if (isRecord(error) && isRecord(error.problem)) return toPaymentError({ ...error.problem, status: error.status });
   if (isRecord(error) && typeof error.code === 'string') {
     const entry = catalogueEntry(error.code);
-    const type = (typeof error.type === 'string' ? error.type : entry?.type ?? 'UNKNOWN') as PaymentErrorType;
+    const type = (typeof error.type === 'string' ? error.type : (entry?.type ?? 'UNKNOWN')) as PaymentErrorType;
     const details = isRecord(error.details) ? error.details : undefined;
     const invalidFields = Array.isArray(details?.invalidFieldKeys) ? (details.invalidFieldKeys as string[]) : undefined;
     if (entry) {
@@ -86,20 +91,43 @@ export function toPaymentError(error: unknown): PaymentError {
     return {
       code: error.code,
       type,
-      messageId: fallback?.messageId ?? (type === 'NETWORK' ? 'payments.error.network' : type === 'CUSTOMER' ? 'payments.error.cardInvalid' : 'payments.error.generic'),
+      messageId:
+        fallback?.messageId ??
+        (type === 'NETWORK'
+          ? 'payments.error.network'
+          : type === 'CUSTOMER'
+            ? 'payments.error.cardInvalid'
+            : 'payments.error.generic'),
       retryable: fallback?.retryable ?? (type === 'NETWORK' || type === 'CUSTOMER'),
       ...(typeof error.message === 'string' ? { message: error.message } : {}),
     };
   }
   if (isRecord(error) && typeof error.status === 'number') {
     const fallback = fromStatus(error.status);
-    return { code: `HTTP_${error.status}`, type: fallback.type, messageId: fallback.messageId, retryable: fallback.retryable };
+    return {
+      code: `HTTP_${error.status}`,
+      type: fallback.type,
+      messageId: fallback.messageId,
+      retryable: fallback.retryable,
+    };
   }
   if (isRecord(error) && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
-    return { code: 'REQUEST_TIMEOUT', type: 'NETWORK', messageId: 'payments.error.timeout', retryable: true, message: String(error.message) };
+    return {
+      code: 'REQUEST_TIMEOUT',
+      type: 'NETWORK',
+      messageId: 'payments.error.timeout',
+      retryable: true,
+      message: String(error.message),
+    };
   }
   if (error instanceof TypeError) {
-    return { code: 'NETWORK_ERROR', type: 'NETWORK', messageId: 'payments.error.network', retryable: true, message: error.message };
+    return {
+      code: 'NETWORK_ERROR',
+      type: 'NETWORK',
+      messageId: 'payments.error.network',
+      retryable: true,
+      message: error.message,
+    };
   }
   return {
     code: 'UNKNOWN',

@@ -53,7 +53,8 @@ export function fieldReducer(state: CardFormState, action: FieldAction): CardFor
     case 'TOUCH_ALL': {
       const next = { ...state };
       for (const field of CARD_FORM_FIELDS) {
-        if (!action.fields || action.fields.includes(field)) next[field] = { ...next[field], touched: true, hasBlurred: true };
+        if (!action.fields || action.fields.includes(field))
+          next[field] = { ...next[field], touched: true, hasBlurred: true };
       }
       return next;
     }
@@ -69,7 +70,12 @@ export function fieldReducer(state: CardFormState, action: FieldAction): CardFor
           current.isPotentiallyValid !== data.isPotentiallyValid ||
           current.isEmpty !== data.isEmpty
         ) {
-          next[field] = { ...current, isValid: data.isValid, isPotentiallyValid: data.isPotentiallyValid, isEmpty: data.isEmpty };
+          next[field] = {
+            ...current,
+            isValid: data.isValid,
+            isPotentiallyValid: data.isPotentiallyValid,
+            isEmpty: data.isEmpty,
+          };
           changed = true;
         }
       }

@@ -21,7 +21,11 @@ export interface ResolvedField {
  */
 export function resolveFields(options: HostedFieldsCreateOptions, doc: Document = document): ResolvedField[] {
   if (!options || !options.fields || Object.keys(options.fields).length === 0) {
-    throw new PaymentsError('INSTANTIATION_OPTION_REQUIRED', 'MERCHANT', 'options.fields is required when instantiating Hosted Fields.');
+    throw new PaymentsError(
+      'INSTANTIATION_OPTION_REQUIRED',
+      'MERCHANT',
+      'options.fields is required when instantiating Hosted Fields.',
+    );
   }
   const resolved: ResolvedField[] = [];
   for (const [key, fieldOptions] of Object.entries(options.fields)) {
@@ -29,25 +33,41 @@ export function resolveFields(options: HostedFieldsCreateOptions, doc: Document 
       throw new PaymentsError('HOSTED_FIELDS_INVALID_FIELD_KEY', 'MERCHANT', `"${key}" is not a valid field.`);
     }
     if (!fieldOptions) continue;
-    const container = typeof fieldOptions.container === 'string' ? doc.querySelector(fieldOptions.container) : fieldOptions.container;
+    const container =
+      typeof fieldOptions.container === 'string' ? doc.querySelector(fieldOptions.container) : fieldOptions.container;
     if (!container || typeof container !== 'object' || (container as Node).nodeType !== 1) {
-      throw new PaymentsError('HOSTED_FIELDS_INVALID_FIELD_SELECTOR', 'MERCHANT', 'Selector does not reference a valid DOM node.', {
-        fieldSelector: fieldOptions.container,
-        fieldKey: key,
-      });
+      throw new PaymentsError(
+        'HOSTED_FIELDS_INVALID_FIELD_SELECTOR',
+        'MERCHANT',
+        'Selector does not reference a valid DOM node.',
+        {
+          fieldSelector: fieldOptions.container,
+          fieldKey: key,
+        },
+      );
     }
     if ((container as HTMLElement).querySelector(`iframe[name^="${FRAME_NAME_PREFIX}"]`)) {
-      throw new PaymentsError('HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME', 'MERCHANT', 'Element already contains a Braintree iframe.', {
-        fieldSelector: fieldOptions.container,
-        fieldKey: key,
-      });
+      throw new PaymentsError(
+        'HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME',
+        'MERCHANT',
+        'Element already contains a Braintree iframe.',
+        {
+          fieldSelector: fieldOptions.container,
+          fieldKey: key,
+        },
+      );
     }
     for (const property of ['maxlength', 'minlength'] as const) {
       const value = fieldOptions[property];
       if (value !== undefined && typeof value !== 'number') {
-        throw new PaymentsError('HOSTED_FIELDS_FIELD_PROPERTY_INVALID', 'MERCHANT', `The value for ${property} must be a number.`, {
-          fieldKey: key,
-        });
+        throw new PaymentsError(
+          'HOSTED_FIELDS_FIELD_PROPERTY_INVALID',
+          'MERCHANT',
+          `The value for ${property} must be a number.`,
+          {
+            fieldKey: key,
+          },
+        );
       }
     }
     resolved.push({ key: key as HostedFieldKey, container: container as HTMLElement, options: fieldOptions });
@@ -67,11 +87,22 @@ export const ALLOWED_ATTRIBUTES: Record<string, 'boolean' | 'string'> = {
 export function checkAttribute(attribute: string, value?: unknown): void {
   const kind = ALLOWED_ATTRIBUTES[attribute];
   if (!kind) {
-    throw new PaymentsError('HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED', 'MERCHANT', `The "${attribute}" attribute is not supported in Hosted Fields.`);
+    throw new PaymentsError(
+      'HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED',
+      'MERCHANT',
+      `The "${attribute}" attribute is not supported in Hosted Fields.`,
+    );
   }
   if (value === undefined) return;
-  const ok = kind === 'boolean' ? typeof value === 'boolean' || value === 'true' || value === 'false' : typeof value === 'string';
+  const ok =
+    kind === 'boolean'
+      ? typeof value === 'boolean' || value === 'true' || value === 'false'
+      : typeof value === 'string';
   if (!ok) {
-    throw new PaymentsError('HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED', 'MERCHANT', `Value "${String(value)}" is not allowed for "${attribute}" attribute.`);
+    throw new PaymentsError(
+      'HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED',
+      'MERCHANT',
+      `Value "${String(value)}" is not allowed for "${attribute}" attribute.`,
+    );
   }
 }

@@ -7,57 +7,159 @@ import type { PaymentErrorType } from './errors.js';
 
 /** react-intl descriptors of every payment message (en-US defaults). */
 export const paymentMessages = {
-  'payments.error.generic': { id: 'payments.error.generic', defaultMessage: 'An unexpected error occurred, please try again later.' },
-  'payments.error.configuration': { id: 'payments.error.configuration', defaultMessage: 'Payments are not set up correctly. Please try again later.' },
+  'payments.error.generic': {
+    id: 'payments.error.generic',
+    defaultMessage: 'An unexpected error occurred, please try again later.',
+  },
+  'payments.error.configuration': {
+    id: 'payments.error.configuration',
+    defaultMessage: 'Payments are not set up correctly. Please try again later.',
+  },
   'payments.error.authorizationInvalid': {
     id: 'payments.error.authorizationInvalid',
     defaultMessage: 'Authorization is invalid. Make sure your client token or tokenization key is valid.',
   },
-  'payments.error.gatewayUnavailable': { id: 'payments.error.gatewayUnavailable', defaultMessage: 'Cannot contact the gateway at this time.' },
+  'payments.error.gatewayUnavailable': {
+    id: 'payments.error.gatewayUnavailable',
+    defaultMessage: 'Cannot contact the gateway at this time.',
+  },
   'payments.error.timeout': { id: 'payments.error.timeout', defaultMessage: 'Request timed out waiting for a reply.' },
-  'payments.error.badRequest': { id: 'payments.error.badRequest', defaultMessage: 'There was a problem with your request.' },
-  'payments.error.rateLimited': { id: 'payments.error.rateLimited', defaultMessage: 'You are being rate-limited; please try again in a few minutes.' },
-  'payments.error.insufficientPrivileges': { id: 'payments.error.insufficientPrivileges', defaultMessage: 'The authorization used has insufficient privileges.' },
-  'payments.error.scriptFailedToLoad': { id: 'payments.error.scriptFailedToLoad', defaultMessage: 'Braintree client script could not be loaded.' },
-  'payments.error.afterTeardown': { id: 'payments.error.afterTeardown', defaultMessage: 'The payment form was closed. Reload the page and try again.' },
-  'payments.error.network': { id: 'payments.error.network', defaultMessage: 'We could not reach the payment service. Check your connection and try again.' },
-  'payments.error.declined': { id: 'payments.error.declined', defaultMessage: 'Your card was declined. Try another card or contact your bank.' },
-  'payments.error.gatewayRejected': { id: 'payments.error.gatewayRejected', defaultMessage: 'The payment was not accepted. Check the details or use another card.' },
+  'payments.error.badRequest': {
+    id: 'payments.error.badRequest',
+    defaultMessage: 'There was a problem with your request.',
+  },
+  'payments.error.rateLimited': {
+    id: 'payments.error.rateLimited',
+    defaultMessage: 'You are being rate-limited; please try again in a few minutes.',
+  },
+  'payments.error.insufficientPrivileges': {
+    id: 'payments.error.insufficientPrivileges',
+    defaultMessage: 'The authorization used has insufficient privileges.',
+  },
+  'payments.error.scriptFailedToLoad': {
+    id: 'payments.error.scriptFailedToLoad',
+    defaultMessage: 'Braintree client script could not be loaded.',
+  },
+  'payments.error.afterTeardown': {
+    id: 'payments.error.afterTeardown',
+    defaultMessage: 'The payment form was closed. Reload the page and try again.',
+  },
+  'payments.error.network': {
+    id: 'payments.error.network',
+    defaultMessage: 'We could not reach the payment service. Check your connection and try again.',
+  },
+  'payments.error.declined': {
+    id: 'payments.error.declined',
+    defaultMessage: 'Your card was declined. Try another card or contact your bank.',
+  },
+  'payments.error.gatewayRejected': {
+    id: 'payments.error.gatewayRejected',
+    defaultMessage: 'The payment was not accepted. Check the details or use another card.',
+  },
   'payments.error.cardInvalid': { id: 'payments.error.cardInvalid', defaultMessage: 'Credit card is invalid' },
-  'payments.hostedFields.timeout': { id: 'payments.hostedFields.timeout', defaultMessage: 'Hosted Fields timed out when attempting to set up.' },
-  'payments.hostedFields.invalidSelector': { id: 'payments.hostedFields.invalidSelector', defaultMessage: 'Selector does not reference a valid DOM node.' },
-  'payments.hostedFields.fieldsEmpty': { id: 'payments.hostedFields.fieldsEmpty', defaultMessage: 'All fields are empty. Cannot tokenize empty card fields.' },
+  'payments.hostedFields.timeout': {
+    id: 'payments.hostedFields.timeout',
+    defaultMessage: 'Hosted Fields timed out when attempting to set up.',
+  },
+  'payments.hostedFields.invalidSelector': {
+    id: 'payments.hostedFields.invalidSelector',
+    defaultMessage: 'Selector does not reference a valid DOM node.',
+  },
+  'payments.hostedFields.fieldsEmpty': {
+    id: 'payments.hostedFields.fieldsEmpty',
+    defaultMessage: 'All fields are empty. Cannot tokenize empty card fields.',
+  },
   'payments.hostedFields.fieldsInvalid': {
     id: 'payments.hostedFields.fieldsInvalid',
     defaultMessage: 'Some payment input fields are invalid. Cannot tokenize invalid card fields.',
   },
-  'payments.hostedFields.duplicateCard': { id: 'payments.hostedFields.duplicateCard', defaultMessage: "This credit card already exists in the merchant's vault." },
-  'payments.hostedFields.cvvFailed': { id: 'payments.hostedFields.cvvFailed', defaultMessage: 'CVV verification failed.' },
-  'payments.hostedFields.tokenizationFailed': { id: 'payments.hostedFields.tokenizationFailed', defaultMessage: 'The card could not be verified. Check the card details and try again.' },
-  'payments.hostedFields.tokenizationNetwork': { id: 'payments.hostedFields.tokenizationNetwork', defaultMessage: 'A network error occurred while processing the card. Please try again.' },
-  'payments.threeDSecure.notEnabled': { id: 'payments.threeDSecure.notEnabled', defaultMessage: '3D Secure is not enabled for this merchant.' },
-  'payments.threeDSecure.tokenizationKey': { id: 'payments.threeDSecure.tokenizationKey', defaultMessage: '3D Secure can not use a tokenization key for authorization.' },
-  'payments.threeDSecure.httpsRequired': { id: 'payments.threeDSecure.httpsRequired', defaultMessage: '3D Secure requires HTTPS.' },
-  'payments.threeDSecure.inProgress': { id: 'payments.threeDSecure.inProgress', defaultMessage: 'Authentication already in progress.' },
+  'payments.hostedFields.duplicateCard': {
+    id: 'payments.hostedFields.duplicateCard',
+    defaultMessage: "This credit card already exists in the merchant's vault.",
+  },
+  'payments.hostedFields.cvvFailed': {
+    id: 'payments.hostedFields.cvvFailed',
+    defaultMessage: 'CVV verification failed.',
+  },
+  'payments.hostedFields.tokenizationFailed': {
+    id: 'payments.hostedFields.tokenizationFailed',
+    defaultMessage: 'The card could not be verified. Check the card details and try again.',
+  },
+  'payments.hostedFields.tokenizationNetwork': {
+    id: 'payments.hostedFields.tokenizationNetwork',
+    defaultMessage: 'A network error occurred while processing the card. Please try again.',
+  },
+  'payments.threeDSecure.notEnabled': {
+    id: 'payments.threeDSecure.notEnabled',
+    defaultMessage: '3D Secure is not enabled for this merchant.',
+  },
+  'payments.threeDSecure.tokenizationKey': {
+    id: 'payments.threeDSecure.tokenizationKey',
+    defaultMessage: '3D Secure can not use a tokenization key for authorization.',
+  },
+  'payments.threeDSecure.httpsRequired': {
+    id: 'payments.threeDSecure.httpsRequired',
+    defaultMessage: '3D Secure requires HTTPS.',
+  },
+  'payments.threeDSecure.inProgress': {
+    id: 'payments.threeDSecure.inProgress',
+    defaultMessage: 'Authentication already in progress.',
+  },
   'payments.threeDSecure.canceled': { id: 'payments.threeDSecure.canceled', defaultMessage: 'Canceled by user.' },
-  'payments.threeDSecure.failed': { id: 'payments.threeDSecure.failed', defaultMessage: 'Your bank could not authenticate the card. Try again or use another card.' },
-  'payments.threeDSecure.lookupFailed': { id: 'payments.threeDSecure.lookupFailed', defaultMessage: 'The card could not be checked with your bank. Please try again.' },
+  'payments.threeDSecure.failed': {
+    id: 'payments.threeDSecure.failed',
+    defaultMessage: 'Your bank could not authenticate the card. Try again or use another card.',
+  },
+  'payments.threeDSecure.lookupFailed': {
+    id: 'payments.threeDSecure.lookupFailed',
+    defaultMessage: 'The card could not be checked with your bank. Please try again.',
+  },
   'payments.threeDSecure.interstitial': {
     id: 'payments.threeDSecure.interstitial',
     defaultMessage: 'Your bank needs to confirm this payment. Its page opens next; follow its steps to continue.',
   },
   'payments.threeDSecure.close': { id: 'payments.threeDSecure.close', defaultMessage: 'Close' },
-  'payments.threeDSecure.title': { id: 'payments.threeDSecure.title', defaultMessage: 'Confirm the payment with your bank' },
-  'payments.applePay.processing': { id: 'payments.applePay.processing', defaultMessage: 'Error processing Apple Pay payment' },
-  'payments.applePay.initializing': { id: 'payments.applePay.initializing', defaultMessage: 'Error initializing Apple Pay' },
-  'payments.applePay.tokenizing': { id: 'payments.applePay.tokenizing', defaultMessage: 'Error tokenizing Apple Pay payment' },
+  'payments.threeDSecure.title': {
+    id: 'payments.threeDSecure.title',
+    defaultMessage: 'Confirm the payment with your bank',
+  },
+  'payments.applePay.processing': {
+    id: 'payments.applePay.processing',
+    defaultMessage: 'Error processing Apple Pay payment',
+  },
+  'payments.applePay.initializing': {
+    id: 'payments.applePay.initializing',
+    defaultMessage: 'Error initializing Apple Pay',
+  },
+  'payments.applePay.tokenizing': {
+    id: 'payments.applePay.tokenizing',
+    defaultMessage: 'Error tokenizing Apple Pay payment',
+  },
   'payments.wallet.canceled': { id: 'payments.wallet.canceled', defaultMessage: 'The payment was cancelled.' },
-  'payments.wallet.inProgress': { id: 'payments.wallet.inProgress', defaultMessage: 'A payment is already in progress.' },
-  'payments.wallet.notEnabled': { id: 'payments.wallet.notEnabled', defaultMessage: 'This payment method is not available.' },
-  'payments.wallet.popupBlocked': { id: 'payments.wallet.popupBlocked', defaultMessage: 'The payment window could not be opened. Allow pop-ups and try again.' },
-  'payments.wallet.failed': { id: 'payments.wallet.failed', defaultMessage: 'The payment could not be completed. Please try again.' },
-  'payments.frame.closed': { id: 'payments.frame.closed', defaultMessage: 'Frame closed before tokenization could occur.' },
-  'payments.dataCollector.failed': { id: 'payments.dataCollector.failed', defaultMessage: 'Fraud protection could not start. Please try again.' },
+  'payments.wallet.inProgress': {
+    id: 'payments.wallet.inProgress',
+    defaultMessage: 'A payment is already in progress.',
+  },
+  'payments.wallet.notEnabled': {
+    id: 'payments.wallet.notEnabled',
+    defaultMessage: 'This payment method is not available.',
+  },
+  'payments.wallet.popupBlocked': {
+    id: 'payments.wallet.popupBlocked',
+    defaultMessage: 'The payment window could not be opened. Allow pop-ups and try again.',
+  },
+  'payments.wallet.failed': {
+    id: 'payments.wallet.failed',
+    defaultMessage: 'The payment could not be completed. Please try again.',
+  },
+  'payments.frame.closed': {
+    id: 'payments.frame.closed',
+    defaultMessage: 'Frame closed before tokenization could occur.',
+  },
+  'payments.dataCollector.failed': {
+    id: 'payments.dataCollector.failed',
+    defaultMessage: 'Fraud protection could not start. Please try again.',
+  },
   'payments.venmo.title': { id: 'payments.venmo.title', defaultMessage: 'Pay with Venmo' },
 } as const;
 
@@ -70,7 +172,11 @@ export interface CatalogueEntry {
   field?: 'number' | 'expirationDate' | 'cvv' | 'postalCode' | 'cardholderName';
 }
 
-const e = (messageId: PaymentMessageId, retryable: boolean, extra: Omit<CatalogueEntry, 'messageId' | 'retryable'> = {}): CatalogueEntry => ({
+const e = (
+  messageId: PaymentMessageId,
+  retryable: boolean,
+  extra: Omit<CatalogueEntry, 'messageId' | 'retryable'> = {},
+): CatalogueEntry => ({
   messageId,
   retryable,
   ...extra,
@@ -114,7 +220,10 @@ const EXACT: Record<string, CatalogueEntry> = {
   HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED: e('payments.error.configuration', false),
   HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR: e('payments.hostedFields.tokenizationNetwork', true, { type: 'NETWORK' }),
   HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE: e('payments.hostedFields.duplicateCard', false, { type: 'CUSTOMER' }),
-  HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED: e('payments.hostedFields.cvvFailed', true, { type: 'CUSTOMER', field: 'cvv' }),
+  HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED: e('payments.hostedFields.cvvFailed', true, {
+    type: 'CUSTOMER',
+    field: 'cvv',
+  }),
   HOSTED_FIELDS_FAILED_TOKENIZATION: e('payments.hostedFields.tokenizationFailed', true, { type: 'CUSTOMER' }),
   HOSTED_FIELDS_FIELDS_EMPTY: e('payments.hostedFields.fieldsEmpty', true, { type: 'CUSTOMER' }),
   HOSTED_FIELDS_FIELDS_INVALID: e('payments.hostedFields.fieldsInvalid', true, { type: 'CUSTOMER' }),
@@ -164,12 +273,21 @@ const EXACT: Record<string, CatalogueEntry> = {
 
 /** Families of wallet and bank codes (§8 "Wallet and payment method errors"), matched on the code's ending. */
 const RULES: Array<[RegExp, CatalogueEntry]> = [
-  [/(_NOT_ENABLED|_NOT_SUPPORTED|(^|_)ECD_DISABLED)$|_(SANDBOX_ACCOUNT_NOT_LINKED|BROWSER_NOT_SUPPORTED|ECD_DISABLED|UNSUPPORTED_VERSION|NO_VALID_SUPPORTED_PAYMENT_METHODS|UNSUPPORTED_PAYMENT_METHOD|CAN_MAKE_PAYMENT_NOT_ALLOWED)$/, e('payments.wallet.notEnabled', false)],
-  [/_(CANCELED|CANCELLED|CLOSED|WINDOW_CLOSED|POPUP_CLOSED|APP_CANCELED|DESKTOP_CANCELED|CUSTOMER_CANCELED|NOT_COMPLETED)$/, e('payments.wallet.canceled', true, { type: 'CUSTOMER' })],
+  [
+    /(_NOT_ENABLED|_NOT_SUPPORTED|(^|_)ECD_DISABLED)$|_(SANDBOX_ACCOUNT_NOT_LINKED|BROWSER_NOT_SUPPORTED|ECD_DISABLED|UNSUPPORTED_VERSION|NO_VALID_SUPPORTED_PAYMENT_METHODS|UNSUPPORTED_PAYMENT_METHOD|CAN_MAKE_PAYMENT_NOT_ALLOWED)$/,
+    e('payments.wallet.notEnabled', false),
+  ],
+  [
+    /_(CANCELED|CANCELLED|CLOSED|WINDOW_CLOSED|POPUP_CLOSED|APP_CANCELED|DESKTOP_CANCELED|CUSTOMER_CANCELED|NOT_COMPLETED)$/,
+    e('payments.wallet.canceled', true, { type: 'CUSTOMER' }),
+  ],
   [/_(IN_PROGRESS|ALREADY_IN_PROGRESS|REQUEST_ACTIVE)$/, e('payments.wallet.inProgress', false)],
   [/_(POPUP_OPEN_FAILED|WINDOW_OPEN_FAILED)$/, e('payments.wallet.popupBlocked', true)],
   [/NETWORK|TIMEOUT|EXPIRED/, e('payments.error.network', true, { type: 'NETWORK' })],
-  [/(OPTION_REQUIRED|MISSING|PARAM_REQUIRED|_REQUIRED$|_INVALID|INVALID_|MISCONFIGURED|REQUIRES_|_MUTUALLY_EXCLUSIVE_|_AND_HOSTED_FIELDS_INSTANCES|_CONFLICT$|NOT_FOUND|INCOMPLETE|NOT_INITIALIZED|NOT_READY|MISMATCH|NOT_IMPLEMENTED|NO_SESSION_ID|MUST_INCLUDE)/, e('payments.error.configuration', false)],
+  [
+    /(OPTION_REQUIRED|MISSING|PARAM_REQUIRED|_REQUIRED$|_INVALID|INVALID_|MISCONFIGURED|REQUIRES_|_MUTUALLY_EXCLUSIVE_|_AND_HOSTED_FIELDS_INSTANCES|_CONFLICT$|NOT_FOUND|INCOMPLETE|NOT_INITIALIZED|NOT_READY|MISMATCH|NOT_IMPLEMENTED|NO_SESSION_ID|MUST_INCLUDE)/,
+    e('payments.error.configuration', false),
+  ],
   [/(FAILED|ERROR|TOKENIZATION|FAILURE|_UNKNOWN_)/, e('payments.wallet.failed', true)],
 ];
 

@@ -18,7 +18,11 @@ export const POPUP_SIZES = { default: { width: 450, height: 535 }, venmo: { widt
 export function openPopup(url: string, name: string, size: PopupSize): Window {
   const left = Math.max(0, Math.round((window.screenX ?? 0) + ((window.outerWidth ?? size.width) - size.width) / 2));
   const top = Math.max(0, Math.round((window.screenY ?? 0) + ((window.outerHeight ?? size.height) - size.height) / 2));
-  const popup = window.open(url, name, `popup=yes,width=${size.width},height=${size.height},left=${left},top=${top},resizable=yes,scrollbars=yes`);
+  const popup = window.open(
+    url,
+    name,
+    `popup=yes,width=${size.width},height=${size.height},left=${left},top=${top},resizable=yes,scrollbars=yes`,
+  );
   if (!popup) throw new PaymentsError('FRAME_SERVICE_FRAME_OPEN_FAILED', 'MERCHANT', 'Frame failed to open.');
   return popup;
 }
@@ -27,7 +31,12 @@ export function openPopup(url: string, name: string, size: PopupSize): Window {
  * Waits for the popup's message (from `origin`, sent by the popup itself) and treats a closed popup as a cancel.
  * Resolves with the message data; `onClosed` builds the cancel error.
  */
-export function awaitPopupMessage<T>(popup: Window, origin: string, accept: (data: any) => boolean, onClosed: () => Error): Promise<T> {
+export function awaitPopupMessage<T>(
+  popup: Window,
+  origin: string,
+  accept: (data: any) => boolean,
+  onClosed: () => Error,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const cleanup = () => {
       window.removeEventListener('message', onMessage);

@@ -10,21 +10,34 @@ export function checkVerifyCardOptions(options: VerifyCardOptions): void {
   for (const name of ['nonce', 'amount', 'bin'] as const) {
     const value = options?.[name];
     if (value === undefined || value === null || value === '') {
-      throw new PaymentsError('THREEDS_MISSING_VERIFY_CARD_OPTION', 'MERCHANT', `verifyCard options must include a${name === 'amount' ? 'n' : ''} ${name}.`);
+      throw new PaymentsError(
+        'THREEDS_MISSING_VERIFY_CARD_OPTION',
+        'MERCHANT',
+        `verifyCard options must include a${name === 'amount' ? 'n' : ''} ${name}.`,
+      );
     }
   }
-  if (options.requestedExemptionType && !['low_value', 'transaction_risk_analysis'].includes(options.requestedExemptionType)) {
+  if (
+    options.requestedExemptionType &&
+    !['low_value', 'transaction_risk_analysis'].includes(options.requestedExemptionType)
+  ) {
     throw new PaymentsError(
       'THREEDS_REQUESTED_EXEMPTION_TYPE_INVALID',
       'MERCHANT',
-      'requestedExemptionType `' + String(options.requestedExemptionType) + '` is not a valid exemption. The accepted values are: `low_value`, `transaction_risk_analysis`',
+      'requestedExemptionType `' +
+        String(options.requestedExemptionType) +
+        '` is not a valid exemption. The accepted values are: `low_value`, `transaction_risk_analysis`',
     );
   }
 }
 
 /** §4 "Only one verification runs at a time." */
 export function inProgressError(): PaymentsError {
-  return new PaymentsError('THREEDS_AUTHENTICATION_IN_PROGRESS', 'MERCHANT', 'Cannot call verifyCard while existing authentication is in progress.');
+  return new PaymentsError(
+    'THREEDS_AUTHENTICATION_IN_PROGRESS',
+    'MERCHANT',
+    'Cannot call verifyCard while existing authentication is in progress.',
+  );
 }
 
 /** The customer closed the challenge (Escape, backdrop, close button, or the bank page's cancel). */
@@ -49,7 +62,11 @@ export function isThreeDSecureAccepted(result: ThreeDSecureResult): boolean {
 export function formatAmount(amount: number | string): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(value) || value < 0) {
-    throw new PaymentsError('THREEDS_MISSING_VERIFY_CARD_OPTION', 'MERCHANT', 'verifyCard options must include an amount.');
+    throw new PaymentsError(
+      'THREEDS_MISSING_VERIFY_CARD_OPTION',
+      'MERCHANT',
+      'verifyCard options must include an amount.',
+    );
   }
   return value.toFixed(2);
 }

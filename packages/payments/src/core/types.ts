@@ -71,13 +71,7 @@ export interface HostedFieldsState {
 }
 
 export type HostedFieldsEvent =
-  | 'blur'
-  | 'focus'
-  | 'empty'
-  | 'notEmpty'
-  | 'cardTypeChange'
-  | 'validityChange'
-  | 'inputSubmitRequest';
+  'blur' | 'focus' | 'empty' | 'notEmpty' | 'cardTypeChange' | 'validityChange' | 'inputSubmitRequest';
 
 export type HostedFieldsHandler = (state: HostedFieldsState) => void;
 
@@ -98,7 +92,13 @@ export interface BillingAddress {
 export interface HostedFieldsTokenizeOptions {
   vault?: boolean;
   cardholderName?: string;
-  billingAddress?: { postalCode?: string; streetAddress?: string; locality?: string; region?: string; countryCodeAlpha2?: string };
+  billingAddress?: {
+    postalCode?: string;
+    streetAddress?: string;
+    locality?: string;
+    region?: string;
+    countryCodeAlpha2?: string;
+  };
 }
 
 export interface BinData {

@@ -18,7 +18,11 @@ const PaymentsContext = createContext<PaymentsContextValue | null>(null);
  * (issue 5 "one client per authorization; teardown of everything on unmount").
  */
 export function PaymentsProvider({ config, children }: { config: PaymentsConfig; children?: ReactNode }) {
-  const [state, setState] = useState<Omit<PaymentsContextValue, 'config'>>({ client: null, status: 'loading', error: null });
+  const [state, setState] = useState<Omit<PaymentsContextValue, 'config'>>({
+    client: null,
+    status: 'loading',
+    error: null,
+  });
   const key = `${config.driver}|${config.authorization}|${'sandboxUrl' in config ? config.sandboxUrl : ''}|${config.locale ?? ''}`;
 
   useEffect(() => {
@@ -36,7 +40,10 @@ export function PaymentsProvider({ config, children }: { config: PaymentsConfig;
     );
     return () => {
       active = false;
-      creating.then((client) => client.teardown(), () => undefined);
+      creating.then(
+        (client) => client.teardown(),
+        () => undefined,
+      );
     };
     // the client depends on the authorization, not on the config object's identity
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -56,7 +56,15 @@ export interface UseHostedFieldsResult {
   instance: HostedFieldsInstance | null;
 }
 
-const EVENTS: HostedFieldsEvent[] = ['focus', 'blur', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty', 'inputSubmitRequest'];
+const EVENTS: HostedFieldsEvent[] = [
+  'focus',
+  'blur',
+  'validityChange',
+  'cardTypeChange',
+  'empty',
+  'notEmpty',
+  'inputSubmitRequest',
+];
 
 /**
  * Card form over hosted fields (braintree-web `hostedFields` or the sandbox frames), per docs/CONTRACTS.md.
@@ -114,7 +122,8 @@ export function useHostedFields(options: UseHostedFieldsOptions): UseHostedField
             const emittedBy = state.emittedBy;
             if (event === 'focus' && emittedBy) dispatch({ type: 'FOCUS', field: emittedBy });
             else if (event === 'blur' && emittedBy) dispatch({ type: 'BLUR', field: emittedBy });
-            else if (event === 'cardTypeChange') setBrandType(state.cards.length === 1 ? state.cards[0]!.type : undefined);
+            else if (event === 'cardTypeChange')
+              setBrandType(state.cards.length === 1 ? state.cards[0]!.type : undefined);
             dispatch({ type: 'CHANGE', state });
             optionsRef.current.onEvent?.(event, state);
           });

@@ -20,7 +20,9 @@ export interface UseThreeDSecureResult {
  * frame is localized; the English defaults are in `paymentMessages`.
  * @throws Error when used outside `<PaymentsProvider>` or before the client is ready (verifyCard rejects).
  */
-export function useThreeDSecure(options: { labels?: Partial<ChallengeLabels>; variant?: 'modal' | 'inline'; container?: HTMLElement | null } = {}): UseThreeDSecureResult {
+export function useThreeDSecure(
+  options: { labels?: Partial<ChallengeLabels>; variant?: 'modal' | 'inline'; container?: HTMLElement | null } = {},
+): UseThreeDSecureResult {
   const { client } = usePayments();
   const [isVerifying, setVerifying] = useState(false);
   const optionsRef = useRef(options);
@@ -41,7 +43,12 @@ export function useThreeDSecure(options: { labels?: Partial<ChallengeLabels>; va
       try {
         return await client.verifyCard({
           ...verifyOptions,
-          challenge: { ...(labels ? { labels } : {}), ...(variant ? { variant } : {}), ...(container ? { container } : {}), ...verifyOptions.challenge },
+          challenge: {
+            ...(labels ? { labels } : {}),
+            ...(variant ? { variant } : {}),
+            ...(container ? { container } : {}),
+            ...verifyOptions.challenge,
+          },
         });
       } finally {
         if (mounted.current) setVerifying(false);
@@ -50,7 +57,10 @@ export function useThreeDSecure(options: { labels?: Partial<ChallengeLabels>; va
     [client],
   );
 
-  const cancel = useCallback(async () => (client ? client.cancelVerifyCard().catch(() => undefined) : undefined), [client]);
+  const cancel = useCallback(
+    async () => (client ? client.cancelVerifyCard().catch(() => undefined) : undefined),
+    [client],
+  );
 
   return { verifyCard, cancel, isVerifying };
 }

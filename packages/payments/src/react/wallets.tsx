@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type SVGProps } from 'react';
 import { paymentMethodVisibility, type Currency, type PaymentMethodVisibility } from '@ofw/domain';
-import { applePayPaymentRequest, isApplePaySupported, runApplePaySession, type ApplePayInstance } from '../core/apple-pay.js';
+import {
+  applePayPaymentRequest,
+  isApplePaySupported,
+  runApplePaySession,
+  type ApplePayInstance,
+} from '../core/apple-pay.js';
 import { PaymentsError, toPaymentError, type PaymentError } from '../core/errors.js';
 import type { HostedFieldsCreateOptions, PayPalOptions, PayPalResult, VenmoResult } from '../core/types.js';
 import { usePayments } from './context.js';
@@ -19,7 +24,10 @@ export function usePaymentMethods(currency: Currency): PaymentMethods {
   const { applePay, cadPayPal, venmo } = config.flags;
   return useMemo(() => {
     const visibility = paymentMethodVisibility(currency, { applePay, cadPayPal, venmo });
-    return { ...visibility, supportedCardBrands: { 'american-express': visibility.amex, discover: visibility.discover } };
+    return {
+      ...visibility,
+      supportedCardBrands: { 'american-express': visibility.amex, discover: visibility.discover },
+    };
   }, [currency, applePay, cadPayPal, venmo]);
 }
 
@@ -43,10 +51,20 @@ export interface UseApplePayResult {
  * Apple Pay (§3 payment request, §4 session steps). §8: 'Error initializing Apple Pay', 'Error processing Apple Pay
  * payment' and 'Error tokenizing Apple Pay payment' are logged and `onError` is invoked.
  */
-export function useApplePay(options: { amount: number; currency: Currency; countryCode?: string; onError?: (error: PaymentError) => void }): UseApplePayResult {
+export function useApplePay(options: {
+  amount: number;
+  currency: Currency;
+  countryCode?: string;
+  onError?: (error: PaymentError) => void;
+}): UseApplePayResult {
   const { client, config } = usePayments();
   const methods = usePaymentMethods(options.currency);
-  const [state, setState] = useState<Omit<UseApplePayResult, 'pay' | 'isPending'>>({ instance: null, isSupported: false, error: null, isLoading: true });
+  const [state, setState] = useState<Omit<UseApplePayResult, 'pay' | 'isPending'>>({
+    instance: null,
+    isSupported: false,
+    error: null,
+    isLoading: true,
+  });
   const [isPending, setPending] = useState(false);
   const pending = useRef(false);
   const optionsRef = useRef(options);
@@ -79,7 +97,8 @@ export function useApplePay(options: { amount: number; currency: Currency; count
   const pay = useCallback(async () => {
     const { instance } = state;
     if (!instance) throw new PaymentsError('APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not available.');
-    if (pending.current) throw new PaymentsError('APPLE_PAY_IN_PROGRESS', 'MERCHANT', 'An Apple Pay session is already in progress.');
+    if (pending.current)
+      throw new PaymentsError('APPLE_PAY_IN_PROGRESS', 'MERCHANT', 'An Apple Pay session is already in progress.');
     pending.current = true;
     setPending(true);
     const { amount, currency, countryCode } = optionsRef.current;
@@ -94,7 +113,12 @@ export function useApplePay(options: { amount: number; currency: Currency; count
       return await runApplePaySession(instance, request);
     } catch (error) {
       const mapped = toPaymentError(error);
-      console.error(mapped.code === 'APPLE_PAY_TOKENIZATION' ? 'Error tokenizing Apple Pay payment' : 'Error processing Apple Pay payment', error);
+      console.error(
+        mapped.code === 'APPLE_PAY_TOKENIZATION'
+          ? 'Error tokenizing Apple Pay payment'
+          : 'Error processing Apple Pay payment',
+        error,
+      );
       optionsRef.current.onError?.(mapped);
       throw error;
     } finally {
@@ -120,7 +144,8 @@ function useWallet<T>(isVisible: boolean, run: () => Promise<T>, activeCode: str
   const [error, setError] = useState<PaymentError | null>(null);
   const pending = useRef(false);
   const tokenize = useCallback(() => {
-    if (pending.current) return Promise.reject(new PaymentsError(activeCode, 'MERCHANT', 'Another tokenization request is active.'));
+    if (pending.current)
+      return Promise.reject(new PaymentsError(activeCode, 'MERCHANT', 'Another tokenization request is active.'));
     pending.current = true;
     setPending(true);
     setError(null);
@@ -142,7 +167,10 @@ function useWallet<T>(isVisible: boolean, run: () => Promise<T>, activeCode: str
 export function useVenmo(currency: Currency): WalletHook<VenmoResult> {
   const { client } = usePayments();
   const { venmo } = usePaymentMethods(currency);
-  const run = useCallback(() => (client ? client.tokenizeVenmo() : Promise.reject(new Error('The payments client is not ready yet.'))), [client]);
+  const run = useCallback(
+    () => (client ? client.tokenizeVenmo() : Promise.reject(new Error('The payments client is not ready yet.'))),
+    [client],
+  );
   return useWallet(venmo && Boolean(client), run, 'VENMO_TOKENIZATION_REQUEST_ACTIVE');
 }
 
@@ -152,7 +180,10 @@ export function usePayPal(options: PayPalOptions & { currency: Currency }): Wall
   const { payPal } = usePaymentMethods(options.currency);
   const { amount, currency } = options;
   const run = useCallback(
-    () => (client ? client.tokenizePayPal({ amount, currency }) : Promise.reject(new Error('The payments client is not ready yet.'))),
+    () =>
+      client
+        ? client.tokenizePayPal({ amount, currency })
+        : Promise.reject(new Error('The payments client is not ready yet.')),
     [client, amount, currency],
   );
   return useWallet(payPal && Boolean(client), run, 'PAYPAL_TOKENIZATION_REQUEST_ACTIVE');
@@ -175,7 +206,16 @@ export function VenmoLogo({ size = 'medium', color = 'blue', title = 'Pay with V
   return (
     <svg role="img" aria-label={title} width={height * 5} height={height} viewBox="0 0 100 20" {...rest}>
       <title>{title}</title>
-      <text x="50" y="15.5" textAnchor="middle" fontFamily="Helvetica, Arial, sans-serif" fontStyle="italic" fontWeight="700" fontSize="18" fill={VENMO_COLORS[color]}>
+      <text
+        x="50"
+        y="15.5"
+        textAnchor="middle"
+        fontFamily="Helvetica, Arial, sans-serif"
+        fontStyle="italic"
+        fontWeight="700"
+        fontSize="18"
+        fill={VENMO_COLORS[color]}
+      >
         venmo
       </text>
     </svg>

@@ -18,9 +18,16 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
   const wallets = createSandboxWallets(config.sandboxUrl);
   const origin = new URL(config.sandboxUrl).origin;
   const postJson = async (path: string, body: unknown) => {
-    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const payload = await response.json().catch(() => ({}));
-    if (!response.ok) throw Object.assign(new Error(String(payload?.error?.message ?? response.statusText)), { status: response.status });
+    if (!response.ok)
+      throw Object.assign(new Error(String(payload?.error?.message ?? response.statusText)), {
+        status: response.status,
+      });
     return payload;
   };
 
@@ -50,15 +57,30 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
       return {
         // the sandbox stands in for Apple's merchant validation and Braintree's apple_payment_tokens (§7)
         performValidation: ({ validationURL, displayName }) =>
-          postJson('/v1/browser/apple-pay/sessions', { authorization: config.authorization, validationURL, displayName, domainName: window.location.hostname }).catch(
+          postJson('/v1/browser/apple-pay/sessions', {
+            authorization: config.authorization,
+            validationURL,
+            displayName,
+            domainName: window.location.hostname,
+          }).catch((error: unknown) => {
+            throw new PaymentsError(
+              'APPLE_PAY_MERCHANT_VALIDATION_FAILED',
+              'MERCHANT',
+              'Make sure you have registered your domain name in the Braintree Control Panel.',
+              { originalError: error },
+            );
+          }),
+        tokenize: ({ token }) =>
+          postJson('/v1/browser/apple-pay/tokenize', { authorization: config.authorization, token }).catch(
             (error: unknown) => {
-              throw new PaymentsError('APPLE_PAY_MERCHANT_VALIDATION_FAILED', 'MERCHANT', 'Make sure you have registered your domain name in the Braintree Control Panel.', { originalError: error });
+              throw new PaymentsError(
+                'APPLE_PAY_TOKENIZATION',
+                'NETWORK',
+                'A network error occurred when processing the Apple Pay payment.',
+                { originalError: error },
+              );
             },
           ),
-        tokenize: ({ token }) =>
-          postJson('/v1/browser/apple-pay/tokenize', { authorization: config.authorization, token }).catch((error: unknown) => {
-            throw new PaymentsError('APPLE_PAY_TOKENIZATION', 'NETWORK', 'A network error occurred when processing the Apple Pay payment.', { originalError: error });
-          }),
       };
     },
     tokenizeVenmo() {

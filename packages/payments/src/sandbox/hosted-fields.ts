@@ -4,7 +4,13 @@
  */
 import { Emitter } from '../core/emitter.js';
 import { PaymentsError, teardownError } from '../core/errors.js';
-import { FRAME_NAME_PREFIX, SETUP_TIMEOUT_MS, checkAttribute, resolveFields, type ResolvedField } from '../core/hosted-fields-options.js';
+import {
+  FRAME_NAME_PREFIX,
+  SETUP_TIMEOUT_MS,
+  checkAttribute,
+  resolveFields,
+  type ResolvedField,
+} from '../core/hosted-fields-options.js';
 import type {
   HostedFieldKey,
   HostedFieldsCard,
@@ -67,17 +73,25 @@ function randomChannel(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const toError = (plain: NonNullable<FrameMessage['error']>) => new PaymentsError(plain.code, plain.type, plain.message, plain.details);
+const toError = (plain: NonNullable<FrameMessage['error']>) =>
+  new PaymentsError(plain.code, plain.type, plain.message, plain.details);
 
 /**
  * Creates sandbox hosted fields. Resolves when every frame is configured; rejects with `HOSTED_FIELDS_TIMEOUT`
  * after `setupTimeoutMs` (60 s), or with an `AbortError` when `options.signal` aborts (the frames are removed at once).
  * @throws PaymentsError for invalid options (see `resolveFields`).
  */
-export function createSandboxHostedFields(context: SandboxHostedFieldsContext, options: HostedFieldsCreateOptions): Promise<HostedFieldsInstance> {
+export function createSandboxHostedFields(
+  context: SandboxHostedFieldsContext,
+  options: HostedFieldsCreateOptions,
+): Promise<HostedFieldsInstance> {
   const fields = resolveFields(options);
   if (!fields.some((field) => field.key === 'number')) {
-    throw new PaymentsError('HOSTED_FIELDS_FIELD_NOT_PRESENT', 'MERCHANT', 'The number field is required to tokenize a card.');
+    throw new PaymentsError(
+      'HOSTED_FIELDS_FIELD_NOT_PRESENT',
+      'MERCHANT',
+      'The number field is required to tokenize a card.',
+    );
   }
   const instance = new SandboxHostedFields(context, options, fields);
   return instance.ready.then(() => instance as HostedFieldsInstance);
@@ -90,7 +104,10 @@ class SandboxHostedFields implements HostedFieldsInstance {
   private readonly channel = randomChannel();
   private readonly frames = new Map<HostedFieldKey, HTMLIFrameElement>();
   private readonly fieldData = new Map<HostedFieldKey, HostedFieldsFieldData>();
-  private readonly pending = new Map<string, { resolve: (card: TokenizedCard) => void; reject: (error: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
+  private readonly pending = new Map<
+    string,
+    { resolve: (card: TokenizedCard) => void; reject: (error: unknown) => void; timer: ReturnType<typeof setTimeout> }
+  >();
   private cards: HostedFieldsCard[] = [];
   private tornDown = false;
   private readonly onMessage: (event: MessageEvent) => void;
@@ -110,10 +127,15 @@ class SandboxHostedFields implements HostedFieldsInstance {
       this.failSetup = reject;
     });
     const timeout = setTimeout(() => {
-      this.failSetup(new PaymentsError('HOSTED_FIELDS_TIMEOUT', 'UNKNOWN', 'Hosted Fields timed out when attempting to set up.'));
+      this.failSetup(
+        new PaymentsError('HOSTED_FIELDS_TIMEOUT', 'UNKNOWN', 'Hosted Fields timed out when attempting to set up.'),
+      );
       if (!this.tornDown) void this.teardown();
     }, options.setupTimeoutMs ?? SETUP_TIMEOUT_MS);
-    void this.ready.then(() => clearTimeout(timeout), () => clearTimeout(timeout));
+    void this.ready.then(
+      () => clearTimeout(timeout),
+      () => clearTimeout(timeout),
+    );
 
     this.onMessage = (event: MessageEvent) => {
       if (event.origin !== this.origin) return;
@@ -139,7 +161,13 @@ class SandboxHostedFields implements HostedFieldsInstance {
       frame.style.cssText = 'border:none;width:100%;height:100%;float:left;';
       container.appendChild(frame);
       this.frames.set(key, frame);
-      this.fieldData.set(key, { container, isFocused: false, isEmpty: !fieldOptions.prefill, isPotentiallyValid: true, isValid: false });
+      this.fieldData.set(key, {
+        container,
+        isFocused: false,
+        isEmpty: !fieldOptions.prefill,
+        isPotentiallyValid: true,
+        isValid: false,
+      });
     }
 
     if (options.signal) {
@@ -153,7 +181,9 @@ class SandboxHostedFields implements HostedFieldsInstance {
   }
 
   private post(key: HostedFieldKey, message: Record<string, unknown>): void {
-    this.frames.get(key)?.contentWindow?.postMessage({ source: PROTOCOL_SOURCE, channel: this.channel, ...message }, this.origin);
+    this.frames
+      .get(key)
+      ?.contentWindow?.postMessage({ source: PROTOCOL_SOURCE, channel: this.channel, ...message }, this.origin);
   }
 
   private handle(data: FrameMessage, configured: Set<HostedFieldKey>, resolveReady: () => void): void {
@@ -194,7 +224,14 @@ class SandboxHostedFields implements HostedFieldsInstance {
         clearTimeout(request.timer);
         if (data.error) request.reject(toError(data.error));
         else if (data.payload) request.resolve(data.payload);
-        else request.reject(new PaymentsError('HOSTED_FIELDS_FAILED_TOKENIZATION', 'CUSTOMER', 'The supplied card data failed tokenization.'));
+        else
+          request.reject(
+            new PaymentsError(
+              'HOSTED_FIELDS_FAILED_TOKENIZATION',
+              'CUSTOMER',
+              'The supplied card data failed tokenization.',
+            ),
+          );
         break;
       }
     }
@@ -238,7 +275,14 @@ class SandboxHostedFields implements HostedFieldsInstance {
     return new Promise<TokenizedCard>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(requestId);
-        reject(new PaymentsError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', 'NETWORK', 'A tokenization network error occurred.', { httpStatus: -1 }));
+        reject(
+          new PaymentsError(
+            'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+            'NETWORK',
+            'A tokenization network error occurred.',
+            { httpStatus: -1 },
+          ),
+        );
       }, TOKENIZE_TIMEOUT_MS);
       this.pending.set(requestId, { resolve, reject, timer });
       this.post('number', { type: 'tokenize', requestId, options });
@@ -248,7 +292,11 @@ class SandboxHostedFields implements HostedFieldsInstance {
   private async fieldCommand(method: string, field: HostedFieldKey, message: Record<string, unknown>): Promise<void> {
     this.guard(method);
     if (!this.frames.has(field)) {
-      throw new PaymentsError('HOSTED_FIELDS_FIELD_NOT_PRESENT', 'MERCHANT', `Cannot ${method} "${field}" field because it is not part of the current Hosted Fields options.`);
+      throw new PaymentsError(
+        'HOSTED_FIELDS_FIELD_NOT_PRESENT',
+        'MERCHANT',
+        `Cannot ${method} "${field}" field because it is not part of the current Hosted Fields options.`,
+      );
     }
     this.post(field, message);
   }
@@ -268,13 +316,20 @@ class SandboxHostedFields implements HostedFieldsInstance {
   async setAttribute(options: { field: HostedFieldKey; attribute: string; value: string | boolean }): Promise<void> {
     this.guard('setAttribute');
     checkAttribute(options.attribute, options.value);
-    return this.fieldCommand('setAttribute', options.field, { type: 'setAttribute', attribute: options.attribute, value: options.value });
+    return this.fieldCommand('setAttribute', options.field, {
+      type: 'setAttribute',
+      attribute: options.attribute,
+      value: options.value,
+    });
   }
 
   async removeAttribute(options: { field: HostedFieldKey; attribute: string }): Promise<void> {
     this.guard('removeAttribute');
     checkAttribute(options.attribute);
-    return this.fieldCommand('removeAttribute', options.field, { type: 'removeAttribute', attribute: options.attribute });
+    return this.fieldCommand('removeAttribute', options.field, {
+      type: 'removeAttribute',
+      attribute: options.attribute,
+    });
   }
 
   /** Removes the frames and listeners at once; later calls of any method fail (§4). Idempotent. */
@@ -286,12 +341,18 @@ class SandboxHostedFields implements HostedFieldsInstance {
       this.post(key, { type: 'teardown' });
       frame.remove();
       const container = this.fieldData.get(key)?.container;
-      container?.classList.remove('braintree-hosted-fields-focused', 'braintree-hosted-fields-invalid', 'braintree-hosted-fields-valid');
+      container?.classList.remove(
+        'braintree-hosted-fields-focused',
+        'braintree-hosted-fields-invalid',
+        'braintree-hosted-fields-valid',
+      );
     }
     this.frames.clear();
     for (const [, request] of this.pending) {
       clearTimeout(request.timer);
-      request.reject(new PaymentsError('FRAME_SERVICE_FRAME_CLOSED', 'INTERNAL', 'Frame closed before tokenization could occur.'));
+      request.reject(
+        new PaymentsError('FRAME_SERVICE_FRAME_CLOSED', 'INTERNAL', 'Frame closed before tokenization could occur.'),
+      );
     }
     this.pending.clear();
     this.emitter.clear();

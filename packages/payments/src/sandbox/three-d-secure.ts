@@ -20,10 +20,18 @@ async function post(url: string, body: unknown): Promise<{ status: number; body:
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
     return { status: response.status, body: await response.json().catch(() => ({})) };
   } catch (error) {
-    throw new PaymentsError('THREEDS_LOOKUP_ERROR', 'NETWORK', 'Something went wrong during the 3D Secure lookup', { originalError: error, httpStatus: controller.signal.aborted ? -1 : 0 });
+    throw new PaymentsError('THREEDS_LOOKUP_ERROR', 'NETWORK', 'Something went wrong during the 3D Secure lookup', {
+      originalError: error,
+      httpStatus: controller.signal.aborted ? -1 : 0,
+    });
   } finally {
     clearTimeout(timer);
   }
@@ -31,10 +39,31 @@ async function post(url: string, body: unknown): Promise<{ status: number; body:
 
 /** §8 "Lookup errors: 404 is nonce not found or already consumed, 422 is validation, other is a general lookup error." */
 function lookupError(status: number, body: unknown): PaymentsError {
-  if (status === 404) return new PaymentsError('THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR', 'MERCHANT', 'Either the payment method nonce passed to `verifyCard` does not exist, or it was already consumed', { httpStatus: 404, originalError: body });
-  if (status === 422) return new PaymentsError('THREEDS_LOOKUP_VALIDATION_ERROR', 'CUSTOMER', 'The data passed in `verifyCard` did not pass validation checks. See details for more info', { httpStatus: 422, originalError: body });
-  if (status === 401) return new PaymentsError('CLIENT_AUTHORIZATION_INVALID', 'MERCHANT', 'Authorization is invalid. Make sure your client token or tokenization key is valid.', { httpStatus: 401 });
-  return new PaymentsError('THREEDS_LOOKUP_ERROR', 'UNKNOWN', 'Something went wrong during the 3D Secure lookup', { httpStatus: status, originalError: body });
+  if (status === 404)
+    return new PaymentsError(
+      'THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR',
+      'MERCHANT',
+      'Either the payment method nonce passed to `verifyCard` does not exist, or it was already consumed',
+      { httpStatus: 404, originalError: body },
+    );
+  if (status === 422)
+    return new PaymentsError(
+      'THREEDS_LOOKUP_VALIDATION_ERROR',
+      'CUSTOMER',
+      'The data passed in `verifyCard` did not pass validation checks. See details for more info',
+      { httpStatus: 422, originalError: body },
+    );
+  if (status === 401)
+    return new PaymentsError(
+      'CLIENT_AUTHORIZATION_INVALID',
+      'MERCHANT',
+      'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+      { httpStatus: 401 },
+    );
+  return new PaymentsError('THREEDS_LOOKUP_ERROR', 'UNKNOWN', 'Something went wrong during the 3D Secure lookup', {
+    httpStatus: status,
+    originalError: body,
+  });
 }
 
 interface Verification {
@@ -74,7 +103,12 @@ export function createSandboxThreeDSecure(context: Context) {
         current.settle = resolve;
         const onMessage = async (event: MessageEvent) => {
           const data = event.data as { source?: string; type?: string; jwt?: string };
-          if (event.origin !== origin || event.source !== current.frame?.frame.contentWindow || data?.source !== 'ofw-sandbox-3ds') return;
+          if (
+            event.origin !== origin ||
+            event.source !== current.frame?.frame.contentWindow ||
+            data?.source !== 'ofw-sandbox-3ds'
+          )
+            return;
           if (data.type === 'cancel') {
             current.frame?.close();
             resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
@@ -89,7 +123,14 @@ export function createSandboxThreeDSecure(context: Context) {
             paymentMethodNonce: current.lookupPaymentMethod!.nonce,
           }).catch((error: unknown) => ({ status: 0, body: error }));
           if (exchange.status !== 200) {
-            resolve({ error: new PaymentsError('THREEDS_JWT_AUTHENTICATION_FAILED', 'UNKNOWN', 'Something went wrong authenticating the JWT from Cardinal', { originalError: exchange.body }) });
+            resolve({
+              error: new PaymentsError(
+                'THREEDS_JWT_AUTHENTICATION_FAILED',
+                'UNKNOWN',
+                'Something went wrong authenticating the JWT from Cardinal',
+                { originalError: exchange.body },
+              ),
+            });
           } else {
             resolve({ result: exchange.body.paymentMethod as ThreeDSecureResult });
           }
@@ -118,14 +159,26 @@ export function createSandboxThreeDSecure(context: Context) {
     if (!current?.lookupPaymentMethod) throw noPayloadError();
     active = undefined;
     current.frame?.close();
-    current.settle?.({ error: new PaymentsError('THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT', 'MERCHANT', '3D Secure verfication cancelled by merchant.') });
+    current.settle?.({
+      error: new PaymentsError(
+        'THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT',
+        'MERCHANT',
+        '3D Secure verfication cancelled by merchant.',
+      ),
+    });
     return current.lookupPaymentMethod;
   }
 
   function teardown(): void {
     if (active) {
       active.frame?.close();
-      active.settle?.({ error: new PaymentsError('THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT', 'MERCHANT', '3D Secure verfication cancelled by merchant.') });
+      active.settle?.({
+        error: new PaymentsError(
+          'THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT',
+          'MERCHANT',
+          '3D Secure verfication cancelled by merchant.',
+        ),
+      });
       active = undefined;
     }
   }

@@ -11,12 +11,15 @@ interface WalletMessage {
 
 const ERRORS = {
   venmo: {
-    active: () => new PaymentsError('VENMO_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.'),
+    active: () =>
+      new PaymentsError('VENMO_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.'),
     canceled: () => new PaymentsError('VENMO_CANCELED', 'CUSTOMER', 'User canceled Venmo authorization.'),
   },
   paypal: {
-    active: () => new PaymentsError('PAYPAL_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.'),
-    canceled: () => new PaymentsError('PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.'),
+    active: () =>
+      new PaymentsError('PAYPAL_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.'),
+    canceled: () =>
+      new PaymentsError('PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.'),
   },
 };
 
@@ -31,12 +34,21 @@ export function createSandboxWallets(sandboxUrl: string) {
     const params = new URLSearchParams({ origin: window.location.origin, amount, currency });
     let popup: Window;
     try {
-      popup = openPopup(`${origin}/wallets/${wallet}/popup?${params.toString()}`, `ofw-sandbox-${wallet}`, wallet === 'venmo' ? POPUP_SIZES.venmo : POPUP_SIZES.default);
+      popup = openPopup(
+        `${origin}/wallets/${wallet}/popup?${params.toString()}`,
+        `ofw-sandbox-${wallet}`,
+        wallet === 'venmo' ? POPUP_SIZES.venmo : POPUP_SIZES.default,
+      );
     } catch (error) {
       return Promise.reject(error);
     }
     inProgress[wallet] = true;
-    return awaitPopupMessage<WalletMessage>(popup, origin, (data) => data?.source === 'ofw-sandbox-wallet' && data.wallet === wallet, ERRORS[wallet].canceled)
+    return awaitPopupMessage<WalletMessage>(
+      popup,
+      origin,
+      (data) => data?.source === 'ofw-sandbox-wallet' && data.wallet === wallet,
+      ERRORS[wallet].canceled,
+    )
       .then((message) => {
         if (message.type !== 'approved' || !message.payload) throw ERRORS[wallet].canceled();
         return message.payload as T;

@@ -1,5 +1,10 @@
 // Bundled by esbuild for the browser test page: exposes the sandbox driver to Playwright.
-import { createPaymentsClient, toPaymentError, type HostedFieldsInstance, type PaymentsClient } from '../../src/index.js';
+import {
+  createPaymentsClient,
+  toPaymentError,
+  type HostedFieldsInstance,
+  type PaymentsClient,
+} from '../../src/index.js';
 
 declare global {
   interface Window {
@@ -22,7 +27,11 @@ window.setup = async (sandboxUrl) => {
     flags: { applePay: false, cadPayPal: false, venmo: false },
   });
   window.hf = await window.client.createHostedFields({
-    fields: { number: { container: '#cc-number' }, expirationDate: { container: '#cc-exp' }, cvv: { container: '#cc-cvv' } },
+    fields: {
+      number: { container: '#cc-number' },
+      expirationDate: { container: '#cc-exp' },
+      cvv: { container: '#cc-cvv' },
+    },
   });
   window.events = [];
   for (const event of ['focus', 'blur', 'validityChange', 'cardTypeChange', 'notEmpty'] as const) {
@@ -35,7 +44,13 @@ window.tokenizeOnly = () => window.hf.tokenize().catch((error: unknown) => ({ er
 window.pay = async (interstitialMs = 50) => {
   const card = await window.hf.tokenize();
   try {
-    const result = await window.client.verifyCard({ nonce: card.nonce, amount: 216, bin: card.details.bin, email: 'parent@example.com', challenge: { interstitialMs } });
+    const result = await window.client.verifyCard({
+      nonce: card.nonce,
+      amount: 216,
+      bin: card.details.bin,
+      email: 'parent@example.com',
+      challenge: { interstitialMs },
+    });
     return { liabilityShifted: result.liabilityShifted, status: result.threeDSecureInfo.status };
   } catch (error) {
     return { error: toPaymentError(error) };
@@ -48,7 +63,10 @@ for (const wallet of ['venmo', 'paypal'] as const) {
   button.type = 'button';
   button.textContent = wallet === 'venmo' ? 'Pay with Venmo' : 'Pay with PayPal';
   button.addEventListener('click', () => {
-    const run = wallet === 'venmo' ? window.client.tokenizeVenmo() : window.client.tokenizePayPal({ amount: 216, currency: 'USD' });
+    const run =
+      wallet === 'venmo'
+        ? window.client.tokenizeVenmo()
+        : window.client.tokenizePayPal({ amount: 216, currency: 'USD' });
     window.walletResult = run.catch((error: unknown) => ({ error: toPaymentError(error) }));
   });
   document.body.appendChild(button);

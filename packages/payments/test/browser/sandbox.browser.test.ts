@@ -16,7 +16,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // real browser + real server on a shared 2-core machine: generous per-test time
 vi.setConfig({ testTimeout: 60_000 });
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((path) => path && existsSync(path));
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(
+  (path) => path && existsSync(path),
+);
 const SANDBOX_DIR = fileURLToPath(new URL('../../../../apps/payments-sandbox/', import.meta.url));
 
 let browser: Browser;
@@ -31,7 +33,11 @@ function isStale(): boolean {
   if (!existsSync(built) || !existsSync(`${SANDBOX_DIR}dist/public/hosted-field.js`)) return true;
   const builtAt = statSync(built).mtimeMs;
   const newest = (dir: string): number =>
-    Math.max(...readdirSync(dir, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? newest(`${dir}/${entry.name}`) : statSync(`${dir}/${entry.name}`).mtimeMs)));
+    Math.max(
+      ...readdirSync(dir, { withFileTypes: true }).map((entry) =>
+        entry.isDirectory() ? newest(`${dir}/${entry.name}`) : statSync(`${dir}/${entry.name}`).mtimeMs,
+      ),
+    );
   return newest(`${SANDBOX_DIR}src`) > builtAt;
 }
 
@@ -55,7 +61,13 @@ async function startSandbox(allowedOrigin: string): Promise<string> {
 // frames) without hiding a real failure, which fails twice.
 describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)', { retry: 1 }, () => {
   beforeAll(async () => {
-    const bundle = await build({ entryPoints: [fileURLToPath(new URL('./entry.ts', import.meta.url))], bundle: true, write: false, format: 'esm', target: 'es2022' });
+    const bundle = await build({
+      entryPoints: [fileURLToPath(new URL('./entry.ts', import.meta.url))],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      target: 'es2022',
+    });
     const script = bundle.outputFiles[0]!.text;
     const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card form</title></head><body><main><h1>Pay</h1>
 <div id="cc-number" style="height:44px;border:1px solid #555"></div><div id="cc-exp" style="height:44px;border:1px solid #555"></div><div id="cc-cvv" style="height:44px;border:1px solid #555"></div>
@@ -69,7 +81,13 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     sandboxUrl = await startSandbox(parentOrigin);
     browser = await chromium.launch({
       executablePath: CHROMIUM!,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
 
@@ -88,7 +106,8 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
   }
 
   async function fillCard(page: Page, number: string) {
-    const field = (name: string, label: string) => page.frameLocator(`iframe[name="braintree-hosted-field-${name}"]`).getByLabel(label);
+    const field = (name: string, label: string) =>
+      page.frameLocator(`iframe[name="braintree-hosted-field-${name}"]`).getByLabel(label);
     await field('number', 'Card number').pressSequentially(number);
     await field('expirationDate', 'Expiration date').pressSequentially('1230');
     await field('cvv', 'CVV').pressSequentially('123');
@@ -99,11 +118,19 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await fillCard(page, '4111111111111111');
-    expect(await page.frameLocator('iframe[name="braintree-hosted-field-number"]').getByLabel('Card number').inputValue()).toBe('4111 1111 1111 1111');
+    expect(
+      await page.frameLocator('iframe[name="braintree-hosted-field-number"]').getByLabel('Card number').inputValue(),
+    ).toBe('4111 1111 1111 1111');
     const card = (await page.evaluate(() => window.tokenizeOnly())) as any;
     expect(card.nonce).toMatch(/^tokencc_sb_/);
-    expect(card).toMatchObject({ type: 'CreditCard', description: 'ending in 11', details: { bin: '411111', lastFour: '1111', cardType: 'Visa' } });
-    expect(await page.evaluate(() => window.events)).toEqual(expect.arrayContaining(['focus:number', 'cardTypeChange:number', 'validityChange:number', 'blur:number']));
+    expect(card).toMatchObject({
+      type: 'CreditCard',
+      description: 'ending in 11',
+      details: { bin: '411111', lastFour: '1111', cardType: 'Visa' },
+    });
+    expect(await page.evaluate(() => window.events)).toEqual(
+      expect.arrayContaining(['focus:number', 'cardTypeChange:number', 'validityChange:number', 'blur:number']),
+    );
     await page.context().close();
   });
 
@@ -111,12 +138,19 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     const page = await openForm();
     await fillCard(page, '4111111111111112');
     const result = (await page.evaluate(() => window.tokenizeOnly())) as any;
-    expect(result.error).toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_INVALID', field: 'number', invalidFields: ['number'] });
+    expect(result.error).toMatchObject({
+      code: 'HOSTED_FIELDS_FIELDS_INVALID',
+      field: 'number',
+      invalidFields: ['number'],
+    });
     await page.context().close();
   });
 
   it('§4 3DS frictionless: 4000000000002701 shifts liability, 4000000000002925 does not', async () => {
-    for (const [card, shifted] of [['4000000000002701', true], ['4000000000002925', false]] as const) {
+    for (const [card, shifted] of [
+      ['4000000000002701', true],
+      ['4000000000002925', false],
+    ] as const) {
       const page = await openForm();
       await fillCard(page, card);
       expect(await page.evaluate(() => window.pay())).toMatchObject({ liabilityShifted: shifted });
@@ -134,7 +168,9 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     const result = page.evaluate(() => window.pay(1500));
     // the localized interstitial shows first, then the bank's page
     const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
-    await expect(dialog.getByRole('status').textContent()).resolves.toContain('Your bank needs to confirm this payment');
+    await expect(dialog.getByRole('status').textContent()).resolves.toContain(
+      'Your bank needs to confirm this payment',
+    );
     expect(await dialog.locator('iframe').isVisible()).toBe(false);
     const bank = page.frameLocator('[role=dialog] iframe');
     await bank.getByRole('button', { name: button }).click();
@@ -151,7 +187,9 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     if (how === 'Escape') await page.keyboard.press('Escape');
     else if (how === 'close button') await page.getByRole('button', { name: 'Close' }).click();
     else await page.mouse.click(5, 5);
-    expect(await result).toMatchObject({ error: { code: 'THREEDS_CARDINAL_SDK_CANCELED', type: 'CUSTOMER', messageId: 'payments.threeDSecure.canceled' } });
+    expect(await result).toMatchObject({
+      error: { code: 'THREEDS_CARDINAL_SDK_CANCELED', type: 'CUSTOMER', messageId: 'payments.threeDSecure.canceled' },
+    });
     expect(await page.locator('[role=dialog]').count()).toBe(0);
     await page.context().close();
   });
@@ -163,7 +201,10 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     ['PayPal', 'Cancel', { error: { code: 'PAYPAL_POPUP_CLOSED', messageId: 'payments.wallet.canceled' } }],
   ])('§4 %s popup: %s', async (wallet, action, expected) => {
     const page = await openForm();
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: `Pay with ${wallet}` }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: `Pay with ${wallet}` }).click(),
+    ]);
     await popup.getByRole('button', { name: action }).click();
     await expect.poll(() => page.evaluate(() => window.walletResult !== undefined)).toBe(true);
     expect(await page.evaluate(() => window.walletResult)).toMatchObject(expected);
