@@ -64,7 +64,10 @@ export function fakeApi(overrides: Handler = () => undefined) {
       case 'GET /join/countries':
         return json(200, ['US', 'AU', 'CA', 'GB', 'IE', 'NZ'].map((c) => ({ key: c, value: c, name: c, label: c })));
       case 'GET /countries':
-        return json(200, [{ key: 'US', value: 'US', name: 'United States', label: 'United States' }]);
+        return json(200, [
+          { key: 'US', value: 'US', name: 'United States', label: 'United States (+1)' },
+          { key: 'MX', value: 'MX', name: 'Mexico', label: 'Mexico (+52)' },
+        ]);
       case 'GET /phone/canadian':
         return json(200, { isCanadianPhoneNumber: call.search.get('phoneNumber')?.startsWith('416') ?? false });
       case 'POST /signups':

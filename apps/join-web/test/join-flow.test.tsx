@@ -24,7 +24,7 @@ describe('regular join screens', () => {
     expect(current).toHaveTextContent('Step 1 of 5: Your details');
   });
 
-  it('§5 the country follows the phone code: +44 → GB, +61 → AU, and +1 with a Canadian number → CA', async () => {
+  it('§5 the country follows the phone code: +44 → GB, +61 → AU, other codes by label, +1 with a Canadian number → CA', async () => {
     const user = userEvent.setup();
     renderApp('/join');
     const code = await screen.findByLabelText('Country code');
@@ -33,6 +33,12 @@ describe('regular join screens', () => {
     await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('GB'));
     await user.selectOptions(code, '+61');
     await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('AU'));
+    // Other codes map by the country label of the API's list (§5): +52 → MX, which is not open for sign-up.
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Mexico (+52)' })).toBeInTheDocument());
+    await user.selectOptions(code, '+52');
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('MX'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Sign-up is not available in this country yet.')).toBeInTheDocument();
     await user.selectOptions(code, '+1');
     await user.type(screen.getByLabelText('Phone number'), '4165550123');
     await user.tab();

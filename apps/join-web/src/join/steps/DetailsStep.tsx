@@ -84,9 +84,11 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
       PHONE_CODE_COUNTRIES.map(({ code: c, countries: cs }) => ({ key: cs[0]!, value: cs[0]!, name: cs[0]!, label: `(${c})` })),
     [],
   );
+  // §5 "Other codes are mapped by country label": the API's country labels carry the calling code ("Mexico (+52)").
+  const labelled = useMemo(() => [...phoneCodeCountries, ...(countries.data ?? [])], [phoneCodeCountries, countries.data]);
   const detected = countryFromPhoneCode(code, {
     isCanadianPhoneNumber: checkEnabled ? canadian.data?.isCanadianPhoneNumber : false,
-    countries: phoneCodeCountries,
+    countries: labelled,
   });
 
   // §5: the country follows the phone code (and the Canadian check). The parent may still change it by hand.
@@ -109,10 +111,17 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
     value: c.value,
     label: countries.data?.find((o) => o.value === c.value)?.name ?? regionName(intl, c.value),
   }));
+  // Priority codes first (§1), then every other calling code of the API's country list (which is localized).
   const codeOptions = PHONE_CODE_COUNTRIES.map(({ code: c, countries: cs }) => ({
     value: c,
     label: intl.formatMessage(detailsMessages.phoneCodeOption, { code: c, country: cs.map((x) => regionName(intl, x)).join(' / ') }),
   }));
+  for (const option of countries.data ?? []) {
+    const calling = /\((\+\d{1,4})\)$/.exec(option.label)?.[1];
+    if (calling && !codeOptions.some((o) => o.value === calling)) {
+      codeOptions.push({ value: calling, label: intl.formatMessage(detailsMessages.phoneCodeOption, { code: calling, country: option.name }) });
+    }
+  }
 
   const setParent = (patch: Partial<typeof parent>) => patchState((s) => ({ parent: { ...s.parent, ...patch } }));
 
@@ -127,7 +136,7 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
       setPhoneForCheck(parent.phoneNumber ?? '');
       try {
         const res = await queryClient.fetchQuery(canadianCheck(parent.phoneNumber ?? ''));
-        const c = countryFromPhoneCode(code, { isCanadianPhoneNumber: res.isCanadianPhoneNumber });
+        const c = countryFromPhoneCode(code, { isCanadianPhoneNumber: res.isCanadianPhoneNumber, countries: labelled });
         if (c && c !== lastDetected.current) {
           lastDetected.current = c;
           country = c;
@@ -268,7 +277,12 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
         id="country"
         label={intl.formatMessage(detailsMessages.country)}
         hint={intl.formatMessage(detailsMessages.countryHint)}
-        countries={countryOptions.length ? countryOptions : state.address.country ? [{ value: state.address.country, label: regionName(intl, state.address.country) }] : []}
+        countries={
+          // A country detected from the phone code but not open for sign-up stays visible (with its error).
+          state.address.country && !countryOptions.some((o) => o.value === state.address.country)
+            ? [...countryOptions, { value: state.address.country, label: regionName(intl, state.address.country) }]
+            : countryOptions
+        }
         groupLabels={{ priority: intl.formatMessage(detailsMessages.countryGroupCommon), all: intl.formatMessage(detailsMessages.countryGroupAll) }}
         placeholder={state.address.country ? undefined : intl.formatMessage(detailsMessages.selectPlaceholder)}
         required
