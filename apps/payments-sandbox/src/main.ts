@@ -13,7 +13,7 @@ console.log(
 );
 
 const stop = () => {
-  sandbox.close().finally(() => process.exit(0));
+  void sandbox.close().finally(() => process.exit(0));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

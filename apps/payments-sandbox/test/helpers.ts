@@ -14,7 +14,7 @@ export function makeApp() {
       authorization: KEY,
       creditCard: { number, expirationDate: '12/30', cvv: '123', ...extra },
     });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: await response.json() };
   };
   const charge = async (body: Record<string, unknown>) => {
     const response = await post('/v1/transactions', {
@@ -23,7 +23,7 @@ export function makeApp() {
       orderId: `order-${Math.random()}`,
       ...body,
     });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: await response.json() };
   };
   return { app, store, post, tokenize, charge };
 }

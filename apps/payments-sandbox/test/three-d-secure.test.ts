@@ -17,7 +17,7 @@ function setup() {
       amount: '216.00',
       bin: number.slice(0, 6),
     });
-    return { status: response.status, body: (await response.json()) as any, nonce };
+    return { status: response.status, body: await response.json(), nonce };
   };
   return { ...ctx, browserPost, lookup };
 }
@@ -55,7 +55,8 @@ describe('3D Secure in the sandbox (spec §4 "3D Secure flow", Braintree 3DS2 te
       const { lookup, app, browserPost } = setup();
       const { body } = await lookup('4000000000002503');
       expect(body.lookup.acsUrl).toMatch(/\/three-d-secure\/challenge\?transactionId=/);
-      const page = await app.request(new URL(body.lookup.acsUrl).pathname + new URL(body.lookup.acsUrl).search);
+      const acsUrl = new URL(body.lookup.acsUrl as string);
+      const page = await app.request(acsUrl.pathname + acsUrl.search);
       const html = await page.text();
       expect(html).toContain('Complete authentication');
       expect(html).toContain('Fail authentication');
@@ -65,12 +66,12 @@ describe('3D Secure in the sandbox (spec §4 "3D Secure flow", Braintree 3DS2 te
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ transactionId: body.lookup.transactionId, outcome }),
       });
-      const { jwt } = (await challenge.json()) as any;
+      const { jwt } = await challenge.json();
       const result = await browserPost('/v1/browser/three_d_secure/authenticate_from_jwt', {
         jwt,
         paymentMethodNonce: body.paymentMethod.nonce,
       });
-      const payload = (await result.json()) as any;
+      const payload = await result.json();
       expect(payload.paymentMethod.liabilityShifted).toBe(shifted);
       expect(payload.threeDSecureInfo.status).toBe(status);
       // the JWT is single-use

@@ -28,7 +28,7 @@ describe('tokenization (DESIGN.md §5, spec §3 "Tokenized card result")', () =>
       creditCard: { number: '4111111111111111' },
     });
     expect(response.status).toBe(401);
-    expect(((await response.json()) as any).error.message).toBe(
+    expect((await response.json()).error.message).toBe(
       'Authorization is invalid. Make sure your client token or tokenization key is valid.',
     );
   });
@@ -38,7 +38,7 @@ describe('tokenization (DESIGN.md §5, spec §3 "Tokenized card result")', () =>
     const { status, body } = await tokenize('4111111111111112', { cvv: '1' });
     expect(status).toBe(422);
     expect(body.error.message).toBe('Credit card is invalid');
-    expect(body.fieldErrors[0].fieldErrors.map((e: any) => e.code)).toEqual(['81715', '81707']);
+    expect((body.fieldErrors[0].fieldErrors as Array<{ code: string }>).map((e) => e.code)).toEqual(['81715', '81707']);
   });
 });
 
@@ -129,7 +129,7 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
     });
     expect(again.body.transaction.id).toBe(first.body.transaction.id);
     const lookup = await app.request('/v1/transactions?orderId=o-1');
-    expect(((await lookup.json()) as any).transaction.id).toBe(first.body.transaction.id);
+    expect((await lookup.json()).transaction.id).toBe(first.body.transaction.id);
     expect((await app.request('/v1/transactions?orderId=unknown')).status).toBe(404);
   });
 

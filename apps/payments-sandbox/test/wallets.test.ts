@@ -18,7 +18,7 @@ describe('wallet popups (DESIGN.md §5, spec §3 "Other wallet and bank results"
 
   it('approving Venmo returns a VenmoAccount nonce with an @username that charges once', async () => {
     const { app, charge } = makeApp();
-    const payload = (await (await app.request('/v1/wallets/venmo/approve', { method: 'POST' })).json()) as any;
+    const payload = await (await app.request('/v1/wallets/venmo/approve', { method: 'POST' })).json();
     expect(payload).toMatchObject({ type: 'VenmoAccount', details: { username: '@venmojoe' } });
     expect(payload.details.paymentContextId).toBeTruthy();
     const paid = await charge({ paymentMethodNonce: payload.nonce });
@@ -28,7 +28,7 @@ describe('wallet popups (DESIGN.md §5, spec §3 "Other wallet and bank results"
 
   it('approving PayPal returns a PayPalAccount nonce', async () => {
     const { app, charge } = makeApp();
-    const payload = (await (await app.request('/v1/wallets/paypal/approve', { method: 'POST' })).json()) as any;
+    const payload = await (await app.request('/v1/wallets/paypal/approve', { method: 'POST' })).json();
     expect(payload).toMatchObject({ type: 'PayPalAccount', details: { email: 'jane.doe@example.com' } });
     expect((await charge({ paymentMethodNonce: payload.nonce })).body.transaction.paymentInstrumentType).toBe(
       'paypal_account',
@@ -50,12 +50,10 @@ describe('Apple Pay stand-ins (spec §7)', () => {
       displayName: 'OurFamilyWizard',
       domainName: 'localhost',
     });
-    expect(((await session.json()) as any).displayName).toBe('OurFamilyWizard');
+    expect((await session.json()).displayName).toBe('OurFamilyWizard');
     expect((await post('/v1/browser/apple-pay/sessions', { displayName: 'x' })).status).toBe(422);
     expect((await post('/v1/browser/apple-pay/tokenize', {})).status).toBe(422);
-    const token = (await (
-      await post('/v1/browser/apple-pay/tokenize', { token: { paymentData: 'e30=' } })
-    ).json()) as any;
+    const token = await (await post('/v1/browser/apple-pay/tokenize', { token: { paymentData: 'e30=' } })).json();
     expect(token.type).toBe('ApplePayCard');
     expect(token.nonce).toMatch(/^tokenapplepay_sb_/);
   });

@@ -257,9 +257,53 @@ function collect(
   });
 }
 
-function braintreeError(code: string, type: string, message: string, details?: unknown) {
-  return { name: 'BraintreeError', code, type, message, details };
+/** The plain BraintreeError-like shape posted to the parent (an `Error` would lose its fields in postMessage). */
+interface PlainBraintreeError {
+  name: 'BraintreeError';
+  code: string;
+  type: string;
+  message: string;
+  details?: unknown;
 }
+
+/** Thrown inside the frame to stop tokenizing; carries the plain error the parent receives. */
+class TokenizeFailure extends Error {
+  readonly plain: PlainBraintreeError;
+  constructor(plain: PlainBraintreeError) {
+    super(plain.message);
+    this.name = 'TokenizeFailure';
+    this.plain = plain;
+  }
+}
+
+function braintreeError(code: string, type: string, message: string, details?: unknown): TokenizeFailure {
+  return new TokenizeFailure({ name: 'BraintreeError', code, type, message, details });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isFieldKey(value: unknown): value is FieldKey {
+  return typeof value === 'string' && Object.hasOwn(FIELDS, value);
+}
+
+function isFieldState(value: unknown): value is FieldState {
+  return (
+    isRecord(value) &&
+    typeof value.isEmpty === 'boolean' &&
+    typeof value.isValid === 'boolean' &&
+    typeof value.isPotentiallyValid === 'boolean' &&
+    typeof value.isFocused === 'boolean'
+  );
+}
+
+/** A message's text value: strings and numbers as text, anything else (absent, objects) as empty. */
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+const EDITABLE_ATTRIBUTES = ['aria-invalid', 'aria-required', 'disabled', 'placeholder'];
 
 async function tokenize(requestId: string, options: Record<string, unknown> = {}): Promise<void> {
   const expected = config?.fields ?? [field];
@@ -305,7 +349,8 @@ async function tokenize(requestId: string, options: Record<string, unknown> = {}
         { originalError: String(cause) },
       );
     }
-    const payload = (await response.json().catch(() => ({}))) as Record<string, any>;
+    const parsed: unknown = await response.json().catch(() => ({}));
+    const payload: Record<string, unknown> = isRecord(parsed) ? parsed : {};
     if (!response.ok) {
       const fieldErrors = payload.fieldErrors as Array<{ code: string }> | undefined;
       const codes =
@@ -351,24 +396,29 @@ async function tokenize(requestId: string, options: Record<string, unknown> = {}
         { httpStatus: response.status, originalError: payload },
       );
     }
-    postToParent({ type: 'tokenizeResult', requestId, payload: payload.creditCards?.[0] });
+    const creditCards = payload.creditCards;
+    postToParent({
+      type: 'tokenizeResult',
+      requestId,
+      payload: Array.isArray(creditCards) ? creditCards[0] : undefined,
+    });
   } catch (error) {
     const plain =
-      error && typeof error === 'object' && 'code' in error
-        ? error
+      error instanceof TokenizeFailure
+        ? error.plain
         : braintreeError(
             'HOSTED_FIELDS_FAILED_TOKENIZATION',
             'CUSTOMER',
             'The supplied card data failed tokenization.',
             { originalError: String(error) },
-          );
+          ).plain;
     postToParent({ type: 'tokenizeResult', requestId, error: plain });
   }
 }
 
 peers.addEventListener('message', (event: MessageEvent) => {
-  const data = event.data as Record<string, any>;
-  if (!data || data.source !== PROTOCOL_SOURCE) return;
+  const data: unknown = event.data;
+  if (!isRecord(data) || data.source !== PROTOCOL_SOURCE) return;
   if (data.type === 'collect' && field !== 'number') {
     peers.postMessage({
       source: PROTOCOL_SOURCE,
@@ -379,13 +429,16 @@ peers.addEventListener('message', (event: MessageEvent) => {
       state,
     });
   } else if (data.type === 'value' && field === 'number') {
-    const pending = pendingCollections.get(data.requestId);
-    if (pending && typeof data.field === 'string') {
-      pending.values[data.field as FieldKey] = { value: String(data.value ?? ''), state: data.state };
+    const pending = pendingCollections.get(String(data.requestId));
+    if (pending && isFieldKey(data.field) && isFieldState(data.state)) {
+      pending.values[data.field] = { value: text(data.value), state: data.state };
       pending.done();
     }
   } else if (data.type === 'cardType' && field === 'cvv') {
-    cvvSize = data.size;
+    const size = data.size;
+    if (typeof size === 'number' || (Array.isArray(size) && size.every((n) => typeof n === 'number'))) {
+      cvvSize = size;
+    }
     if (input.value.length > maxLength()) input.value = input.value.slice(0, maxLength());
     if (!state.isEmpty) update();
   }
@@ -393,14 +446,14 @@ peers.addEventListener('message', (event: MessageEvent) => {
 
 window.addEventListener('message', (event: MessageEvent) => {
   if (event.origin !== parentOrigin || event.source !== window.parent) return;
-  const data = event.data as Record<string, any>;
-  if (!data || data.source !== PROTOCOL_SOURCE || data.channel !== channel) return;
+  const data: unknown = event.data;
+  if (!isRecord(data) || data.source !== PROTOCOL_SOURCE || data.channel !== channel) return;
   switch (data.type) {
     case 'configure':
       configure(data.configuration as Configuration);
       break;
     case 'tokenize':
-      if (field === 'number') void tokenize(String(data.requestId), data.options);
+      if (field === 'number') void tokenize(String(data.requestId), isRecord(data.options) ? data.options : {});
       break;
     case 'clear':
       input.value = '';
@@ -410,14 +463,14 @@ window.addEventListener('message', (event: MessageEvent) => {
       input.focus();
       break;
     case 'setPlaceholder':
-      input.placeholder = String(data.value ?? '');
+      input.placeholder = text(data.value);
       break;
     case 'setAttribute':
-      if (['aria-invalid', 'aria-required', 'disabled', 'placeholder'].includes(data.attribute))
+      if (typeof data.attribute === 'string' && EDITABLE_ATTRIBUTES.includes(data.attribute))
         input.setAttribute(data.attribute, String(data.value));
       break;
     case 'removeAttribute':
-      if (['aria-invalid', 'aria-required', 'disabled', 'placeholder'].includes(data.attribute))
+      if (typeof data.attribute === 'string' && EDITABLE_ATTRIBUTES.includes(data.attribute))
         input.removeAttribute(data.attribute);
       break;
     case 'teardown':
