@@ -87,7 +87,12 @@ describe('braintree driver: configuration (spec §7 "GET merchant configuration"
     const driver = await createBraintreeDriver(config);
     const gateway = driver.braintreeClient.getConfiguration().gatewayConfiguration;
     expect(gateway).toMatchObject({ merchantId: MERCHANT, environment: 'sandbox', threeDSecureEnabled: true });
-    expect(gateway.creditCards.supportedCardTypes).toEqual(['Visa', 'MasterCard', 'American Express', 'Discover']);
+    expect((gateway.creditCards as { supportedCardTypes: string[] }).supportedCardTypes).toEqual([
+      'Visa',
+      'MasterCard',
+      'American Express',
+      'Discover',
+    ]);
     await driver.teardown();
   });
 
@@ -138,7 +143,7 @@ describe('braintree driver: tokenization through GraphQL TokenizeCreditCard (spe
         },
       });
     const driver = await createBraintreeDriver(config);
-    const result = await tokenizeCard(driver);
+    const result = (await tokenizeCard(driver)) as { creditCards: unknown[] };
     expect(result.creditCards[0]).toMatchObject({
       nonce: 'tokencc_bc_abc123',
       description: 'ending in 11',
@@ -160,7 +165,13 @@ describe('braintree driver: tokenization through GraphQL TokenizeCreditCard (spe
         ],
       });
     const driver = await createBraintreeDriver(config);
-    const failure = (await tokenizeCard(driver).catch((error: unknown) => error)) as any;
+    const failure = (await tokenizeCard(driver).catch((error: unknown) => error)) as {
+      code: string;
+      details: {
+        httpStatus: number;
+        originalError: { error: { message: string }; fieldErrors: [{ fieldErrors: [unknown] }] };
+      };
+    };
     expect(failure.code).toBe('CLIENT_REQUEST_ERROR');
     expect(failure.details.httpStatus).toBe(422);
     expect(failure.details.originalError.error.message).toBe('Credit card is invalid');

@@ -10,19 +10,20 @@ import {
 } from '../core/three-d-secure.js';
 import type {
   HostedFieldsCreateOptions,
-  HostedFieldsInstance,
   PaymentsConfig,
   ThreeDSecureResult,
   VerifyCardOptions,
 } from '../core/types.js';
-import { loadModule } from './modules.js';
+import {
+  loadModule,
+  type BraintreeClient,
+  type BraintreeComponent,
+  type BraintreeComponents,
+  type BraintreeModuleName,
+  type ThreeDSecureEvents,
+} from './modules.js';
 
 type BraintreeConfig = Extract<PaymentsConfig, { driver: 'braintree' }>;
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-interface Teardownable {
-  teardown(): Promise<void>;
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
@@ -41,25 +42,28 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
  */
 export async function createBraintreeDriver(
   config: BraintreeConfig,
-): Promise<PaymentsDriver & { braintreeClient: any }> {
+): Promise<PaymentsDriver & { braintreeClient: BraintreeClient }> {
   const clientModule = await loadModule('client');
   const client = await clientModule.create({ authorization: config.authorization });
-  const components = new Set<Teardownable>();
+  const components = new Set<BraintreeComponent>();
   let tornDown = false;
   let deviceData: Promise<string> | undefined;
-  let threeDSecure: Promise<any> | undefined;
-  let applePay: Promise<any> | undefined;
-  let venmo: Promise<any> | undefined;
-  let paypal: Promise<any> | undefined;
+  let threeDSecure: Promise<BraintreeComponents['threeDSecure']> | undefined;
+  let applePay: Promise<BraintreeComponents['applePay']> | undefined;
+  let venmo: Promise<BraintreeComponents['venmo']> | undefined;
+  let paypal: Promise<BraintreeComponents['paypalCheckout']> | undefined;
   const inProgress = { venmo: false, paypal: false };
   /** Creates a braintree-web component once (retried after a failure) and tracks it for teardown. */
-  const lazy = (name: Parameters<typeof loadModule>[0], options: Record<string, unknown>) =>
+  const lazy = <N extends Exclude<BraintreeModuleName, 'client' | 'hostedFields'>>(
+    name: N,
+    options: Record<string, unknown>,
+  ) =>
     loadModule(name)
       .then((module) => module.create({ client, ...options }))
-      .then((created) => track(created as Teardownable));
+      .then((created) => track(created));
   let verifying = false;
 
-  const track = <T extends Teardownable>(component: T): T => {
+  const track = <T extends BraintreeComponent>(component: T): T => {
     components.add(component);
     const teardown = component.teardown.bind(component);
     component.teardown = () => {
@@ -88,7 +92,7 @@ export async function createBraintreeDriver(
         fields,
         ...(options.styles ? { styles: options.styles } : {}),
         ...(options.supportedCardBrands ? { supportedCardBrands: options.supportedCardBrands } : {}),
-      }) as Promise<HostedFieldsInstance>;
+      });
       // braintree-web cannot cancel a set-up: on abort or timeout remove its frames at once (so a new set-up in the
       // same containers never hits HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME) and tear the instance down once it exists
       const abandon = () => {
@@ -128,11 +132,11 @@ export async function createBraintreeDriver(
       verifying = true;
       let frame: ChallengeFrame | undefined;
       let canceledByCustomer = false;
-      let instance: any;
-      const onIframe = (event: { element: HTMLIFrameElement }, next: () => void) => {
+      let instance: BraintreeComponents['threeDSecure'] | undefined;
+      const onIframe: ThreeDSecureEvents['authentication-iframe-available'] = (event, next) => {
         frame = showChallengeFrame(event.element, options.challenge, () => {
           canceledByCustomer = true;
-          void instance.cancelVerifyCard().catch(() => undefined);
+          void instance?.cancelVerifyCard().catch(() => undefined);
         });
         next();
       };
@@ -140,13 +144,10 @@ export async function createBraintreeDriver(
         canceledByCustomer = true;
       };
       try {
-        threeDSecure ??= loadModule('threeDSecure')
-          .then((module) => module.create({ client, version: '2-inline-iframe' }))
-          .then((created) => track(created as Teardownable))
-          .catch((error: unknown) => {
-            threeDSecure = undefined;
-            throw error;
-          });
+        threeDSecure ??= lazy('threeDSecure', { version: '2-inline-iframe' }).catch((error: unknown) => {
+          threeDSecure = undefined;
+          throw error;
+        });
         instance = await threeDSecure;
         instance.on('authentication-iframe-available', onIframe);
         instance.on('customer-canceled', onCustomerCanceled);
@@ -167,8 +168,8 @@ export async function createBraintreeDriver(
         return result;
       } finally {
         frame?.close();
-        instance?.off?.('authentication-iframe-available', onIframe);
-        instance?.off?.('customer-canceled', onCustomerCanceled);
+        instance?.off('authentication-iframe-available', onIframe);
+        instance?.off('customer-canceled', onCustomerCanceled);
         verifying = false;
       }
     },
@@ -228,7 +229,8 @@ export async function createBraintreeDriver(
         // braintree-web paypalCheckout: the approval runs in PayPal's own window opened by the PayPal JS SDK;
         // createPayment + loadPayPalSDK here, approval through `instance.tokenizePayment` once PayPal returns.
         await instance.loadPayPalSDK({ currency: options.currency ?? 'USD', intent: 'authorize' });
-        const paypalSdk = (window as any).paypal;
+        // the PayPal JS SDK's global (loaded by loadPayPalSDK); only its presence is checked here
+        const paypalSdk = (window as Window & { paypal?: { Buttons?: unknown } }).paypal;
         if (!paypalSdk?.Buttons)
           throw new PaymentsError('PAYPAL_FLOW_FAILED', 'NETWORK', 'Could not load the PayPal SDK.');
         throw new PaymentsError(
@@ -245,7 +247,7 @@ export async function createBraintreeDriver(
       deviceData ??= (async () => {
         const dataCollector = await loadModule('dataCollector');
         const instance = track(await dataCollector.create({ client }));
-        return (instance as any).deviceData as string;
+        return instance.deviceData;
       })().catch((error: unknown) => {
         deviceData = undefined;
         throw error;
@@ -257,7 +259,7 @@ export async function createBraintreeDriver(
       tornDown = true;
       await Promise.allSettled([...components].map((component) => component.teardown()));
       components.clear();
-      await (client as Teardownable).teardown?.().catch(() => undefined);
+      await client.teardown().catch(() => undefined);
     },
   };
 }

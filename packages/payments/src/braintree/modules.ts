@@ -6,9 +6,70 @@
  * standalone bundle that repeats the shared code (7 modules ≈ 102 kB gz). Vite consumers should alias
  * `^braintree-web/([a-z0-9-]+)$` → `braintree-web/$1/index.js` (≈ 57 kB gz); see README "Bundling".
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { ApplePayInstance } from '../core/apple-pay.js';
+import type { HostedFieldsInstance, ThreeDSecureResult, VenmoResult } from '../core/types.js';
 
-export interface BraintreeComponentModule<T = any> {
+/** Every braintree-web component is torn down with a promise-returning `teardown()`. */
+export interface BraintreeComponent {
+  teardown(): Promise<void>;
+}
+
+/**
+ * braintree-web `Client`, as far as this package uses it (promise style). `gatewayConfiguration` is the gateway's
+ * own JSON (untyped in braintree-web too).
+ */
+export interface BraintreeClient extends BraintreeComponent {
+  getConfiguration(): { gatewayConfiguration: Record<string, unknown> } & Record<string, unknown>;
+  request(options: {
+    api?: string;
+    method: string;
+    endpoint: string;
+    data?: unknown;
+    timeout?: number;
+  }): Promise<unknown>;
+}
+
+/** The braintree-web `threeDSecure` events the driver listens to. */
+export interface ThreeDSecureEvents {
+  'authentication-iframe-available': (event: { element: HTMLIFrameElement }, next: () => void) => void;
+  'customer-canceled': () => void;
+}
+
+/** braintree-web `ThreeDSecure` (version `2-inline-iframe`). */
+export interface BraintreeThreeDSecure extends BraintreeComponent {
+  on<E extends keyof ThreeDSecureEvents>(event: E, handler: ThreeDSecureEvents[E]): void;
+  off<E extends keyof ThreeDSecureEvents>(event: E, handler: ThreeDSecureEvents[E]): void;
+  verifyCard(options: Record<string, unknown>): Promise<ThreeDSecureResult>;
+  cancelVerifyCard(): Promise<ThreeDSecureResult>;
+}
+
+/** braintree-web `Venmo`. */
+export interface BraintreeVenmo extends BraintreeComponent {
+  tokenize(): Promise<VenmoResult>;
+}
+
+/** braintree-web `PayPalCheckout`. */
+export interface BraintreePayPalCheckout extends BraintreeComponent {
+  loadPayPalSDK(options: { currency: string; intent: string }): Promise<unknown>;
+}
+
+/** braintree-web `DataCollector`. */
+export interface BraintreeDataCollector extends BraintreeComponent {
+  deviceData: string;
+}
+
+/** What each module's `create` resolves with. */
+export interface BraintreeComponents {
+  client: BraintreeClient;
+  hostedFields: HostedFieldsInstance;
+  threeDSecure: BraintreeThreeDSecure;
+  applePay: ApplePayInstance & BraintreeComponent;
+  venmo: BraintreeVenmo;
+  paypalCheckout: BraintreePayPalCheckout;
+  dataCollector: BraintreeDataCollector;
+}
+
+export interface BraintreeComponentModule<T> {
   create(options: Record<string, unknown>): Promise<T>;
   isSupported?: (options?: Record<string, unknown>) => boolean;
   VERSION?: string;
@@ -22,14 +83,23 @@ const loaders = {
   venmo: () => import('braintree-web/venmo'),
   paypalCheckout: () => import('braintree-web/paypal-checkout'),
   dataCollector: () => import('braintree-web/data-collector'),
-} as const;
+} as const satisfies Record<keyof BraintreeComponents, () => Promise<unknown>>;
 
 export type BraintreeModuleName = keyof typeof loaders;
 
-/** Loads one braintree-web module (CommonJS interop: `default` when present). */
-export async function loadModule(name: BraintreeModuleName): Promise<BraintreeComponentModule> {
-  const mod = (await loaders[name]()) as any;
-  return (
-    mod && mod.default && typeof mod.default.create === 'function' ? mod.default : mod
-  ) as BraintreeComponentModule;
+function hasCreate(value: unknown): value is { create: unknown } {
+  return typeof value === 'object' && value !== null && typeof (value as { create?: unknown }).create === 'function';
+}
+
+/**
+ * Loads one braintree-web module (CommonJS interop: `default` when present). braintree-web ships no types for its
+ * per-module entry points, so the module is typed here by the surface this package uses (`BraintreeComponents`).
+ */
+export async function loadModule<N extends BraintreeModuleName>(
+  name: N,
+): Promise<BraintreeComponentModule<BraintreeComponents[N]>> {
+  const mod: unknown = await loaders[name]();
+  const defaultExport: unknown =
+    typeof mod === 'object' && mod !== null ? (mod as { default?: unknown }).default : undefined;
+  return (hasCreate(defaultExport) ? defaultExport : mod) as BraintreeComponentModule<BraintreeComponents[N]>;
 }
