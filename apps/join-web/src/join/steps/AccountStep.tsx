@@ -13,7 +13,7 @@ import { accountMessages, appMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
 const USERNAME = /^[A-Za-z0-9._@+-]{3,64}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN as EMAIL } from '../validation.js';
 const EMPTY: SecurityAnswer[] = [1, 2, 3].map(() => ({ questionId: '', answer: '' }));
 
 type Errors = {

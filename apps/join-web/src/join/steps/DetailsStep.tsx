@@ -21,7 +21,7 @@ export const PHONE_CODE_COUNTRIES: ReadonlyArray<{ code: string; countries: read
 ];
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'country';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN as EMAIL } from '../validation.js';
 const PHONE = /^[0-9 ()\-.]{4,20}$/;
 
 function regionName(intl: IntlShape, code: string): string {
