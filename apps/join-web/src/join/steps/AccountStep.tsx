@@ -2,7 +2,7 @@ import { isApiError } from '@ofw/api-client';
 import { isJoinComplete, type Flow } from '@ofw/domain';
 import { Button, CoParentEmailQuestion, ErrorBanner, SecurityQuestions, StatusMessage, TextField, type SecurityAnswer } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { env } from '../../env.js';
 import { toLocale } from '../../i18n/locales.js';
@@ -40,6 +40,14 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
   const [banner, setBanner] = useState<string>();
   const [busy, setBusy] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
+  // Focus wanted once the form is enabled again (a disabled fieldset cannot take focus).
+  const focusAfterBusy = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!busy && focusAfterBusy.current) {
+      focusAfterBusy.current.focus();
+      focusAfterBusy.current = null;
+    }
+  }, [busy]);
   const passwordRef = useRef<HTMLInputElement>(null);
   const locale = toLocale(state.languageLocale);
   const questions = useQuery({
@@ -109,7 +117,7 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
       setBusy(false);
       if (isApiError(err, 'username_taken') || isApiError(err, 'conflict')) {
         setErrors({ username: intl.formatMessage(accountMessages.errorUsernameTaken) });
-        usernameRef.current?.focus();
+        focusAfterBusy.current = usernameRef.current;
       } else setBanner(intl.formatMessage(appMessages.unexpectedError));
     }
   }

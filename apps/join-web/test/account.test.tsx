@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../src/state/join-state.js';
+import { fakeApi, parentState, renderApp } from './helpers.js';
+
+/** A parent who has paid, on the last step (as after a reload). */
+function atAccount(flow: 'join' | 'ctj', over: (path: string, method: string) => { status?: number; body?: unknown } | undefined = () => undefined) {
+  sessionStorage.setItem(
+    STORAGE_KEYS.state,
+    JSON.stringify({ flow, isJoin: flow === 'join', isInvitedJoin: flow === 'ctj', inviteToken: flow === 'ctj' ? 'invite-token-aaaaaaaaaaaa' : undefined, authToken: 'tok-1', agreedToTerms: true, billingAddressComplete: true, isSubscriptionCurrent: true, subscriptionStatus: 'current', requireCredentials: true, parent: { userId: 7, phoneCountryCode: '+1' }, address: { country: 'US' }, familyMembers: [{ userId: 4, firstName: 'Bo', lastName: 'X' }] }),
+  );
+  sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ step: 'account', years: 1, packageId: 2052, billing: { streetAddress: '1', locality: 'S', region: 'WA', postalCode: '98101' }, coParentEmail: { email: '' } }));
+  let credentialsSaved = false;
+  let questionsSaved = false;
+  return fakeApi((c) => {
+    const o = over(c.path, c.method);
+    if (o) return o;
+    const done = { agreedToTerms: true, billingAddressComplete: true, subscriptionStatus: 'current', isSubscriptionCurrent: true, isInvitedJoin: flow === 'ctj', flow };
+    if (c.path === '/parents/7/credentials') {
+      credentialsSaved = true;
+      return { body: parentState({ ...done, requireCredentials: false }) };
+    }
+    if (c.path === '/parents/7/security-questions') {
+      questionsSaved = true;
+      return { body: parentState({ ...done, requireCredentials: !credentialsSaved, securityQuestionsComplete: true }) };
+    }
+    if (c.path === '/parents/7') return { body: parentState({ ...done, requireCredentials: !credentialsSaved, securityQuestionsComplete: questionsSaved }) };
+    return undefined;
+  });
+}
+
+async function fillCredentials(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Username'), 'ada_l');
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+}
+
+describe('account step', () => {
+  it('§4 Completion: credentials + three security questions, then /ofw/home.form and the join is cleared', async () => {
+    const leaveTo = vi.fn();
+    const api = atAccount('join');
+    renderApp('/join', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    for (const n of [1, 2, 3]) {
+      await waitFor(() => expect(screen.getByLabelText(`Security question ${n}`).querySelectorAll('option').length).toBeGreaterThan(1));
+      const select = screen.getByLabelText(`Security question ${n}`) as HTMLSelectElement;
+      await user.selectOptions(select, Array.from(select.options).find((o) => o.value)!.value);
+      await user.type(screen.getByLabelText(`Answer ${n}`), `answer ${n}`);
+    }
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
+    expect(api.calls.find((c) => c.path === '/parents/7/credentials')!.body).toEqual({ username: 'ada_l', password: 'correct horse battery' });
+    const answers = (api.calls.find((c) => c.path === '/parents/7/security-questions')!.body as { answers: Array<{ questionId: number }> }).answers;
+    expect(new Set(answers.map((a) => a.questionId)).size).toBe(3);
+    expect(sessionStorage.getItem(STORAGE_KEYS.state)).toBeNull();
+  });
+
+  it('§4 the invited flow skips the security questions and completes with credentials only (invite token cleared)', async () => {
+    const leaveTo = vi.fn();
+    const api = atAccount('ctj');
+    renderApp('/invite/invite-token-aaaaaaaaaaaa', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    expect(screen.queryByLabelText('Security question 1')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
+    expect(api.calls.some((c) => c.path === '/parents/7/security-questions')).toBe(false);
+    expect(sessionStorage.getItem(STORAGE_KEYS.state)).toBeNull();
+  });
+
+  it('a taken username is reported on the field and the parent stays on the step', async () => {
+    const leaveTo = vi.fn();
+    const api = atAccount('ctj', (path) => (path === '/parents/7/credentials' ? { status: 409, body: { type: 'x', title: 'taken', status: 409, code: 'username_taken' } } : undefined));
+    renderApp('/invite/invite-token-aaaaaaaaaaaa', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username).toHaveFocus());
+    expect(username).toHaveAccessibleDescription(/This username is taken/);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+});
