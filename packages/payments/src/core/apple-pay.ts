@@ -104,6 +104,7 @@ export function runApplePaySession(
         (merchantSession) => session.completeMerchantValidation(merchantSession),
         (error: unknown) => {
           session.abort();
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the provider's error (BraintreeError-like) is passed on unchanged for toPaymentError
           reject(error);
         },
       );
@@ -121,6 +122,7 @@ export function runApplePaySession(
         },
         (error: unknown) => {
           session.completePayment(Session.STATUS_FAILURE);
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the provider's error (BraintreeError-like) is passed on unchanged for toPaymentError
           reject(error);
         },
       );

@@ -38,7 +38,7 @@ export async function createPaymentsClient(config: PaymentsConfig): Promise<Paym
       `Unknown payments driver "${String((config as { driver?: unknown }).driver)}".`,
     );
   }
-  return Object.assign(Object.create(null) as object, {
+  return Object.assign(Object.create(null), {
     config,
     name: driver.name,
     createHostedFields: driver.createHostedFields.bind(driver),

@@ -102,6 +102,7 @@ export function checkAttribute(attribute: string, value?: unknown): void {
     throw new PaymentsError(
       'HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED',
       'MERCHANT',
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- braintree-web's message shows the raw value as is
       `Value "${String(value)}" is not allowed for "${attribute}" attribute.`,
     );
   }

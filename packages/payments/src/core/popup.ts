@@ -34,7 +34,7 @@ export function openPopup(url: string, name: string, size: PopupSize): Window {
 export function awaitPopupMessage<T>(
   popup: Window,
   origin: string,
-  accept: (data: any) => boolean,
+  accept: (data: unknown) => data is T,
   onClosed: () => Error,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -43,9 +43,10 @@ export function awaitPopupMessage<T>(
       clearInterval(poll);
     };
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== origin || event.source !== popup || !accept(event.data)) return;
+      const data: unknown = event.data;
+      if (event.origin !== origin || event.source !== popup || !accept(data)) return;
       cleanup();
-      resolve(event.data as T);
+      resolve(data);
     };
     const poll = setInterval(() => {
       if (popup.closed) {

@@ -116,7 +116,8 @@ export interface BinData {
 /** §3 "Tokenized card result". */
 export interface TokenizedCard {
   nonce: string;
-  type: 'CreditCard' | string;
+  /** `'CreditCard'` for a card. */
+  type: string;
   /** "ending in" plus the last two digits, e.g. "ending in 11". */
   description: string;
   details: {
@@ -253,7 +254,8 @@ export interface VenmoResult {
 /** §3 "Other wallet and bank results": PayPal. */
 export interface PayPalResult {
   nonce: string;
-  type: 'PayPalAccount' | string;
+  /** `'PayPalAccount'`. */
+  type: string;
   details: Record<string, unknown>;
   creditFinancingOffered?: unknown;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { cardBrand, type CardBrand } from '../core/card-brands.js';
-import { PaymentsError, teardownError, toPaymentError, type PaymentError } from '../core/errors.js';
+import { teardownError, toPaymentError, type PaymentError, type PaymentsError } from '../core/errors.js';
 import {
   fieldReducer,
   initialCardFormState,

@@ -1,12 +1,22 @@
+import type { ApplePayInstance } from '../core/apple-pay.js';
 import { randomHex, type PaymentsDriver } from '../core/driver.js';
-import { teardownError } from '../core/errors.js';
+import { PaymentsError, teardownError } from '../core/errors.js';
 import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig } from '../core/types.js';
 import { createSandboxHostedFields } from './hosted-fields.js';
 import { createSandboxThreeDSecure } from './three-d-secure.js';
 import { createSandboxWallets } from './wallets.js';
-import { PaymentsError } from '../core/errors.js';
 
 type SandboxConfig = Extract<PaymentsConfig, { driver: 'sandbox' }>;
+type ApplePayTokenizePayload = Awaited<ReturnType<ApplePayInstance['tokenize']>>;
+
+/** The sandbox's `{ error: { message } }` text, when the answer has one. */
+function errorMessage(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const error: unknown = (payload as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const message: unknown = (error as { message?: unknown }).message;
+  return typeof message === 'string' ? message : undefined;
+}
 
 /** The offline driver: talks to apps/payments-sandbox only (DESIGN.md §5). */
 export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
@@ -17,18 +27,17 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
   const threeDSecure = createSandboxThreeDSecure(context);
   const wallets = createSandboxWallets(config.sandboxUrl);
   const origin = new URL(config.sandboxUrl).origin;
-  const postJson = async (path: string, body: unknown) => {
+  /** POSTs JSON to the sandbox; rejects with the sandbox's `error.message` (and `status`) when not OK. */
+  const postJson = async <T>(path: string, body: unknown): Promise<T> => {
     const response = await fetch(`${origin}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const payload = await response.json().catch(() => ({}));
+    const payload: unknown = await response.json().catch(() => ({}));
     if (!response.ok)
-      throw Object.assign(new Error(String(payload?.error?.message ?? response.statusText)), {
-        status: response.status,
-      });
-    return payload;
+      throw Object.assign(new Error(errorMessage(payload) ?? response.statusText), { status: response.status });
+    return payload as T;
   };
 
   return {
@@ -52,9 +61,9 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
       };
       return instance;
     },
-    async createApplePay() {
-      if (tornDown) throw teardownError('createApplePay');
-      return {
+    createApplePay() {
+      if (tornDown) return Promise.reject(teardownError('createApplePay'));
+      return Promise.resolve<ApplePayInstance>({
         // the sandbox stands in for Apple's merchant validation and Braintree's apple_payment_tokens (§7)
         performValidation: ({ validationURL, displayName }) =>
           postJson('/v1/browser/apple-pay/sessions', {
@@ -71,17 +80,18 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
             );
           }),
         tokenize: ({ token }) =>
-          postJson('/v1/browser/apple-pay/tokenize', { authorization: config.authorization, token }).catch(
-            (error: unknown) => {
-              throw new PaymentsError(
-                'APPLE_PAY_TOKENIZATION',
-                'NETWORK',
-                'A network error occurred when processing the Apple Pay payment.',
-                { originalError: error },
-              );
-            },
-          ),
-      };
+          postJson<ApplePayTokenizePayload>('/v1/browser/apple-pay/tokenize', {
+            authorization: config.authorization,
+            token,
+          }).catch((error: unknown) => {
+            throw new PaymentsError(
+              'APPLE_PAY_TOKENIZATION',
+              'NETWORK',
+              'A network error occurred when processing the Apple Pay payment.',
+              { originalError: error },
+            );
+          }),
+      });
     },
     tokenizeVenmo() {
       if (tornDown) return Promise.reject(teardownError('tokenizeVenmo'));
@@ -91,9 +101,9 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
       if (tornDown) return Promise.reject(teardownError('tokenizePayPal'));
       return wallets.tokenizePayPal(options);
     },
-    async collectDeviceData() {
-      if (tornDown) throw teardownError('collectDeviceData');
-      return JSON.stringify({ correlation_id: randomHex(32) });
+    collectDeviceData() {
+      if (tornDown) return Promise.reject(teardownError('collectDeviceData'));
+      return Promise.resolve(JSON.stringify({ correlation_id: randomHex(32) }));
     },
     async teardown() {
       if (tornDown) return;

@@ -289,16 +289,20 @@ class SandboxHostedFields implements HostedFieldsInstance {
     });
   }
 
-  private async fieldCommand(method: string, field: HostedFieldKey, message: Record<string, unknown>): Promise<void> {
-    this.guard(method);
-    if (!this.frames.has(field)) {
-      throw new PaymentsError(
-        'HOSTED_FIELDS_FIELD_NOT_PRESENT',
-        'MERCHANT',
-        `Cannot ${method} "${field}" field because it is not part of the current Hosted Fields options.`,
-      );
-    }
-    this.post(field, message);
+  /** Posts a command to one field's frame; rejects (never throws) like braintree-web's promise API. */
+  private fieldCommand(method: string, field: HostedFieldKey, message: Record<string, unknown>): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.guard(method);
+      if (!this.frames.has(field)) {
+        throw new PaymentsError(
+          'HOSTED_FIELDS_FIELD_NOT_PRESENT',
+          'MERCHANT',
+          `Cannot ${method} "${field}" field because it is not part of the current Hosted Fields options.`,
+        );
+      }
+      this.post(field, message);
+      resolve();
+    });
   }
 
   clear(field: HostedFieldKey): Promise<void> {

@@ -16,7 +16,21 @@ interface Context {
   authorization: string;
 }
 
-async function post(url: string, body: unknown): Promise<{ status: number; body: any }> {
+/** What the sandbox's lookup answers with on 200 (docs/CONTRACTS.md "Sandbox server API"). */
+interface LookupResponse {
+  paymentMethod: ThreeDSecureResult;
+  lookup?: { acsUrl?: string | null };
+}
+
+/** What the sandbox's JWT exchange answers with on 200. */
+interface JwtResponse {
+  paymentMethod: ThreeDSecureResult;
+}
+
+type Outcome = { result: ThreeDSecureResult; error?: undefined } | { result?: undefined; error: PaymentsError };
+
+/** POSTs JSON; the body is the parsed answer (`{}` when it is not JSON), typed by the caller once the status is known. */
+async function post(url: string, body: unknown): Promise<{ status: number; body: unknown }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
@@ -26,7 +40,8 @@ async function post(url: string, body: unknown): Promise<{ status: number; body:
       body: JSON.stringify(body),
       signal: controller.signal,
     });
-    return { status: response.status, body: await response.json().catch(() => ({})) };
+    const payload: unknown = await response.json().catch(() => ({}));
+    return { status: response.status, body: payload };
   } catch (error) {
     throw new PaymentsError('THREEDS_LOOKUP_ERROR', 'NETWORK', 'Something went wrong during the 3D Secure lookup', {
       originalError: error,
@@ -69,13 +84,32 @@ function lookupError(status: number, body: unknown): PaymentsError {
 interface Verification {
   lookupPaymentMethod?: ThreeDSecureResult;
   frame?: ChallengeFrame;
-  settle?: (outcome: { result?: ThreeDSecureResult; error?: unknown }) => void;
+  settle?: (outcome: Outcome) => void;
 }
 
 /** 3D Secure 2 against the sandbox, with braintree-web's `verifyCard` / `cancelVerifyCard` semantics (spec §4). */
 export function createSandboxThreeDSecure(context: Context) {
   const origin = new URL(context.sandboxUrl).origin;
   let active: Verification | undefined;
+
+  /** §4.3: the authentication result is upgraded through a JWT call. */
+  async function authenticateFromJwt(jwt: string, paymentMethodNonce: string): Promise<Outcome> {
+    const exchange = await post(`${origin}/v1/browser/three_d_secure/authenticate_from_jwt`, {
+      jwt,
+      paymentMethodNonce,
+    }).catch((error: unknown) => ({ status: 0, body: error }));
+    if (exchange.status !== 200) {
+      return {
+        error: new PaymentsError(
+          'THREEDS_JWT_AUTHENTICATION_FAILED',
+          'UNKNOWN',
+          'Something went wrong authenticating the JWT from Cardinal',
+          { originalError: exchange.body },
+        ),
+      };
+    }
+    return { result: (exchange.body as JwtResponse).paymentMethod };
+  }
 
   async function verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult> {
     checkVerifyCardOptions(options);
@@ -94,14 +128,15 @@ export function createSandboxThreeDSecure(context: Context) {
         challengeRequested: options.challengeRequested,
       });
       if (lookup.status !== 200) throw lookupError(lookup.status, lookup.body);
-      current.lookupPaymentMethod = lookup.body.paymentMethod as ThreeDSecureResult;
-      const acsUrl = lookup.body.lookup?.acsUrl as string | null;
-      if (!acsUrl) return lookup.body.paymentMethod as ThreeDSecureResult; // frictionless (§4.2)
+      const found = lookup.body as LookupResponse;
+      current.lookupPaymentMethod = found.paymentMethod;
+      const acsUrl = found.lookup?.acsUrl;
+      if (!acsUrl) return found.paymentMethod; // frictionless (§4.2)
       if (active !== current) throw customerCanceledError(current.lookupPaymentMethod);
 
-      const outcome = await new Promise<{ result?: ThreeDSecureResult; error?: unknown }>((resolve) => {
+      const outcome = await new Promise<Outcome>((resolve) => {
         current.settle = resolve;
-        const onMessage = async (event: MessageEvent) => {
+        const onMessage = (event: MessageEvent) => {
           const data = event.data as { source?: string; type?: string; jwt?: string };
           if (
             event.origin !== origin ||
@@ -117,46 +152,30 @@ export function createSandboxThreeDSecure(context: Context) {
           if (data.type !== 'challengeComplete' || !data.jwt) return;
           window.removeEventListener('message', onMessage);
           current.frame?.close();
-          // §4.3: the authentication result is upgraded through a JWT call
-          const exchange = await post(`${origin}/v1/browser/three_d_secure/authenticate_from_jwt`, {
-            jwt: data.jwt,
-            paymentMethodNonce: current.lookupPaymentMethod!.nonce,
-          }).catch((error: unknown) => ({ status: 0, body: error }));
-          if (exchange.status !== 200) {
-            resolve({
-              error: new PaymentsError(
-                'THREEDS_JWT_AUTHENTICATION_FAILED',
-                'UNKNOWN',
-                'Something went wrong authenticating the JWT from Cardinal',
-                { originalError: exchange.body },
-              ),
-            });
-          } else {
-            resolve({ result: exchange.body.paymentMethod as ThreeDSecureResult });
-          }
+          void authenticateFromJwt(data.jwt, current.lookupPaymentMethod!.nonce).then(resolve);
         };
         window.addEventListener('message', onMessage);
         current.frame = showChallengeFrame(acsUrl, options.challenge, () => {
           window.removeEventListener('message', onMessage);
           resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
         });
-        const close = current.frame.close;
+        const close = current.frame.close.bind(current.frame);
         current.frame.close = () => {
           window.removeEventListener('message', onMessage);
           close();
         };
       });
       if (outcome.error) throw outcome.error;
-      return outcome.result!;
+      return outcome.result;
     } finally {
       if (active === current) active = undefined;
     }
   }
 
   /** §4.6: cancel returns the looked-up payment method, or errors if there is none. */
-  async function cancelVerifyCard(): Promise<ThreeDSecureResult> {
+  function cancelVerifyCard(): Promise<ThreeDSecureResult> {
     const current = active;
-    if (!current?.lookupPaymentMethod) throw noPayloadError();
+    if (!current?.lookupPaymentMethod) return Promise.reject(noPayloadError());
     active = undefined;
     current.frame?.close();
     current.settle?.({
@@ -166,7 +185,7 @@ export function createSandboxThreeDSecure(context: Context) {
         '3D Secure verfication cancelled by merchant.',
       ),
     });
-    return current.lookupPaymentMethod;
+    return Promise.resolve(current.lookupPaymentMethod);
   }
 
   function teardown(): void {

@@ -9,6 +9,15 @@ interface WalletMessage {
   payload?: unknown;
 }
 
+/** Whether a popup message is the sandbox's answer for `wallet` (DESIGN.md §5). */
+function isWalletMessage(wallet: WalletMessage['wallet']) {
+  return (data: unknown): data is WalletMessage =>
+    typeof data === 'object' &&
+    data !== null &&
+    (data as Partial<WalletMessage>).source === 'ofw-sandbox-wallet' &&
+    (data as Partial<WalletMessage>).wallet === wallet;
+}
+
 const ERRORS = {
   venmo: {
     active: () =>
@@ -40,15 +49,11 @@ export function createSandboxWallets(sandboxUrl: string) {
         wallet === 'venmo' ? POPUP_SIZES.venmo : POPUP_SIZES.default,
       );
     } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on openPopup's PaymentsError unchanged
       return Promise.reject(error);
     }
     inProgress[wallet] = true;
-    return awaitPopupMessage<WalletMessage>(
-      popup,
-      origin,
-      (data) => data?.source === 'ofw-sandbox-wallet' && data.wallet === wallet,
-      ERRORS[wallet].canceled,
-    )
+    return awaitPopupMessage(popup, origin, isWalletMessage(wallet), ERRORS[wallet].canceled)
       .then((message) => {
         if (message.type !== 'approved' || !message.payload) throw ERRORS[wallet].canceled();
         return message.payload as T;
