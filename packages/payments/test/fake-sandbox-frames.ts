@@ -16,10 +16,18 @@ interface Frame {
   focused: boolean;
 }
 
+/** A message the driver posts to a frame (the frame protocol of apps/payments-sandbox). */
+export interface DriverMessage {
+  type: string;
+  requestId?: string;
+  configuration?: { authorization?: string } & Record<string, unknown>;
+  [key: string]: unknown;
+}
+
 export interface FakeFrames {
   frames: Map<string, Frame>;
   /** Messages the driver posted, per field. */
-  received: Array<{ field: string; data: any }>;
+  received: Array<{ field: string; data: DriverMessage }>;
   type(field: string, value: string): void;
   focus(field: string): void;
   blur(field: string): void;
@@ -107,14 +115,14 @@ export function installFakeFrames(): FakeFrames {
       focused: false,
     };
     frames.set(frame.field, frame);
-    vi.spyOn(iframe.contentWindow, 'postMessage').mockImplementation(((data: any) => {
+    vi.spyOn(iframe.contentWindow, 'postMessage').mockImplementation((data: DriverMessage) => {
       received.push({ field: frame.field, data });
       queueMicrotask(() => {
         if (data.type === 'configure') emit(frame, { type: 'configured', state: stateOf(frame) });
         if (data.type === 'tokenize')
           emit(frame, { type: 'tokenizeResult', requestId: data.requestId, ...api.nextTokenize });
       });
-    }) as any);
+    });
     queueMicrotask(() => {
       if (!api.silent) emit(frame, { type: 'ready' });
     });

@@ -46,7 +46,7 @@ describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fi
     }
     expect(Object.keys(hf.getState().fields)).toEqual(['number', 'expirationDate', 'cvv']);
     // the authorization goes to the frames, never card data the other way
-    expect(fake.received.find((m) => m.data.type === 'configure')?.data.configuration.authorization).toBe(
+    expect(fake.received.find((m) => m.data.type === 'configure')?.data.configuration?.authorization).toBe(
       config.authorization,
     );
   });

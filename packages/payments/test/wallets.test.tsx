@@ -48,8 +48,11 @@ class FakeSession {
   }
 }
 
+/** The window with Apple's `ApplePaySession` global, which tests install and remove. */
+const testWindow = window as Window & { ApplePaySession?: unknown };
+
 afterEach(() => {
-  delete (window as any).ApplePaySession;
+  delete testWindow.ApplePaySession;
   vi.restoreAllMocks();
 });
 
@@ -67,7 +70,7 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
 
   it('§4 support only when the device can make payments and supports version 3', () => {
     expect(isApplePaySupported()).toBe(false);
-    (window as any).ApplePaySession = FakeSession;
+    testWindow.ApplePaySession = FakeSession;
     expect(isApplePaySupported()).toBe(true);
     FakeSession.canMakePayments.mockReturnValueOnce(false);
     expect(isApplePaySupported()).toBe(false);
@@ -84,13 +87,15 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
   });
 
   it('§4 session steps: validation, payment authorised → tokenize → success; cancel resolves with nothing', async () => {
-    (window as any).ApplePaySession = FakeSession;
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
+    testWindow.ApplePaySession = FakeSession;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = input instanceof Request ? input.url : String(input);
       const body = url.endsWith('/sessions')
         ? { merchantSessionIdentifier: 'm' }
         : { nonce: 'tokenapplepay_sb_1', type: 'ApplePayCard' };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
     });
     const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), {
       wrapper: wrapper({ applePay: true }),
@@ -102,7 +107,7 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
     });
     const session = FakeSession.last!;
     expect(session.version).toBe(3);
-    expect((session.request as any).total.label).toBe('OurFamilyWizard');
+    expect((session.request as { total: { label: string } }).total.label).toBe('OurFamilyWizard');
     expect(session.begin).toHaveBeenCalled();
     session.onvalidatemerchant!({ validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' });
     await waitFor(() =>
@@ -122,7 +127,7 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
   });
 
   it('§5 Apple Pay is hidden for GBP even with the flag', async () => {
-    (window as any).ApplePaySession = FakeSession;
+    testWindow.ApplePaySession = FakeSession;
     const { result } = renderHook(() => useApplePay({ amount: 155.99, currency: 'GBP' }), {
       wrapper: wrapper({ applePay: true }),
     });

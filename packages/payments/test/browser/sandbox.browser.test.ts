@@ -121,7 +121,7 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     expect(
       await page.frameLocator('iframe[name="braintree-hosted-field-number"]').getByLabel('Card number').inputValue(),
     ).toBe('4111 1111 1111 1111');
-    const card = (await page.evaluate(() => window.tokenizeOnly())) as any;
+    const card = (await page.evaluate(() => window.tokenizeOnly())) as Record<string, unknown>;
     expect(card.nonce).toMatch(/^tokencc_sb_/);
     expect(card).toMatchObject({
       type: 'CreditCard',
@@ -137,7 +137,7 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
   it('§8 an invalid card number gives HOSTED_FIELDS_FIELDS_INVALID naming the field', async () => {
     const page = await openForm();
     await fillCard(page, '4111111111111112');
-    const result = (await page.evaluate(() => window.tokenizeOnly())) as any;
+    const result = (await page.evaluate(() => window.tokenizeOnly())) as Record<string, unknown>;
     expect(result.error).toMatchObject({
       code: 'HOSTED_FIELDS_FIELDS_INVALID',
       field: 'number',
