@@ -1,5 +1,5 @@
 // `pnpm release:check`: proves the four published packages are releasable as they would reach npm.
-// 1. builds them (turbo); 2. `publint --strict` and `attw --pack` (ESM-only profile) on each;
+// 1. builds them (turbo); 2. each package's `check:pkg`: `publint --strict` and `attw --pack` (ESM-only profile);
 // 3. packs each with pnpm (workspace:* becomes a real version) and installs the tarballs into a scratch project
 //    OUTSIDE the workspace with npm, then imports every package from plain Node ESM and type-checks a consumer
 //    file with `moduleResolution` node16 and bundler.
@@ -27,9 +27,10 @@ sh('pnpm', [
 ]);
 
 for (const { dir, pkg } of published) {
-  step(`${pkg.name}: publint --strict, attw --pack`);
-  sh('pnpm', ['exec', 'publint', '--strict'], dir);
-  sh('pnpm', ['exec', 'attw', '--pack', '.', '--profile', 'esm-only'], dir);
+  // Each package's own `check:pkg` (publint --strict + attw --pack, ESM-only profile; a package may exclude a
+  // non-module entry such as a stylesheet).
+  step(`${pkg.name}: check:pkg (publint --strict, attw --pack)`);
+  sh('pnpm', ['run', 'check:pkg'], dir);
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'ofw-release-'));
