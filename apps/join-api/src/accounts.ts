@@ -168,6 +168,8 @@ export async function parentState(db: DbOrTx, user: UserRow, now: Date): Promise
     migrationPricingGroup: (user.migrationPricingGroup as PricingGroup | null) ?? null,
     parentAccountType: user.parentAccountType,
     graceLogins: user.graceLogins,
+    coParentEmail: user.coParentEmail,
+    coParentEmailAnswered: user.coParentEmailAnsweredAt !== null,
   };
   return { ...state, isJoinComplete: isJoinComplete(state) };
 }

@@ -34,6 +34,8 @@ const OPS: Record<string, Record<string, Op>> = {
   '/parents/{userId}/terms': { put: { summary: 'Record agreement to the terms', auth: 'parent', body: S.TermsRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403] } },
   '/parents/{userId}/credentials': { put: { summary: 'Username and password (argon2id)', auth: 'parent', body: S.CredentialsRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403, 409, 429] } },
   '/parents/{userId}/security-questions': { put: { summary: 'Three security answers (§2)', auth: 'parent', body: S.SecurityAnswersRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403] } },
+  '/parents/{userId}/billing-address': { put: { summary: 'Billing address without a payment: how a pro-created account completes it (§4 Completion)', auth: 'parent', body: S.BillingAddressRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403, 415] } },
+  '/parents/{userId}/coparent-email': { put: { summary: "Answer to the co-parent email question (§2): an email, or null for 'not now'", auth: 'parent', body: S.CoParentEmailRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403, 415] } },
   '/experiments': { get: { summary: 'Experiments of the parent (§3, §7)', auth: 'parent', ok: { status: 200, schema: S.ExperimentsResponseSchema }, errors: [401] } },
   '/payments/config': { get: { summary: 'Payment provider authorization and wallet flags', auth: 'parent', ok: { status: 200, schema: S.PaymentsConfigSchema }, errors: [401] } },
   '/orders': {

@@ -15,6 +15,8 @@ import {
   PricingGroupResponseSchema,
   SecurityQuestionsResponseSchema,
   SignupResponseSchema,
+  type BillingAddressRequest,
+  type CoParentEmailRequest,
   type CredentialsRequest,
   type Currency,
   type Flow,
@@ -174,6 +176,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** PUT /parents/{userId}/security-questions — three answers (§2). */
     putSecurityQuestions: (userId: number, body: SecurityAnswersRequest) =>
       request(paths.securityAnswers(userId), { method: 'PUT', body, schema: ParentStateSchema }),
+    /**
+     * PUT /parents/{userId}/billing-address — saves the billing address without a payment (docs/CONTRACTS.md);
+     * how a pro-created account (§4 "Completion") gets `billingAddressComplete`. Returns the join state.
+     * Throws ApiError 400 `validation_failed` with field errors for a bad address.
+     */
+    putBillingAddress: (userId: number, body: BillingAddressRequest) =>
+      request(paths.billingAddress(userId), { method: 'PUT', body, schema: ParentStateSchema }),
+    /**
+     * PUT /parents/{userId}/coparent-email — answers the co-parent email question (§2): an email, or
+     * `null` when the parent chose not to invite now. Returns the join state.
+     */
+    putCoParentEmail: (userId: number, body: CoParentEmailRequest) =>
+      request(paths.coParentEmail(userId), { method: 'PUT', body, schema: ParentStateSchema }),
     /** GET /coupons — coupon availability entries (§3, §7). */
     getCoupons: (q: { registrationKey: string; signupId: string }) =>
       request(paths.coupons(), { schema: CouponsResponseSchema, query: q }),

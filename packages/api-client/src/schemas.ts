@@ -177,6 +177,13 @@ export const ParentStateSchema = z.object({
   migrationPricingGroup: PricingGroupSchema.nullable(),
   parentAccountType: z.string(),
   graceLogins: z.number().int(),
+  /**
+   * The co-parent email the parent gave (§2 "A co-parent email question"), or null. Absent in an older
+   * server's answer (parses as null).
+   */
+  coParentEmail: z.string().nullable().default(null),
+  /** Whether the parent answered the co-parent email question (with an email, or null = not now). */
+  coParentEmailAnswered: z.boolean().default(false),
   /** `@ofw/domain`'s `isJoinComplete` over these fields (§4 Completion). */
   isJoinComplete: z.boolean(),
 });
@@ -235,6 +242,27 @@ export const BillingAddressSchema = z.object({
   countryCodeAlpha2: z.string().regex(/^[A-Z]{2}$/, 'Expected an ISO country code'),
 });
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
+
+// ---------------------------------------------------------------- PUT /parents/{userId}/billing-address, /coparent-email
+
+/**
+ * `PUT /parents/{userId}/billing-address` (docs/CONTRACTS.md): the billing address without a payment, how a
+ * pro-created account (§4 "Completion": no subscription needed) completes `billingAddressComplete`.
+ * Same fields as an order's `billingAddress` ({@link BillingAddressSchema}).
+ */
+export const BillingAddressRequestSchema = BillingAddressSchema;
+export type BillingAddressRequest = z.input<typeof BillingAddressRequestSchema>;
+
+/**
+ * `PUT /parents/{userId}/coparent-email` (docs/CONTRACTS.md, §2 "A co-parent email question"):
+ * `coParentEmail` is the other parent's email, or null when the parent chose not to invite now.
+ */
+export const CoParentEmailRequestSchema = z.object({
+  coParentEmail: z.email('Expected an email address').max(254).nullable(),
+});
+export type CoParentEmailRequest = z.input<typeof CoParentEmailRequestSchema>;
+
+// ---------------------------------------------------------------- POST /orders (continued)
 
 /**
  * `POST /orders` (header `Idempotency-Key` required). Any amount the browser might add is

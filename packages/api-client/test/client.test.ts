@@ -4,7 +4,9 @@ import { setupServer } from 'msw/node';
 import { QueryClient } from '@tanstack/react-query';
 import {
   ApiError,
+  CoParentEmailRequestSchema,
   OrderRequestSchema,
+  type ParentState,
   countriesQuery,
   createApiClient,
   isApiError,
@@ -157,6 +159,44 @@ describe('createApiClient', () => {
     expect(seen[0]!.headers.get('authorization')).toBeNull();
     await expect(client.checkInvite('invite-token-abc')).resolves.toBeUndefined();
     expect(seen[1]!.headers.get('authorization')).toBe('Bearer invite-token-abc');
+  });
+
+  it('§4 Completion: putBillingAddress and putCoParentEmail PUT to the parent with the token and parse the join state', async () => {
+    const state: ParentState = {
+      parent: { userId: 7, familyId: 3, firstName: 'Pat', lastName: 'Parent', email: 'pat@example.com', phoneCountryCode: '+1', phoneNumber: '2025550143', timeZone: 'America/Chicago' },
+      address: { country: 'US' }, flow: 'pro', languageLocale: 'en-US', agreedToTerms: true, billingAddressComplete: true,
+      subscriptionStatus: 'none', isSubscriptionCurrent: false, requireCredentials: false, securityQuestionsComplete: true,
+      userCreatedByPro: true, proFirstName: 'Jo', proLastName: 'Counsel', isInvitedJoin: false, coparentPricing: 'P3',
+      migrationPricingGroup: null, parentAccountType: 'pro_created', graceLogins: 0, coParentEmail: null, coParentEmailAnswered: true,
+      isJoinComplete: true,
+    };
+    server.use(
+      http.put(`${BASE}/api/v1/parents/7/billing-address`, ({ request }) => {
+        seen.push(request.clone());
+        return HttpResponse.json(state);
+      }),
+      http.put(`${BASE}/api/v1/parents/7/coparent-email`, ({ request }) => {
+        seen.push(request.clone());
+        // An older server without the co-parent fields still parses (defaults).
+        const { coParentEmail: _e, coParentEmailAnswered: _a, ...older } = state;
+        return HttpResponse.json(older);
+      }),
+    );
+    const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok123' });
+    const address = { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' };
+    expect(await client.putBillingAddress(7, address)).toMatchObject({ billingAddressComplete: true, isJoinComplete: true });
+    expect(await client.putCoParentEmail(7, { coParentEmail: null })).toMatchObject({ coParentEmail: null, coParentEmailAnswered: false });
+    expect(seen.map((r) => r.method)).toEqual(['PUT', 'PUT']);
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok123');
+    expect(await seen[0]!.json()).toEqual(address);
+    expect(await seen[1]!.json()).toEqual({ coParentEmail: null });
+  });
+
+  it('co-parent email request: an email or null; anything else is rejected', () => {
+    expect(CoParentEmailRequestSchema.parse({ coParentEmail: null })).toEqual({ coParentEmail: null });
+    expect(CoParentEmailRequestSchema.safeParse({ coParentEmail: 'co@example.com' }).success).toBe(true);
+    expect(CoParentEmailRequestSchema.safeParse({ coParentEmail: 'nope' }).success).toBe(false);
+    expect(CoParentEmailRequestSchema.safeParse({}).success).toBe(false);
   });
 
   it('DESIGN §4: the order schema strips any amount the browser adds', () => {

@@ -47,6 +47,10 @@ export const users = pgTable(
     referral: jsonb('referral'),
     agreedToTermsAt: ts('agreed_to_terms_at'),
     billingAddress: jsonb('billing_address'),
+    /** Answer to the co-parent email question (§2): the email, or null (not answered, or "not now"). */
+    coParentEmail: text('co_parent_email'),
+    /** When the co-parent email question was answered (null = not yet). */
+    coParentEmailAnsweredAt: ts('co_parent_email_answered_at'),
     requireCredentials: boolean('require_credentials').notNull().default(true),
     username: text('username'),
     passwordHash: text('password_hash'),

@@ -4,14 +4,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import {
+  BillingAddressRequestSchema,
+  CoParentEmailRequestSchema,
   CredentialsRequestSchema,
   IdParamSchema,
   SecurityAnswersRequestSchema,
   SignupRequestSchema,
   TermsRequestSchema,
+  type ParentState,
   type SignupResponse,
 } from '@ofw/api-client';
-import type { AppEnv } from '../context.js';
+import type { AppEnv, Services } from '../context.js';
 import { SESSION_COOKIE, rateLimit, requireSelf } from '../context.js';
 import { families, securityAnswers, securityQuestions, signups, users } from '../db/schema.js';
 import { HttpProblem } from '../lib/problem.js';
@@ -170,5 +173,38 @@ export function parentRoutes() {
     return c.json(await parentState(s.db, (await getUser(s.db, user.id))!, s.now()));
   });
 
+  r.put('/parents/:userId/billing-address', async (c) => {
+    const s = c.get('services');
+    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+    const body = await jsonBody(c, BillingAddressRequestSchema);
+    // The same jsonb shape a paid order records (orders.ts), so either source completes the address.
+    return c.json(await updateSelf(s, user.id, { billingAddress: body }));
+  });
+
+  r.put('/parents/:userId/coparent-email', async (c) => {
+    const s = c.get('services');
+    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+    const body = await jsonBody(c, CoParentEmailRequestSchema);
+    const coParentEmail = body.coParentEmail?.toLowerCase() ?? null;
+    if (coParentEmail !== null && coParentEmail === user.email.toLowerCase()) {
+      throw new HttpProblem(400, 'validation_failed', "The co-parent's email must differ from yours.", {
+        errors: [{ field: 'coParentEmail', message: 'This is your own email address' }],
+      });
+    }
+    return c.json(await updateSelf(s, user.id, { coParentEmail, coParentEmailAnsweredAt: s.now() }));
+  });
+
   return r;
+}
+
+/**
+ * Writes columns of one parent and answers its join state (completion by `@ofw/domain`'s `isJoinComplete`),
+ * both in one transaction: the update is all-or-nothing and the state read is the one written.
+ */
+async function updateSelf(s: Services, userId: number, set: Partial<typeof users.$inferInsert>): Promise<ParentState> {
+  return s.db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+    if (!updated) throw new HttpProblem(404, 'not_found', 'No such parent.');
+    return parentState(tx, updated, s.now());
+  });
 }

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import { ApiError, ParentStateSchema, ProblemSchema, createApiClient, type ParentState } from '@ofw/api-client';
+import { issueToken } from '../src/accounts.js';
+import { users } from '../src/db/schema.js';
+import { BILLING, DATABASES, SIGNUP, signup, testApp, type TestApp } from './helpers.js';
+
+/** Serves a test app on 127.0.0.1 (random port) so that the real api-client talks to it over HTTP. */
+async function listen(t: TestApp) {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+async function problemOf(res: Response) {
+  expect(res.headers.get('content-type')).toContain('application/problem+json');
+  return ProblemSchema.parse(await res.json());
+}
+
+async function stateOf(t: TestApp, userId: number, token: string): Promise<ParentState> {
+  const res = await t.call(`parents/${userId}`, { token });
+  expect(res.status).toBe(200);
+  return ParentStateSchema.parse(await res.json());
+}
+
+let n = 0;
+const email = () => `parent${++n}@example.com`;
+
+describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
+  let t: TestApp;
+  let http: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    t = await testApp({ kind });
+    http = await listen(t);
+  });
+  afterAll(async () => {
+    await http.close();
+    await t.close();
+  });
+
+  it('§4 Completion: a pro-created account completes without paying once it saves a billing address (api-client over HTTP)', async () => {
+    const referral = await issueToken(t.db, 'pro_referral', { data: { proFirstName: 'Jo', proLastName: 'Counsel' }, now: new Date() });
+    let authToken: string | undefined;
+    const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => authToken });
+    const created = await api.createSignup({ ...SIGNUP, flow: 'pro', proReferralToken: referral, parent: { ...SIGNUP.parent, email: email() } });
+    authToken = created.authToken;
+    const { userId } = created;
+
+    await api.putTerms(userId);
+    await api.putCredentials(userId, { username: `pro.parent.${kind}`, password: 'correct horse battery' });
+    const questions = await api.getSecurityQuestions('en-US');
+    const before = await api.putSecurityQuestions(userId, {
+      answers: questions.slice(0, 3).map((q, i) => ({ questionId: q.id, answer: `answer ${i}` })),
+    });
+    // Everything but the billing address: a pro-created account never pays, so it cannot complete yet.
+    expect(before).toMatchObject({
+      userCreatedByPro: true,
+      subscriptionStatus: 'none',
+      agreedToTerms: true,
+      requireCredentials: false,
+      securityQuestionsComplete: true,
+      billingAddressComplete: false,
+      isJoinComplete: false,
+    });
+
+    const after = await api.putBillingAddress(userId, { ...BILLING, extendedAddress: 'Suite 4' });
+    expect(after).toMatchObject({ billingAddressComplete: true, isSubscriptionCurrent: false, isJoinComplete: true });
+    expect(await api.getParent(userId)).toMatchObject({ billingAddressComplete: true, isJoinComplete: true });
+    const [row] = await t.db.select({ billingAddress: users.billingAddress }).from(users).where(eq(users.id, userId));
+    expect(row!.billingAddress).toEqual({ ...BILLING, extendedAddress: 'Suite 4' });
+
+    // The main app's home page now greets the parent (same session cookie).
+    const home = await t.call('/ofw/home.form', { headers: { cookie: `ofw_session=${authToken}` } });
+    expect(home.status).toBe(200);
+  });
+
+  it('§4 Completion: a regular parent who saves a billing address but has not paid is not complete', async () => {
+    const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
+    await t.call(`parents/${s.userId}/terms`, { method: 'PUT', token: s.authToken, json: { agreedToTerms: true } });
+    const res = await t.call(`parents/${s.userId}/billing-address`, { method: 'PUT', token: s.authToken, json: BILLING });
+    expect(res.status).toBe(200);
+    expect(ParentStateSchema.parse(await res.json())).toMatchObject({ billingAddressComplete: true, userCreatedByPro: false, isJoinComplete: false });
+  });
+
+  it('billing address: bad input answers 400 problem+json naming each field, 415 for a non-JSON body, and writes nothing', async () => {
+    const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
+    const put = (init: Parameters<TestApp['call']>[1]) => t.call(`parents/${s.userId}/billing-address`, { method: 'PUT', token: s.authToken, ...init });
+
+    const missing = await put({ json: { ...BILLING, streetAddress: '   ', countryCodeAlpha2: 'usa', locality: undefined } });
+    expect(missing.status).toBe(400);
+    const p = await problemOf(missing);
+    expect(p.code).toBe('validation_failed');
+    expect(p.errors?.map((e) => e.field).sort()).toEqual(['countryCodeAlpha2', 'locality', 'streetAddress']);
+
+    const malformed = await put({ body: '{"streetAddress":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect((await problemOf(malformed)).errors).toEqual([{ field: 'body', message: 'Malformed JSON' }]);
+
+    const notJson = await put({ body: 'streetAddress=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(notJson.status).toBe(415);
+    await problemOf(notJson);
+
+    expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ billingAddressComplete: false });
+  });
+
+  it('co-parent email: an email is stored (lower case), null records "not now", and a later answer replaces it', async () => {
+    const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
+    expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ coParentEmail: null, coParentEmailAnswered: false });
+    const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => s.authToken });
+
+    expect(await api.putCoParentEmail(s.userId, { coParentEmail: 'Co.Parent@Example.com' })).toMatchObject({
+      coParentEmail: 'co.parent@example.com',
+      coParentEmailAnswered: true,
+      isJoinComplete: false,
+    });
+    expect(await api.putCoParentEmail(s.userId, { coParentEmail: null })).toMatchObject({ coParentEmail: null, coParentEmailAnswered: true });
+    expect(await api.getParent(s.userId)).toMatchObject({ coParentEmail: null, coParentEmailAnswered: true });
+  });
+
+  it('co-parent email: bad input answers 400 with a coParentEmail field error and changes nothing', async () => {
+    const own = email();
+    const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: own } });
+    const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => s.authToken });
+    await api.putCoParentEmail(s.userId, { coParentEmail: 'first@example.com' });
+
+    for (const body of [{ coParentEmail: 'not-an-email' }, {}, { coParentEmail: 42 }, { coParentEmail: own.toUpperCase() }]) {
+      const res = await t.call(`parents/${s.userId}/coparent-email`, { method: 'PUT', token: s.authToken, json: body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const p = await problemOf(res);
+      expect(p.code).toBe('validation_failed');
+      expect(p.errors?.map((e) => e.field)).toEqual(['coParentEmail']);
+    }
+    // The client surfaces the same problem as an ApiError with field errors.
+    const err = await api.putCoParentEmail(s.userId, { coParentEmail: 'nope' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).fieldErrors.map((e) => e.field)).toEqual(['coParentEmail']);
+    expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ coParentEmail: 'first@example.com' });
+  });
+
+  it('issue 4 IDOR: a parent cannot set another parent\'s billing address or co-parent email (403, 401 without a token)', async () => {
+    const a = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
+    const b = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
+    for (const [p, json] of [
+      [`parents/${b.userId}/billing-address`, BILLING],
+      [`parents/${b.userId}/coparent-email`, { coParentEmail: 'attacker@example.com' }],
+      [`parents/999999/billing-address`, BILLING],
+      [`parents/999999/coparent-email`, { coParentEmail: null }],
+    ] as const) {
+      const res = await t.call(p, { method: 'PUT', token: a.authToken, json });
+      expect(res.status, p).toBe(403);
+      expect((await problemOf(res)).code).toBe('forbidden');
+      expect((await t.call(p, { method: 'PUT', json })).status, `${p} without a token`).toBe(401);
+    }
+    expect(await stateOf(t, b.userId, b.authToken)).toMatchObject({ billingAddressComplete: false, coParentEmail: null, coParentEmailAnswered: false });
+  });
+
+  it('issue 4: both endpoints are in the OpenAPI document with their request schemas', async () => {
+    const doc = (await (await t.call('openapi.json')).json()) as {
+      paths: Record<string, { put?: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } }>;
+    };
+    const body = (p: string) => Object.keys(doc.paths[p]?.put?.requestBody.content['application/json'].schema.properties ?? {});
+    expect(body('/parents/{userId}/billing-address')).toEqual(expect.arrayContaining(['streetAddress', 'locality', 'region', 'postalCode', 'countryCodeAlpha2']));
+    expect(body('/parents/{userId}/coparent-email')).toEqual(['coParentEmail']);
+  });
+});
