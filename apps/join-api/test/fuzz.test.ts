@@ -41,6 +41,8 @@ describe('fast-check: bad requests never answer 5xx', () => {
     fc.string({ maxLength: 200 }).map((s) => ({ method: 'POST', path: 'orders', body: s, key: 'fuzz-key-123456' })),
     breakObject({ username: 'abc.def', password: 'longenough1' }).map((b) => ({ method: 'PUT', path: `parents/${auth.userId}/credentials`, body: JSON.stringify(b), key: undefined })),
     fc.array(junk, { maxLength: 4 }).map((a) => ({ method: 'PUT', path: `parents/${auth.userId}/security-questions`, body: JSON.stringify({ answers: a }), key: undefined })),
+    breakObject(orderBase.billingAddress).map((b) => ({ method: 'PUT', path: `parents/${auth.userId}/billing-address`, body: JSON.stringify(b), key: undefined })),
+    junk.map((e) => ({ method: 'PUT', path: `parents/${auth.userId}/coparent-email`, body: JSON.stringify({ coParentEmail: e }), key: undefined })),
     fc.string({ maxLength: 30 }).map((s) => ({ method: 'GET', path: `parents/${encodeURIComponent(s)}`, body: undefined, key: undefined })),
     fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 })).map(([c, f]) => ({ method: 'GET', path: `packages?currency=${encodeURIComponent(c)}&flow=${encodeURIComponent(f)}`, body: undefined, key: undefined })),
     fc.string({ maxLength: 40 }).map((p) => ({ method: 'GET', path: `phone/canadian?phoneNumber=${encodeURIComponent(p)}`, body: undefined, key: undefined })),
