@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { apiPort, baseURL, dataDir, demoLinksFile, root, sandboxPort, sandboxURL } from './support/env';
 
 /**
  * The e2e suite runs the built product as `pnpm start` does, on test ports bound to 127.0.0.1, with a fresh
@@ -8,12 +8,6 @@ import path from 'node:path';
  * hosted card fields really are cross-origin frames (DESIGN.md §5). Chromium is Debian's (CHROMIUM_PATH, set by
  * scripts/test.sh); Playwright's own browser download is never used.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apiPort = Number(process.env.E2E_API_PORT ?? 3100);
-const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3110);
-const baseURL = `http://127.0.0.1:${apiPort}`;
-const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
-const dataDir = path.join(root, '.data/e2e-pglite');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
 export default defineConfig({
@@ -64,7 +58,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node -e "require('node:fs').rmSync(process.argv[1],{recursive:true,force:true})" ${dataDir} && node ${path.join(root, 'apps/join-api/dist/main.js')}`,
+      command: `node ${path.join(root, 'e2e/support/serve-api.mjs')} ${path.join(root, 'apps/join-api/dist/main.js')} ${dataDir} ${demoLinksFile}`,
       url: `${baseURL}/api/v1/join/countries`,
       reuseExistingServer: false,
       timeout: 90_000,
