@@ -13,7 +13,14 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serve } from '@hono/node-server';
-import { createLogger, createSandboxGateway, loadEnv, openDatabase, seedReference, startServer } from '../dist/index.js';
+import {
+  createLogger,
+  createSandboxGateway,
+  loadEnv,
+  openDatabase,
+  seedReference,
+  startServer,
+} from '../dist/index.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 200);
@@ -39,7 +46,15 @@ async function startSandbox() {
   const app = createSandboxApp({ store });
   return new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, store, close: () => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); }) }),
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        store,
+        close: () =>
+          new Promise((r) => {
+            s.closeAllConnections?.();
+            s.close(() => r());
+          }),
+      }),
     );
   });
 }
@@ -54,28 +69,55 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'join-api-bench-'));
 const sandbox = await startSandbox();
-const env = loadEnv({ NODE_ENV: 'production', SANDBOX_URL: sandbox.url, LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000', DATA_DIR: dataDir, GATEWAY_TIMEOUT_MS: '30000' });
+const env = loadEnv({
+  NODE_ENV: 'production',
+  SANDBOX_URL: sandbox.url,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_FACTOR: '1000',
+  DATA_DIR: dataDir,
+  GATEWAY_TIMEOUT_MS: '30000',
+});
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
 let server;
 try {
   await seedReference(database.db);
   server = await startServer(
-    { db: database.db, env, logger: createLogger('silent'), gateway: createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: 30000 }) },
+    {
+      db: database.db,
+      env,
+      logger: createLogger('silent'),
+      gateway: createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: 30000 }),
+    },
     { port: 0, hostname: '127.0.0.1' },
   );
-  console.log(`join-api bench — database ${database.kind}, ${os.cpus().length} CPUs, Node ${process.version}, ${DURATION}s per run, 50 connections`);
+  console.log(
+    `join-api bench — database ${database.kind}, ${os.cpus().length} CPUs, Node ${process.version}, ${DURATION}s per run, 50 connections`,
+  );
 
   await run(`${server.url}/api/v1/hello`, { duration: 1 }); // warm-up
   const hello = await run(`${server.url}/api/v1/hello`);
   const packages = await run(`${server.url}/api/v1/packages?currency=USD&flow=join`);
   console.log(`GET /hello     ${hello.requests.average.toFixed(0).padStart(7)} req/s  p99 ${hello.latency.p99} ms`);
-  console.log(`GET /packages  ${packages.requests.average.toFixed(0).padStart(7)} req/s  p99 ${packages.latency.p99} ms`);
+  console.log(
+    `GET /packages  ${packages.requests.average.toFixed(0).padStart(7)} req/s  p99 ${packages.latency.p99} ms`,
+  );
   const ratio = packages.requests.average / hello.requests.average;
   console.log(`packages / hello throughput ratio: ${ratio.toFixed(3)}`);
 
   // 200 parents sign up and pay at once.
-  const signupBody = (i) => JSON.stringify({ flow: 'join', address: { country: 'US' }, parent: { firstName: 'Bench', lastName: `P${i}`, email: `bench${i}@example.com`, phoneNumber: '2025550143' } });
-  const billing = { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' };
+  const signupBody = (i) =>
+    JSON.stringify({
+      flow: 'join',
+      address: { country: 'US' },
+      parent: { firstName: 'Bench', lastName: `P${i}`, email: `bench${i}@example.com`, phoneNumber: '2025550143' },
+    });
+  const billing = {
+    streetAddress: '1 Main St',
+    locality: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    countryCodeAlpha2: 'US',
+  };
   const orderTimes = [];
   const signupTimes = [];
   const orderIds = [];
@@ -84,14 +126,22 @@ try {
   await Promise.all(
     Array.from({ length: PARENTS }, async (_, i) => {
       let t0 = performance.now();
-      const s = await fetch(`${server.url}/api/v1/signups`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signupBody(i) });
+      const s = await fetch(`${server.url}/api/v1/signups`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: signupBody(i),
+      });
       signupTimes.push(performance.now() - t0);
       if (s.status !== 201) return void failures++;
       const { authToken } = await s.json();
       t0 = performance.now();
       const o = await fetch(`${server.url}/api/v1/orders`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${authToken}`, 'idempotency-key': randomUUID() },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${authToken}`,
+          'idempotency-key': randomUUID(),
+        },
         body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: billing }),
       });
       const answer = await o.json();
@@ -103,8 +153,12 @@ try {
   const wall = performance.now() - started;
   orderTimes.sort((a, b) => a - b);
   signupTimes.sort((a, b) => a - b);
-  console.log(`POST /signups  (${PARENTS} concurrent)  p50 ${pct(signupTimes, 50).toFixed(1)} ms  p99 ${pct(signupTimes, 99).toFixed(1)} ms`);
-  console.log(`POST /orders   (${PARENTS} concurrent)  p50 ${pct(orderTimes, 50).toFixed(1)} ms  p99 ${pct(orderTimes, 99).toFixed(1)} ms  (${failures} failed, ${(wall / 1000).toFixed(2)} s wall)`);
+  console.log(
+    `POST /signups  (${PARENTS} concurrent)  p50 ${pct(signupTimes, 50).toFixed(1)} ms  p99 ${pct(signupTimes, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `POST /orders   (${PARENTS} concurrent)  p50 ${pct(orderTimes, 50).toFixed(1)} ms  p99 ${pct(orderTimes, 99).toFixed(1)} ms  (${failures} failed, ${(wall / 1000).toFixed(2)} s wall)`,
+  );
   // Each paid order is exactly one sandbox transaction (idempotency holds under load).
   const charged = orderIds.filter((id) => sandbox.store.transactionsFor(id).length === 1).length;
   console.log(`payments-sandbox transactions: ${charged} of ${orderIds.length} paid orders charged exactly once`);

@@ -44,11 +44,22 @@ export type TokenRow = typeof tokens.$inferSelect;
 
 /** Unexpired, unused, unrevoked token of a kind with this value. */
 function live(kind: TokenKind, token: string, now: Date) {
-  return and(eq(tokens.hash, hashToken(token)), eq(tokens.kind, kind), gt(tokens.expiresAt, now), isNull(tokens.usedAt), isNull(tokens.revokedAt));
+  return and(
+    eq(tokens.hash, hashToken(token)),
+    eq(tokens.kind, kind),
+    gt(tokens.expiresAt, now),
+    isNull(tokens.usedAt),
+    isNull(tokens.revokedAt),
+  );
 }
 
 /** The live (unexpired, unused, unrevoked) token of a kind, or undefined. */
-export async function findLiveToken(db: DbOrTx, kind: TokenKind, token: string | undefined, now: Date): Promise<TokenRow | undefined> {
+export async function findLiveToken(
+  db: DbOrTx,
+  kind: TokenKind,
+  token: string | undefined,
+  now: Date,
+): Promise<TokenRow | undefined> {
   if (!token) return undefined;
   const [row] = await db
     .select()
@@ -62,7 +73,12 @@ export async function findLiveToken(db: DbOrTx, kind: TokenKind, token: string |
  * Marks a single-use token used, atomically: only one caller can consume it.
  * @returns the token row, or undefined when it was not live.
  */
-export async function consumeToken(db: DbOrTx, kind: TokenKind, token: string, now: Date): Promise<TokenRow | undefined> {
+export async function consumeToken(
+  db: DbOrTx,
+  kind: TokenKind,
+  token: string,
+  now: Date,
+): Promise<TokenRow | undefined> {
   const [row] = await db
     .update(tokens)
     .set({ usedAt: now })
@@ -72,7 +88,13 @@ export async function consumeToken(db: DbOrTx, kind: TokenKind, token: string, n
 }
 
 /** Revokes every live token of a kind for a user (e.g. before issuing fresh demo links). */
-export async function revokeTokens(db: DbOrTx, kind: TokenKind, userId: number, now: Date, exceptHash?: string): Promise<void> {
+export async function revokeTokens(
+  db: DbOrTx,
+  kind: TokenKind,
+  userId: number,
+  now: Date,
+  exceptHash?: string,
+): Promise<void> {
   await db
     .update(tokens)
     .set({ revokedAt: now })
@@ -107,7 +129,11 @@ export async function currentSubscription(db: DbOrTx, userId: number, now: Date)
  * or undefined without one. Value = the order's charge + the proration credit it received (its package's price
  * after coupons); list price = value + the coupon discount.
  */
-export async function currentTerm(db: DbOrTx, userId: number, now: Date): Promise<(CurrentTerm & { subscriptionId: number }) | undefined> {
+export async function currentTerm(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+): Promise<(CurrentTerm & { subscriptionId: number }) | undefined> {
   const sub = await currentSubscription(db, userId, now);
   if (!sub) return undefined;
   const [order] = await db.select().from(orders).where(eq(orders.id, sub.orderId)).limit(1);
@@ -126,9 +152,17 @@ export async function currentTerm(db: DbOrTx, userId: number, now: Date): Promis
 }
 
 /** Subscription status of a user (§4): current, expired (had one; none live) or none. */
-export async function subscriptionStatus(db: DbOrTx, userId: number, now: Date): Promise<'current' | 'expired' | 'none'> {
+export async function subscriptionStatus(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+): Promise<'current' | 'expired' | 'none'> {
   if (await currentSubscription(db, userId, now)) return 'current';
-  const [any] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  const [any] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
   return any ? 'expired' : 'none';
 }
 

@@ -33,7 +33,13 @@ export function createApp(deps: AppDeps) {
     c.header('x-request-id', c.get('requestId'));
     if (c.req.path.startsWith(API_PREFIX)) {
       services.logger.info(
-        { reqId: c.get('requestId'), method: c.req.method, url: redactUrl(c.req.path + (c.req.url.includes('?') ? `?${c.req.url.split('?')[1]}` : '')), status: c.res.status, ms: Math.round(performance.now() - start) },
+        {
+          reqId: c.get('requestId'),
+          method: c.req.method,
+          url: redactUrl(c.req.path + (c.req.url.includes('?') ? `?${c.req.url.split('?')[1]}` : '')),
+          status: c.res.status,
+          ms: Math.round(performance.now() - start),
+        },
         'request',
       );
     }
@@ -71,7 +77,10 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {
     if (err instanceof HttpProblem) return problemResponse(c, err.toProblem(), err.headers);
-    services.logger.error({ reqId: c.get('requestId'), err: { message: err.message, stack: err.stack } }, 'unhandled error');
+    services.logger.error(
+      { reqId: c.get('requestId'), err: { message: err.message, stack: err.stack } },
+      'unhandled error',
+    );
     return problemResponse(c, {
       type: problemType('internal_error'),
       title: 'Internal error',

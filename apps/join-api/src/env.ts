@@ -50,8 +50,14 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_DRIVER === 'braintree') {
-      for (const key of ['BRAINTREE_ENVIRONMENT', 'BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENTS_DRIVER=braintree` });
+      for (const key of [
+        'BRAINTREE_ENVIRONMENT',
+        'BRAINTREE_MERCHANT_ID',
+        'BRAINTREE_PUBLIC_KEY',
+        'BRAINTREE_PRIVATE_KEY',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENTS_DRIVER=braintree` });
       }
     }
   });

@@ -32,8 +32,15 @@ export async function purgeExpired(
   const rateCutoff = new Date(now.getTime() - RATE_LIMIT_RETENTION_MS);
   const keyCutoff = new Date(now.getTime() - (opts.idempotencyRetentionMs ?? IDEMPOTENCY_RETENTION_MS));
 
-  const staleBuckets = db.select({ bucket: rateLimits.bucket }).from(rateLimits).where(lt(rateLimits.windowStart, rateCutoff)).limit(batch);
-  const rl = await db.delete(rateLimits).where(inArray(rateLimits.bucket, staleBuckets)).returning({ bucket: rateLimits.bucket });
+  const staleBuckets = db
+    .select({ bucket: rateLimits.bucket })
+    .from(rateLimits)
+    .where(lt(rateLimits.windowStart, rateCutoff))
+    .limit(batch);
+  const rl = await db
+    .delete(rateLimits)
+    .where(inArray(rateLimits.bucket, staleBuckets))
+    .returning({ bucket: rateLimits.bucket });
 
   const staleKeys = db
     .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
@@ -41,7 +48,11 @@ export async function purgeExpired(
     .where(
       and(
         lt(idempotencyKeys.createdAt, keyCutoff),
-        or(ne(idempotencyKeys.state, 'in_flight'), isNull(idempotencyKeys.lockedUntil), lt(idempotencyKeys.lockedUntil, now)),
+        or(
+          ne(idempotencyKeys.state, 'in_flight'),
+          isNull(idempotencyKeys.lockedUntil),
+          lt(idempotencyKeys.lockedUntil, now),
+        ),
       ),
     )
     .limit(batch);

@@ -17,44 +17,184 @@ const json = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 
 const OPS: Record<string, Record<string, Op>> = {
-  '/countries': { get: { summary: 'Country options, priority countries first (§1, §7)', headers: [{ name: 'Accept-Language', required: false, description: 'Locale of the names' }], ok: { status: 200, schema: S.CountriesResponseSchema } } },
-  '/join/countries': { get: { summary: 'Countries a parent can join from (§1)', ok: { status: 200, schema: S.JoinCountriesResponseSchema } } },
+  '/countries': {
+    get: {
+      summary: 'Country options, priority countries first (§1, §7)',
+      headers: [{ name: 'Accept-Language', required: false, description: 'Locale of the names' }],
+      ok: { status: 200, schema: S.CountriesResponseSchema },
+    },
+  },
+  '/join/countries': {
+    get: {
+      summary: 'Countries a parent can join from (§1)',
+      ok: { status: 200, schema: S.JoinCountriesResponseSchema },
+    },
+  },
   '/packages': {
     get: {
       summary: 'Packages priced for the caller (§3, §4)',
       description:
         'For a parent with a current subscription, upgradeOptions.subscriptionUpgradeOptions maps each package that is an upgrade (same currency, higher catalogue price, term at least as long) to its prorated price, and those packages carry proratedPriceInfo. Prorated price = max(0, price − unused value of the current term by whole days remaining); see the join-api README "Upgrade and proration". Otherwise upgradeOptions is null.',
-      query: S.PackagesQuerySchema, ok: { status: 200, schema: S.PackagesResponseSchema }, errors: [400, 401] },
+      query: S.PackagesQuerySchema,
+      ok: { status: 200, schema: S.PackagesResponseSchema },
+      errors: [400, 401],
+    },
   },
-  '/phone/canadian': { get: { summary: 'Is a +1 national number Canadian (§5)', query: S.CanadianPhoneQuerySchema, ok: { status: 200, schema: S.CanadianPhoneResponseSchema }, errors: [400, 429] } },
-  '/signups': { post: { summary: 'Start a regular, pro-referred or invited join; sets the ofw_session cookie', body: S.SignupRequestSchema, ok: { status: 201, schema: S.SignupResponseSchema }, errors: [400, 401, 415, 429] } },
-  '/coupons': { get: { summary: 'Coupon availability entries (§3, §7)', auth: 'parent', query: S.CouponsQuerySchema, ok: { status: 200, schema: S.CouponsResponseSchema }, errors: [400, 401, 404] } },
-  '/parents/{userId}': { get: { summary: 'Parent and join-state fields (§3, §7)', auth: 'parent', ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403] } },
-  '/parents/{userId}/pricing-group': { get: { summary: 'Eligible pricing group (§7)', auth: 'parent', ok: { status: 200, schema: S.PricingGroupResponseSchema }, errors: [400, 401, 403] } },
-  '/parents/{userId}/terms': { put: { summary: 'Record agreement to the terms', auth: 'parent', body: S.TermsRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403] } },
-  '/parents/{userId}/credentials': { put: { summary: 'Username and password (argon2id)', auth: 'parent', body: S.CredentialsRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403, 409, 429] } },
-  '/parents/{userId}/security-questions': { put: { summary: 'Three security answers (§2)', auth: 'parent', body: S.SecurityAnswersRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403] } },
-  '/parents/{userId}/billing-address': { put: { summary: 'Billing address without a payment: how a pro-created account completes it (§4 Completion)', auth: 'parent', body: S.BillingAddressRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403, 415] } },
-  '/parents/{userId}/coparent-email': { put: { summary: "Answer to the co-parent email question (§2): an email, or null for 'not now'", auth: 'parent', body: S.CoParentEmailRequestSchema, ok: { status: 200, schema: S.ParentStateSchema }, errors: [400, 401, 403, 415] } },
-  '/experiments': { get: { summary: 'Experiments of the parent (§3, §7)', auth: 'parent', ok: { status: 200, schema: S.ExperimentsResponseSchema }, errors: [401] } },
-  '/payments/config': { get: { summary: 'Payment provider authorization and wallet flags', auth: 'parent', ok: { status: 200, schema: S.PaymentsConfigSchema }, errors: [401] } },
+  '/phone/canadian': {
+    get: {
+      summary: 'Is a +1 national number Canadian (§5)',
+      query: S.CanadianPhoneQuerySchema,
+      ok: { status: 200, schema: S.CanadianPhoneResponseSchema },
+      errors: [400, 429],
+    },
+  },
+  '/signups': {
+    post: {
+      summary: 'Start a regular, pro-referred or invited join; sets the ofw_session cookie',
+      body: S.SignupRequestSchema,
+      ok: { status: 201, schema: S.SignupResponseSchema },
+      errors: [400, 401, 415, 429],
+    },
+  },
+  '/coupons': {
+    get: {
+      summary: 'Coupon availability entries (§3, §7)',
+      auth: 'parent',
+      query: S.CouponsQuerySchema,
+      ok: { status: 200, schema: S.CouponsResponseSchema },
+      errors: [400, 401, 404],
+    },
+  },
+  '/parents/{userId}': {
+    get: {
+      summary: 'Parent and join-state fields (§3, §7)',
+      auth: 'parent',
+      ok: { status: 200, schema: S.ParentStateSchema },
+      errors: [400, 401, 403],
+    },
+  },
+  '/parents/{userId}/pricing-group': {
+    get: {
+      summary: 'Eligible pricing group (§7)',
+      auth: 'parent',
+      ok: { status: 200, schema: S.PricingGroupResponseSchema },
+      errors: [400, 401, 403],
+    },
+  },
+  '/parents/{userId}/terms': {
+    put: {
+      summary: 'Record agreement to the terms',
+      auth: 'parent',
+      body: S.TermsRequestSchema,
+      ok: { status: 200, schema: S.ParentStateSchema },
+      errors: [400, 401, 403],
+    },
+  },
+  '/parents/{userId}/credentials': {
+    put: {
+      summary: 'Username and password (argon2id)',
+      auth: 'parent',
+      body: S.CredentialsRequestSchema,
+      ok: { status: 200, schema: S.ParentStateSchema },
+      errors: [400, 401, 403, 409, 429],
+    },
+  },
+  '/parents/{userId}/security-questions': {
+    put: {
+      summary: 'Three security answers (§2)',
+      auth: 'parent',
+      body: S.SecurityAnswersRequestSchema,
+      ok: { status: 200, schema: S.ParentStateSchema },
+      errors: [400, 401, 403],
+    },
+  },
+  '/parents/{userId}/billing-address': {
+    put: {
+      summary: 'Billing address without a payment: how a pro-created account completes it (§4 Completion)',
+      auth: 'parent',
+      body: S.BillingAddressRequestSchema,
+      ok: { status: 200, schema: S.ParentStateSchema },
+      errors: [400, 401, 403, 415],
+    },
+  },
+  '/parents/{userId}/coparent-email': {
+    put: {
+      summary: "Answer to the co-parent email question (§2): an email, or null for 'not now'",
+      auth: 'parent',
+      body: S.CoParentEmailRequestSchema,
+      ok: { status: 200, schema: S.ParentStateSchema },
+      errors: [400, 401, 403, 415],
+    },
+  },
+  '/experiments': {
+    get: {
+      summary: 'Experiments of the parent (§3, §7)',
+      auth: 'parent',
+      ok: { status: 200, schema: S.ExperimentsResponseSchema },
+      errors: [401],
+    },
+  },
+  '/payments/config': {
+    get: {
+      summary: 'Payment provider authorization and wallet flags',
+      auth: 'parent',
+      ok: { status: 200, schema: S.PaymentsConfigSchema },
+      errors: [401],
+    },
+  },
   '/orders': {
     post: {
       summary: 'Pay for a package: re-priced by the server, charged once per Idempotency-Key',
       description:
         "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; a downgrade or the same package answers 409 order_already_paid.",
       auth: 'parent',
-      headers: [{ name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' }],
+      headers: [
+        { name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' },
+      ],
       body: S.OrderRequestSchema,
       ok: { status: 201, schema: S.OrderResponseSchema },
       errors: [400, 401, 402, 409, 422, 503],
     },
   },
-  '/security-questions': { get: { summary: 'Security questions in en or es', headers: [{ name: 'Accept-Language', required: false, description: 'en or es' }], ok: { status: 200, schema: S.SecurityQuestionsResponseSchema } } },
-  '/invites/check': { get: { summary: "Invite token check (§7): 204, or 401 logged as 'Invalid Invite Registration Token'", auth: 'invite', ok: { status: 204, description: 'Valid' }, errors: [401, 429] } },
-  '/invites/family': { get: { summary: 'Family by invite token; may rotate the token (§4 Invited flow)', auth: 'invite', ok: { status: 200, schema: S.InviteFamilyResponseSchema }, errors: [401, 429] } },
-  '/invites/coupons': { get: { summary: 'Coupons by invite token (§7)', auth: 'invite', ok: { status: 200, schema: S.CouponsResponseSchema }, errors: [401, 429] } },
-  '/invites/experiments': { get: { summary: 'Experiments by invite token (§7)', auth: 'invite', ok: { status: 200, schema: S.ExperimentsResponseSchema }, errors: [401, 429] } },
+  '/security-questions': {
+    get: {
+      summary: 'Security questions in en or es',
+      headers: [{ name: 'Accept-Language', required: false, description: 'en or es' }],
+      ok: { status: 200, schema: S.SecurityQuestionsResponseSchema },
+    },
+  },
+  '/invites/check': {
+    get: {
+      summary: "Invite token check (§7): 204, or 401 logged as 'Invalid Invite Registration Token'",
+      auth: 'invite',
+      ok: { status: 204, description: 'Valid' },
+      errors: [401, 429],
+    },
+  },
+  '/invites/family': {
+    get: {
+      summary: 'Family by invite token; may rotate the token (§4 Invited flow)',
+      auth: 'invite',
+      ok: { status: 200, schema: S.InviteFamilyResponseSchema },
+      errors: [401, 429],
+    },
+  },
+  '/invites/coupons': {
+    get: {
+      summary: 'Coupons by invite token (§7)',
+      auth: 'invite',
+      ok: { status: 200, schema: S.CouponsResponseSchema },
+      errors: [401, 429],
+    },
+  },
+  '/invites/experiments': {
+    get: {
+      summary: 'Experiments by invite token (§7)',
+      auth: 'invite',
+      ok: { status: 200, schema: S.ExperimentsResponseSchema },
+      errors: [401, 429],
+    },
+  },
 };
 
 let cached: unknown;
@@ -68,28 +208,51 @@ export function openApiDocument(): unknown {
     const item: Record<string, unknown> = {};
     for (const [method, op] of Object.entries(methods)) {
       const parameters: unknown[] = [];
-      if (path.includes('{userId}')) parameters.push({ name: 'userId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+      if (path.includes('{userId}'))
+        parameters.push({ name: 'userId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
       if (op.query) {
         const q = json(op.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
         for (const [name, schema] of Object.entries(q.properties ?? {})) {
           parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
         }
       }
-      for (const h of op.headers ?? []) parameters.push({ name: h.name, in: 'header', required: h.required, description: h.description, schema: { type: 'string' } });
+      for (const h of op.headers ?? [])
+        parameters.push({
+          name: h.name,
+          in: 'header',
+          required: h.required,
+          description: h.description,
+          schema: { type: 'string' },
+        });
       const responses: Record<string, unknown> = {
         [op.ok.status]: op.ok.schema
-          ? { description: op.ok.description ?? 'OK', content: { 'application/json': { schema: json(op.ok.schema, 'output') } } }
+          ? {
+              description: op.ok.description ?? 'OK',
+              content: { 'application/json': { schema: json(op.ok.schema, 'output') } },
+            }
           : { description: op.ok.description ?? 'No content' },
       };
       for (const status of [...(op.errors ?? []), 500]) {
-        responses[status] = { description: 'Problem (RFC 9457)', content: { 'application/problem+json': { schema: problem } } };
+        responses[status] = {
+          description: 'Problem (RFC 9457)',
+          content: { 'application/problem+json': { schema: problem } },
+        };
       }
       item[method] = {
         summary: op.summary,
         ...(op.description ? { description: op.description } : {}),
-        ...(op.auth ? { security: [op.auth === 'parent' ? { bearerAuth: [] } : { inviteToken: [] }, ...(op.auth === 'parent' ? [{ sessionCookie: [] }] : [])] } : {}),
+        ...(op.auth
+          ? {
+              security: [
+                op.auth === 'parent' ? { bearerAuth: [] } : { inviteToken: [] },
+                ...(op.auth === 'parent' ? [{ sessionCookie: [] }] : []),
+              ],
+            }
+          : {}),
         ...(parameters.length ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: json(op.body, 'input') } } } } : {}),
+        ...(op.body
+          ? { requestBody: { required: true, content: { 'application/json': { schema: json(op.body, 'input') } } } }
+          : {}),
         responses,
       };
     }
@@ -97,7 +260,11 @@ export function openApiDocument(): unknown {
   }
   cached = {
     openapi: '3.1.0',
-    info: { title: 'OFW Join API', version: '1.0.0', description: 'DESIGN.md §4. Errors are application/problem+json with a stable `code`.' },
+    info: {
+      title: 'OFW Join API',
+      version: '1.0.0',
+      description: 'DESIGN.md §4. Errors are application/problem+json with a stable `code`.',
+    },
     servers: [{ url: API_PREFIX }],
     paths,
     components: {

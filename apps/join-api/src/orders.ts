@@ -1,5 +1,13 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
-import { formatMoney, fromMinor, getPackage, purchaseFlow, type Currency, type Flow, type ProratedPriceInfo } from '@ofw/domain';
+import {
+  formatMoney,
+  fromMinor,
+  getPackage,
+  purchaseFlow,
+  type Currency,
+  type Flow,
+  type ProratedPriceInfo,
+} from '@ofw/domain';
 import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
 import type { Services } from './context.js';
 import { coupons, idempotencyKeys, orders, subscriptions, users } from './db/schema.js';
@@ -29,7 +37,12 @@ class FinalAnswer extends Error {
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** An upgrade whose credit covers the whole price (floored at 0) is paid without a gateway call. */
-const NOTHING_TO_CHARGE: ChargeResult = { outcome: 'approved', transactionId: '', status: 'no_charge', card: { brand: null, last4: null } };
+const NOTHING_TO_CHARGE: ChargeResult = {
+  outcome: 'approved',
+  transactionId: '',
+  status: 'no_charge',
+  card: { brand: null, last4: null },
+};
 
 function lockMs(s: Services): number {
   return s.env.GATEWAY_TIMEOUT_MS + 30_000;
@@ -49,7 +62,9 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
   const amount = fromMinor(order.amountMinor);
   const currency = order.currency as Currency;
   const proratedPriceInfo: ProratedPriceInfo | undefined =
-    order.replacesSubscriptionId === null ? undefined : { proratedPrice: amount, proratedPriceFormatted: formatMoney(amount, currency) };
+    order.replacesSubscriptionId === null
+      ? undefined
+      : { proratedPrice: amount, proratedPriceFormatted: formatMoney(amount, currency) };
   return {
     orderId: order.id,
     status: 'paid',
@@ -79,20 +94,34 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
 /** 402 problem for a decline (§8), naming processor-declined vs gateway-rejected and the response code. */
 export function declineProblem(result: Exclude<ChargeResult, { outcome: 'approved' }>, orderId: string): HttpProblem {
   if (result.outcome === 'processor_declined') {
-    return new HttpProblem(402, 'processor_declined', `The card was declined by the bank (${result.processorResponseCode} ${result.processorResponseText}).`, {
-      title: 'Card declined',
-      extra: { processorResponseCode: result.processorResponseCode, processorResponseText: result.processorResponseText, orderId },
-    });
+    return new HttpProblem(
+      402,
+      'processor_declined',
+      `The card was declined by the bank (${result.processorResponseCode} ${result.processorResponseText}).`,
+      {
+        title: 'Card declined',
+        extra: {
+          processorResponseCode: result.processorResponseCode,
+          processorResponseText: result.processorResponseText,
+          orderId,
+        },
+      },
+    );
   }
-  return new HttpProblem(402, 'gateway_rejected', `The payment was rejected by the gateway (${result.gatewayRejectionReason}).`, {
-    title: 'Payment rejected',
-    extra: {
-      gatewayRejectionReason: result.gatewayRejectionReason,
-      ...(result.processorResponseCode ? { processorResponseCode: result.processorResponseCode } : {}),
-      ...(result.processorResponseText ? { processorResponseText: result.processorResponseText } : {}),
-      orderId,
+  return new HttpProblem(
+    402,
+    'gateway_rejected',
+    `The payment was rejected by the gateway (${result.gatewayRejectionReason}).`,
+    {
+      title: 'Payment rejected',
+      extra: {
+        gatewayRejectionReason: result.gatewayRejectionReason,
+        ...(result.processorResponseCode ? { processorResponseCode: result.processorResponseCode } : {}),
+        ...(result.processorResponseText ? { processorResponseText: result.processorResponseText } : {}),
+        orderId,
+      },
     },
-  });
+  );
 }
 
 /**
@@ -117,7 +146,8 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
         .returning();
       if (!paid) throw new Error(`order ${order.id} is no longer pending`);
-      const years = (order.services as { years?: number } | null)?.years ?? getPackage(order.packageId)?.subDurationInYears ?? 1;
+      const years =
+        (order.services as { years?: number } | null)?.years ?? getPackage(order.packageId)?.subDurationInYears ?? 1;
       const sub = { startsAt: now, expiresAt: new Date(now.getTime() + years * YEAR_MS) };
       // The new subscription replaces whatever is 'current' (an upgrade's old term ends now; a lapsed one is expired).
       await tx
@@ -127,7 +157,9 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
           endedAt: now,
         })
         .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.status, 'current')));
-      await tx.insert(subscriptions).values({ userId: order.userId, orderId: order.id, packageId: order.packageId, status: 'current', ...sub });
+      await tx
+        .insert(subscriptions)
+        .values({ userId: order.userId, orderId: order.id, packageId: order.packageId, status: 'current', ...sub });
       await tx.update(users).set({ billingAddress: order.billingAddress }).where(eq(users.id, order.userId));
       const answer: StoredResponse = { status: 201, body: paidResponse(paid, sub) };
       await tx
@@ -176,13 +208,19 @@ export async function resolvePending(s: Services, order: OrderRow): Promise<'res
  */
 export async function reconcilePendingOrders(s: Services): Promise<{ resolved: number; failed: number }> {
   const cutoff = new Date(s.now().getTime() - s.env.GATEWAY_TIMEOUT_MS);
-  const stale = await s.db.select().from(orders).where(and(eq(orders.status, 'pending'), lte(orders.updatedAt, cutoff)));
+  const stale = await s.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lte(orders.updatedAt, cutoff)));
   let resolved = 0;
   let failed = 0;
   for (const order of stale) {
     if ((await resolvePending(s, order)) === 'resolved') resolved++;
     else {
-      await s.db.update(orders).set({ status: 'failed', updatedAt: s.now() }).where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+      await s.db
+        .update(orders)
+        .set({ status: 'failed', updatedAt: s.now() })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
       failed++;
     }
   }
@@ -193,13 +231,21 @@ async function couponAvailability(s: Services, user: UserRow, couponCode: string
   const audience = user.isInvited ? 'invite' : 'join';
   const availability = await availabilityFor(s.db, audience);
   if (couponCode) {
-    const [coupon] = await s.db.select().from(coupons).where(eq(coupons.code, couponCode.trim().toUpperCase())).limit(1);
+    const [coupon] = await s.db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.code, couponCode.trim().toUpperCase()))
+      .limit(1);
     if (!coupon || !coupon.active || coupon.audience !== audience) {
       throw new HttpProblem(422, 'validation_failed', 'This coupon code is not valid.', {
         errors: [{ field: 'couponCode', message: 'Unknown or expired coupon' }],
       });
     }
-    availability.unshift({ packageId: coupon.packageId, status: 'available', discountAmount: fromMinor(coupon.discountMinor) });
+    availability.unshift({
+      packageId: coupon.packageId,
+      status: 'available',
+      discountAmount: fromMinor(coupon.discountMinor),
+    });
   }
   return availability;
 }
@@ -218,7 +264,12 @@ async function claimKey(s: Services, userId: number, key: string, hash: string):
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  if (!row) throw new HttpProblem(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is in progress; retry shortly.');
+  if (!row)
+    throw new HttpProblem(
+      409,
+      'idempotency_in_flight',
+      'A request with this Idempotency-Key is in progress; retry shortly.',
+    );
   if (row.requestHash !== hash) {
     throw new HttpProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request body.');
   }
@@ -232,14 +283,22 @@ async function claimKey(s: Services, userId: number, key: string, hash: string):
       and(
         eq(idempotencyKeys.userId, userId),
         eq(idempotencyKeys.key, key),
-        or(eq(idempotencyKeys.state, 'retryable'), and(eq(idempotencyKeys.state, 'in_flight'), lte(idempotencyKeys.lockedUntil, now))),
+        or(
+          eq(idempotencyKeys.state, 'retryable'),
+          and(eq(idempotencyKeys.state, 'in_flight'), lte(idempotencyKeys.lockedUntil, now)),
+        ),
       ),
     )
     .returning({ key: idempotencyKeys.key });
   if (!taken) {
-    throw new HttpProblem(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is in progress; retry shortly.', {
-      headers: { 'retry-after': '1' },
-    });
+    throw new HttpProblem(
+      409,
+      'idempotency_in_flight',
+      'A request with this Idempotency-Key is in progress; retry shortly.',
+      {
+        headers: { 'retry-after': '1' },
+      },
+    );
   }
   return undefined;
 }
@@ -255,7 +314,9 @@ async function release(s: Services, userId: number, key: string): Promise<void> 
   await s.db
     .update(idempotencyKeys)
     .set({ state: 'retryable', lockedUntil: null })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'in_flight')));
+    .where(
+      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'in_flight')),
+    );
 }
 
 /**
@@ -263,9 +324,18 @@ async function release(s: Services, userId: number, key: string): Promise<void> 
  * (Stripe semantics: replay, 422 on another body, 409 while in flight) and records the order,
  * subscription and card brand/last four in one transaction.
  */
-export async function placeOrder(s: Services, user: UserRow, key: string, body: OrderRequest & { billingAddress: BillingAddress }): Promise<StoredResponse> {
+export async function placeOrder(
+  s: Services,
+  user: UserRow,
+  key: string,
+  body: OrderRequest & { billingAddress: BillingAddress },
+): Promise<StoredResponse> {
   const availability = await couponAvailability(s, user, body.couponCode);
-  const priced = priceOrder(body, { flow: user.flow as Flow, group: await pricingGroupOf(s.db, user, s.now()), availability });
+  const priced = priceOrder(body, {
+    flow: user.flow as Flow,
+    group: await pricingGroupOf(s.db, user, s.now()),
+    availability,
+  });
   const hash = fingerprint(body);
   const replay = await claimKey(s, user.id, key, hash);
   if (replay) return replay;
@@ -273,17 +343,27 @@ export async function placeOrder(s: Services, user: UserRow, key: string, body: 
     for (let attempt = 0; attempt < 3; attempt++) {
       const step = await s.db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-        const [existing] = await tx.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
+        const [existing] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
         if (existing) return { kind: 'mine' as const, order: existing, fresh: false };
         // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
         const term = await currentTerm(tx, user.id, s.now());
         const quote = term ? upgradeQuote(term, priced, s.now()) : null;
         if (term && !quote) {
           throw final(
-            new HttpProblem(409, 'order_already_paid', 'This account already has a current subscription; only an upgrade to a higher package can be bought.'),
+            new HttpProblem(
+              409,
+              'order_already_paid',
+              'This account already has a current subscription; only an upgrade to a higher package can be bought.',
+            ),
           );
         }
-        const [other] = await tx.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
+        const [other] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
         if (other) return { kind: 'other' as const, order: other, fresh: false };
         const [created] = await tx
           .insert(orders)
@@ -314,16 +394,24 @@ export async function placeOrder(s: Services, user: UserRow, key: string, body: 
         const outcome = await resolvePending(s, step.order);
         if (outcome === 'none') {
           if (s.now().getTime() - step.order.updatedAt.getTime() < s.env.GATEWAY_TIMEOUT_MS) {
-            throw new HttpProblem(409, 'idempotency_in_flight', 'Another payment is being processed; retry shortly.', { headers: { 'retry-after': '2' } });
+            throw new HttpProblem(409, 'idempotency_in_flight', 'Another payment is being processed; retry shortly.', {
+              headers: { 'retry-after': '2' },
+            });
           }
-          await s.db.update(orders).set({ status: 'failed', updatedAt: s.now() }).where(and(eq(orders.id, step.order.id), eq(orders.status, 'pending')));
+          await s.db
+            .update(orders)
+            .set({ status: 'failed', updatedAt: s.now() })
+            .where(and(eq(orders.id, step.order.id), eq(orders.status, 'pending')));
         }
         continue;
       }
       const order = step.order;
       if (order.status === 'paid') {
         const [sub] = await s.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
-        throw new FinalAnswer({ status: 201, body: paidResponse(order, sub ?? { startsAt: order.updatedAt, expiresAt: order.updatedAt }) });
+        throw new FinalAnswer({
+          status: 201,
+          body: paidResponse(order, sub ?? { startsAt: order.updatedAt, expiresAt: order.updatedAt }),
+        });
       }
       if (order.status !== 'pending') {
         throw final(new HttpProblem(409, 'conflict', 'This payment attempt was closed; start a new one.'));
@@ -342,7 +430,10 @@ export async function placeOrder(s: Services, user: UserRow, key: string, body: 
           billingAddress: body.billingAddress,
         }));
       const answer = await finalize(s, order, result);
-      s.logger.info({ orderId: order.id, userId: user.id, outcome: result.outcome, amountMinor: order.amountMinor }, 'order charged');
+      s.logger.info(
+        { orderId: order.id, userId: user.id, outcome: result.outcome, amountMinor: order.amountMinor },
+        'order charged',
+      );
       return answer;
     }
     throw new HttpProblem(409, 'idempotency_in_flight', 'Another payment is being processed; retry shortly.');
@@ -354,9 +445,14 @@ export async function placeOrder(s: Services, user: UserRow, key: string, body: 
     await release(s, user.id, key).catch(() => undefined);
     if (e instanceof GatewayUnavailableError) {
       s.logger.warn({ userId: user.id, err: e.message }, 'payment gateway in doubt; order left pending');
-      throw new HttpProblem(503, 'payment_gateway_unavailable', 'The payment could not be confirmed; retry with the same Idempotency-Key.', {
-        headers: { 'retry-after': '1' },
-      });
+      throw new HttpProblem(
+        503,
+        'payment_gateway_unavailable',
+        'The payment could not be confirmed; retry with the same Idempotency-Key.',
+        {
+          headers: { 'retry-after': '1' },
+        },
+      );
     }
     throw e;
   }

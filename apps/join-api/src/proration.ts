@@ -71,7 +71,12 @@ export function isUpgrade(current: CurrentTerm, target: UpgradeTarget): boolean 
  * @throws RangeError for a term shorter than one day or a negative amount.
  */
 export function prorate(current: CurrentTerm, priceMinor: number, now: Date): ProrationQuote {
-  if (!Number.isSafeInteger(priceMinor) || priceMinor < 0 || !Number.isSafeInteger(current.valueMinor) || current.valueMinor < 0) {
+  if (
+    !Number.isSafeInteger(priceMinor) ||
+    priceMinor < 0 ||
+    !Number.isSafeInteger(current.valueMinor) ||
+    current.valueMinor < 0
+  ) {
     throw new RangeError('prorate: amounts must be non-negative integer minor units');
   }
   const termDays = Math.round((current.expiresAt.getTime() - current.startsAt.getTime()) / DAY_MS);

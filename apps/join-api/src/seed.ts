@@ -40,14 +40,25 @@ export async function seedReference(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(securityQuestions)
-    .values(SECURITY_QUESTIONS.flatMap((q) => [
-      { id: q.id, locale: 'en', text: q.en },
-      { id: q.id, locale: 'es', text: q.es },
-    ]))
+    .values(
+      SECURITY_QUESTIONS.flatMap((q) => [
+        { id: q.id, locale: 'en', text: q.en },
+        { id: q.id, locale: 'es', text: q.es },
+      ]),
+    )
     .onConflictDoNothing();
-  await db.insert(coupons).values(COUPONS.map((c) => ({ ...c }))).onConflictDoNothing();
-  await db.insert(experiments).values(EXPERIMENT_ROLLOUTS.map((e) => ({ ...e }))).onConflictDoNothing();
-  await db.insert(featureFlags).values(FEATURE_FLAG_DEFAULTS.map((f) => ({ ...f }))).onConflictDoNothing();
+  await db
+    .insert(coupons)
+    .values(COUPONS.map((c) => ({ ...c })))
+    .onConflictDoNothing();
+  await db
+    .insert(experiments)
+    .values(EXPERIMENT_ROLLOUTS.map((e) => ({ ...e })))
+    .onConflictDoNothing();
+  await db
+    .insert(featureFlags)
+    .values(FEATURE_FLAG_DEFAULTS.map((f) => ({ ...f })))
+    .onConflictDoNothing();
 }
 
 /** Links to the seeded demo data, printed at start-up. */
@@ -86,7 +97,13 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
         country: 'US',
         accountState: 'active',
         agreedToTermsAt: now,
-        billingAddress: { streetAddress: '1 Demo Way', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' },
+        billingAddress: {
+          streetAddress: '1 Demo Way',
+          locality: 'Austin',
+          region: 'TX',
+          postalCode: '78701',
+          countryCodeAlpha2: 'US',
+        },
         requireCredentials: false,
         username: 'alex.demo',
         securityQuestionsComplete: true,
@@ -94,11 +111,24 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
       .returning();
     const orderId = newId('ord');
     await db.insert(orders).values({
-      id: orderId, userId: alex!.id, idempotencyKey: 'seed-demo', packageId: 2053, currency: 'USD',
-      amountMinor: 21600, status: 'paid', gateway: 'seed', transactionId: 'seed', cardBrand: 'Visa', cardLast4: '1111',
+      id: orderId,
+      userId: alex!.id,
+      idempotencyKey: 'seed-demo',
+      packageId: 2053,
+      currency: 'USD',
+      amountMinor: 21600,
+      status: 'paid',
+      gateway: 'seed',
+      transactionId: 'seed',
+      cardBrand: 'Visa',
+      cardLast4: '1111',
     });
     await db.insert(subscriptions).values({
-      userId: alex!.id, orderId, packageId: 2053, status: 'current', startsAt: now,
+      userId: alex!.id,
+      orderId,
+      packageId: 2053,
+      status: 'current',
+      startsAt: now,
       expiresAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
     });
     return alex!.id;
@@ -108,8 +138,14 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
     const [sam] = await db
       .insert(users)
       .values({
-        familyId: alex!.familyId, firstName: 'Sam', lastName: 'Demo', email: DEMO_COPARENT_EMAIL, country: 'US',
-        flow: 'ctj', isInvited: true, accountState: 'invited',
+        familyId: alex!.familyId,
+        firstName: 'Sam',
+        lastName: 'Demo',
+        email: DEMO_COPARENT_EMAIL,
+        country: 'US',
+        flow: 'ctj',
+        isInvited: true,
+        accountState: 'invited',
       })
       .returning();
     return sam!.id;
@@ -118,7 +154,16 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
     const [fam] = await db.insert(families).values({}).returning();
     const [riley] = await db
       .insert(users)
-      .values({ familyId: fam!.id, firstName: 'Riley', lastName: 'Demo', email: DEMO_LONELY_EMAIL, country: 'US', flow: 'ctj', isInvited: true, accountState: 'invited' })
+      .values({
+        familyId: fam!.id,
+        firstName: 'Riley',
+        lastName: 'Demo',
+        email: DEMO_LONELY_EMAIL,
+        country: 'US',
+        flow: 'ctj',
+        isInvited: true,
+        accountState: 'invited',
+      })
       .returning();
     return riley!.id;
   });

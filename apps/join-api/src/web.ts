@@ -7,17 +7,26 @@ import { currentSubscription, findLiveToken, getUser, subscriptionStatus } from 
 
 /** Braintree origins the browser needs when PAYMENTS_DRIVER=braintree (braintree-web docs, CSP section). */
 const BRAINTREE_ORIGINS = {
-  script: ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://www.paypalobjects.com', 'https://pay.google.com'],
+  script: [
+    'https://js.braintreegateway.com',
+    'https://assets.braintreegateway.com',
+    'https://www.paypalobjects.com',
+    'https://pay.google.com',
+  ],
   frame: ['https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://*.cardinalcommerce.com'],
-  connect: ['https://api.braintreegateway.com', 'https://client-analytics.braintreegateway.com', 'https://*.braintree-api.com', 'https://*.paypal.com', 'https://*.cardinalcommerce.com'],
+  connect: [
+    'https://api.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://*.braintree-api.com',
+    'https://*.paypal.com',
+    'https://*.cardinalcommerce.com',
+  ],
 };
 
 /** A strict CSP allowing only this origin and the payment provider's (DESIGN.md §4 / §6). */
 export function contentSecurityPolicy(driver: 'sandbox' | 'braintree', sandboxOrigin: string): string {
   const provider =
-    driver === 'sandbox'
-      ? { script: [], frame: [sandboxOrigin], connect: [sandboxOrigin] }
-      : BRAINTREE_ORIGINS;
+    driver === 'sandbox' ? { script: [], frame: [sandboxOrigin], connect: [sandboxOrigin] } : BRAINTREE_ORIGINS;
   return [
     "default-src 'self'",
     `script-src 'self' ${provider.script.join(' ')}`.trim(),
@@ -84,7 +93,8 @@ export function webRoutes(webDist: string) {
     if (!user) return c.redirect('/join', 302);
     const status = await subscriptionStatus(s.db, user.id, s.now());
     const sub = await currentSubscription(s.db, user.id, s.now());
-    const statusText = status === 'current' ? 'Active subscription' : status === 'expired' ? 'Subscription expired' : 'No subscription';
+    const statusText =
+      status === 'current' ? 'Active subscription' : status === 'expired' ? 'Subscription expired' : 'No subscription';
     const name = escapeHtml(`${user.firstName} ${user.lastName}`);
     c.header('cache-control', 'no-store');
     return c.html(`<!doctype html>

@@ -46,10 +46,18 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
   });
 
   it('§4 Completion: a pro-created account completes without paying once it saves a billing address (api-client over HTTP)', async () => {
-    const referral = await issueToken(t.db, 'pro_referral', { data: { proFirstName: 'Jo', proLastName: 'Counsel' }, now: new Date() });
+    const referral = await issueToken(t.db, 'pro_referral', {
+      data: { proFirstName: 'Jo', proLastName: 'Counsel' },
+      now: new Date(),
+    });
     let authToken: string | undefined;
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => authToken });
-    const created = await api.createSignup({ ...SIGNUP, flow: 'pro', proReferralToken: referral, parent: { ...SIGNUP.parent, email: email() } });
+    const created = await api.createSignup({
+      ...SIGNUP,
+      flow: 'pro',
+      proReferralToken: referral,
+      parent: { ...SIGNUP.parent, email: email() },
+    });
     authToken = created.authToken;
     const { userId } = created;
 
@@ -84,16 +92,27 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
   it('§4 Completion: a regular parent who saves a billing address but has not paid is not complete', async () => {
     const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
     await t.call(`parents/${s.userId}/terms`, { method: 'PUT', token: s.authToken, json: { agreedToTerms: true } });
-    const res = await t.call(`parents/${s.userId}/billing-address`, { method: 'PUT', token: s.authToken, json: BILLING });
+    const res = await t.call(`parents/${s.userId}/billing-address`, {
+      method: 'PUT',
+      token: s.authToken,
+      json: BILLING,
+    });
     expect(res.status).toBe(200);
-    expect(ParentStateSchema.parse(await res.json())).toMatchObject({ billingAddressComplete: true, userCreatedByPro: false, isJoinComplete: false });
+    expect(ParentStateSchema.parse(await res.json())).toMatchObject({
+      billingAddressComplete: true,
+      userCreatedByPro: false,
+      isJoinComplete: false,
+    });
   });
 
   it('billing address: bad input answers 400 problem+json naming each field, 415 for a non-JSON body, and writes nothing', async () => {
     const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
-    const put = (init: Parameters<TestApp['call']>[1]) => t.call(`parents/${s.userId}/billing-address`, { method: 'PUT', token: s.authToken, ...init });
+    const put = (init: Parameters<TestApp['call']>[1]) =>
+      t.call(`parents/${s.userId}/billing-address`, { method: 'PUT', token: s.authToken, ...init });
 
-    const missing = await put({ json: { ...BILLING, streetAddress: '   ', countryCodeAlpha2: 'usa', locality: undefined } });
+    const missing = await put({
+      json: { ...BILLING, streetAddress: '   ', countryCodeAlpha2: 'usa', locality: undefined },
+    });
     expect(missing.status).toBe(400);
     const p = await problemOf(missing);
     expect(p.code).toBe('validation_failed');
@@ -103,7 +122,10 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     expect(malformed.status).toBe(400);
     expect((await problemOf(malformed)).errors).toEqual([{ field: 'body', message: 'Malformed JSON' }]);
 
-    const notJson = await put({ body: 'streetAddress=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const notJson = await put({
+      body: 'streetAddress=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(notJson.status).toBe(415);
     await problemOf(notJson);
 
@@ -112,7 +134,10 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
 
   it('co-parent email: an email is stored (lower case), null records "not now", and a later answer replaces it', async () => {
     const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
-    expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ coParentEmail: null, coParentEmailAnswered: false });
+    expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({
+      coParentEmail: null,
+      coParentEmailAnswered: false,
+    });
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => s.authToken });
 
     expect(await api.putCoParentEmail(s.userId, { coParentEmail: 'Co.Parent@Example.com' })).toMatchObject({
@@ -120,7 +145,10 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
       coParentEmailAnswered: true,
       isJoinComplete: false,
     });
-    expect(await api.putCoParentEmail(s.userId, { coParentEmail: null })).toMatchObject({ coParentEmail: null, coParentEmailAnswered: true });
+    expect(await api.putCoParentEmail(s.userId, { coParentEmail: null })).toMatchObject({
+      coParentEmail: null,
+      coParentEmailAnswered: true,
+    });
     expect(await api.getParent(s.userId)).toMatchObject({ coParentEmail: null, coParentEmailAnswered: true });
   });
 
@@ -130,7 +158,12 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => s.authToken });
     await api.putCoParentEmail(s.userId, { coParentEmail: 'first@example.com' });
 
-    for (const body of [{ coParentEmail: 'not-an-email' }, {}, { coParentEmail: 42 }, { coParentEmail: own.toUpperCase() }]) {
+    for (const body of [
+      { coParentEmail: 'not-an-email' },
+      {},
+      { coParentEmail: 42 },
+      { coParentEmail: own.toUpperCase() },
+    ]) {
       const res = await t.call(`parents/${s.userId}/coparent-email`, { method: 'PUT', token: s.authToken, json: body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       const p = await problemOf(res);
@@ -144,7 +177,7 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ coParentEmail: 'first@example.com' });
   });
 
-  it('issue 4 IDOR: a parent cannot set another parent\'s billing address or co-parent email (403, 401 without a token)', async () => {
+  it("issue 4 IDOR: a parent cannot set another parent's billing address or co-parent email (403, 401 without a token)", async () => {
     const a = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
     const b = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
     for (const [p, json] of [
@@ -158,15 +191,29 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
       expect((await problemOf(res)).code).toBe('forbidden');
       expect((await t.call(p, { method: 'PUT', json })).status, `${p} without a token`).toBe(401);
     }
-    expect(await stateOf(t, b.userId, b.authToken)).toMatchObject({ billingAddressComplete: false, coParentEmail: null, coParentEmailAnswered: false });
+    expect(await stateOf(t, b.userId, b.authToken)).toMatchObject({
+      billingAddressComplete: false,
+      coParentEmail: null,
+      coParentEmailAnswered: false,
+    });
   });
 
   it('issue 4: both endpoints are in the OpenAPI document with their request schemas', async () => {
     const doc = (await (await t.call('openapi.json')).json()) as {
-      paths: Record<string, { put?: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } }>;
+      paths: Record<
+        string,
+        {
+          put?: {
+            requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
+          };
+        }
+      >;
     };
-    const body = (p: string) => Object.keys(doc.paths[p]?.put?.requestBody.content['application/json'].schema.properties ?? {});
-    expect(body('/parents/{userId}/billing-address')).toEqual(expect.arrayContaining(['streetAddress', 'locality', 'region', 'postalCode', 'countryCodeAlpha2']));
+    const body = (p: string) =>
+      Object.keys(doc.paths[p]?.put?.requestBody.content['application/json'].schema.properties ?? {});
+    expect(body('/parents/{userId}/billing-address')).toEqual(
+      expect.arrayContaining(['streetAddress', 'locality', 'region', 'postalCode', 'countryCodeAlpha2']),
+    );
     expect(body('/parents/{userId}/coparent-email')).toEqual(['coParentEmail']);
   });
 });

@@ -23,8 +23,14 @@ describe('fast-check: bad requests never answer 5xx', () => {
   });
 
   const junk = fc.oneof(
-    fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string({ maxLength: 40 }),
-    fc.string({ minLength: 300, maxLength: 400 }), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 2 }),
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double(),
+    fc.string({ maxLength: 40 }),
+    fc.string({ minLength: 300, maxLength: 400 }),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.object({ maxDepth: 2 }),
   );
   const breakObject = (base: Record<string, unknown>) =>
     fc.tuple(fc.constantFrom(...Object.keys(base)), junk, fc.boolean()).map(([k, v, drop]) => {
@@ -33,21 +39,86 @@ describe('fast-check: bad requests never answer 5xx', () => {
       else copy[k] = v;
       return copy;
     });
-  const orderBase = { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: { streetAddress: '1 a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' }, services: [], couponCode: 'X' };
+  const orderBase = {
+    packageId: 2053,
+    paymentMethodNonce: 'fake-valid-nonce',
+    billingAddress: { streetAddress: '1 a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' },
+    services: [],
+    couponCode: 'X',
+  };
   const request = fc.oneof(
-    breakObject(SIGNUP as unknown as Record<string, unknown>).map((b) => ({ method: 'POST', path: 'signups', body: JSON.stringify(b), key: undefined as string | undefined })),
-    breakObject({ ...SIGNUP.parent }).map((p) => ({ method: 'POST', path: 'signups', body: JSON.stringify({ ...SIGNUP, parent: p }), key: undefined })),
-    fc.tuple(breakObject(orderBase), fc.oneof(fc.constant(undefined), fc.string({ maxLength: 300 }))).map(([b, key]) => ({ method: 'POST', path: 'orders', body: JSON.stringify(b), key })),
+    breakObject(SIGNUP as unknown as Record<string, unknown>).map((b) => ({
+      method: 'POST',
+      path: 'signups',
+      body: JSON.stringify(b),
+      key: undefined as string | undefined,
+    })),
+    breakObject({ ...SIGNUP.parent }).map((p) => ({
+      method: 'POST',
+      path: 'signups',
+      body: JSON.stringify({ ...SIGNUP, parent: p }),
+      key: undefined,
+    })),
+    fc
+      .tuple(breakObject(orderBase), fc.oneof(fc.constant(undefined), fc.string({ maxLength: 300 })))
+      .map(([b, key]) => ({ method: 'POST', path: 'orders', body: JSON.stringify(b), key })),
     fc.string({ maxLength: 200 }).map((s) => ({ method: 'POST', path: 'orders', body: s, key: 'fuzz-key-123456' })),
-    breakObject({ username: 'abc.def', password: 'longenough1' }).map((b) => ({ method: 'PUT', path: `parents/${auth.userId}/credentials`, body: JSON.stringify(b), key: undefined })),
-    fc.array(junk, { maxLength: 4 }).map((a) => ({ method: 'PUT', path: `parents/${auth.userId}/security-questions`, body: JSON.stringify({ answers: a }), key: undefined })),
-    breakObject(orderBase.billingAddress).map((b) => ({ method: 'PUT', path: `parents/${auth.userId}/billing-address`, body: JSON.stringify(b), key: undefined })),
-    junk.map((e) => ({ method: 'PUT', path: `parents/${auth.userId}/coparent-email`, body: JSON.stringify({ coParentEmail: e }), key: undefined })),
-    fc.string({ maxLength: 30 }).map((s) => ({ method: 'GET', path: `parents/${encodeURIComponent(s)}`, body: undefined, key: undefined })),
-    fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 })).map(([c, f]) => ({ method: 'GET', path: `packages?currency=${encodeURIComponent(c)}&flow=${encodeURIComponent(f)}`, body: undefined, key: undefined })),
-    fc.string({ maxLength: 40 }).map((p) => ({ method: 'GET', path: `phone/canadian?phoneNumber=${encodeURIComponent(p)}`, body: undefined, key: undefined })),
-    fc.string({ maxLength: 60 }).map((s) => ({ method: 'GET', path: `coupons?registrationKey=${encodeURIComponent(s)}&signupId=${encodeURIComponent(s)}`, body: undefined, key: undefined })),
-    fc.constantFrom('DELETE', 'PATCH', 'POST').map((m) => ({ method: m, path: 'countries', body: undefined, key: undefined })),
+    breakObject({ username: 'abc.def', password: 'longenough1' }).map((b) => ({
+      method: 'PUT',
+      path: `parents/${auth.userId}/credentials`,
+      body: JSON.stringify(b),
+      key: undefined,
+    })),
+    fc
+      .array(junk, { maxLength: 4 })
+      .map((a) => ({
+        method: 'PUT',
+        path: `parents/${auth.userId}/security-questions`,
+        body: JSON.stringify({ answers: a }),
+        key: undefined,
+      })),
+    breakObject(orderBase.billingAddress).map((b) => ({
+      method: 'PUT',
+      path: `parents/${auth.userId}/billing-address`,
+      body: JSON.stringify(b),
+      key: undefined,
+    })),
+    junk.map((e) => ({
+      method: 'PUT',
+      path: `parents/${auth.userId}/coparent-email`,
+      body: JSON.stringify({ coParentEmail: e }),
+      key: undefined,
+    })),
+    fc
+      .string({ maxLength: 30 })
+      .map((s) => ({ method: 'GET', path: `parents/${encodeURIComponent(s)}`, body: undefined, key: undefined })),
+    fc
+      .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }))
+      .map(([c, f]) => ({
+        method: 'GET',
+        path: `packages?currency=${encodeURIComponent(c)}&flow=${encodeURIComponent(f)}`,
+        body: undefined,
+        key: undefined,
+      })),
+    fc
+      .string({ maxLength: 40 })
+      .map((p) => ({
+        method: 'GET',
+        path: `phone/canadian?phoneNumber=${encodeURIComponent(p)}`,
+        body: undefined,
+        key: undefined,
+      })),
+    fc
+      .string({ maxLength: 60 })
+      .map((s) => ({
+        method: 'GET',
+        path: `coupons?registrationKey=${encodeURIComponent(s)}&signupId=${encodeURIComponent(s)}`,
+        body: undefined,
+        key: undefined,
+      })),
+    fc
+      .constantFrom('DELETE', 'PATCH', 'POST')
+      .map((m) => ({ method: m, path: 'countries', body: undefined, key: undefined })),
   );
 
   it('issue 4: 10 000 bad requests → no 5xx, every error a problem+json body', async () => {
@@ -58,7 +129,11 @@ describe('fast-check: bad requests never answer 5xx', () => {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (withAuth) headers.authorization = `Bearer ${auth.authToken}`;
         if (r.key !== undefined) headers['idempotency-key'] = r.key;
-        const res = await t.app.request(`/api/v1/${r.path}`, { method: r.method, headers, ...(r.body !== undefined ? { body: r.body } : {}) });
+        const res = await t.app.request(`/api/v1/${r.path}`, {
+          method: r.method,
+          headers,
+          ...(r.body !== undefined ? { body: r.body } : {}),
+        });
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {
           expect(res.headers.get('content-type')).toContain('application/problem+json');

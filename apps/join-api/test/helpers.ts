@@ -75,10 +75,31 @@ export async function startFakeSandbox() {
   const state = { mode: 'ok' as 'ok' | 'drop-after-charge' | 'down', delayMs: 0, charges: 0 };
   const app = new Hono();
   const NONCES: Record<string, Partial<FakeTx> & { reject?: string }> = {
-    'fake-valid-nonce': { status: 'submitted_for_settlement', processorResponseCode: '1000', processorResponseText: 'Approved', creditCard: { cardType: 'Visa', last4: '1111', bin: '411111' } },
-    'fake-valid-mastercard-nonce': { status: 'submitted_for_settlement', processorResponseCode: '1000', processorResponseText: 'Approved', creditCard: { cardType: 'MasterCard', last4: '4444', bin: '555555' } },
-    'fake-processor-declined-visa-nonce': { status: 'processor_declined', processorResponseCode: '2000', processorResponseText: 'Do Not Honor', creditCard: { cardType: 'Visa', last4: '1115', bin: '400011' } },
-    'fake-gateway-rejected-fraud-nonce': { status: 'gateway_rejected', processorResponseCode: '', processorResponseText: 'Unknown', gatewayRejectionReason: 'fraud', creditCard: { cardType: 'Visa', last4: '0002', bin: '400000' } },
+    'fake-valid-nonce': {
+      status: 'submitted_for_settlement',
+      processorResponseCode: '1000',
+      processorResponseText: 'Approved',
+      creditCard: { cardType: 'Visa', last4: '1111', bin: '411111' },
+    },
+    'fake-valid-mastercard-nonce': {
+      status: 'submitted_for_settlement',
+      processorResponseCode: '1000',
+      processorResponseText: 'Approved',
+      creditCard: { cardType: 'MasterCard', last4: '4444', bin: '555555' },
+    },
+    'fake-processor-declined-visa-nonce': {
+      status: 'processor_declined',
+      processorResponseCode: '2000',
+      processorResponseText: 'Do Not Honor',
+      creditCard: { cardType: 'Visa', last4: '1115', bin: '400011' },
+    },
+    'fake-gateway-rejected-fraud-nonce': {
+      status: 'gateway_rejected',
+      processorResponseCode: '',
+      processorResponseText: 'Unknown',
+      gatewayRejectionReason: 'fraud',
+      creditCard: { cardType: 'Visa', last4: '0002', bin: '400000' },
+    },
     'fake-luhn-invalid-nonce': { reject: 'Credit card number is invalid.' },
   };
   app.post('/v1/transactions', async (c) => {
@@ -88,7 +109,11 @@ export async function startFakeSandbox() {
     const prior = txs.find((t) => t.orderId === body.orderId && t.status !== 'processor_declined');
     if (prior) return c.json({ transaction: prior });
     const n = NONCES[body.paymentMethodNonce];
-    if (!n || n.reject) return c.json({ error: { code: '91565', message: n?.reject ?? 'Unknown or expired payment_method_nonce.' } }, 422);
+    if (!n || n.reject)
+      return c.json(
+        { error: { code: '91565', message: n?.reject ?? 'Unknown or expired payment_method_nonce.' } },
+        422,
+      );
     const tx = { id: `tx${txs.length + 1}`, orderId: body.orderId, amount: body.amount, ...n } as FakeTx;
     txs.push(tx);
     if (tx.status !== 'processor_declined' && tx.status !== 'gateway_rejected') state.charges++;
@@ -173,10 +198,23 @@ export const SIGNUP = {
   flow: 'join',
   languageLocale: 'en-US',
   address: { country: 'US' },
-  parent: { firstName: 'Pat', lastName: 'Parent', email: 'pat@example.com', phoneCountryCode: '+1', phoneNumber: '2025550143', timeZone: 'America/Chicago' },
+  parent: {
+    firstName: 'Pat',
+    lastName: 'Parent',
+    email: 'pat@example.com',
+    phoneCountryCode: '+1',
+    phoneNumber: '2025550143',
+    timeZone: 'America/Chicago',
+  },
 };
 
-export const BILLING = { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' };
+export const BILLING = {
+  streetAddress: '1 Main St',
+  locality: 'Austin',
+  region: 'TX',
+  postalCode: '78701',
+  countryCodeAlpha2: 'US',
+};
 
 export async function signup(t: TestApp, body: unknown = SIGNUP) {
   const res = await t.call('signups', { method: 'POST', json: body });

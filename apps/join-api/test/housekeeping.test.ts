@@ -33,18 +33,26 @@ describe.each(DATABASES)('housekeeping of rate_limits and idempotency_keys (%s)'
       createdAt,
       ...(state === 'completed' ? { responseStatus: 201, responseBody: {} } : {}),
     });
-    await t.db.insert(idempotencyKeys).values([
-      key('old-completed', 'completed', ago(25 * HOUR)),
-      key('old-retryable', 'retryable', ago(30 * HOUR)),
-      key('old-stale-lock', 'in_flight', ago(26 * HOUR), ago(HOUR)),
-      key('old-live-lock', 'in_flight', ago(26 * HOUR), new Date(NOW.getTime() + MIN)),
-      key('fresh-completed', 'completed', ago(HOUR)),
-    ]);
+    await t.db
+      .insert(idempotencyKeys)
+      .values([
+        key('old-completed', 'completed', ago(25 * HOUR)),
+        key('old-retryable', 'retryable', ago(30 * HOUR)),
+        key('old-stale-lock', 'in_flight', ago(26 * HOUR), ago(HOUR)),
+        key('old-live-lock', 'in_flight', ago(26 * HOUR), new Date(NOW.getTime() + MIN)),
+        key('fresh-completed', 'completed', ago(HOUR)),
+      ]);
   }
   const buckets = async (prefix: string) =>
-    (await t.db.select().from(rateLimits)).map((r) => r.bucket).filter((b) => b.startsWith(prefix)).sort();
+    (await t.db.select().from(rateLimits))
+      .map((r) => r.bucket)
+      .filter((b) => b.startsWith(prefix))
+      .sort();
   const keys = async (prefix: string) =>
-    (await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, 999_999))).map((r) => r.key).filter((k) => k.startsWith(prefix)).sort();
+    (await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, 999_999)))
+      .map((r) => r.key)
+      .filter((k) => k.startsWith(prefix))
+      .sort();
 
   it('issue 4 housekeeping: expired rows are deleted; live windows, fresh keys and live in-flight locks stay', async () => {
     await seedRows('a');
@@ -70,7 +78,9 @@ describe.each(DATABASES)('housekeeping of rate_limits and idempotency_keys (%s)'
     await seedRows('c');
     const logs = new LogSink();
     const hk = startHousekeeping({ db: t.db, logger: createLogger('info', logs), now: () => NOW, intervalMs: 25 });
-    await expect.poll(() => keys('c'), { timeout: 5000, interval: 25 }).toEqual(['c-fresh-completed', 'c-old-live-lock']);
+    await expect
+      .poll(() => keys('c'), { timeout: 5000, interval: 25 })
+      .toEqual(['c-fresh-completed', 'c-old-live-lock']);
     expect(await buckets('c')).toEqual(['c:live']);
     expect(logs.lines.some((l) => l.msg === 'housekeeping purged expired rows')).toBe(true);
     await hk.stop();
@@ -82,7 +92,10 @@ describe.each(DATABASES)('housekeeping of rate_limits and idempotency_keys (%s)'
   });
 
   it('DESIGN §4: a key reused after its record was purged still cannot charge twice (the order keeps its key)', async () => {
-    const p = await signup(t, { address: { country: 'US' }, parent: { firstName: 'H', lastName: 'K', email: 'hk@example.com', phoneNumber: '2025550177' } });
+    const p = await signup(t, {
+      address: { country: 'US' },
+      parent: { firstName: 'H', lastName: 'K', email: 'hk@example.com', phoneNumber: '2025550177' },
+    });
     const first = await order(t, p.authToken, 'purged-key-0001');
     expect(first.status).toBe(201);
     const charges = sandbox.state.charges;

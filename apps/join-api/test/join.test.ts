@@ -16,22 +16,46 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
     const res = await t.call('signups', {
       method: 'POST',
       json: {
-        flow: 'join', languageLocale: 'en-US', address: { country: 'US' },
-        parent: { firstName: 'Pat', lastName: 'Parent', email: 'Pat@Example.com', phoneCountryCode: '+1', phoneNumber: '2025550143', timeZone: 'America/Chicago' },
+        flow: 'join',
+        languageLocale: 'en-US',
+        address: { country: 'US' },
+        parent: {
+          firstName: 'Pat',
+          lastName: 'Parent',
+          email: 'Pat@Example.com',
+          phoneCountryCode: '+1',
+          phoneNumber: '2025550143',
+          timeZone: 'America/Chicago',
+        },
       },
     });
     expect(res.status).toBe(201);
-    const created = (await res.json()) as { authToken: string; userId: number; signupId: string; registrationKey: string };
-    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^ofw_session=${created.authToken}; .*HttpOnly; SameSite=Lax`));
+    const created = (await res.json()) as {
+      authToken: string;
+      userId: number;
+      signupId: string;
+      registrationKey: string;
+    };
+    expect(res.headers.get('set-cookie')).toMatch(
+      new RegExp(`^ofw_session=${created.authToken}; .*HttpOnly; SameSite=Lax`),
+    );
     expect(created.authToken.length).toBeGreaterThanOrEqual(43);
     const token = created.authToken;
 
     const pk = await t.call('packages?currency=USD&flow=join', { token });
     const packages = PackagesResponseSchema.parse(await pk.json());
     expect(packages.packages.map((p) => p.id)).toEqual([2051, 2052, 2053, 2054, 2055, 2056]);
-    expect(packages.packages.find((p) => p.id === 2053)).toMatchObject({ totalPrice: 216, subDurationInYears: 1, pricePerMonth: 18 });
+    expect(packages.packages.find((p) => p.id === 2053)).toMatchObject({
+      totalPrice: 216,
+      subDurationInYears: 1,
+      pricePerMonth: 18,
+    });
 
-    const terms = await t.call(`parents/${created.userId}/terms`, { method: 'PUT', token, json: { agreedToTerms: true } });
+    const terms = await t.call(`parents/${created.userId}/terms`, {
+      method: 'PUT',
+      token,
+      json: { agreedToTerms: true },
+    });
     expect(ParentStateSchema.parse(await terms.json()).agreedToTerms).toBe(true);
 
     const cfg = (await (await t.call('payments/config', { token })).json()) as { authorization: string };
@@ -43,22 +67,41 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
     expect(paid.status).toBe(201);
     const body = OrderResponseSchema.parse(await paid.json());
     expect(body.subscription.status).toBe('current');
-    expect(new Date(body.subscription.expiresAt).getTime() - new Date(body.subscription.startsAt).getTime()).toBe(365 * 24 * 3600 * 1000);
+    expect(new Date(body.subscription.expiresAt).getTime() - new Date(body.subscription.startsAt).getTime()).toBe(
+      365 * 24 * 3600 * 1000,
+    );
     expect(body.receipt).toMatchObject({ amount: 216, currencyCode: 'USD', cardBrand: 'Visa', last4: '1111' });
     expect(sandbox.txs.at(-1)!.amount).toBe('216.00');
     const [row] = await t.db.select().from(orders).where(eq(orders.id, body.orderId));
     expect(row).toMatchObject({ status: 'paid', cardBrand: 'Visa', cardLast4: '1111', amountMinor: 21600 });
 
-    const cred = await t.call(`parents/${created.userId}/credentials`, { method: 'PUT', token, json: { username: 'pat.parent', password: 'correct horse battery' } });
+    const cred = await t.call(`parents/${created.userId}/credentials`, {
+      method: 'PUT',
+      token,
+      json: { username: 'pat.parent', password: 'correct horse battery' },
+    });
     expect(cred.status).toBe(200);
     const qs = (await (await t.call('security-questions')).json()) as { id: number; text: string }[];
     expect(qs.length).toBeGreaterThanOrEqual(3);
     const sq = await t.call(`parents/${created.userId}/security-questions`, {
-      method: 'PUT', token,
-      json: { answers: [{ questionId: qs[0]!.id, answer: 'Rex' }, { questionId: qs[1]!.id, answer: 'Austin' }, { questionId: qs[2]!.id, answer: 'Smith' }] },
+      method: 'PUT',
+      token,
+      json: {
+        answers: [
+          { questionId: qs[0]!.id, answer: 'Rex' },
+          { questionId: qs[1]!.id, answer: 'Austin' },
+          { questionId: qs[2]!.id, answer: 'Smith' },
+        ],
+      },
     });
     const state = ParentStateSchema.parse(await sq.json());
-    expect(state).toMatchObject({ isSubscriptionCurrent: true, billingAddressComplete: true, requireCredentials: false, securityQuestionsComplete: true, isJoinComplete: true });
+    expect(state).toMatchObject({
+      isSubscriptionCurrent: true,
+      billingAddressComplete: true,
+      requireCredentials: false,
+      securityQuestionsComplete: true,
+      isJoinComplete: true,
+    });
     expect(state.parent.email).toBe('pat@example.com');
 
     const home = await t.call('/ofw/home.form', { headers: { cookie: `ofw_session=${token}` } });
@@ -69,15 +112,23 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
   });
 
   it('§2 issue 2: a declined card answers 402 processor_declined with its code, creates no subscription, and another card then pays', async () => {
-    const s = await signup(t, { flow: 'join', address: { country: 'US' }, parent: { firstName: 'Dee', lastName: 'Clined', email: 'dee@example.com', phoneNumber: '2025550100' } });
-    const declined = await order(t, s.authToken, 'key-decline-01', { paymentMethodNonce: 'fake-processor-declined-visa-nonce' });
+    const s = await signup(t, {
+      flow: 'join',
+      address: { country: 'US' },
+      parent: { firstName: 'Dee', lastName: 'Clined', email: 'dee@example.com', phoneNumber: '2025550100' },
+    });
+    const declined = await order(t, s.authToken, 'key-decline-01', {
+      paymentMethodNonce: 'fake-processor-declined-visa-nonce',
+    });
     expect(declined.status).toBe(402);
     expect(declined.headers.get('content-type')).toContain('application/problem+json');
     const problem = ProblemSchema.parse(await declined.json());
     expect(problem).toMatchObject({ code: 'processor_declined', processorResponseCode: '2000' });
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, s.userId))).toEqual([]);
 
-    const rejected = await order(t, s.authToken, 'key-decline-02', { paymentMethodNonce: 'fake-gateway-rejected-fraud-nonce' });
+    const rejected = await order(t, s.authToken, 'key-decline-02', {
+      paymentMethodNonce: 'fake-gateway-rejected-fraud-nonce',
+    });
     expect(rejected.status).toBe(402);
     expect(await rejected.json()).toMatchObject({ code: 'gateway_rejected', gatewayRejectionReason: 'fraud' });
 
@@ -87,29 +138,42 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
   });
 
   it('/ofw/home.form redirects to /join without a valid session', async () => {
-    const res = await t.call('/ofw/home.form', { headers: { cookie: 'ofw_session=not-a-real-session-token-xxxxxxxx' } });
+    const res = await t.call('/ofw/home.form', {
+      headers: { cookie: 'ofw_session=not-a-real-session-token-xxxxxxxx' },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/join');
   });
 
   it('§5 GET /phone/canadian answers for national digits', async () => {
-    expect(await (await t.call('phone/canadian?phoneNumber=4165550123')).json()).toEqual({ isCanadianPhoneNumber: true });
-    expect(await (await t.call('phone/canadian?phoneNumber=2025550143')).json()).toEqual({ isCanadianPhoneNumber: false });
+    expect(await (await t.call('phone/canadian?phoneNumber=4165550123')).json()).toEqual({
+      isCanadianPhoneNumber: true,
+    });
+    expect(await (await t.call('phone/canadian?phoneNumber=2025550143')).json()).toEqual({
+      isCanadianPhoneNumber: false,
+    });
   });
 
   it('§1 GET /countries puts US, AU, CA, GB, MX, NZ first and names them in the Accept-Language', async () => {
-    const en = (await (await t.call('countries', { headers: { 'accept-language': 'en-US' } })).json()) as { key: string; name: string }[];
+    const en = (await (await t.call('countries', { headers: { 'accept-language': 'en-US' } })).json()) as {
+      key: string;
+      name: string;
+    }[];
     expect(en.slice(0, 6).map((c) => c.key)).toEqual(['US', 'AU', 'CA', 'GB', 'MX', 'NZ']);
     expect(en.length).toBeGreaterThan(200);
-    const es = (await (await t.call('countries', { headers: { 'accept-language': 'es-MX,es;q=0.9' } })).json()) as { key: string; name: string }[];
+    const es = (await (await t.call('countries', { headers: { 'accept-language': 'es-MX,es;q=0.9' } })).json()) as {
+      key: string;
+      name: string;
+    }[];
     expect(es[0]!.name).toBe('Estados Unidos');
     const join = (await (await t.call('join/countries')).json()) as { key: string }[];
     expect(join.map((c) => c.key)).toEqual(['US', 'AU', 'CA', 'GB', 'IE', 'NZ']);
   });
 
   it('§2 security questions come in en and es', async () => {
-    const es = (await (await t.call('security-questions', { headers: { 'accept-language': 'es-US' } })).json()) as { text: string }[];
+    const es = (await (await t.call('security-questions', { headers: { 'accept-language': 'es-US' } })).json()) as {
+      text: string;
+    }[];
     expect(es[0]!.text).toMatch(/¿/);
   });
-
 });

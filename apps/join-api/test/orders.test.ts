@@ -6,7 +6,10 @@ import { DATABASES, order, signup, withFakeSandboxApp, type FakeSandbox, type Te
 
 let n = 0;
 const newParent = (t: TestApp) =>
-  signup(t, { address: { country: 'US' }, parent: { firstName: 'Ida', lastName: `Key${++n}`, email: `ida${n}@example.com`, phoneNumber: '2025550101' } });
+  signup(t, {
+    address: { country: 'US' },
+    parent: { firstName: 'Ida', lastName: `Key${++n}`, email: `ida${n}@example.com`, phoneNumber: '2025550101' },
+  });
 
 describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) => {
   let sandbox!: FakeSandbox;
@@ -18,7 +21,11 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
 
   it('DESIGN §4: Idempotency-Key is required', async () => {
     const p = await newParent(t);
-    const res = await t.call('orders', { method: 'POST', token: p.authToken, json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce' } });
+    const res = await t.call('orders', {
+      method: 'POST',
+      token: p.authToken,
+      json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'idempotency_key_required' });
   });
@@ -51,7 +58,8 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
       const statuses = answers.map((a) => a.status);
       expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
       expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-      for (const a of answers.filter((x) => x.status === 409)) expect(await a.json()).toMatchObject({ code: 'idempotency_in_flight' });
+      for (const a of answers.filter((x) => x.status === 409))
+        expect(await a.json()).toMatchObject({ code: 'idempotency_in_flight' });
     } finally {
       sandbox.state.delayMs = 0;
     }
@@ -111,7 +119,11 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     const pro = await order(t, p.authToken, 'bad-package-01', { packageId: 2 });
     expect(pro.status).toBe(422);
     expect(await pro.json()).toMatchObject({ code: 'package_unavailable' });
-    const byo = await order(t, p.authToken, 'bad-package-02', { packageId: 2050, productId: 20501, services: [{ code: 'MYFILES', option: 'NOPE' }] });
+    const byo = await order(t, p.authToken, 'bad-package-02', {
+      packageId: 2050,
+      productId: 20501,
+      services: [{ code: 'MYFILES', option: 'NOPE' }],
+    });
     expect(byo.status).toBe(422);
   });
 

@@ -19,7 +19,10 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
     const p = await signup(t);
     const res = await order(t, p.authToken, 'real-sandbox-01');
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { orderId: string; receipt: { cardBrand: string; last4: string; amount: number } };
+    const body = (await res.json()) as {
+      orderId: string;
+      receipt: { cardBrand: string; last4: string; amount: number };
+    };
     expect(body.receipt).toMatchObject({ amount: 216, cardBrand: 'Visa' });
     expect(body.receipt.last4).toMatch(/^\d{4}$/);
     expect(sandbox.store.transactionsFor(body.orderId)).toHaveLength(1);
@@ -29,8 +32,13 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
   });
 
   it('§8: the sandbox decline (processor declined 2000) answers 402 naming it; an unknown nonce is gateway-rejected', async () => {
-    const p = await signup(t, { address: { country: 'US' }, parent: { firstName: 'D', lastName: 'C', email: 'dc@example.com', phoneNumber: '2025550111' } });
-    const declined = await order(t, p.authToken, 'real-sandbox-02', { paymentMethodNonce: 'fake-processor-declined-visa-nonce' });
+    const p = await signup(t, {
+      address: { country: 'US' },
+      parent: { firstName: 'D', lastName: 'C', email: 'dc@example.com', phoneNumber: '2025550111' },
+    });
+    const declined = await order(t, p.authToken, 'real-sandbox-02', {
+      paymentMethodNonce: 'fake-processor-declined-visa-nonce',
+    });
     expect(declined.status).toBe(402);
     expect(await declined.json()).toMatchObject({ code: 'processor_declined', processorResponseCode: '2000' });
     const unknown = await order(t, p.authToken, 'real-sandbox-03', { paymentMethodNonce: 'tokencc_not_a_nonce' });

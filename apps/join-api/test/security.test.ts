@@ -7,16 +7,43 @@ import { families, tokens, users } from '../src/db/schema.js';
 import { TOKEN_TTL_MS, issueToken } from '../src/accounts.js';
 import { createApp } from '../src/app.js';
 import { hashToken } from '../src/lib/tokens.js';
-import { DATABASES, SIGNUP, order, signup, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
+import {
+  DATABASES,
+  SIGNUP,
+  order,
+  signup,
+  startFakeSandbox,
+  testApp,
+  type FakeSandbox,
+  type TestApp,
+} from './helpers.js';
 
 async function seedFamily(t: TestApp, opts: { withParent: boolean }) {
   const [fam] = await t.db.insert(families).values({}).returning();
   if (opts.withParent) {
-    await t.db.insert(users).values({ familyId: fam!.id, firstName: 'Alex', lastName: 'Inviter', email: 'alex@example.com', country: 'CA', accountState: 'active' });
+    await t.db
+      .insert(users)
+      .values({
+        familyId: fam!.id,
+        firstName: 'Alex',
+        lastName: 'Inviter',
+        email: 'alex@example.com',
+        country: 'CA',
+        accountState: 'active',
+      });
   }
   const [invitee] = await t.db
     .insert(users)
-    .values({ familyId: fam!.id, firstName: 'Sam', lastName: 'Invitee', email: 'sam@example.com', country: 'US', flow: 'ctj', isInvited: true, accountState: 'invited' })
+    .values({
+      familyId: fam!.id,
+      firstName: 'Sam',
+      lastName: 'Invitee',
+      email: 'sam@example.com',
+      country: 'US',
+      flow: 'ctj',
+      isInvited: true,
+      accountState: 'invited',
+    })
     .returning();
   const token = await issueToken(t.db, 'invite', { userId: invitee!.id, familyId: fam!.id, now: new Date() });
   return { invitee: invitee!, token };
@@ -30,7 +57,10 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     sandbox = await startFakeSandbox();
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'join-web-dist-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+    );
     fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
     t = await testApp({ kind, sandboxUrl: sandbox.url, env: { WEB_DIST: webDist, RATE_LIMIT_FACTOR: '1' } });
   });
@@ -48,7 +78,11 @@ describe.each(DATABASES)('security (%s)', (kind) => {
       ['GET', `parents/${b.userId}/pricing-group`, undefined],
       ['PUT', `parents/${b.userId}/terms`, { agreedToTerms: true }],
       ['PUT', `parents/${b.userId}/credentials`, { username: 'stolen', password: 'password123' }],
-      ['PUT', `parents/${b.userId}/security-questions`, { answers: [1, 2, 3].map((q) => ({ questionId: q, answer: 'x' })) }],
+      [
+        'PUT',
+        `parents/${b.userId}/security-questions`,
+        { answers: [1, 2, 3].map((q) => ({ questionId: q, answer: 'x' })) },
+      ],
       ['GET', `parents/999999`, undefined],
     ] as const) {
       const res = await t.call(p, { method, token: a.authToken, ...(json ? { json } : {}) });
@@ -58,9 +92,15 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     expect((await t.call(`parents/${a.userId}`)).status).toBe(401);
     expect((await t.call(`parents/${a.userId}`, { token: 'x'.repeat(43) })).status).toBe(401);
     // Coupons need the signup's own registration key.
-    const wrong = await t.call(`coupons?registrationKey=${encodeURIComponent(b.registrationKey)}&signupId=${b.signupId}`, { token: a.authToken });
+    const wrong = await t.call(
+      `coupons?registrationKey=${encodeURIComponent(b.registrationKey)}&signupId=${b.signupId}`,
+      { token: a.authToken },
+    );
     expect(wrong.status).toBe(404);
-    const mine = await t.call(`coupons?registrationKey=${encodeURIComponent(a.registrationKey)}&signupId=${a.signupId}`, { token: a.authToken });
+    const mine = await t.call(
+      `coupons?registrationKey=${encodeURIComponent(a.registrationKey)}&signupId=${a.signupId}`,
+      { token: a.authToken },
+    );
     expect(await mine.json()).toEqual([{ packageId: 2056, status: 'available', discountAmount: 25 }]);
   });
 
@@ -88,11 +128,17 @@ describe.each(DATABASES)('security (%s)', (kind) => {
   it('§4 Invited flow: family lists the other members, userId and coParentCountry; an old token is rotated and stops working', async () => {
     const { token, invitee } = await seedFamily(t, { withParent: true });
     const fresh = await t.call('invites/family', { token });
-    expect(await fresh.json()).toEqual({ familyMembers: [expect.objectContaining({ firstName: 'Alex', lastName: 'Inviter' })], userId: invitee.id, coParentCountry: 'CA' });
+    expect(await fresh.json()).toEqual({
+      familyMembers: [expect.objectContaining({ firstName: 'Alex', lastName: 'Inviter' })],
+      userId: invitee.id,
+      coParentCountry: 'CA',
+    });
     const rotating = await testApp({ kind: 'pglite', sandboxUrl: sandbox.url, inviteRotateAfterMs: 0 });
     try {
       const f2 = await seedFamily(rotating, { withParent: true });
-      const res = (await (await rotating.call('invites/family', { token: f2.token })).json()) as { inviteToken?: string };
+      const res = (await (await rotating.call('invites/family', { token: f2.token })).json()) as {
+        inviteToken?: string;
+      };
       expect(res.inviteToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await rotating.call('invites/check', { token: f2.token })).status).toBe(401);
       expect((await rotating.call('invites/check', { token: res.inviteToken! })).status).toBe(204);
@@ -110,7 +156,12 @@ describe.each(DATABASES)('security (%s)', (kind) => {
 
   it('issue 4: an invite token grants the account once (single-use) and the co-parent skips security questions', async () => {
     const { token, invitee } = await seedFamily(t, { withParent: true });
-    const body = { ...SIGNUP, flow: 'ctj', inviteToken: token, parent: { ...SIGNUP.parent, firstName: 'Sam', lastName: 'Invitee', email: 'sam@example.com' } };
+    const body = {
+      ...SIGNUP,
+      flow: 'ctj',
+      inviteToken: token,
+      parent: { ...SIGNUP.parent, firstName: 'Sam', lastName: 'Invitee', email: 'sam@example.com' },
+    };
     const first = await t.call('signups', { method: 'POST', json: body });
     expect(first.status).toBe(201);
     const s = (await first.json()) as { userId: number; authToken: string };
@@ -120,19 +171,48 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     const coupons = await t.call('packages?currency=USD&flow=ctj', { token: s.authToken });
     const pk = (await coupons.json()) as { packages: { id: number; discount?: { discountAmount: number } }[] };
     expect(pk.packages.find((p) => p.id === 2053)!.discount?.discountAmount).toBe(20);
-    const state = (await (await t.call(`parents/${s.userId}`, { token: s.authToken })).json()) as { isInvitedJoin: boolean; flow: string };
+    const state = (await (await t.call(`parents/${s.userId}`, { token: s.authToken })).json()) as {
+      isInvitedJoin: boolean;
+      flow: string;
+    };
     expect(state).toMatchObject({ isInvitedJoin: true, flow: 'ctj' });
   });
 
   it('§1 pro-referred join keeps proFirstName/proLastName; a referral token creates a pro-created account (userCreatedByPro), once', async () => {
-    const plain = await signup(t, { ...SIGNUP, flow: 'pro', proFirstName: 'Dana', proLastName: 'Rivera', parent: { ...SIGNUP.parent, email: 'pro1@example.com' } });
-    const st = (await (await t.call(`parents/${plain.userId}`, { token: plain.authToken })).json()) as Record<string, unknown>;
+    const plain = await signup(t, {
+      ...SIGNUP,
+      flow: 'pro',
+      proFirstName: 'Dana',
+      proLastName: 'Rivera',
+      parent: { ...SIGNUP.parent, email: 'pro1@example.com' },
+    });
+    const st = (await (await t.call(`parents/${plain.userId}`, { token: plain.authToken })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(st).toMatchObject({ flow: 'pro', proFirstName: 'Dana', proLastName: 'Rivera', userCreatedByPro: false });
-    const referral = await issueToken(t.db, 'pro_referral', { data: { proFirstName: 'Jo', proLastName: 'Counsel' }, now: new Date() });
-    const body = { ...SIGNUP, flow: 'pro', proReferralToken: referral, proFirstName: 'Forged', parent: { ...SIGNUP.parent, email: 'pro2@example.com' } };
+    const referral = await issueToken(t.db, 'pro_referral', {
+      data: { proFirstName: 'Jo', proLastName: 'Counsel' },
+      now: new Date(),
+    });
+    const body = {
+      ...SIGNUP,
+      flow: 'pro',
+      proReferralToken: referral,
+      proFirstName: 'Forged',
+      parent: { ...SIGNUP.parent, email: 'pro2@example.com' },
+    };
     const created = await signup(t, body);
-    const st2 = (await (await t.call(`parents/${created.userId}`, { token: created.authToken })).json()) as Record<string, unknown>;
-    expect(st2).toMatchObject({ proFirstName: 'Jo', proLastName: 'Counsel', userCreatedByPro: true, parentAccountType: 'pro_created' });
+    const st2 = (await (await t.call(`parents/${created.userId}`, { token: created.authToken })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(st2).toMatchObject({
+      proFirstName: 'Jo',
+      proLastName: 'Counsel',
+      userCreatedByPro: true,
+      parentAccountType: 'pro_created',
+    });
     expect((await t.call('signups', { method: 'POST', json: body })).status).toBe(401);
   });
 
@@ -165,8 +245,15 @@ describe.each(DATABASES)('security (%s)', (kind) => {
   it('pino logs redact card nonces, tokens and passwords', async () => {
     const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'logs@example.com' } });
     await order(t, s.authToken, 'log-key-000001');
-    await t.call(`parents/${s.userId}/credentials`, { method: 'PUT', token: s.authToken, json: { username: 'logs.user', password: 'secret-password-1' } });
-    t.deps.logger.info({ body: { paymentMethodNonce: 'fake-valid-nonce', password: 'secret-password-1' }, authToken: s.authToken }, 'probe');
+    await t.call(`parents/${s.userId}/credentials`, {
+      method: 'PUT',
+      token: s.authToken,
+      json: { username: 'logs.user', password: 'secret-password-1' },
+    });
+    t.deps.logger.info(
+      { body: { paymentMethodNonce: 'fake-valid-nonce', password: 'secret-password-1' }, authToken: s.authToken },
+      'probe',
+    );
     expect(t.logs.raw).toContain('probe');
     expect(t.logs.raw).not.toContain('fake-valid-nonce');
     expect(t.logs.raw).not.toContain('secret-password-1');

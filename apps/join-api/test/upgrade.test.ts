@@ -32,7 +32,12 @@ describe('proration rule (README "Upgrade and proration")', () => {
     ['after expiry — clamped at 0 days', at(YEAR + DAY_MS), 0, 0, 29988],
     ['before the start — clamped at the term', at(-DAY_MS), 365, 21600, 8388],
   ] as const)('%s', (_name, now, days, credit, prorated) => {
-    expect(prorate(PREMIUM_1Y, 29988, now)).toEqual({ daysRemaining: days, termDays: 365, creditMinor: credit, proratedMinor: prorated });
+    expect(prorate(PREMIUM_1Y, 29988, now)).toEqual({
+      daysRemaining: days,
+      termDays: 365,
+      creditMinor: credit,
+      proratedMinor: prorated,
+    });
   });
 
   it('the prorated price is floored at 0 and stays integer minor units', () => {
@@ -44,12 +49,30 @@ describe('proration rule (README "Upgrade and proration")', () => {
   });
 
   it('a 2-year term is prorated over 730 days', () => {
-    const twoYears = { ...PREMIUM_1Y, packageId: 2054, years: 2, expiresAt: new Date(START.getTime() + 2 * YEAR), valueMinor: 39600, listPriceMinor: 39600 };
-    expect(prorate(twoYears, 55176, at(365 * DAY_MS))).toEqual({ daysRemaining: 365, termDays: 730, creditMinor: 19800, proratedMinor: 35376 });
+    const twoYears = {
+      ...PREMIUM_1Y,
+      packageId: 2054,
+      years: 2,
+      expiresAt: new Date(START.getTime() + 2 * YEAR),
+      valueMinor: 39600,
+      listPriceMinor: 39600,
+    };
+    expect(prorate(twoYears, 55176, at(365 * DAY_MS))).toEqual({
+      daysRemaining: 365,
+      termDays: 730,
+      creditMinor: 19800,
+      proratedMinor: 35376,
+    });
   });
 
   it('§3 Upgrade options: a downgrade, the same package, a shorter term or another currency is not an upgrade', () => {
-    const target = (packageId: number, listPriceMinor: number, years = 1, currency = 'USD') => ({ packageId, currency, years, listPriceMinor, priceMinor: listPriceMinor });
+    const target = (packageId: number, listPriceMinor: number, years = 1, currency = 'USD') => ({
+      packageId,
+      currency,
+      years,
+      listPriceMinor,
+      priceMinor: listPriceMinor,
+    });
     expect(isUpgrade(PREMIUM_1Y, target(2055, 29988))).toBe(true); // Max 1y
     expect(isUpgrade(PREMIUM_1Y, target(2052, 27600, 2))).toBe(true); // Essentials 2y costs more
     expect(isUpgrade(PREMIUM_1Y, target(2051, 14999))).toBe(false); // Essentials 1y: downgrade
@@ -73,7 +96,10 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
   async function subscribedParent() {
     clock.now = START;
     n++;
-    const p = await signup(t, { address: { country: 'US' }, parent: { firstName: 'Uma', lastName: `Up${n}`, email: `uma${n}@example.com`, phoneNumber: '2025550122' } });
+    const p = await signup(t, {
+      address: { country: 'US' },
+      parent: { firstName: 'Uma', lastName: `Up${n}`, email: `uma${n}@example.com`, phoneNumber: '2025550122' },
+    });
     const res = await order(t, p.authToken, `first-order-${n}-x`, { packageId: 2053 });
     expect(res.status).toBe(201);
     expect(OrderResponseSchema.parse(await res.json()).purchaseFlow).toBe('purchase');
@@ -91,7 +117,10 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     const anonymous = await packages();
     expect(anonymous.upgradeOptions).toBeNull();
     clock.now = START;
-    const p = await signup(t, { address: { country: 'US' }, parent: { firstName: 'No', lastName: 'Sub', email: 'nosub@example.com', phoneNumber: '2025550123' } });
+    const p = await signup(t, {
+      address: { country: 'US' },
+      parent: { firstName: 'No', lastName: 'Sub', email: 'nosub@example.com', phoneNumber: '2025550123' },
+    });
     const body = await packages(p.authToken);
     expect(body.upgradeOptions).toBeNull();
     expect(body.packages.some((x) => x.proratedPriceInfo)).toBe(false);
@@ -127,8 +156,17 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     expect(res.status).toBe(201);
     const body = OrderResponseSchema.parse(await res.json());
     expect(body.purchaseFlow).toBe('upgrade');
-    expect(body.receipt).toMatchObject({ amount: offered.price, proratedPriceInfo: { proratedPrice: 143.65, proratedPriceFormatted: '$143.65' }, creditAmount: 156.23 });
-    expect(body.subscription).toMatchObject({ status: 'current', packageId: 2055, startsAt: clock.now.toISOString(), expiresAt: new Date(clock.now.getTime() + YEAR).toISOString() });
+    expect(body.receipt).toMatchObject({
+      amount: offered.price,
+      proratedPriceInfo: { proratedPrice: 143.65, proratedPriceFormatted: '$143.65' },
+      creditAmount: 156.23,
+    });
+    expect(body.subscription).toMatchObject({
+      status: 'current',
+      packageId: 2055,
+      startsAt: clock.now.toISOString(),
+      expiresAt: new Date(clock.now.getTime() + YEAR).toISOString(),
+    });
     expect(sandbox.state.charges - charges).toBe(1);
     expect(sandbox.txs.at(-1)!.amount).toBe('143.65');
 
@@ -146,7 +184,10 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
       [2055, 'current'],
     ]);
     expect(subs.find((s) => s.packageId === 2053)!.endedAt!.toISOString()).toBe(clock.now.toISOString());
-    const [upgradeOrder] = await t.db.select().from(orders).where(and(eq(orders.userId, p.userId), eq(orders.packageId, 2055)));
+    const [upgradeOrder] = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, p.userId), eq(orders.packageId, 2055)));
     expect(upgradeOrder).toMatchObject({ amountMinor: 14365, creditMinor: 15623, status: 'paid' });
 
     // From Max 1y the ladder moves on: only the packages above it remain upgrades.
@@ -188,14 +229,21 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
   });
 
   it('§4 Discount + proration: when the credit covers the couponed price, the upgrade costs 0 and no charge is made', async () => {
-    await t.db.insert(coupons).values({ code: 'BIGMAX250', packageId: 2055, discountMinor: 25000, audience: 'join', autoApply: false });
+    await t.db
+      .insert(coupons)
+      .values({ code: 'BIGMAX250', packageId: 2055, discountMinor: 25000, audience: 'join', autoApply: false });
     const p = await subscribedParent();
     const charges = sandbox.state.charges;
     const res = await order(t, p.authToken, `free-upgrade-${n}`, { packageId: 2055, couponCode: 'BIGMAX250' });
     expect(res.status).toBe(201);
     const body = OrderResponseSchema.parse(await res.json());
     expect(body).toMatchObject({ purchaseFlow: 'upgrade', subscription: { status: 'current', packageId: 2055 } });
-    expect(body.receipt).toMatchObject({ amount: 0, discountAmount: 250, creditAmount: 216, proratedPriceInfo: { proratedPrice: 0 } });
+    expect(body.receipt).toMatchObject({
+      amount: 0,
+      discountAmount: 250,
+      creditAmount: 216,
+      proratedPriceInfo: { proratedPrice: 0 },
+    });
     expect(sandbox.state.charges).toBe(charges);
   });
 
@@ -206,13 +254,18 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     const charges = sandbox.state.charges;
     sandbox.state.delayMs = 100;
     try {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => order(t, token, `upgrade-race-${n}`, { packageId: 2056 })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => order(t, token, `upgrade-race-${n}`, { packageId: 2056 })),
+      );
       expect(answers.map((a) => a.status).every((s) => s === 201 || s === 409)).toBe(true);
     } finally {
       sandbox.state.delayMs = 0;
     }
     expect(sandbox.state.charges - charges).toBe(1);
-    const current = await t.db.select().from(subscriptions).where(and(eq(subscriptions.userId, p.userId), eq(subscriptions.status, 'current')));
+    const current = await t.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, p.userId), eq(subscriptions.status, 'current')));
     expect(current.map((s) => s.packageId)).toEqual([2056]);
   });
 });

@@ -65,8 +65,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   ): Promise<S extends z.ZodType ? z.infer<S> : void> {
     const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const token =
-      o.auth === 'none' ? undefined : typeof o.auth === 'object' ? o.auth.bearer : options.getAuthToken?.();
+    const token = o.auth === 'none' ? undefined : typeof o.auth === 'object' ? o.auth.bearer : options.getAuthToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     let res: Response;
     try {
@@ -93,18 +92,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!res.ok) {
       const parsed = ProblemSchema.safeParse(json);
       throw new ApiError(
-        parsed.success
-          ? parsed.data
-          : synthesized(res.status, 'http_error', res.statusText || `HTTP ${res.status}`),
+        parsed.success ? parsed.data : synthesized(res.status, 'http_error', res.statusText || `HTTP ${res.status}`),
       );
     }
     if (!o.schema) return undefined as never;
     const parsed = o.schema.safeParse(json);
     if (!parsed.success) {
-      throw new ApiError(
-        synthesized(res.status, 'invalid_response', 'Invalid response', parsed.error.message),
-        { cause: parsed.error },
-      );
+      throw new ApiError(synthesized(res.status, 'invalid_response', 'Invalid response', parsed.error.message), {
+        cause: parsed.error,
+      });
     }
     return parsed.data as never;
   }
@@ -139,8 +135,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getParent: (userId: number, signal?: AbortSignal) =>
       request(paths.parent(userId), { schema: ParentStateSchema, signal }),
     /** GET /parents/{userId}/pricing-group (§7). */
-    getPricingGroup: (userId: number) =>
-      request(paths.pricingGroup(userId), { schema: PricingGroupResponseSchema }),
+    getPricingGroup: (userId: number) => request(paths.pricingGroup(userId), { schema: PricingGroupResponseSchema }),
     /** PUT /parents/{userId}/terms — records agreement; returns the join state. */
     putTerms: (userId: number) =>
       request(paths.terms(userId), {

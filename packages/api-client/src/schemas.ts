@@ -115,8 +115,14 @@ export const SignupParentSchema = z.object({
   firstName: name,
   lastName: name,
   email: z.email().max(254),
-  phoneCountryCode: z.string().regex(/^\+[0-9]{1,4}$/, 'Expected a code like +1').default('+1'),
-  phoneNumber: z.string().trim().regex(/^[0-9 ()\-.]{4,20}$/, 'Expected a phone number'),
+  phoneCountryCode: z
+    .string()
+    .regex(/^\+[0-9]{1,4}$/, 'Expected a code like +1')
+    .default('+1'),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9 ()\-.]{4,20}$/, 'Expected a phone number'),
   timeZone: z.string().min(1).max(64).default('America/New_York'),
 });
 
@@ -210,7 +216,6 @@ export const CouponsResponseSchema = z.array(CouponAvailabilitySchema);
 export const ExperimentsResponseSchema = z.array(ExperimentSchema);
 
 // ---------------------------------------------------------------- GET /payments/config
-
 
 /** `GET /payments/config` (docs/CONTRACTS.md). */
 export const PaymentsConfigSchema = z.discriminatedUnion('driver', [

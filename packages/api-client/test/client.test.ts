@@ -27,10 +27,21 @@ afterAll(() => server.close());
 const order = {
   orderId: 'ord_1',
   status: 'paid',
-  subscription: { status: 'current', packageId: 2052, startsAt: '2025-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:00:00.000Z' },
+  subscription: {
+    status: 'current',
+    packageId: 2052,
+    startsAt: '2025-01-01T00:00:00.000Z',
+    expiresAt: '2026-01-01T00:00:00.000Z',
+  },
   receipt: {
-    packageName: 'Premium', amount: 216, currencyCode: 'USD', formattedAmount: '$216.00', discountAmount: 0,
-    cardBrand: 'Visa', last4: '1111', transactionId: 'tx_1',
+    packageName: 'Premium',
+    amount: 216,
+    currencyCode: 'USD',
+    formattedAmount: '$216.00',
+    discountAmount: 0,
+    cardBrand: 'Visa',
+    last4: '1111',
+    transactionId: 'tx_1',
   },
 };
 
@@ -39,14 +50,26 @@ describe('createApiClient', () => {
     const upgrade = {
       ...order,
       purchaseFlow: 'upgrade',
-      receipt: { ...order.receipt, amount: 143.65, formattedAmount: '$143.65', proratedPriceInfo: { proratedPrice: 143.65, proratedPriceFormatted: '$143.65' }, creditAmount: 156.23 },
+      receipt: {
+        ...order.receipt,
+        amount: 143.65,
+        formattedAmount: '$143.65',
+        proratedPriceInfo: { proratedPrice: 143.65, proratedPriceFormatted: '$143.65' },
+        creditAmount: 156.23,
+      },
     };
     server.use(http.post(`${BASE}/api/v1/orders`, () => HttpResponse.json(upgrade, { status: 201 })));
     const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok123' });
     const body = {
       packageId: 2055,
       paymentMethodNonce: 'fake-valid-nonce',
-      billingAddress: { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' },
+      billingAddress: {
+        streetAddress: '1 Main St',
+        locality: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        countryCodeAlpha2: 'US',
+      },
     };
     const res = await client.createOrder(body, { idempotencyKey: 'key-upgrade-1' });
     expect(res.purchaseFlow).toBe('upgrade');
@@ -54,7 +77,9 @@ describe('createApiClient', () => {
     expect(res.receipt.creditAmount).toBe(156.23);
     const bad = { ...upgrade, purchaseFlow: 'renewal' };
     server.use(http.post(`${BASE}/api/v1/orders`, () => HttpResponse.json(bad, { status: 201 })));
-    const err = (await client.createOrder(body, { idempotencyKey: 'key-upgrade-2' }).catch((e: unknown) => e)) as ApiError;
+    const err = (await client
+      .createOrder(body, { idempotencyKey: 'key-upgrade-2' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err.code).toBe('invalid_response');
   });
 
@@ -70,7 +95,13 @@ describe('createApiClient', () => {
       {
         packageId: 2052,
         paymentMethodNonce: 'fake-valid-nonce',
-        billingAddress: { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' },
+        billingAddress: {
+          streetAddress: '1 Main St',
+          locality: 'Austin',
+          region: 'TX',
+          postalCode: '78701',
+          countryCodeAlpha2: 'US',
+        },
       },
       { idempotencyKey: 'key-12345678' },
     );
@@ -86,8 +117,11 @@ describe('createApiClient', () => {
       http.post(`${BASE}/api/v1/signups`, () =>
         HttpResponse.json(
           {
-            type: 'https://ofw.example/problems/validation_failed', title: 'Invalid request', status: 400,
-            detail: 'parent.email: Invalid email', code: 'validation_failed',
+            type: 'https://ofw.example/problems/validation_failed',
+            title: 'Invalid request',
+            status: 400,
+            detail: 'parent.email: Invalid email',
+            code: 'validation_failed',
             errors: [{ field: 'parent.email', message: 'Invalid email' }],
           },
           { status: 400, headers: { 'content-type': 'application/problem+json' } },
@@ -111,13 +145,32 @@ describe('createApiClient', () => {
     server.use(
       http.post(`${BASE}/api/v1/orders`, () =>
         HttpResponse.json(
-          { type: 'https://ofw.example/problems/processor_declined', title: 'Card declined', status: 402, code: 'processor_declined', processorResponseCode: '2000' },
+          {
+            type: 'https://ofw.example/problems/processor_declined',
+            title: 'Card declined',
+            status: 402,
+            code: 'processor_declined',
+            processorResponseCode: '2000',
+          },
           { status: 402 },
         ),
       ),
     );
     const err = (await createApiClient({ baseUrl: BASE })
-      .createOrder({ packageId: 1, paymentMethodNonce: 'n', billingAddress: { streetAddress: 'a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' } }, { idempotencyKey: 'abcdefgh' })
+      .createOrder(
+        {
+          packageId: 1,
+          paymentMethodNonce: 'n',
+          billingAddress: {
+            streetAddress: 'a',
+            locality: 'b',
+            region: 'c',
+            postalCode: '12345',
+            countryCodeAlpha2: 'US',
+          },
+        },
+        { idempotencyKey: 'abcdefgh' },
+      )
       .catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(402);
     expect(err.problem.processorResponseCode).toBe('2000');
@@ -137,7 +190,9 @@ describe('createApiClient', () => {
 
   it('a 2xx that does not match its schema throws invalid_response', async () => {
     server.use(http.get(`${BASE}/api/v1/phone/canadian`, () => HttpResponse.json({ canadian: 'yes' })));
-    const err = (await createApiClient({ baseUrl: BASE }).checkCanadianPhone('4165550123').catch((e: unknown) => e)) as ApiError;
+    const err = (await createApiClient({ baseUrl: BASE })
+      .checkCanadianPhone('4165550123')
+      .catch((e: unknown) => e)) as ApiError;
     expect(err.code).toBe('invalid_response');
   });
 
@@ -163,11 +218,35 @@ describe('createApiClient', () => {
 
   it('§4 Completion: putBillingAddress and putCoParentEmail PUT to the parent with the token and parse the join state', async () => {
     const state: ParentState = {
-      parent: { userId: 7, familyId: 3, firstName: 'Pat', lastName: 'Parent', email: 'pat@example.com', phoneCountryCode: '+1', phoneNumber: '2025550143', timeZone: 'America/Chicago' },
-      address: { country: 'US' }, flow: 'pro', languageLocale: 'en-US', agreedToTerms: true, billingAddressComplete: true,
-      subscriptionStatus: 'none', isSubscriptionCurrent: false, requireCredentials: false, securityQuestionsComplete: true,
-      userCreatedByPro: true, proFirstName: 'Jo', proLastName: 'Counsel', isInvitedJoin: false, coparentPricing: 'P3',
-      migrationPricingGroup: null, parentAccountType: 'pro_created', graceLogins: 0, coParentEmail: null, coParentEmailAnswered: true,
+      parent: {
+        userId: 7,
+        familyId: 3,
+        firstName: 'Pat',
+        lastName: 'Parent',
+        email: 'pat@example.com',
+        phoneCountryCode: '+1',
+        phoneNumber: '2025550143',
+        timeZone: 'America/Chicago',
+      },
+      address: { country: 'US' },
+      flow: 'pro',
+      languageLocale: 'en-US',
+      agreedToTerms: true,
+      billingAddressComplete: true,
+      subscriptionStatus: 'none',
+      isSubscriptionCurrent: false,
+      requireCredentials: false,
+      securityQuestionsComplete: true,
+      userCreatedByPro: true,
+      proFirstName: 'Jo',
+      proLastName: 'Counsel',
+      isInvitedJoin: false,
+      coparentPricing: 'P3',
+      migrationPricingGroup: null,
+      parentAccountType: 'pro_created',
+      graceLogins: 0,
+      coParentEmail: null,
+      coParentEmailAnswered: true,
       isJoinComplete: true,
     };
     server.use(
@@ -183,9 +262,21 @@ describe('createApiClient', () => {
       }),
     );
     const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok123' });
-    const address = { streetAddress: '1 Main St', locality: 'Austin', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' };
-    expect(await client.putBillingAddress(7, address)).toMatchObject({ billingAddressComplete: true, isJoinComplete: true });
-    expect(await client.putCoParentEmail(7, { coParentEmail: null })).toMatchObject({ coParentEmail: null, coParentEmailAnswered: false });
+    const address = {
+      streetAddress: '1 Main St',
+      locality: 'Austin',
+      region: 'TX',
+      postalCode: '78701',
+      countryCodeAlpha2: 'US',
+    };
+    expect(await client.putBillingAddress(7, address)).toMatchObject({
+      billingAddressComplete: true,
+      isJoinComplete: true,
+    });
+    expect(await client.putCoParentEmail(7, { coParentEmail: null })).toMatchObject({
+      coParentEmail: null,
+      coParentEmailAnswered: false,
+    });
     expect(seen.map((r) => r.method)).toEqual(['PUT', 'PUT']);
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok123');
     expect(await seen[0]!.json()).toEqual(address);
@@ -201,7 +292,10 @@ describe('createApiClient', () => {
 
   it('DESIGN §4: the order schema strips any amount the browser adds', () => {
     const parsed = OrderRequestSchema.parse({
-      packageId: 2052, paymentMethodNonce: 'n', amount: 0.01, totalPrice: 1,
+      packageId: 2052,
+      paymentMethodNonce: 'n',
+      amount: 0.01,
+      totalPrice: 1,
       billingAddress: { streetAddress: 'a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' },
     });
     expect(parsed).not.toHaveProperty('amount');

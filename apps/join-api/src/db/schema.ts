@@ -27,7 +27,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    familyId: integer('family_id').notNull().references(() => families.id),
+    familyId: integer('family_id')
+      .notNull()
+      .references(() => families.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -62,13 +64,18 @@ export const users = pgTable(
     graceLogins: integer('grace_logins').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index('users_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_family_idx').on(t.familyId),
+  ],
 );
 
 /** A signup (POST /signups): its registration key is stored only as a SHA-256 hash. */
 export const signups = pgTable('signups', {
   id: text('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   registrationKeyHash: text('registration_key_hash').notNull(),
   flow: text('flow').notNull(),
   createdAt: createdAt(),
@@ -117,7 +124,9 @@ export const securityQuestions = pgTable(
 export const securityAnswers = pgTable(
   'security_answers',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     position: integer('position').notNull(),
     questionId: integer('question_id').notNull(),
     answerHash: text('answer_hash').notNull(),
@@ -153,7 +162,9 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     idempotencyKey: text('idempotency_key').notNull(),
     packageId: integer('package_id').notNull(),
     productId: text('product_id'),
@@ -179,7 +190,9 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_key_idx').on(t.userId, t.idempotencyKey),
     // At most one order in doubt per parent: a second payment waits until the first is resolved.
-    uniqueIndex('orders_one_pending_per_user_idx').on(t.userId).where(sql`status = 'pending'`),
+    uniqueIndex('orders_one_pending_per_user_idx')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
     index('orders_status_idx').on(t.status),
   ],
 );
@@ -193,15 +206,24 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    orderId: text('order_id').notNull().unique().references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: text('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
     packageId: integer('package_id').notNull(),
     status: text('status').notNull(),
     startsAt: ts('starts_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     endedAt: ts('ended_at'),
   },
-  (t) => [uniqueIndex('subscriptions_one_current_per_user_idx').on(t.userId).where(sql`status = 'current'`)],
+  (t) => [
+    uniqueIndex('subscriptions_one_current_per_user_idx')
+      .on(t.userId)
+      .where(sql`status = 'current'`),
+  ],
 );
 
 /** Stripe-style idempotency records of POST /orders, keyed per parent. */

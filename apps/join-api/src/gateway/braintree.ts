@@ -1,4 +1,10 @@
-import { GatewayUnavailableError, type CardSummary, type ChargeRequest, type ChargeResult, type PaymentGateway } from './types.js';
+import {
+  GatewayUnavailableError,
+  type CardSummary,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentGateway,
+} from './types.js';
 
 /*
  * The `braintree` driver (npm braintree, server SDK). Only the shapes used are typed here, so fixtures
@@ -7,7 +13,11 @@ import { GatewayUnavailableError, type CardSummary, type ChargeRequest, type Cha
  * `transaction.sale` with `orderId` (Braintree's duplicate-order handle) and submitForSettlement.
  */
 
-export interface BtCreditCard { cardType?: string | null; last4?: string | null; token?: string }
+export interface BtCreditCard {
+  cardType?: string | null;
+  last4?: string | null;
+  token?: string;
+}
 export interface BtTransaction {
   id: string;
   status: string;
@@ -32,12 +42,20 @@ export interface BtResult<T extends object = object> {
   errors?: { deepErrors(): { code: string; message: string; attribute?: string }[] };
   extra?: T;
 }
-export interface BtThreeDSecureInfo { liabilityShifted?: boolean; liabilityShiftPossible?: boolean; status?: string }
+export interface BtThreeDSecureInfo {
+  liabilityShifted?: boolean;
+  liabilityShiftPossible?: boolean;
+  status?: string;
+}
 
 /** The subset of `braintree.BraintreeGateway` the driver calls. */
 export interface BraintreeLike {
   clientToken: { generate(o: object): Promise<{ success: boolean; clientToken: string }> };
-  paymentMethodNonce: { find(nonce: string): Promise<{ threeDSecureInfo?: BtThreeDSecureInfo | null; details?: { cardType?: string; lastFour?: string } }> };
+  paymentMethodNonce: {
+    find(
+      nonce: string,
+    ): Promise<{ threeDSecureInfo?: BtThreeDSecureInfo | null; details?: { cardType?: string; lastFour?: string } }>;
+  };
   customer: { create(o: object): Promise<BtResult> };
   transaction: {
     sale(o: object): Promise<BtResult>;
@@ -52,7 +70,13 @@ function card(c: BtCreditCard | null | undefined): CardSummary {
 /** Maps a Braintree transaction (from sale or search) to a {@link ChargeResult}. */
 export function mapBraintreeTransaction(t: BtTransaction): ChargeResult {
   if (t.status === 'processor_declined' || t.status === 'settlement_declined') {
-    return { outcome: 'processor_declined', transactionId: t.id, card: card(t.creditCard), processorResponseCode: t.processorResponseCode ?? '', processorResponseText: t.processorResponseText ?? '' };
+    return {
+      outcome: 'processor_declined',
+      transactionId: t.id,
+      card: card(t.creditCard),
+      processorResponseCode: t.processorResponseCode ?? '',
+      processorResponseText: t.processorResponseText ?? '',
+    };
   }
   if (t.status === 'gateway_rejected' || t.status === 'failed' || t.status === 'voided') {
     return {
@@ -64,21 +88,43 @@ export function mapBraintreeTransaction(t: BtTransaction): ChargeResult {
       ...(t.processorResponseText ? { processorResponseText: t.processorResponseText } : {}),
     };
   }
-  return { outcome: 'approved', transactionId: t.id, status: t.status, card: card(t.creditCard), processorResponseCode: t.processorResponseCode ?? '1000', processorResponseText: t.processorResponseText ?? 'Approved' };
+  return {
+    outcome: 'approved',
+    transactionId: t.id,
+    status: t.status,
+    card: card(t.creditCard),
+    processorResponseCode: t.processorResponseCode ?? '1000',
+    processorResponseText: t.processorResponseText ?? 'Approved',
+  };
 }
 
 /** Maps a failed SDK result (validation errors, failed verification, declined sale) to a decline. */
 export function mapBraintreeFailure(result: BtResult): Exclude<ChargeResult, { outcome: 'approved' }> {
-  if (result.transaction) return mapBraintreeTransaction(result.transaction) as Exclude<ChargeResult, { outcome: 'approved' }>;
+  if (result.transaction)
+    return mapBraintreeTransaction(result.transaction) as Exclude<ChargeResult, { outcome: 'approved' }>;
   const v = result.verification;
   if (v?.status === 'processor_declined') {
-    return { outcome: 'processor_declined', card: card(v.creditCard), processorResponseCode: v.processorResponseCode ?? '', processorResponseText: v.processorResponseText ?? '' };
+    return {
+      outcome: 'processor_declined',
+      card: card(v.creditCard),
+      processorResponseCode: v.processorResponseCode ?? '',
+      processorResponseText: v.processorResponseText ?? '',
+    };
   }
   if (v) {
-    return { outcome: 'gateway_rejected', card: card(v.creditCard), gatewayRejectionReason: v.gatewayRejectionReason ?? v.status, ...(v.processorResponseCode ? { processorResponseCode: v.processorResponseCode } : {}) };
+    return {
+      outcome: 'gateway_rejected',
+      card: card(v.creditCard),
+      gatewayRejectionReason: v.gatewayRejectionReason ?? v.status,
+      ...(v.processorResponseCode ? { processorResponseCode: v.processorResponseCode } : {}),
+    };
   }
   const first = result.errors?.deepErrors()[0];
-  return { outcome: 'gateway_rejected', gatewayRejectionReason: first ? `validation:${first.code}` : (result.message ?? 'rejected'), ...(first ? { processorResponseCode: first.code, processorResponseText: first.message } : {}) };
+  return {
+    outcome: 'gateway_rejected',
+    gatewayRejectionReason: first ? `validation:${first.code}` : (result.message ?? 'rejected'),
+    ...(first ? { processorResponseCode: first.code, processorResponseText: first.message } : {}),
+  };
 }
 
 async function guarded<T>(p: () => Promise<T>): Promise<T> {
@@ -90,14 +136,21 @@ async function guarded<T>(p: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createBraintreeGateway(gw: BraintreeLike, opts: { merchantAccountId?: string | undefined } = {}): PaymentGateway {
+export function createBraintreeGateway(
+  gw: BraintreeLike,
+  opts: { merchantAccountId?: string | undefined } = {},
+): PaymentGateway {
   return {
     name: 'braintree',
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const nonceInfo = await guarded(() => gw.paymentMethodNonce.find(req.paymentMethodNonce));
       const tds = nonceInfo.threeDSecureInfo;
       if (tds && tds.liabilityShiftPossible && !tds.liabilityShifted) {
-        return { outcome: 'gateway_rejected', gatewayRejectionReason: 'three_d_secure', processorResponseText: tds.status ?? 'authentication failed' };
+        return {
+          outcome: 'gateway_rejected',
+          gatewayRejectionReason: 'three_d_secure',
+          processorResponseText: tds.status ?? 'authentication failed',
+        };
       }
       const customer = await guarded(() =>
         gw.customer.create({
@@ -107,7 +160,10 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: { merchantAccoun
           paymentMethodNonce: req.paymentMethodNonce,
           creditCard: {
             billingAddress: req.billingAddress,
-            options: { verifyCard: true, ...(opts.merchantAccountId ? { verificationMerchantAccountId: opts.merchantAccountId } : {}) },
+            options: {
+              verifyCard: true,
+              ...(opts.merchantAccountId ? { verificationMerchantAccountId: opts.merchantAccountId } : {}),
+            },
           },
           ...(req.deviceData ? { deviceData: req.deviceData } : {}),
         }),
@@ -130,7 +186,9 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: { merchantAccoun
     async findByOrderId(orderId: string) {
       const found = await guarded(async () => {
         const list: BtTransaction[] = [];
-        const stream = gw.transaction.search((s) => s.orderId().is(orderId)) as unknown as AsyncIterable<BtTransaction> & { on?: unknown };
+        const stream = gw.transaction.search((s) =>
+          s.orderId().is(orderId),
+        ) as unknown as AsyncIterable<BtTransaction> & { on?: unknown };
         if (stream && typeof (stream as AsyncIterable<BtTransaction>)[Symbol.asyncIterator] === 'function') {
           for await (const t of stream) list.push(t);
         }
@@ -141,7 +199,9 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: { merchantAccoun
       return pick ? mapBraintreeTransaction(pick) : null;
     },
     async clientAuthorization() {
-      const res = await guarded(() => gw.clientToken.generate(opts.merchantAccountId ? { merchantAccountId: opts.merchantAccountId } : {}));
+      const res = await guarded(() =>
+        gw.clientToken.generate(opts.merchantAccountId ? { merchantAccountId: opts.merchantAccountId } : {}),
+      );
       return res.clientToken;
     },
   };

@@ -17,7 +17,13 @@ const ErrorResponseSchema = z.object({ error: z.object({ code: z.string(), messa
 export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): ChargeResult {
   const card = { brand: t.creditCard?.cardType ?? null, last4: t.creditCard?.last4 ?? null };
   if (t.status === 'processor_declined') {
-    return { outcome: 'processor_declined', transactionId: t.id, card, processorResponseCode: t.processorResponseCode, processorResponseText: t.processorResponseText };
+    return {
+      outcome: 'processor_declined',
+      transactionId: t.id,
+      card,
+      processorResponseCode: t.processorResponseCode,
+      processorResponseText: t.processorResponseText,
+    };
   }
   if (t.status === 'gateway_rejected' || t.status === 'failed') {
     return {
@@ -29,7 +35,14 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Cha
       processorResponseText: t.processorResponseText,
     };
   }
-  return { outcome: 'approved', transactionId: t.id, status: t.status, card, processorResponseCode: t.processorResponseCode, processorResponseText: t.processorResponseText };
+  return {
+    outcome: 'approved',
+    transactionId: t.id,
+    status: t.status,
+    card,
+    processorResponseCode: t.processorResponseCode,
+    processorResponseText: t.processorResponseText,
+  };
 }
 
 /** The sandbox's tokenization key for a sandbox origin: `sandbox_<16 hex>_ofwjoin` (docs/CONTRACTS.md). */
@@ -42,7 +55,11 @@ export function sandboxTokenizationKey(sandboxUrl: string): string {
  * A 422 answer (bad, consumed or unknown nonce) is a gateway rejection; timeouts, network errors and
  * 5xx raise {@link GatewayUnavailableError}.
  */
-export function createSandboxGateway(opts: { baseUrl: string; timeoutMs: number; fetch?: typeof fetch }): PaymentGateway {
+export function createSandboxGateway(opts: {
+  baseUrl: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}): PaymentGateway {
   const base = opts.baseUrl.replace(/\/$/, '');
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
 

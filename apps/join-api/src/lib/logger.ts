@@ -28,7 +28,19 @@ export const REDACT_PATHS = [
 ];
 
 /** Secret keys redacted at the top level and one level down. */
-const SECRET_KEYS = ['password', 'authToken', 'inviteToken', 'proReferralToken', 'registrationKey', 'token', 'paymentMethodNonce', 'nonce', 'deviceData', 'cvv', 'number'];
+const SECRET_KEYS = [
+  'password',
+  'authToken',
+  'inviteToken',
+  'proReferralToken',
+  'registrationKey',
+  'token',
+  'paymentMethodNonce',
+  'nonce',
+  'deviceData',
+  'cvv',
+  'number',
+];
 for (const k of SECRET_KEYS) if (!REDACT_PATHS.includes(k)) REDACT_PATHS.push(k);
 
 /** The join-api logger (JSON lines on stdout). */

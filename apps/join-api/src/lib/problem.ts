@@ -35,7 +35,12 @@ export class HttpProblem extends Error {
     status: number,
     code: string,
     detail: string,
-    opts: { title?: string; errors?: FieldError[]; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    opts: {
+      title?: string;
+      errors?: FieldError[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(detail);
     this.status = status;
@@ -87,6 +92,8 @@ export function validationProblem(error: z.ZodError, prefix?: string): HttpProbl
   return new HttpProblem(400, 'validation_failed', detail || 'The request is not valid.', { errors });
 }
 
-export const unauthorized = (detail = 'A valid auth token is required.') => new HttpProblem(401, 'unauthorized', detail, { headers: { 'www-authenticate': 'Bearer' } });
-export const forbidden = (detail = 'You can only read and change your own account.') => new HttpProblem(403, 'forbidden', detail);
+export const unauthorized = (detail = 'A valid auth token is required.') =>
+  new HttpProblem(401, 'unauthorized', detail, { headers: { 'www-authenticate': 'Bearer' } });
+export const forbidden = (detail = 'You can only read and change your own account.') =>
+  new HttpProblem(403, 'forbidden', detail);
 export const notFound = (detail = 'No such resource.') => new HttpProblem(404, 'not_found', detail);

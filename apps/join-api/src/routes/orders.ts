@@ -14,9 +14,14 @@ export function orderRoutes() {
     const user = await requireParent(c);
     const rawKey = c.req.header('idempotency-key');
     if (rawKey === undefined) {
-      throw new HttpProblem(400, 'idempotency_key_required', 'Send an Idempotency-Key header (e.g. a UUID) with every order.', {
-        errors: [{ field: 'header.Idempotency-Key', message: 'Required' }],
-      });
+      throw new HttpProblem(
+        400,
+        'idempotency_key_required',
+        'Send an Idempotency-Key header (e.g. a UUID) with every order.',
+        {
+          errors: [{ field: 'header.Idempotency-Key', message: 'Required' }],
+        },
+      );
     }
     const key = IdempotencyKeySchema.safeParse(rawKey);
     if (!key.success) {

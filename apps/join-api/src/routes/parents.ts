@@ -75,14 +75,20 @@ export function parentRoutes() {
         };
         if (body.flow === 'pro' && body.proReferralToken) {
           const referral = await consumeToken(tx, 'pro_referral', body.proReferralToken, now);
-          if (!referral) throw new HttpProblem(401, 'unauthorized', 'The professional referral link is not valid any more.');
+          if (!referral)
+            throw new HttpProblem(401, 'unauthorized', 'The professional referral link is not valid any more.');
           const d = (referral.data ?? {}) as { proFirstName?: string; proLastName?: string };
           pro = { proFirstName: d.proFirstName ?? null, proLastName: d.proLastName ?? null, userCreatedByPro: true };
         }
         const [fam] = await tx.insert(families).values({}).returning({ id: families.id });
         const [u] = await tx
           .insert(users)
-          .values({ ...details, familyId: fam!.id, ...pro, parentAccountType: pro.userCreatedByPro ? 'pro_created' : 'parent' })
+          .values({
+            ...details,
+            familyId: fam!.id,
+            ...pro,
+            parentAccountType: pro.userCreatedByPro ? 'pro_created' : 'parent',
+          })
           .returning({ id: users.id });
         userId = u!.id;
       }
@@ -141,7 +147,9 @@ export function parentRoutes() {
         .set({ username: body.username, passwordHash, requireCredentials: false, accountState: 'active' })
         .where(eq(users.id, user.id));
     } catch (e) {
-      if (/unique|duplicate/i.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ''))) {
+      if (
+        /unique|duplicate/i.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ''))
+      ) {
         throw new HttpProblem(409, 'username_taken', 'Choose another username.', {
           errors: [{ field: 'username', message: 'This username is not available' }],
         });
@@ -156,18 +164,32 @@ export function parentRoutes() {
     const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
     const body = await jsonBody(c, SecurityAnswersRequestSchema);
     const known = new Set(
-      (await s.db.select({ id: securityQuestions.id }).from(securityQuestions).where(eq(securityQuestions.locale, 'en'))).map((q) => q.id),
+      (
+        await s.db
+          .select({ id: securityQuestions.id })
+          .from(securityQuestions)
+          .where(eq(securityQuestions.locale, 'en'))
+      ).map((q) => q.id),
     );
     const errors = body.answers
-      .map((a, i) => (known.has(a.questionId) ? undefined : { field: `answers.${i}.questionId`, message: 'Unknown question' }))
+      .map((a, i) =>
+        known.has(a.questionId) ? undefined : { field: `answers.${i}.questionId`, message: 'Unknown question' },
+      )
       .filter((e): e is { field: string; message: string } => e !== undefined);
     if (errors.length) throw new HttpProblem(400, 'validation_failed', 'Choose questions from the list.', { errors });
     const hashes = await Promise.all(body.answers.map((a) => argon2.hash(normalizeAnswer(a.answer), ARGON2_OPTIONS)));
     await s.db.transaction(async (tx) => {
       await tx.delete(securityAnswers).where(eq(securityAnswers.userId, user.id));
-      await tx.insert(securityAnswers).values(
-        body.answers.map((a, i) => ({ userId: user.id, position: i + 1, questionId: a.questionId, answerHash: hashes[i]! })),
-      );
+      await tx
+        .insert(securityAnswers)
+        .values(
+          body.answers.map((a, i) => ({
+            userId: user.id,
+            position: i + 1,
+            questionId: a.questionId,
+            answerHash: hashes[i]!,
+          })),
+        );
       await tx.update(users).set({ securityQuestionsComplete: true }).where(eq(users.id, user.id));
     });
     return c.json(await parentState(s.db, (await getUser(s.db, user.id))!, s.now()));

@@ -13,7 +13,15 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppEnv, Ctx } from '../context.js';
 import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
 import type { Db } from '../db/client.js';
-import { countries, coupons, experiments, featureFlags, joinCountries, securityQuestions, signups } from '../db/schema.js';
+import {
+  countries,
+  coupons,
+  experiments,
+  featureFlags,
+  joinCountries,
+  securityQuestions,
+  signups,
+} from '../db/schema.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { param, query } from '../lib/validate.js';
 import { IdParamSchema } from '@ofw/api-client';
@@ -86,7 +94,10 @@ export function referenceRoutes() {
     const { db } = c.get('services');
     const locale = localeFrom(c.req.header('accept-language'));
     const rows = await db.select().from(joinCountries).orderBy(asc(joinCountries.position));
-    const options = countryOptions(rows.map((x) => ({ code: x.code, priority: x.position })), locale);
+    const options = countryOptions(
+      rows.map((x) => ({ code: x.code, priority: x.position })),
+      locale,
+    );
     c.header('cache-control', PUBLIC_CACHE);
     c.header('vary', 'Accept-Language');
     return c.json(options);
@@ -130,8 +141,19 @@ export function referenceRoutes() {
     let upgradeOptions: PackagesResponse['upgradeOptions'] = null;
     // A parent with a current subscription: upgrades are priced with proration (§3 "Upgrade options", §4).
     const term = user ? await currentTerm(s.db, user.id, s.now()) : undefined;
-    if (term) ({ packages, upgradeOptions } = withUpgradeOptions(term, packages, { flow: q.flow, group, availability, now: s.now() }));
-    const body: PackagesResponse = { packages, byo: offeredByo(q.currency, group), upgradeOptions, pricingGroup: group };
+    if (term)
+      ({ packages, upgradeOptions } = withUpgradeOptions(term, packages, {
+        flow: q.flow,
+        group,
+        availability,
+        now: s.now(),
+      }));
+    const body: PackagesResponse = {
+      packages,
+      byo: offeredByo(q.currency, group),
+      upgradeOptions,
+      pricingGroup: group,
+    };
     // A parent's answer changes with its subscription (an upgrade must not be shown from a stale cache).
     c.header('cache-control', user ? 'no-store' : 'private, max-age=60');
     return c.json(body);
@@ -144,7 +166,13 @@ export function referenceRoutes() {
     const authorization = await s.gateway.clientAuthorization();
     const body: PaymentsConfig =
       s.gateway.name === 'sandbox'
-        ? { driver: 'sandbox', authorization: sandboxTokenizationKey(s.env.SANDBOX_URL), sandboxUrl: new URL(s.env.SANDBOX_URL).origin, displayName: 'OurFamilyWizard', flags }
+        ? {
+            driver: 'sandbox',
+            authorization: sandboxTokenizationKey(s.env.SANDBOX_URL),
+            sandboxUrl: new URL(s.env.SANDBOX_URL).origin,
+            displayName: 'OurFamilyWizard',
+            flags,
+          }
         : { driver: 'braintree', authorization, displayName: 'OurFamilyWizard', flags };
     c.header('cache-control', 'no-store');
     return c.json(body);
@@ -161,7 +189,11 @@ export function referenceRoutes() {
     const user = await requireParent(c);
     const q = query(c, CouponsQuerySchema);
     const [signup] = await s.db.select().from(signups).where(eq(signups.id, q.signupId)).limit(1);
-    if (!signup || signup.userId !== user.id || !equalHashes(signup.registrationKeyHash, hashToken(q.registrationKey))) {
+    if (
+      !signup ||
+      signup.userId !== user.id ||
+      !equalHashes(signup.registrationKeyHash, hashToken(q.registrationKey))
+    ) {
       throw notFound('No signup matches this registration key.');
     }
     return c.json(await availabilityFor(s.db, user.isInvited ? 'invite' : 'join'));
