@@ -54,6 +54,7 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => authToken });
     const created = await api.createSignup({
       ...SIGNUP,
+      address: { country: 'US' },
       flow: 'pro',
       proReferralToken: referral,
       parent: { ...SIGNUP.parent, email: email() },

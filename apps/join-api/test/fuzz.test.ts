@@ -69,14 +69,12 @@ describe('fast-check: bad requests never answer 5xx', () => {
       body: JSON.stringify(b),
       key: undefined,
     })),
-    fc
-      .array(junk, { maxLength: 4 })
-      .map((a) => ({
-        method: 'PUT',
-        path: `parents/${auth.userId}/security-questions`,
-        body: JSON.stringify({ answers: a }),
-        key: undefined,
-      })),
+    fc.array(junk, { maxLength: 4 }).map((a) => ({
+      method: 'PUT',
+      path: `parents/${auth.userId}/security-questions`,
+      body: JSON.stringify({ answers: a }),
+      key: undefined,
+    })),
     breakObject(orderBase.billingAddress).map((b) => ({
       method: 'PUT',
       path: `parents/${auth.userId}/billing-address`,
@@ -92,30 +90,24 @@ describe('fast-check: bad requests never answer 5xx', () => {
     fc
       .string({ maxLength: 30 })
       .map((s) => ({ method: 'GET', path: `parents/${encodeURIComponent(s)}`, body: undefined, key: undefined })),
-    fc
-      .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }))
-      .map(([c, f]) => ({
-        method: 'GET',
-        path: `packages?currency=${encodeURIComponent(c)}&flow=${encodeURIComponent(f)}`,
-        body: undefined,
-        key: undefined,
-      })),
-    fc
-      .string({ maxLength: 40 })
-      .map((p) => ({
-        method: 'GET',
-        path: `phone/canadian?phoneNumber=${encodeURIComponent(p)}`,
-        body: undefined,
-        key: undefined,
-      })),
-    fc
-      .string({ maxLength: 60 })
-      .map((s) => ({
-        method: 'GET',
-        path: `coupons?registrationKey=${encodeURIComponent(s)}&signupId=${encodeURIComponent(s)}`,
-        body: undefined,
-        key: undefined,
-      })),
+    fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 })).map(([c, f]) => ({
+      method: 'GET',
+      path: `packages?currency=${encodeURIComponent(c)}&flow=${encodeURIComponent(f)}`,
+      body: undefined,
+      key: undefined,
+    })),
+    fc.string({ maxLength: 40 }).map((p) => ({
+      method: 'GET',
+      path: `phone/canadian?phoneNumber=${encodeURIComponent(p)}`,
+      body: undefined,
+      key: undefined,
+    })),
+    fc.string({ maxLength: 60 }).map((s) => ({
+      method: 'GET',
+      path: `coupons?registrationKey=${encodeURIComponent(s)}&signupId=${encodeURIComponent(s)}`,
+      body: undefined,
+      key: undefined,
+    })),
     fc
       .constantFrom('DELETE', 'PATCH', 'POST')
       .map((m) => ({ method: m, path: 'countries', body: undefined, key: undefined })),

@@ -21,16 +21,14 @@ import {
 async function seedFamily(t: TestApp, opts: { withParent: boolean }) {
   const [fam] = await t.db.insert(families).values({}).returning();
   if (opts.withParent) {
-    await t.db
-      .insert(users)
-      .values({
-        familyId: fam!.id,
-        firstName: 'Alex',
-        lastName: 'Inviter',
-        email: 'alex@example.com',
-        country: 'CA',
-        accountState: 'active',
-      });
+    await t.db.insert(users).values({
+      familyId: fam!.id,
+      firstName: 'Alex',
+      lastName: 'Inviter',
+      email: 'alex@example.com',
+      country: 'CA',
+      accountState: 'active',
+    });
   }
   const [invitee] = await t.db
     .insert(users)

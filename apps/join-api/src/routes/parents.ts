@@ -180,16 +180,14 @@ export function parentRoutes() {
     const hashes = await Promise.all(body.answers.map((a) => argon2.hash(normalizeAnswer(a.answer), ARGON2_OPTIONS)));
     await s.db.transaction(async (tx) => {
       await tx.delete(securityAnswers).where(eq(securityAnswers.userId, user.id));
-      await tx
-        .insert(securityAnswers)
-        .values(
-          body.answers.map((a, i) => ({
-            userId: user.id,
-            position: i + 1,
-            questionId: a.questionId,
-            answerHash: hashes[i]!,
-          })),
-        );
+      await tx.insert(securityAnswers).values(
+        body.answers.map((a, i) => ({
+          userId: user.id,
+          position: i + 1,
+          questionId: a.questionId,
+          answerHash: hashes[i]!,
+        })),
+      );
       await tx.update(users).set({ securityQuestionsComplete: true }).where(eq(users.id, user.id));
     });
     return c.json(await parentState(s.db, (await getUser(s.db, user.id))!, s.now()));
