@@ -176,3 +176,30 @@ export async function cardFieldsReady(page: Page, labels: Labels = EN_US) {
   await expect(cardFrame(page, 'number').getByLabel(labels.cardNumber)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: labels.pay })).toBeEnabled({ timeout: 20_000 });
 }
+
+/**
+ * A regular join up to the payment step: details (+1, US), the package whose select button has `selectButtonId`,
+ * terms; waits for the card frames.
+ */
+export async function regularJoinToPayment(
+  page: Page,
+  parent: Parent,
+  selectButtonId: string,
+  labels: Labels = EN_US,
+  axe?: (step: string) => Promise<void>,
+): Promise<void> {
+  await fillAccountDetails(page, parent, labels);
+  if (axe) await axe('account details');
+  await page.getByRole('button', { name: labels.continue }).click();
+  const select = page.locator(`[id="${selectButtonId}"]`);
+  await expect(select).toBeVisible();
+  if (axe) await axe('package choice');
+  await select.click();
+  await acceptTerms(page, labels, axe);
+  await cardFieldsReady(page, labels);
+}
+
+/** The bank's 3D Secure challenge page, inside @ofw/payments' challenge dialog. */
+export function challengeFrame(page: Page) {
+  return page.getByRole('dialog').frameLocator('iframe');
+}
