@@ -29,7 +29,7 @@ export async function startServer(deps: AppDeps, opts: { port: number; hostname:
       });
       server.on('error', reject);
     } catch (e) {
-      reject(e);
+      reject(e instanceof Error ? e : new Error(String(e)));
     }
   });
 }

@@ -50,17 +50,15 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
       data: { proFirstName: 'Jo', proLastName: 'Counsel' },
       now: new Date(),
     });
-    let authToken: string | undefined;
-    const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => authToken });
-    const created = await api.createSignup({
+    const created = await createApiClient({ baseUrl: http.baseUrl }).createSignup({
       ...SIGNUP,
       address: { country: 'US' },
       flow: 'pro',
       proReferralToken: referral,
       parent: { ...SIGNUP.parent, email: email() },
     });
-    authToken = created.authToken;
-    const { userId } = created;
+    const { userId, authToken } = created;
+    const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => authToken });
 
     await api.putTerms(userId);
     await api.putCredentials(userId, { username: `pro.parent.${kind}`, password: 'correct horse battery' });

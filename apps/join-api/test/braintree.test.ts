@@ -4,6 +4,7 @@ import {
   mapBraintreeFailure,
   type BraintreeLike,
   type BtResult,
+  type BtTransaction,
 } from '../src/gateway/braintree.js';
 import { GatewayUnavailableError, type ChargeRequest } from '../src/gateway/types.js';
 import { loadEnv, EnvError } from '../src/env.js';
@@ -33,32 +34,44 @@ const req: ChargeRequest = {
   billingAddress: { streetAddress: '1', locality: 'x', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' },
 };
 
-function fakeSdk(o: { nonce?: object; customer?: BtResult; sale?: BtResult | Error; search?: object[] } = {}) {
+/** A Braintree search answer: like the SDK's `stream.Readable`, an async iterable of transactions. */
+function searchStream(items: BtTransaction[]): AsyncIterable<BtTransaction> {
+  return {
+    [Symbol.asyncIterator]: () => {
+      let i = 0;
+      return {
+        next: () =>
+          Promise.resolve<IteratorResult<BtTransaction>>(
+            i < items.length ? { value: items[i++]!, done: false } : { value: undefined, done: true },
+          ),
+      };
+    },
+  };
+}
+
+function fakeSdk(o: { nonce?: object; customer?: BtResult; sale?: BtResult | Error; search?: BtTransaction[] } = {}) {
   const calls: { sale: Record<string, unknown>[]; customer: Record<string, unknown>[] } = { sale: [], customer: [] };
   const sdk: BraintreeLike = {
-    clientToken: { generate: async () => ({ success: true, clientToken: 'eyJjbGllbnQtdG9rZW4i' }) },
-    paymentMethodNonce: { find: async () => o.nonce ?? { threeDSecureInfo: null } },
+    clientToken: { generate: () => Promise.resolve({ success: true, clientToken: 'eyJjbGllbnQtdG9rZW4i' }) },
+    paymentMethodNonce: { find: () => Promise.resolve(o.nonce ?? { threeDSecureInfo: null }) },
     customer: {
-      create: async (x) => {
+      create: (x) => {
         calls.customer.push(x as Record<string, unknown>);
-        return (
+        return Promise.resolve(
           o.customer ?? {
             success: true,
             customer: { id: 'c1', paymentMethods: [{ token: 'pm_1', cardType: 'Visa', last4: '1111' }] },
-          }
+          },
         );
       },
     },
     transaction: {
-      sale: async (x) => {
+      sale: (x) => {
         calls.sale.push(x as Record<string, unknown>);
-        if (o.sale instanceof Error) throw o.sale;
-        return o.sale ?? { success: true, transaction: approvedTx };
+        if (o.sale instanceof Error) return Promise.reject(o.sale);
+        return Promise.resolve(o.sale ?? { success: true, transaction: approvedTx });
       },
-      search: () =>
-        (async function* () {
-          yield* (o.search ?? []) as never[];
-        })() as never,
+      search: () => searchStream(o.search ?? []),
     },
   };
   return { sdk, calls };

@@ -103,7 +103,7 @@ export async function startFakeSandbox() {
     'fake-luhn-invalid-nonce': { reject: 'Credit card number is invalid.' },
   };
   app.post('/v1/transactions', async (c) => {
-    const body = (await c.req.json()) as { orderId: string; amount: string; paymentMethodNonce: string };
+    const body = await c.req.json<{ orderId: string; amount: string; paymentMethodNonce: string }>();
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
     if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
     const prior = txs.find((t) => t.orderId === body.orderId && t.status !== 'processor_declined');
@@ -179,15 +179,18 @@ export async function testApp(opts: {
     ...(opts.inviteRotateAfterMs !== undefined ? { inviteRotateAfterMs: opts.inviteRotateAfterMs } : {}),
   };
   const app = createApp(deps);
-  const call = (path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
+  /** Calls the app in-process (`path` relative to `/api/v1` unless it starts with `/`); always a Promise. */
+  const call = (path: string, init: RequestInit & { json?: unknown; token?: string } = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
     if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-    return app.request(path.startsWith('/') ? path : `/api/v1/${path}`, {
-      ...init,
-      headers,
-      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-    });
+    return Promise.resolve(
+      app.request(path.startsWith('/') ? path : `/api/v1/${path}`, {
+        ...init,
+        headers,
+        ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+      }),
+    );
   };
   return { app, database, db: database.db, env, logs, deps, call, close: () => database.close() };
 }

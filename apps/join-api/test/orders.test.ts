@@ -107,7 +107,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect((await order(t, p.authToken, 'reconcile-key-1')).status).toBe(503);
     sandbox.state.mode = 'ok';
     const later = { ...t.deps, now: () => new Date(Date.now() + 60_000), inviteRotateAfterMs: 1 };
-    const r = await reconcilePendingOrders(later as never);
+    const r = await reconcilePendingOrders(later);
     expect(r.resolved).toBeGreaterThanOrEqual(1);
     const [o] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
     expect(o!.status).toBe('paid');

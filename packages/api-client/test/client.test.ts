@@ -85,7 +85,7 @@ describe('createApiClient', () => {
 
   it('DESIGN §4: sends the bearer token and Idempotency-Key on POST /orders and parses the answer', async () => {
     server.use(
-      http.post(`${BASE}/api/v1/orders`, async ({ request }) => {
+      http.post(`${BASE}/api/v1/orders`, ({ request }) => {
         seen.push(request.clone());
         return HttpResponse.json(order, { status: 201 });
       }),

@@ -59,7 +59,8 @@ export interface BraintreeLike {
   customer: { create(o: object): Promise<BtResult> };
   transaction: {
     sale(o: object): Promise<BtResult>;
-    search(cb: (s: { orderId(): { is(v: string): void } }) => void): Promise<unknown> | { on: unknown };
+    /** The SDK answers a `stream.Readable` of transactions, which is an async iterable. */
+    search(cb: (s: { orderId(): { is(v: string): void } }) => void): AsyncIterable<BtTransaction>;
   };
 }
 
@@ -186,12 +187,7 @@ export function createBraintreeGateway(
     async findByOrderId(orderId: string) {
       const found = await guarded(async () => {
         const list: BtTransaction[] = [];
-        const stream = gw.transaction.search((s) =>
-          s.orderId().is(orderId),
-        ) as unknown as AsyncIterable<BtTransaction> & { on?: unknown };
-        if (stream && typeof (stream as AsyncIterable<BtTransaction>)[Symbol.asyncIterator] === 'function') {
-          for await (const t of stream) list.push(t);
-        }
+        for await (const t of gw.transaction.search((s) => s.orderId().is(orderId))) list.push(t);
         return list;
       });
       const ok = found.find((t) => mapBraintreeTransaction(t).outcome === 'approved');

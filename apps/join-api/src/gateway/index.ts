@@ -15,7 +15,7 @@ export async function createGateway(env: Env): Promise<PaymentGateway> {
       publicKey: env.BRAINTREE_PUBLIC_KEY!,
       privateKey: env.BRAINTREE_PRIVATE_KEY!,
     });
-    return createBraintreeGateway(gw as never, { merchantAccountId: env.BRAINTREE_MERCHANT_ACCOUNT_ID });
+    return createBraintreeGateway(gw, { merchantAccountId: env.BRAINTREE_MERCHANT_ACCOUNT_ID });
   }
   return createSandboxGateway({ baseUrl: env.SANDBOX_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS });
 }

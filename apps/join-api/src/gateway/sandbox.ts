@@ -116,8 +116,9 @@ export function createSandboxGateway(opts: {
       if (!res.ok || !parsed.success) throw new GatewayUnavailableError(`sandbox lookup failed (HTTP ${res.status})`);
       return mapSandboxTransaction(parsed.data.transaction);
     },
-    async clientAuthorization() {
-      return sandboxTokenizationKey(base);
+    clientAuthorization() {
+      // A bad origin rejects (as from an async function) rather than throwing synchronously.
+      return new Promise<string>((resolve) => resolve(sandboxTokenizationKey(base)));
     },
   };
 }
