@@ -1,16 +1,29 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { stripDefaultMessages } from './scripts/strip-default-messages.js';
 
 const apiTarget = process.env.JOIN_API_URL ?? 'http://localhost:3000';
 
 // TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed).
-export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    // Production: the catalogues are precompiled, so the descriptors' English defaults are dead weight.
+    ...(command === 'build' ? [stripDefaultMessages()] : []),
+  ],
   resolve: {
-    // TOOLCHAIN.md: braintree-web's `browser` field points each module at a standalone bundle that repeats shared
-    // code; the module entry points share it (102 kB gz → 57 kB gz for 7 modules).
-    alias: [{ find: /^braintree-web\/([a-z0-9-]+)$/, replacement: 'braintree-web/$1/index.js' }],
+    alias: [
+      // TOOLCHAIN.md: braintree-web's `browser` field points each module at a standalone bundle that repeats shared
+      // code; the module entry points share it (102 kB gz → 57 kB gz for 7 modules).
+      { find: /^braintree-web\/([a-z0-9-]+)$/, replacement: 'braintree-web/$1/index.js' },
+      // formatjs "Advanced usage": every catalogue is compiled to an AST (`formatjs compile --ast`), so the build
+      // drops the ICU message parser. The dev server keeps it so unsaved English defaults still render.
+      ...(command === 'build'
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+        : []),
+    ],
   },
   server: {
     port: 5173,
@@ -24,5 +37,6 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    manifest: true,
   },
-});
+}));

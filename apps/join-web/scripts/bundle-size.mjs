@@ -1,27 +1,97 @@
 #!/usr/bin/env node
 /**
- * Prints the gzip weight of what the browser loads for the first screen (the entry script, its modulepreloads and
- * the CSS in dist/index.html) and of the lazy chunks (payment step and the rest). Run after `pnpm build`.
+ * Bundle weights of the built SPA (run after `pnpm --filter join-web build`), from Vite's manifest
+ * (dist/.vite/manifest.json), gzip level 9 like a CDN:
+ *
+ *   first load of /join   index.html's entry with its static imports, the /join route's chunk with its static
+ *                         imports and the en-US catalogue — all the JS the first screen (the details step) runs —
+ *                         plus the CSS; issue 7 goal ≤ 130 kB
+ *   each later step       the JS a step adds to what is already loaded (package, terms, payment, account)
+ *   payment SDK           @ofw/payments' driver chunks and braintree-web's modules, loaded by the payment step
+ *   catalogues            each locale's compiled messages (only the active locale is loaded)
+ *
+ * Prints a table and writes the figures to <repo>/.bench/join-web.json (compare with a later run).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const first = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
-const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
-let total = 0;
-console.log('first load (gzip):');
-for (const f of first) {
-  const n = gz(f);
-  total += n;
-  console.log(`  ${kb(n).padStart(9)}  ${f}`);
+const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(app, 'dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const GOAL_KB = 130;
+
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+const kb = (n) => Math.round((n / 1024) * 10) / 10;
+const keyOf = (pattern) => {
+  const key = Object.keys(manifest).find((k) => pattern.test(k));
+  if (!key) throw new Error(`No chunk in the manifest matches ${pattern}`);
+  return key;
+};
+
+/** The files (JS and CSS) a manifest entry loads before it runs: itself and its static imports, transitively. */
+function closure(keys, into = new Set()) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
+    closure(chunk.imports ?? [], into);
+  }
+  return into;
 }
-console.log(`  ${kb(total).padStart(9)}  total`);
-const lazy = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') && !first.includes(`assets/${f}`));
-const lazyTotal = lazy.reduce((s, f) => s + gz(`assets/${f}`), 0);
-const payment = lazy.filter((f) => f.startsWith('PaymentStep-')).reduce((s, f) => s + gz(`assets/${f}`), 0);
-console.log(`lazy chunks: ${lazy.length}, ${kb(lazyTotal)} gzip (PaymentStep itself ${kb(payment)})`);
+const weigh = (files) => [...files].reduce((sum, f) => sum + gz(f), 0);
+const minus = (a, b) => new Set([...a].filter((f) => !b.has(f)));
+
+const firstLoad = closure([keyOf(/^index\.html$/), keyOf(/^src\/routes\/join\/index\.tsx/), keyOf(/compiled\/en-US\.json$/)]);
+const firstJs = weigh([...firstLoad].filter((f) => f.endsWith('.js')));
+const firstCss = weigh([...firstLoad].filter((f) => f.endsWith('.css')));
+
+const loaded = new Set(firstLoad);
+const steps = {};
+for (const step of ['PackageStep', 'TermsStep', 'PaymentStep', 'AccountStep']) {
+  const files = minus(closure([keyOf(new RegExp(`steps/${step}\\.tsx$`))]), loaded);
+  steps[step] = kb(weigh(files));
+  for (const f of files) loaded.add(f);
+}
+// What the payment step imports on demand: @ofw/payments' provider drivers and braintree-web's modules.
+const paymentKey = keyOf(/steps\/PaymentStep\.tsx$/);
+const sdkFiles = new Set();
+const visitDynamic = (key) => {
+  for (const dyn of manifest[key]?.dynamicImports ?? []) {
+    for (const f of minus(closure([dyn]), loaded)) sdkFiles.add(f);
+    visitDynamic(dyn);
+  }
+};
+visitDynamic(paymentKey);
+const catalogues = Object.fromEntries(
+  ['en-US', 'en-GB', 'es-US', 'es-MX'].map((l) => [l, kb(gz(manifest[keyOf(new RegExp(`compiled/${l}\\.json$`))].file))]),
+);
+
+const figures = {
+  firstLoadJoinKbGz: kb(firstJs + firstCss),
+  firstLoadJoinJsKbGz: kb(firstJs),
+  firstLoadJoinCssKbGz: kb(firstCss),
+  firstLoadFiles: [...firstLoad],
+  stepKbGz: steps,
+  paymentSdkKbGz: kb(weigh(sdkFiles)),
+  catalogueKbGz: catalogues,
+};
+
+const rows = [
+  ['first load of /join (JS + CSS)', `${figures.firstLoadJoinKbGz} kB`, `≤ ${GOAL_KB} kB`],
+  ['  of which JS', `${figures.firstLoadJoinJsKbGz} kB`, ''],
+  ...Object.entries(steps).map(([s, n]) => [`+ ${s} (on reaching it)`, `${n} kB`, '']),
+  ['+ payment SDK (drivers, braintree-web)', `${figures.paymentSdkKbGz} kB`, 'lazy'],
+  ...Object.entries(catalogues).map(([l, n]) => [`catalogue ${l} (active locale only)`, `${n} kB`, '']),
+];
+const w = Math.max(...rows.map((r) => r[0].length));
+console.log('join-web bundle (gzip -9)');
+for (const [name, value, goal] of rows) console.log(`  ${name.padEnd(w)}  ${value.padStart(9)}  ${goal}`);
+for (const f of figures.firstLoadFiles) console.log(`    ${String(kb(gz(f))).padStart(6)} kB  ${f}`);
+
+const out = path.resolve(app, '../../.bench');
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, 'join-web.json'), `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`);
+if (figures.firstLoadJoinKbGz > GOAL_KB) console.log(`  over the ${GOAL_KB} kB goal by ${kb(firstJs + firstCss - GOAL_KB * 1024)} kB`);

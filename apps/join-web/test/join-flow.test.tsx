@@ -87,7 +87,8 @@ describe('regular join screens', () => {
 
     await user.click(select);
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Continue' })).toHaveLength(1);
+    // The step's content is its own chunk: it follows the heading.
+    expect(await screen.findAllByRole('button', { name: 'Continue' })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });

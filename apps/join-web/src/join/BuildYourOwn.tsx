@@ -3,7 +3,7 @@ import { Button, SelectField } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { packageMessages } from './messages.js';
-import { money } from './steps/PackageStep.js';
+import { money } from './format.js';
 
 /**
  * Build-your-own (§3 "Build-your-own package", §9): the base subscription of the chosen length plus MyFiles

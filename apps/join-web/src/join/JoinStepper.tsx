@@ -6,14 +6,15 @@ import { joinStateAtom } from '../state/join-state.js';
 import { useIntl } from 'react-intl';
 import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
 import { appMessages, paymentMessagesUi, stepMessages } from './messages.js';
-import { AccountStep } from './steps/AccountStep.js';
 import { DetailsStep } from './steps/DetailsStep.js';
-import { PackageStep } from './steps/PackageStep.js';
-import { TermsStep } from './steps/TermsStep.js';
 import { useJoin, type StepNav } from './use-join.js';
 
-// The payment step (and with it @ofw/payments and the provider's SDK) loads only when the parent reaches it.
+// Only the first step ships with the wizard; each later step is its own chunk, loaded when the parent reaches it
+// (the payment step brings @ofw/payments and the provider's SDK with it).
+const PackageStep = lazy(() => import('./steps/PackageStep.js').then((m) => ({ default: m.PackageStep })));
+const TermsStep = lazy(() => import('./steps/TermsStep.js').then((m) => ({ default: m.TermsStep })));
 const PaymentStep = lazy(() => import('./steps/PaymentStep.js'));
+const AccountStep = lazy(() => import('./steps/AccountStep.js').then((m) => ({ default: m.AccountStep })));
 
 /**
  * The join wizard: the step indicator with dots (§2), the focused step heading, and the current step. Each step
@@ -52,14 +53,14 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
       />
       <StepHeading stepKey={step}>{title}</StepHeading>
       {step === 'details' ? <DetailsStep flow={flow} nav={nav} proReferralToken={proReferralToken} /> : null}
-      {step === 'package' ? <PackageStep flow={flow} nav={nav} /> : null}
-      {step === 'terms' ? <TermsStep nav={nav} /> : null}
-      {step === 'payment' ? (
-        <Suspense fallback={<StatusMessage>{intl.formatMessage(paymentMessagesUi.cardLoading)}</StatusMessage>}>
-          <PaymentStep flow={flow} nav={nav} />
-        </Suspense>
-      ) : null}
-      {step === 'account' ? <AccountStep flow={flow} nav={nav} /> : null}
+      <Suspense
+        fallback={<StatusMessage>{intl.formatMessage(step === 'payment' ? paymentMessagesUi.cardLoading : appMessages.loading)}</StatusMessage>}
+      >
+        {step === 'package' ? <PackageStep flow={flow} nav={nav} /> : null}
+        {step === 'terms' ? <TermsStep nav={nav} /> : null}
+        {step === 'payment' ? <PaymentStep flow={flow} nav={nav} /> : null}
+        {step === 'account' ? <AccountStep flow={flow} nav={nav} /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -9,12 +9,8 @@ import { byoOf, decoratePackage, usePackageData } from '../chosen-package.js';
 import { useVariants } from '../experiments.js';
 import { JoinFaq } from '../JoinFaq.js';
 import { appMessages, packageMessages, stepMessages } from '../messages.js';
+import { money } from '../format.js';
 import { useJoin, type StepNav } from '../use-join.js';
-
-/** Formats major units as currency in the UI locale (Intl, §9 "rounded to 2 decimals"). */
-export function money(intl: IntlShape, amount: number, currency: string): string {
-  return intl.formatNumber(amount, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
 
 /** The card view of a package: prices formatted, VAT line for GBP, discount as amount and percent, prorated price. */
 export function packageView(intl: IntlShape, pkg: Package, opts: { badge?: string; secondaryFeatures?: boolean } = {}): PackageCardView {

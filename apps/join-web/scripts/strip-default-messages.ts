@@ -1,0 +1,67 @@
+import { parseAst, type Plugin } from 'vite';
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && typeof (v as Node).type === 'string';
+const keyName = (p: Node): string | undefined => {
+  const key = p.key as Node | undefined;
+  if (!key || p.computed) return undefined;
+  return key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : undefined;
+};
+
+/**
+ * The spans of the `defaultMessage` properties of message descriptors (object literals with a string `id` and a
+ * string `defaultMessage`) in `code`, each with the comma that follows it. Exported for its test.
+ */
+export function defaultMessageSpans(code: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isNode(node)) return;
+    if (node.type === 'ObjectExpression') {
+      const props = (node.properties as Node[]).filter((p) => p.type === 'Property');
+      const literal = (name: string) => props.find((p) => keyName(p) === name && (p.value as Node).type === 'Literal');
+      const id = literal('id');
+      const message = literal('defaultMessage');
+      if (id && message && typeof (message.value as Node).value === 'string') {
+        let end = message.end;
+        const comma = /^\s*,/.exec(code.slice(end));
+        if (comma) end += comma[0].length;
+        spans.push([message.start, end]);
+      }
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== 'type' && typeof v === 'object') visit(v);
+  };
+  visit(parseAst(code));
+  return spans;
+}
+
+/** `code` with every span blanked by spaces (newlines kept), so positions and the source map stay exact. */
+export function blank(code: string, spans: ReadonlyArray<[number, number]>): string {
+  let out = code;
+  for (const [s, e] of spans) out = out.slice(0, s) + out.slice(s, e).replace(/[^\n]/g, ' ') + out.slice(e);
+  return out;
+}
+
+/**
+ * Vite plugin (production builds): removes `defaultMessage` from react-intl message descriptors in the app's
+ * sources, as formatjs recommends (`removeDefaultMessage`) when every locale ships a compiled catalogue — the
+ * English texts then only live in `src/i18n/compiled/en-US.json`. The minifier drops the blanked space.
+ * `pnpm i18n:check` guarantees every id has a message in every catalogue, so no default is ever needed.
+ */
+export function stripDefaultMessages(include: RegExp = /\/apps\/join-web\/src\/.*\.[jt]sx?$/): Plugin {
+  return {
+    name: 'join-web:strip-default-messages',
+    enforce: 'post',
+    transform(code, id) {
+      if (!include.test(id.split('?')[0]!) || !code.includes('defaultMessage')) return null;
+      const spans = defaultMessageSpans(code);
+      return spans.length ? { code: blank(code, spans), map: null } : null;
+    },
+  };
+}
