@@ -35,6 +35,15 @@ async function fillCredentials(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Password'), 'correct horse battery');
 }
 
+async function answerQuestions(user: ReturnType<typeof userEvent.setup>) {
+  for (const n of [1, 2, 3]) {
+    await waitFor(() => expect(screen.getByLabelText(`Security question ${n}`).querySelectorAll('option').length).toBeGreaterThan(1));
+    const select = screen.getByLabelText(`Security question ${n}`) as HTMLSelectElement;
+    await user.selectOptions(select, Array.from(select.options).find((o) => o.value)!.value);
+    await user.type(screen.getByLabelText(`Answer ${n}`), `answer ${n}`);
+  }
+}
+
 describe('account step', () => {
   it('§4 Completion: credentials + three security questions, then /ofw/home.form and the join is cleared', async () => {
     const leaveTo = vi.fn();
@@ -42,12 +51,7 @@ describe('account step', () => {
     renderApp('/join', api, { leaveTo });
     const user = userEvent.setup();
     await fillCredentials(user);
-    for (const n of [1, 2, 3]) {
-      await waitFor(() => expect(screen.getByLabelText(`Security question ${n}`).querySelectorAll('option').length).toBeGreaterThan(1));
-      const select = screen.getByLabelText(`Security question ${n}`) as HTMLSelectElement;
-      await user.selectOptions(select, Array.from(select.options).find((o) => o.value)!.value);
-      await user.type(screen.getByLabelText(`Answer ${n}`), `answer ${n}`);
-    }
+    await answerQuestions(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
     expect(api.calls.find((c) => c.path === '/parents/7/credentials')!.body).toEqual({ username: 'ada_l', password: 'correct horse battery' });
@@ -80,5 +84,83 @@ describe('account step', () => {
     await waitFor(() => expect(username).toHaveFocus());
     expect(username).toHaveAccessibleDescription(/This username is taken/);
     expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('§4 Completion: a pro-created account (no payment) gives its billing address on the last step — PUT …/billing-address, then /ofw/home.form', async () => {
+    sessionStorage.setItem(
+      STORAGE_KEYS.state,
+      JSON.stringify({ flow: 'pro', authToken: 'tok-1', agreedToTerms: true, billingAddressComplete: false, userCreatedByPro: true, subscriptionStatus: 'none', isSubscriptionCurrent: false, requireCredentials: true, parent: { userId: 7, phoneCountryCode: '+1' }, address: { country: 'US' } }),
+    );
+    sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ step: 'account', years: 1, billing: { streetAddress: '', locality: '', region: '', postalCode: '' }, coParentEmail: { email: '' } }));
+    const saved = { credentials: false, questions: false, billing: false };
+    const now = () => parentState({ flow: 'pro', agreedToTerms: true, userCreatedByPro: true, requireCredentials: !saved.credentials, securityQuestionsComplete: saved.questions, billingAddressComplete: saved.billing });
+    const api = fakeApi((c) => {
+      if (c.path === '/parents/7/credentials') saved.credentials = true;
+      else if (c.path === '/parents/7/security-questions') saved.questions = true;
+      else if (c.path === '/parents/7/billing-address') saved.billing = true;
+      else if (c.path !== '/parents/7') return undefined;
+      return { body: now() };
+    });
+    const leaveTo = vi.fn();
+    renderApp('/join/pro', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+
+    // Finish without an address: the first billing field says what is missing and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(screen.getByLabelText('Street address')).toHaveFocus());
+    expect(screen.getByLabelText('Street address')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((c) => c.path === '/parents/7/billing-address')).toBe(false);
+    expect(leaveTo).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Street address'), ' 1 Main St ');
+    await user.type(screen.getByLabelText('City'), 'Seattle');
+    await user.type(screen.getByLabelText('State'), 'WA');
+    await user.type(screen.getByLabelText('ZIP code'), '98101');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
+    const put = api.calls.find((c) => c.path === '/parents/7/billing-address')!;
+    expect(put.method).toBe('PUT');
+    expect(put.headers.get('authorization')).toBe('Bearer tok-1');
+    expect(put.body).toEqual({ streetAddress: '1 Main St', locality: 'Seattle', region: 'WA', postalCode: '98101', countryCodeAlpha2: 'US' });
+    expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
+  });
+
+  it('a paid parent is not asked for the billing address again (the order recorded it)', async () => {
+    renderApp('/join', atAccount('join'));
+    await screen.findByLabelText('Username');
+    expect(screen.queryByLabelText('Street address')).toBeNull();
+  });
+
+  it.each([
+    ['Yes', 'bo@example.com', 'bo@example.com'],
+    ['No', '', null],
+  ])('§2 co-parent email question: answering "%s" is saved with PUT …/coparent-email', async (answer, email, sent) => {
+    const leaveTo = vi.fn();
+    const api = atAccount('join', (path) => (path === '/parents/7/coparent-email' ? { body: parentState() } : undefined));
+    renderApp('/join', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+    await user.click(screen.getByRole('radio', { name: answer }));
+    if (email) await user.type(screen.getByLabelText('Co-parent’s email address'), email);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
+    const put = api.calls.find((c) => c.path === '/parents/7/coparent-email')!;
+    expect(put.method).toBe('PUT');
+    expect(put.body).toEqual({ coParentEmail: sent });
+  });
+
+  it('§2 co-parent email question: left unanswered, nothing is sent', async () => {
+    const leaveTo = vi.fn();
+    const api = atAccount('join');
+    renderApp('/join', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
+    expect(api.calls.some((c) => c.path === '/parents/7/coparent-email')).toBe(false);
   });
 });

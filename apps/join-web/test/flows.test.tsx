@@ -68,6 +68,8 @@ describe('pro-referred flow (§1 flow "pro")', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sign-up progress' }).querySelectorAll('li')).toHaveLength(3);
+    // §1 the referral's professional (known to the server, not in the link) is named after the signup.
+    expect(screen.getByText('You were referred by Dana Rivera.')).toBeInTheDocument();
   });
 
   it("§1 shows the professional's name and sends it (and the referral token) with the signup", async () => {

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { joinStateAtom } from '../state/join-state.js';
 import { useIntl } from 'react-intl';
 import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
-import { appMessages, paymentMessagesUi, stepMessages } from './messages.js';
+import { appMessages, detailsMessages, paymentMessagesUi, stepMessages } from './messages.js';
 import { DetailsStep } from './steps/DetailsStep.js';
 import { useJoin, type StepNav } from './use-join.js';
 
@@ -42,6 +42,8 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
     back: () => patchProgress((p) => ({ step: previousStep(liveSteps(), clampStep(liveSteps(), p.step)) })),
   };
   const names = steps.map((s) => intl.formatMessage(stepMessages[s]));
+  // §1 pro-referred join: the professional is named on every step (the name may only arrive with the signup).
+  const proName = flow === 'pro' ? [state.proFirstName, state.proLastName].filter(Boolean).join(' ') : '';
 
   return (
     <div>
@@ -52,6 +54,7 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
         describeStep={(i, name) => intl.formatMessage(stepMessages.describe, { number: i + 1, total: steps.length, name })}
       />
       <StepHeading stepKey={step}>{title}</StepHeading>
+      {proName ? <p className="pro-banner app-narrow">{intl.formatMessage(detailsMessages.proReferral, { name: proName })}</p> : null}
       {step === 'details' ? <DetailsStep flow={flow} nav={nav} proReferralToken={proReferralToken} /> : null}
       <Suspense
         fallback={<StatusMessage>{intl.formatMessage(step === 'payment' ? paymentMessagesUi.cardLoading : appMessages.loading)}</StatusMessage>}

@@ -1,6 +1,16 @@
 import { isApiError } from '@ofw/api-client';
 import { isJoinComplete, type Flow } from '@ofw/domain';
-import { Button, CoParentEmailQuestion, ErrorBanner, SecurityQuestions, StatusMessage, TextField, type SecurityAnswer } from '@ofw/ui';
+import {
+  BillingInformation,
+  Button,
+  CoParentEmailQuestion,
+  ErrorBanner,
+  SecurityQuestions,
+  StatusMessage,
+  TextField,
+  type BillingAddressValue,
+  type SecurityAnswer,
+} from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -9,23 +19,28 @@ import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
 import { clearPersistedJoin } from '../../state/join-state.js';
 import { applyParentState } from '../../state/parent-state.js';
+import { billingLabels, validateBilling, type BillingErrors } from '../billing.js';
 import { accountMessages, appMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
-const USERNAME = /^[A-Za-z0-9._@+-]{3,64}$/;
 import { EMAIL_PATTERN as EMAIL } from '../validation.js';
+
+const USERNAME = /^[A-Za-z0-9._@+-]{3,64}$/;
 const EMPTY: SecurityAnswer[] = [1, 2, 3].map(() => ({ questionId: '', answer: '' }));
 
 type Errors = {
   username?: string;
   password?: string;
   coParentEmail?: string;
+  billing?: BillingErrors;
   questions?: Array<{ question?: string; answer?: string } | undefined>;
 };
 
 /**
  * Last step (§2): credentials ("Username", "Password") and three security questions — skipped in the invited
- * flow (§4 "Completion") — plus the co-parent email question. Finish saves them, re-reads the parent and, when
+ * flow (§4 "Completion") — plus the co-parent email question, and the billing information when no payment
+ * recorded it (a pro-created account skips the payment step, §4 "Completion"). Finish saves them (PUT
+ * …/credentials, …/security-questions, …/billing-address, …/coparent-email), re-reads the parent and, when
  * `isJoinComplete` (§4), clears the persisted join (and the invite token) and goes to /ofw/home.form.
  */
 export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
@@ -57,6 +72,9 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
     staleTime: 60 * 60 * 1000,
   });
   const userId = Number(state.parent.userId);
+  // Without a payment nothing recorded the billing address: a pro-created account gives it here (§4 "Completion").
+  const askBilling = !state.billingAddressComplete;
+  const billing = progress.billing;
 
   function validate(): Errors {
     const e: Errors = {};
@@ -70,6 +88,10 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
         ...(a.answer.trim() ? {} : { answer: intl.formatMessage(accountMessages.errorAnswer) }),
       }));
       if (q.some((x) => x.question || x.answer)) e.questions = q;
+    }
+    if (askBilling) {
+      const b = validateBilling(intl, billing);
+      if (Object.keys(b).length) e.billing = b;
     }
     if (progress.coParentEmail.hasEmail && !EMAIL.test(progress.coParentEmail.email.trim()))
       e.coParentEmail = intl.formatMessage(accountMessages.errorCoParentEmail);
@@ -90,10 +112,12 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
       document.getElementById(q.question ? `security-question-${qi + 1}` : `security-answer-${qi + 1}`)?.focus();
       return;
     }
+    const badBilling = found.billing && (Object.keys(found.billing) as Array<keyof BillingAddressValue>)[0];
+    if (badBilling) return document.getElementById(`billing-${badBilling}`)?.focus();
     if (found.coParentEmail) return;
     setBusy(true);
+    let next = state;
     try {
-      let next = state;
       if (state.requireCredentials || username) {
         next = applyParentState(next, await api.putCredentials(userId, { username: username.trim(), password }));
       }
@@ -102,6 +126,23 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
           next,
           await api.putSecurityQuestions(userId, { answers: answers.map((a) => ({ questionId: Number(a.questionId), answer: a.answer.trim() })) }),
         );
+      }
+      if (askBilling && !next.billingAddressComplete) {
+        next = applyParentState(
+          next,
+          await api.putBillingAddress(userId, {
+            streetAddress: billing.streetAddress.trim(),
+            locality: billing.locality.trim(),
+            region: billing.region.trim(),
+            postalCode: billing.postalCode.trim(),
+            countryCodeAlpha2: (state.address.country ?? 'US').toUpperCase(),
+          }),
+        );
+      }
+      const coParent = progress.coParentEmail;
+      if (askQuestions && coParent.hasEmail !== undefined) {
+        // §2 co-parent email question: the address to invite, or null when the parent chose not to invite now.
+        next = applyParentState(next, await api.putCoParentEmail(userId, { coParentEmail: coParent.hasEmail ? coParent.email.trim() : null }));
       }
       next = applyParentState(next, await api.getParent(userId));
       setState(next);
@@ -114,6 +155,8 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
       setBanner(intl.formatMessage(accountMessages.notComplete));
       setBusy(false);
     } catch (err) {
+      // Keep what was saved (a retry does not repeat it), then say what failed.
+      setState(next);
       setBusy(false);
       if (isApiError(err, 'username_taken') || isApiError(err, 'conflict')) {
         setErrors({ username: intl.formatMessage(accountMessages.errorUsernameTaken) });
@@ -152,6 +195,16 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
           onChange={(e) => setPassword(e.target.value)}
         />
       </fieldset>
+      {askBilling ? (
+        <BillingInformation
+          value={billing}
+          onChange={(b) => patchProgress({ billing: b })}
+          labels={billingLabels(intl, state.address.country)}
+          errors={errors.billing}
+          disabled={busy}
+          onBlurField={(k) => errors.billing?.[k] && setErrors((e) => ({ ...e, billing: validateBilling(intl, billing) }))}
+        />
+      ) : null}
       {askQuestions ? (
         <>
           {questions.isError ? <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} /> : null}

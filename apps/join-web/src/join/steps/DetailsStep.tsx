@@ -205,11 +205,9 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
     }
   }
 
-  const proName = [state.proFirstName, state.proLastName].filter(Boolean).join(' ');
   return (
     <form noValidate onSubmit={onSubmit} className="app-narrow" aria-busy={busy || undefined}>
       <p>{intl.formatMessage(detailsMessages.intro)}</p>
-      {flow === 'pro' && proName ? <p className="pro-banner">{intl.formatMessage(detailsMessages.proReferral, { name: proName })}</p> : null}
       {joinCountries.isError ? (
         <div>
           <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
