@@ -1,7 +1,7 @@
 import { createJoinState, JoinStateSchema, type Flow, type JoinState } from '@ofw/domain';
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Join state (spec §3 "Join state") and the join's progress, kept in jotai atoms and persisted in
@@ -12,8 +12,13 @@ import { z } from 'zod';
 /** sessionStorage keys (exported for tests and for clearing on completion). */
 export const STORAGE_KEYS = { state: 'ofw.join.state', progress: 'ofw.join.progress' } as const;
 
+/** Any zod schema (classic or mini): what {@link validatedSessionStorage} needs of it. */
+interface Validator<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
 /** JSON storage in sessionStorage whose values are validated by `schema` on read (a bad value reads as the default). */
-function validatedSessionStorage<T>(schema: z.ZodType<T>) {
+function validatedSessionStorage<T>(schema: Validator<T>) {
   const json = createJSONStorage<T>(() => sessionStorage);
   return {
     ...json,
@@ -29,7 +34,7 @@ function validatedSessionStorage<T>(schema: z.ZodType<T>) {
 export const joinStateAtom = atomWithStorage<JoinState>(
   STORAGE_KEYS.state,
   createJoinState(),
-  validatedSessionStorage(JoinStateSchema as unknown as z.ZodType<JoinState>),
+  validatedSessionStorage(JoinStateSchema as unknown as Validator<JoinState>),
   { getOnInit: true },
 );
 
@@ -50,26 +55,26 @@ const ProgressSchema = z.object({
   /** The 1/2-year switch of the package step. */
   years: z.union([z.literal(1), z.literal(2)]),
   /** The chosen package id (fixed tier or build-your-own). */
-  packageId: z.number().int().optional(),
+  packageId: z.optional(z.int()),
   /** Build-your-own selection (§3 "A la carte selection"), when the parent builds their own. */
-  alaCarte: z
-    .object({
+  alaCarte: z.optional(
+    z.object({
       subscription: z.enum(['SUB1YEAR', 'SUB2YEAR']),
-      myfiles: z.string().nullish(),
-      tonemeter: z.boolean().nullish(),
-      unlimitedPayments: z.boolean().nullish(),
-      calls: z.string().nullish(),
-    })
-    .optional(),
+      myfiles: z.nullish(z.string()),
+      tonemeter: z.nullish(z.boolean()),
+      unlimitedPayments: z.nullish(z.boolean()),
+      calls: z.nullish(z.string()),
+    }),
+  ),
   /** Whether the chosen package is an upgrade (§4 purchase flow 'upgrade'). */
-  upgrade: z.boolean().optional(),
+  upgrade: z.optional(z.boolean()),
   /** Signup handles returned by POST /signups (needed for GET /coupons). */
-  signupId: z.string().optional(),
-  registrationKey: z.string().optional(),
+  signupId: z.optional(z.string()),
+  registrationKey: z.optional(z.string()),
   /** Billing address typed on the payment step (not card data). */
   billing: BillingSchema,
   /** The co-parent email question. */
-  coParentEmail: z.object({ hasEmail: z.boolean().optional(), email: z.string() }),
+  coParentEmail: z.object({ hasEmail: z.optional(z.boolean()), email: z.string() }),
 });
 export type JoinProgress = z.infer<typeof ProgressSchema>;
 
@@ -87,7 +92,7 @@ export function initialProgress(): JoinProgress {
 export const progressAtom = atomWithStorage<JoinProgress>(
   STORAGE_KEYS.progress,
   initialProgress(),
-  validatedSessionStorage(ProgressSchema as unknown as z.ZodType<JoinProgress>),
+  validatedSessionStorage<JoinProgress>(ProgressSchema),
   { getOnInit: true },
 );
 
