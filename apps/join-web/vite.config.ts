@@ -21,7 +21,12 @@ export default defineConfig(({ command }) => ({
       // formatjs "Advanced usage": every catalogue is compiled to an AST (`formatjs compile --ast`), so the build
       // drops the ICU message parser. The dev server keeps it so unsaved English defaults still render.
       ...(command === 'build'
-        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ]
         : []),
     ],
   },

@@ -8,5 +8,5 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   external: ['react', 'react-dom', 'react/jsx-runtime', '@ofw/domain'],
-  onSuccess: 'node -e "require(\'node:fs\').copyFileSync(\'src/styles.css\', \'dist/styles.css\')"',
+  onSuccess: "node -e \"require('node:fs').copyFileSync('src/styles.css', 'dist/styles.css')\"",
 });

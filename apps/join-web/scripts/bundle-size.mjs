@@ -44,7 +44,11 @@ function closure(keys, into = new Set()) {
 const weigh = (files) => [...files].reduce((sum, f) => sum + gz(f), 0);
 const minus = (a, b) => new Set([...a].filter((f) => !b.has(f)));
 
-const firstLoad = closure([keyOf(/^index\.html$/), keyOf(/^src\/routes\/join\/index\.tsx/), keyOf(/compiled\/en-US\.json$/)]);
+const firstLoad = closure([
+  keyOf(/^index\.html$/),
+  keyOf(/^src\/routes\/join\/index\.tsx/),
+  keyOf(/compiled\/en-US\.json$/),
+]);
 const firstJs = weigh([...firstLoad].filter((f) => f.endsWith('.js')));
 const firstCss = weigh([...firstLoad].filter((f) => f.endsWith('.css')));
 
@@ -66,7 +70,10 @@ const visitDynamic = (key) => {
 };
 visitDynamic(paymentKey);
 const catalogues = Object.fromEntries(
-  ['en-US', 'en-GB', 'es-US', 'es-MX'].map((l) => [l, kb(gz(manifest[keyOf(new RegExp(`compiled/${l}\\.json$`))].file))]),
+  ['en-US', 'en-GB', 'es-US', 'es-MX'].map((l) => [
+    l,
+    kb(gz(manifest[keyOf(new RegExp(`compiled/${l}\\.json$`))].file)),
+  ]),
 );
 
 const figures = {
@@ -93,5 +100,9 @@ for (const f of figures.firstLoadFiles) console.log(`    ${String(kb(gz(f))).pad
 
 const out = path.resolve(app, '../../.bench');
 mkdirSync(out, { recursive: true });
-writeFileSync(path.join(out, 'join-web.json'), `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`);
-if (figures.firstLoadJoinKbGz > GOAL_KB) console.log(`  over the ${GOAL_KB} kB goal by ${kb(firstJs + firstCss - GOAL_KB * 1024)} kB`);
+writeFileSync(
+  path.join(out, 'join-web.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`,
+);
+if (figures.firstLoadJoinKbGz > GOAL_KB)
+  console.log(`  over the ${GOAL_KB} kB goal by ${kb(firstJs + firstCss - GOAL_KB * 1024)} kB`);

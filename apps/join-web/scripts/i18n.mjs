@@ -31,13 +31,25 @@ async function extracted() {
   try {
     execFileSync(
       formatjs,
-      ['extract', 'src/**/*.{ts,tsx}', '--ignore', 'src/**/*.d.ts', '--ignore', 'src/routeTree.gen.ts', '--format', 'simple', '--out-file', out],
+      [
+        'extract',
+        'src/**/*.{ts,tsx}',
+        '--ignore',
+        'src/**/*.d.ts',
+        '--ignore',
+        'src/routeTree.gen.ts',
+        '--format',
+        'simple',
+        '--out-file',
+        out,
+      ],
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     const messages = read(out);
     const { paymentMessages } = await import('@ofw/payments');
     for (const { id, defaultMessage } of Object.values(paymentMessages)) {
-      if (messages[id] !== undefined && messages[id] !== defaultMessage) throw new Error(`Message id ${id} is defined twice with different texts`);
+      if (messages[id] !== undefined && messages[id] !== defaultMessage)
+        throw new Error(`Message id ${id} is defined twice with different texts`);
       messages[id] = defaultMessage;
     }
     return sortKeys(messages);
@@ -65,10 +77,15 @@ async function check() {
     const catalogue = read(path.join(langDir, `${locale}.json`));
     const missing = ids.filter((id) => typeof catalogue[id] !== 'string' || catalogue[id].trim() === '');
     const unused = Object.keys(catalogue).filter((id) => !(id in source));
-    const badArgs = ids.filter((id) => typeof catalogue[id] === 'string' && argumentsOf(catalogue[id]) !== argumentsOf(source[id]));
+    const badArgs = ids.filter(
+      (id) => typeof catalogue[id] === 'string' && argumentsOf(catalogue[id]) !== argumentsOf(source[id]),
+    );
     for (const id of missing) problems.push(`${locale}: missing message id "${id}"`);
     for (const id of unused) problems.push(`${locale}: unused message id "${id}"`);
-    for (const id of badArgs) problems.push(`${locale}: "${id}" has placeholders {${argumentsOf(catalogue[id])}} but en-US has {${argumentsOf(source[id])}}`);
+    for (const id of badArgs)
+      problems.push(
+        `${locale}: "${id}" has placeholders {${argumentsOf(catalogue[id])}} but en-US has {${argumentsOf(source[id])}}`,
+      );
   }
   if (problems.length) {
     console.error(`i18n check failed (${problems.length}):\n  ${problems.join('\n  ')}`);
@@ -79,7 +96,10 @@ async function check() {
 
 function compile() {
   for (const f of readdirSync(compiledDir)) if (f.endsWith('.json')) rmSync(path.join(compiledDir, f));
-  execFileSync(formatjs, ['compile-folder', '--ast', '--format', 'simple', langDir, compiledDir], { cwd: root, stdio: 'inherit' });
+  execFileSync(formatjs, ['compile-folder', '--ast', '--format', 'simple', langDir, compiledDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 const command = process.argv[2];

@@ -21,7 +21,12 @@ export interface AppContext {
 
 /** The TanStack router over the generated route tree. */
 export function createAppRouter(history?: RouterHistory) {
-  return createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true, ...(history ? { history } : {}) });
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    ...(history ? { history } : {}),
+  });
 }
 
 declare module '@tanstack/react-router' {
@@ -31,10 +36,16 @@ declare module '@tanstack/react-router' {
 }
 
 /** Builds the app's store, query client, API client (auth token from the join state) and router. */
-export function createAppContext(overrides: { api?: ApiClient; fetch?: typeof fetch; history?: RouterHistory; services?: Partial<Services> } = {}): AppContext {
+export function createAppContext(
+  overrides: { api?: ApiClient; fetch?: typeof fetch; history?: RouterHistory; services?: Partial<Services> } = {},
+): AppContext {
   const store = createStore();
   // §1: a parent with no join in progress gets the browser's language when the product speaks it (es-MX → Spanish).
-  if (typeof sessionStorage !== 'undefined' && !sessionStorage.getItem(STORAGE_KEYS.state) && typeof navigator !== 'undefined') {
+  if (
+    typeof sessionStorage !== 'undefined' &&
+    !sessionStorage.getItem(STORAGE_KEYS.state) &&
+    typeof navigator !== 'undefined'
+  ) {
     const locale = initialLocale(navigator.languages ?? [navigator.language]);
     if (locale !== 'en-US') store.set(localeAtom, locale);
   }

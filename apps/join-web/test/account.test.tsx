@@ -5,18 +5,51 @@ import { STORAGE_KEYS } from '../src/state/join-state.js';
 import { fakeApi, parentState, renderApp } from './helpers.js';
 
 /** A parent who has paid, on the last step (as after a reload). */
-function atAccount(flow: 'join' | 'ctj', over: (path: string, method: string) => { status?: number; body?: unknown } | undefined = () => undefined) {
+function atAccount(
+  flow: 'join' | 'ctj',
+  over: (path: string, method: string) => { status?: number; body?: unknown } | undefined = () => undefined,
+) {
   sessionStorage.setItem(
     STORAGE_KEYS.state,
-    JSON.stringify({ flow, isJoin: flow === 'join', isInvitedJoin: flow === 'ctj', inviteToken: flow === 'ctj' ? 'invite-token-aaaaaaaaaaaa' : undefined, authToken: 'tok-1', agreedToTerms: true, billingAddressComplete: true, isSubscriptionCurrent: true, subscriptionStatus: 'current', requireCredentials: true, parent: { userId: 7, phoneCountryCode: '+1' }, address: { country: 'US' }, familyMembers: [{ userId: 4, firstName: 'Bo', lastName: 'X' }] }),
+    JSON.stringify({
+      flow,
+      isJoin: flow === 'join',
+      isInvitedJoin: flow === 'ctj',
+      inviteToken: flow === 'ctj' ? 'invite-token-aaaaaaaaaaaa' : undefined,
+      authToken: 'tok-1',
+      agreedToTerms: true,
+      billingAddressComplete: true,
+      isSubscriptionCurrent: true,
+      subscriptionStatus: 'current',
+      requireCredentials: true,
+      parent: { userId: 7, phoneCountryCode: '+1' },
+      address: { country: 'US' },
+      familyMembers: [{ userId: 4, firstName: 'Bo', lastName: 'X' }],
+    }),
   );
-  sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ step: 'account', years: 1, packageId: 2052, billing: { streetAddress: '1', locality: 'S', region: 'WA', postalCode: '98101' }, coParentEmail: { email: '' } }));
+  sessionStorage.setItem(
+    STORAGE_KEYS.progress,
+    JSON.stringify({
+      step: 'account',
+      years: 1,
+      packageId: 2052,
+      billing: { streetAddress: '1', locality: 'S', region: 'WA', postalCode: '98101' },
+      coParentEmail: { email: '' },
+    }),
+  );
   let credentialsSaved = false;
   let questionsSaved = false;
   return fakeApi((c) => {
     const o = over(c.path, c.method);
     if (o) return o;
-    const done = { agreedToTerms: true, billingAddressComplete: true, subscriptionStatus: 'current', isSubscriptionCurrent: true, isInvitedJoin: flow === 'ctj', flow };
+    const done = {
+      agreedToTerms: true,
+      billingAddressComplete: true,
+      subscriptionStatus: 'current',
+      isSubscriptionCurrent: true,
+      isInvitedJoin: flow === 'ctj',
+      flow,
+    };
     if (c.path === '/parents/7/credentials') {
       credentialsSaved = true;
       return { body: parentState({ ...done, requireCredentials: false }) };
@@ -25,7 +58,14 @@ function atAccount(flow: 'join' | 'ctj', over: (path: string, method: string) =>
       questionsSaved = true;
       return { body: parentState({ ...done, requireCredentials: !credentialsSaved, securityQuestionsComplete: true }) };
     }
-    if (c.path === '/parents/7') return { body: parentState({ ...done, requireCredentials: !credentialsSaved, securityQuestionsComplete: questionsSaved }) };
+    if (c.path === '/parents/7')
+      return {
+        body: parentState({
+          ...done,
+          requireCredentials: !credentialsSaved,
+          securityQuestionsComplete: questionsSaved,
+        }),
+      };
     return undefined;
   });
 }
@@ -37,7 +77,9 @@ async function fillCredentials(user: ReturnType<typeof userEvent.setup>) {
 
 async function answerQuestions(user: ReturnType<typeof userEvent.setup>) {
   for (const n of [1, 2, 3]) {
-    await waitFor(() => expect(screen.getByLabelText(`Security question ${n}`).querySelectorAll('option').length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(screen.getByLabelText(`Security question ${n}`).querySelectorAll('option').length).toBeGreaterThan(1),
+    );
     const select = screen.getByLabelText(`Security question ${n}`) as HTMLSelectElement;
     await user.selectOptions(select, Array.from(select.options).find((o) => o.value)!.value);
     await user.type(screen.getByLabelText(`Answer ${n}`), `answer ${n}`);
@@ -54,8 +96,15 @@ describe('account step', () => {
     await answerQuestions(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
-    expect(api.calls.find((c) => c.path === '/parents/7/credentials')!.body).toEqual({ username: 'ada_l', password: 'correct horse battery' });
-    const answers = (api.calls.find((c) => c.path === '/parents/7/security-questions')!.body as { answers: Array<{ questionId: number }> }).answers;
+    expect(api.calls.find((c) => c.path === '/parents/7/credentials')!.body).toEqual({
+      username: 'ada_l',
+      password: 'correct horse battery',
+    });
+    const answers = (
+      api.calls.find((c) => c.path === '/parents/7/security-questions')!.body as {
+        answers: Array<{ questionId: number }>;
+      }
+    ).answers;
     expect(new Set(answers.map((a) => a.questionId)).size).toBe(3);
     expect(sessionStorage.getItem(STORAGE_KEYS.state)).toBeNull();
   });
@@ -75,7 +124,11 @@ describe('account step', () => {
 
   it('a taken username is reported on the field and the parent stays on the step', async () => {
     const leaveTo = vi.fn();
-    const api = atAccount('ctj', (path) => (path === '/parents/7/credentials' ? { status: 409, body: { type: 'x', title: 'taken', status: 409, code: 'username_taken' } } : undefined));
+    const api = atAccount('ctj', (path) =>
+      path === '/parents/7/credentials'
+        ? { status: 409, body: { type: 'x', title: 'taken', status: 409, code: 'username_taken' } }
+        : undefined,
+    );
     renderApp('/invite/invite-token-aaaaaaaaaaaa', api, { leaveTo });
     const user = userEvent.setup();
     await fillCredentials(user);
@@ -89,11 +142,38 @@ describe('account step', () => {
   it('§4 Completion: a pro-created account (no payment) gives its billing address on the last step — PUT …/billing-address, then /ofw/home.form', async () => {
     sessionStorage.setItem(
       STORAGE_KEYS.state,
-      JSON.stringify({ flow: 'pro', authToken: 'tok-1', agreedToTerms: true, billingAddressComplete: false, userCreatedByPro: true, subscriptionStatus: 'none', isSubscriptionCurrent: false, requireCredentials: true, parent: { userId: 7, phoneCountryCode: '+1' }, address: { country: 'US' } }),
+      JSON.stringify({
+        flow: 'pro',
+        authToken: 'tok-1',
+        agreedToTerms: true,
+        billingAddressComplete: false,
+        userCreatedByPro: true,
+        subscriptionStatus: 'none',
+        isSubscriptionCurrent: false,
+        requireCredentials: true,
+        parent: { userId: 7, phoneCountryCode: '+1' },
+        address: { country: 'US' },
+      }),
     );
-    sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ step: 'account', years: 1, billing: { streetAddress: '', locality: '', region: '', postalCode: '' }, coParentEmail: { email: '' } }));
+    sessionStorage.setItem(
+      STORAGE_KEYS.progress,
+      JSON.stringify({
+        step: 'account',
+        years: 1,
+        billing: { streetAddress: '', locality: '', region: '', postalCode: '' },
+        coParentEmail: { email: '' },
+      }),
+    );
     const saved = { credentials: false, questions: false, billing: false };
-    const now = () => parentState({ flow: 'pro', agreedToTerms: true, userCreatedByPro: true, requireCredentials: !saved.credentials, securityQuestionsComplete: saved.questions, billingAddressComplete: saved.billing });
+    const now = () =>
+      parentState({
+        flow: 'pro',
+        agreedToTerms: true,
+        userCreatedByPro: true,
+        requireCredentials: !saved.credentials,
+        securityQuestionsComplete: saved.questions,
+        billingAddressComplete: saved.billing,
+      });
     const api = fakeApi((c) => {
       if (c.path === '/parents/7/credentials') saved.credentials = true;
       else if (c.path === '/parents/7/security-questions') saved.questions = true;
@@ -123,7 +203,13 @@ describe('account step', () => {
     const put = api.calls.find((c) => c.path === '/parents/7/billing-address')!;
     expect(put.method).toBe('PUT');
     expect(put.headers.get('authorization')).toBe('Bearer tok-1');
-    expect(put.body).toEqual({ streetAddress: '1 Main St', locality: 'Seattle', region: 'WA', postalCode: '98101', countryCodeAlpha2: 'US' });
+    expect(put.body).toEqual({
+      streetAddress: '1 Main St',
+      locality: 'Seattle',
+      region: 'WA',
+      postalCode: '98101',
+      countryCodeAlpha2: 'US',
+    });
     expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
   });
 
@@ -138,7 +224,9 @@ describe('account step', () => {
     ['No', '', null],
   ])('§2 co-parent email question: answering "%s" is saved with PUT …/coparent-email', async (answer, email, sent) => {
     const leaveTo = vi.fn();
-    const api = atAccount('join', (path) => (path === '/parents/7/coparent-email' ? { body: parentState() } : undefined));
+    const api = atAccount('join', (path) =>
+      path === '/parents/7/coparent-email' ? { body: parentState() } : undefined,
+    );
     renderApp('/join', api, { leaveTo });
     const user = userEvent.setup();
     await fillCredentials(user);

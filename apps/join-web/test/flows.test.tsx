@@ -14,23 +14,49 @@ describe('invited flow (§4 "Invited flow")', () => {
 
   it('§4 redirect on an empty family or a missing userId; otherwise store userId, list the others, take a new token', () => {
     expect(inviteDecision({ familyMembers: [], userId: 5, coParentCountry: 'US' }, TOKEN)).toEqual({ kind: 'request' });
-    expect(inviteDecision({ familyMembers: [member(4, 'Bo')], userId: null, coParentCountry: 'US' }, TOKEN)).toEqual({ kind: 'request' });
-    const d = inviteDecision({ familyMembers: [member(4, 'Bo'), member(5, 'Me')], userId: 5, coParentCountry: 'US', inviteToken: 'rotated-token-bbbbbbbbbb' }, TOKEN);
+    expect(inviteDecision({ familyMembers: [member(4, 'Bo')], userId: null, coParentCountry: 'US' }, TOKEN)).toEqual({
+      kind: 'request',
+    });
+    const d = inviteDecision(
+      {
+        familyMembers: [member(4, 'Bo'), member(5, 'Me')],
+        userId: 5,
+        coParentCountry: 'US',
+        inviteToken: 'rotated-token-bbbbbbbbbb',
+      },
+      TOKEN,
+    );
     expect(d).toMatchObject({ kind: 'join', userId: 5, token: 'rotated-token-bbbbbbbbbb', rotated: true });
     expect(d.kind === 'join' && d.coParents.map((m) => m.userId)).toEqual([4]);
-    expect(inviteDecision({ familyMembers: [member(4, 'Bo')], userId: 5, coParentCountry: 'US', inviteToken: TOKEN }, TOKEN)).toMatchObject({ rotated: false, token: TOKEN });
+    expect(
+      inviteDecision({ familyMembers: [member(4, 'Bo')], userId: 5, coParentCountry: 'US', inviteToken: TOKEN }, TOKEN),
+    ).toMatchObject({ rotated: false, token: TOKEN });
   });
 
   it('§4 /invite/$token with an empty family goes to /invite/request', async () => {
-    const { history } = renderApp(`/invite/${TOKEN}`, fakeApi((c) => (c.path === '/invites/family' ? { body: { familyMembers: [], userId: null, coParentCountry: null } } : undefined)));
+    const { history } = renderApp(
+      `/invite/${TOKEN}`,
+      fakeApi((c) =>
+        c.path === '/invites/family' ? { body: { familyMembers: [], userId: null, coParentCountry: null } } : undefined,
+      ),
+    );
     expect(await screen.findByRole('heading', { name: 'Ask for a new invitation' })).toBeInTheDocument();
     expect(history.location.pathname).toBe('/invite/request');
   });
 
   it('§4 a valid invite lists the co-parents, replaces a rotated token, and the signup carries the new token', async () => {
     const api = fakeApi((c) => {
-      if (c.path === '/invites/family') return { body: { familyMembers: [member(4, 'Bo'), member(5, 'Me')], userId: 5, coParentCountry: 'US', inviteToken: 'rotated-token-bbbbbbbbbb' } };
-      if (c.path === '/signups') return { status: 201, body: { signupId: 's', registrationKey: 'r', authToken: 't', userId: 5 } };
+      if (c.path === '/invites/family')
+        return {
+          body: {
+            familyMembers: [member(4, 'Bo'), member(5, 'Me')],
+            userId: 5,
+            coParentCountry: 'US',
+            inviteToken: 'rotated-token-bbbbbbbbbb',
+          },
+        };
+      if (c.path === '/signups')
+        return { status: 201, body: { signupId: 's', registrationKey: 'r', authToken: 't', userId: 5 } };
       return undefined;
     });
     const { history } = renderApp(`/invite/${TOKEN}`, api);
@@ -44,11 +70,21 @@ describe('invited flow (§4 "Invited flow")', () => {
     await user.type(screen.getByLabelText('Phone number'), '2065550199');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.calls.some((c) => c.path === '/signups')).toBe(true));
-    expect(api.calls.find((c) => c.path === '/signups')!.body).toMatchObject({ flow: 'ctj', inviteToken: 'rotated-token-bbbbbbbbbb' });
+    expect(api.calls.find((c) => c.path === '/signups')!.body).toMatchObject({
+      flow: 'ctj',
+      inviteToken: 'rotated-token-bbbbbbbbbb',
+    });
   });
 
   it('§4/§8 a failed family load stops loading and says so', async () => {
-    renderApp(`/invite/${TOKEN}`, fakeApi((c) => (c.path === '/invites/family' ? { status: 401, body: { type: 'x', title: 'x', status: 401, code: 'invalid_invite_token' } } : undefined)));
+    renderApp(
+      `/invite/${TOKEN}`,
+      fakeApi((c) =>
+        c.path === '/invites/family'
+          ? { status: 401, body: { type: 'x', title: 'x', status: 401, code: 'invalid_invite_token' } }
+          : undefined,
+      ),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your invitation');
     expect(screen.queryByText('Checking your invitation…')).toBeNull();
   });
@@ -57,7 +93,9 @@ describe('invited flow (§4 "Invited flow")', () => {
 describe('pro-referred flow (§1 flow "pro")', () => {
   it('§4 Completion: a pro-created account (userCreatedByPro) goes from details straight to the terms', async () => {
     const api = fakeApi((c) =>
-      c.path === '/parents/7' && c.method === 'GET' ? { body: parentState({ flow: 'pro', userCreatedByPro: true, proFirstName: 'Dana', proLastName: 'Rivera' }) } : undefined,
+      c.path === '/parents/7' && c.method === 'GET'
+        ? { body: parentState({ flow: 'pro', userCreatedByPro: true, proFirstName: 'Dana', proLastName: 'Rivera' }) }
+        : undefined,
     );
     renderApp('/join/pro?referral=pro-referral-token-123456', api);
     const user = userEvent.setup();
@@ -109,7 +147,9 @@ describe('package choice variants', () => {
   it('§4/§9 a +44 parent pays in GBP: £ prices and a VAT line', async () => {
     const api = fakeApi();
     await toPackages('/join', api, '+44', '7700900123');
-    const gbp = listPackages({ currency: 'GBP', packageType: 'parent', years: 1 }).find((p) => p.vatAmount !== undefined && p.family !== 'BYO')!;
+    const gbp = listPackages({ currency: 'GBP', packageType: 'parent', years: 1 }).find(
+      (p) => p.vatAmount !== undefined && p.family !== 'BYO',
+    )!;
     await waitFor(() => expect(document.getElementById(gbp.selectButtonId)).not.toBeNull());
     const card = document.getElementById(gbp.selectButtonId)!.closest('article')!;
     expect(within(card).getByText(`£${gbp.totalPrice.toFixed(2)}`)).toBeInTheDocument();
@@ -119,7 +159,9 @@ describe('package choice variants', () => {
 
   it('§4 Discount: an available coupon shows the amount and the floored percent', async () => {
     const pkg = listPackages({ currency: 'USD', packageType: 'parent', family: 'PREMIUM', years: 1 })[0]!;
-    const api = fakeApi((c) => (c.path === '/coupons' ? { body: [{ packageId: pkg.id, status: 'available', discountAmount: 25 }] } : undefined));
+    const api = fakeApi((c) =>
+      c.path === '/coupons' ? { body: [{ packageId: pkg.id, status: 'available', discountAmount: 25 }] } : undefined,
+    );
     await toPackages('/join', api);
     const pct = Math.floor((25 * 100) / pkg.totalPrice);
     expect(await screen.findByText(`Save $25.00 (${pct}%)`)).toBeInTheDocument();
@@ -127,7 +169,9 @@ describe('package choice variants', () => {
 
   it('§3 build-your-own: options change the live total, and Select stores the a-la-carte choice', async () => {
     const byo = getBuildYourOwnPackage(2050)!;
-    const api = fakeApi((c) => (c.path === '/packages' ? { body: { packages: [], byo, upgradeOptions: null, pricingGroup: 'P3' } } : undefined));
+    const api = fakeApi((c) =>
+      c.path === '/packages' ? { body: { packages: [], byo, upgradeOptions: null, pricingGroup: 'P3' } } : undefined,
+    );
     const user = await toPackages('/join', api);
     const base = byo.subscriptionLengthOptions.SUB1YEAR!.price;
     expect(await screen.findByText(`Total: $${base.toFixed(2)}`)).toBeInTheDocument();
@@ -136,14 +180,26 @@ describe('package choice variants', () => {
     expect(await screen.findByText(`Total: $${(base + tonemeter.price).toFixed(2)}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Select my plan' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
-    expect(JSON.parse(sessionStorage.getItem('ofw.join.progress')!)).toMatchObject({ packageId: 2050, alaCarte: { subscription: 'SUB1YEAR', tonemeter: true } });
+    expect(JSON.parse(sessionStorage.getItem('ofw.join.progress')!)).toMatchObject({
+      packageId: 2050,
+      alaCarte: { subscription: 'SUB1YEAR', tonemeter: true },
+    });
   });
 
   it('§4 upgrade: with upgrade options the cards show the prorated price', async () => {
     const pkg = listPackages({ currency: 'USD', packageType: 'parent', family: 'MAX', years: 1 })[0]!;
     const api = fakeApi((c) =>
       c.path === '/packages'
-        ? { body: { packages: [pkg], byo: null, upgradeOptions: { subscriptionUpgradeOptions: { [pkg.id]: { packageId: pkg.id, price: 52.34, priceFormatted: '$52.34' } } }, pricingGroup: 'P3' } }
+        ? {
+            body: {
+              packages: [pkg],
+              byo: null,
+              upgradeOptions: {
+                subscriptionUpgradeOptions: { [pkg.id]: { packageId: pkg.id, price: 52.34, priceFormatted: '$52.34' } },
+              },
+              pricingGroup: 'P3',
+            },
+          }
         : undefined,
     );
     await toPackages('/join', api);
@@ -152,13 +208,20 @@ describe('package choice variants', () => {
   });
 
   it('§9 experiments switch variants: GROW-621 badge, GROW-805 FAQ first', async () => {
-    expect(variantsFrom([{ name: 'GROW-621', value: 'treatment' }, { name: 'GROW-805', value: 'control' }])).toEqual({
+    expect(
+      variantsFrom([
+        { name: 'GROW-621', value: 'treatment' },
+        { name: 'GROW-805', value: 'control' },
+      ]),
+    ).toEqual({
       popularBadge: true,
       fullComparison: false,
       faqFirst: false,
       buildYourOwn: false,
     });
-    const api = fakeApi((c) => (c.path === '/experiments' ? { body: [{ name: 'GROW-621', value: 'treatment' }] } : undefined));
+    const api = fakeApi((c) =>
+      c.path === '/experiments' ? { body: [{ name: 'GROW-621', value: 'treatment' }] } : undefined,
+    );
     await toPackages('/join', api);
     expect((await screen.findAllByText('Most popular')).length).toBeGreaterThan(0);
   });

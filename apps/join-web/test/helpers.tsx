@@ -21,7 +21,16 @@ const json = (status: number, body: unknown) =>
   });
 
 export const parentState = (over: Record<string, unknown> = {}) => ({
-  parent: { userId: 7, familyId: 70, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneCountryCode: '+1', phoneNumber: '2065550123', timeZone: 'UTC' },
+  parent: {
+    userId: 7,
+    familyId: 70,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phoneCountryCode: '+1',
+    phoneNumber: '2065550123',
+    timeZone: 'UTC',
+  },
   address: { country: 'US' },
   flow: 'join',
   languageLocale: 'en-US',
@@ -62,7 +71,10 @@ export function fakeApi(overrides: Handler = () => undefined) {
     const route = `${call.method} ${call.path}`;
     switch (route) {
       case 'GET /join/countries':
-        return json(200, ['US', 'AU', 'CA', 'GB', 'IE', 'NZ'].map((c) => ({ key: c, value: c, name: c, label: c })));
+        return json(
+          200,
+          ['US', 'AU', 'CA', 'GB', 'IE', 'NZ'].map((c) => ({ key: c, value: c, name: c, label: c })),
+        );
       case 'GET /countries':
         return json(200, [
           { key: 'US', value: 'US', name: 'United States', label: 'United States (+1)' },
@@ -82,10 +94,18 @@ export function fakeApi(overrides: Handler = () => undefined) {
         return json(200, []);
       case 'GET /packages': {
         const currency = (call.search.get('currency') ?? 'USD') as 'USD';
-        return json(200, { packages: listPackages({ currency, packageType: 'parent' }), byo: null, upgradeOptions: null, pricingGroup: 'P3' });
+        return json(200, {
+          packages: listPackages({ currency, packageType: 'parent' }),
+          byo: null,
+          upgradeOptions: null,
+          pricingGroup: 'P3',
+        });
       }
       case 'GET /security-questions':
-        return json(200, [1, 2, 3, 4].map((id) => ({ id, text: `Question ${id}?` })));
+        return json(
+          200,
+          [1, 2, 3, 4].map((id) => ({ id, text: `Question ${id}?` })),
+        );
       default:
         return json(404, { type: 'about:blank', title: 'Not found', status: 404, code: 'not_found' });
     }

@@ -71,7 +71,13 @@ describe('regular join screens', () => {
     expect(signup.body).toMatchObject({
       flow: 'join',
       address: { country: 'US' },
-      parent: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneCountryCode: '+1', phoneNumber: '2065550123' },
+      parent: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        phoneCountryCode: '+1',
+        phoneNumber: '2065550123',
+      },
     });
 
     const select = await waitFor(() => {
@@ -117,8 +123,17 @@ describe('regular join screens', () => {
   });
 
   it('§8 "An unexpected error occurred, please try again later." when join countries fail to load', async () => {
-    renderApp('/join', fakeApi((c) => (c.path === '/join/countries' ? { status: 500, body: { type: 'x', title: 'x', status: 500, code: 'internal_error' } } : undefined)));
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('An unexpected error occurred, please try again later.');
+    renderApp(
+      '/join',
+      fakeApi((c) =>
+        c.path === '/join/countries'
+          ? { status: 500, body: { type: 'x', title: 'x', status: 500, code: 'internal_error' } }
+          : undefined,
+      ),
+    );
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'An unexpected error occurred, please try again later.',
+    );
   });
 
   it('§1 languages: the page speaks Spanish after the locale switch', async () => {

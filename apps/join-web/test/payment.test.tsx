@@ -15,8 +15,20 @@ vi.mock('@ofw/payments', async (importOriginal) => {
   return {
     ...real,
     PaymentsProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
-    usePayments: () => ({ client: { collectDeviceData: async () => 'device-data' }, config: { flags: { applePay: false, cadPayPal: false, venmo: false } }, status: 'ready', error: null }),
-    usePaymentMethods: () => ({ applePay: false, venmo: false, payPal: false, amex: true, discover: true, supportedCardBrands: {} }),
+    usePayments: () => ({
+      client: { collectDeviceData: async () => 'device-data' },
+      config: { flags: { applePay: false, cadPayPal: false, venmo: false } },
+      status: 'ready',
+      error: null,
+    }),
+    usePaymentMethods: () => ({
+      applePay: false,
+      venmo: false,
+      payPal: false,
+      amex: true,
+      discover: true,
+      supportedCardBrands: {},
+    }),
     useHostedFields: () => ({
       status: 'ready',
       fields: { number: field, expirationDate: field, cvv: field },
@@ -32,20 +44,71 @@ vi.mock('@ofw/payments', async (importOriginal) => {
 });
 
 const premium = listPackages({ currency: 'USD', packageType: 'parent', family: 'PREMIUM', years: 1 })[0]!;
-const problem = (status: number, code: string) => ({ status, body: { type: `https://ofw.example/problems/${code}`, title: code, status, code } });
-const config = { driver: 'sandbox', authorization: 'sandbox_0123456789abcdef_ofwjoin', sandboxUrl: 'http://localhost:3010', displayName: 'OurFamilyWizard', flags: { applePay: false, cadPayPal: false, venmo: false } };
-const order = { orderId: 'o1', status: 'paid', subscription: { status: 'current', packageId: premium.id, startsAt: '2026-01-01', expiresAt: '2027-01-01' }, receipt: { packageName: 'Premium', amount: premium.totalPrice, currencyCode: 'USD', formattedAmount: '$', discountAmount: 0, cardBrand: 'visa', last4: '1111', transactionId: 't' } };
+const problem = (status: number, code: string) => ({
+  status,
+  body: { type: `https://ofw.example/problems/${code}`, title: code, status, code },
+});
+const config = {
+  driver: 'sandbox',
+  authorization: 'sandbox_0123456789abcdef_ofwjoin',
+  sandboxUrl: 'http://localhost:3010',
+  displayName: 'OurFamilyWizard',
+  flags: { applePay: false, cadPayPal: false, venmo: false },
+};
+const order = {
+  orderId: 'o1',
+  status: 'paid',
+  subscription: { status: 'current', packageId: premium.id, startsAt: '2026-01-01', expiresAt: '2027-01-01' },
+  receipt: {
+    packageName: 'Premium',
+    amount: premium.totalPrice,
+    currencyCode: 'USD',
+    formattedAmount: '$',
+    discountAmount: 0,
+    cardBrand: 'visa',
+    last4: '1111',
+    transactionId: 't',
+  },
+};
 
 /** Starts on the payment step of a signed-up parent who chose `premium` (as a reload would). */
 function atPayment(answers: Array<(c: Call) => { status?: number; body?: unknown }>) {
-  sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify({ flow: 'join', isJoin: true, authToken: 'tok-1', agreedToTerms: true, parent: { userId: 7, phoneCountryCode: '+1', email: 'a@b.co' }, address: { country: 'US' } }));
-  sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ step: 'payment', years: 1, packageId: premium.id, billing: { streetAddress: '1 Main St', locality: 'Seattle', region: 'WA', postalCode: '98101' }, coParentEmail: { email: '' } }));
+  sessionStorage.setItem(
+    STORAGE_KEYS.state,
+    JSON.stringify({
+      flow: 'join',
+      isJoin: true,
+      authToken: 'tok-1',
+      agreedToTerms: true,
+      parent: { userId: 7, phoneCountryCode: '+1', email: 'a@b.co' },
+      address: { country: 'US' },
+    }),
+  );
+  sessionStorage.setItem(
+    STORAGE_KEYS.progress,
+    JSON.stringify({
+      step: 'payment',
+      years: 1,
+      packageId: premium.id,
+      billing: { streetAddress: '1 Main St', locality: 'Seattle', region: 'WA', postalCode: '98101' },
+      coParentEmail: { email: '' },
+    }),
+  );
   let i = 0;
   const keys: string[] = [];
   const api = fakeApi((c) => {
     if (c.path === '/payments/config') return { body: config };
-    if (c.path === '/packages') return { body: { packages: [premium], byo: null, upgradeOptions: null, pricingGroup: 'P3' } };
-    if (c.path === '/parents/7' && c.method === 'GET') return { body: parentState({ agreedToTerms: true, billingAddressComplete: true, subscriptionStatus: 'current', isSubscriptionCurrent: true }) };
+    if (c.path === '/packages')
+      return { body: { packages: [premium], byo: null, upgradeOptions: null, pricingGroup: 'P3' } };
+    if (c.path === '/parents/7' && c.method === 'GET')
+      return {
+        body: parentState({
+          agreedToTerms: true,
+          billingAddressComplete: true,
+          subscriptionStatus: 'current',
+          isSubscriptionCurrent: true,
+        }),
+      };
     if (c.path === '/orders') {
       keys.push(c.headers.get('idempotency-key')!);
       return answers[i++]!(c);
@@ -70,14 +133,30 @@ describe('payment step', () => {
     await user.click(screen.getByRole('button', { name: /^Pay/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
     const orders = api.calls.filter((c) => c.path === '/orders');
-    expect(orders.map((c) => (c.body as { paymentMethodNonce: string }).paymentMethodNonce)).toEqual(['nonce-1', 'nonce-2']);
+    expect(orders.map((c) => (c.body as { paymentMethodNonce: string }).paymentMethodNonce)).toEqual([
+      'nonce-1',
+      'nonce-2',
+    ]);
     expect(new Set(keys).size).toBe(2);
-    expect(orders[1]!.body).toMatchObject({ packageId: premium.id, billingAddress: { streetAddress: '1 Main St', locality: 'Seattle', region: 'WA', postalCode: '98101', countryCodeAlpha2: 'US' }, deviceData: 'device-data' });
+    expect(orders[1]!.body).toMatchObject({
+      packageId: premium.id,
+      billingAddress: {
+        streetAddress: '1 Main St',
+        locality: 'Seattle',
+        region: 'WA',
+        postalCode: '98101',
+        countryCodeAlpha2: 'US',
+      },
+      deviceData: 'device-data',
+    });
     expect(orders[1]!.body).not.toHaveProperty('amount');
   });
 
   it('an answer lost to a 5xx is retried with the same Idempotency-Key and the same nonce (never a second charge)', async () => {
-    const { api, keys } = atPayment([() => problem(503, 'payment_gateway_unavailable'), () => ({ status: 201, body: order })]);
+    const { api, keys } = atPayment([
+      () => problem(503, 'payment_gateway_unavailable'),
+      () => ({ status: 201, body: order }),
+    ]);
     renderApp('/join', api);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
@@ -93,7 +172,16 @@ describe('payment step', () => {
 
   it('an empty billing address is described on its fields and nothing is charged', async () => {
     const { api } = atPayment([]);
-    sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ step: 'payment', years: 1, packageId: premium.id, billing: { streetAddress: '', locality: '', region: '', postalCode: '' }, coParentEmail: { email: '' } }));
+    sessionStorage.setItem(
+      STORAGE_KEYS.progress,
+      JSON.stringify({
+        step: 'payment',
+        years: 1,
+        packageId: premium.id,
+        billing: { streetAddress: '', locality: '', region: '', postalCode: '' },
+        coParentEmail: { email: '' },
+      }),
+    );
     renderApp('/join', api);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));

@@ -1,6 +1,13 @@
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import { clearPersistedJoin, joinStateAtom, localeAtom, progressAtom, startJoinAtom, STORAGE_KEYS } from '../src/state/join-state.js';
+import {
+  clearPersistedJoin,
+  joinStateAtom,
+  localeAtom,
+  progressAtom,
+  startJoinAtom,
+  STORAGE_KEYS,
+} from '../src/state/join-state.js';
 import { clampStep, currencyForCountry, nextStep, previousStep, stepsFor } from '../src/state/steps.js';
 
 describe('join state atoms', () => {
@@ -14,7 +21,11 @@ describe('join state atoms', () => {
 
   it('§3 persists in sessionStorage so a reload resumes the join', async () => {
     const a = createStore();
-    a.set(joinStateAtom, { ...a.get(joinStateAtom), flow: 'join', parent: { phoneCountryCode: '+44', firstName: 'Ada' } });
+    a.set(joinStateAtom, {
+      ...a.get(joinStateAtom),
+      flow: 'join',
+      parent: { phoneCountryCode: '+44', firstName: 'Ada' },
+    });
     a.set(progressAtom, { ...a.get(progressAtom), step: 'terms', packageId: 2052 });
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!).parent.firstName).toBe('Ada');
     // A new page load: the atoms are created again and read sessionStorage on init.
@@ -37,7 +48,10 @@ describe('join state atoms', () => {
 
   it('never persists card data: the progress schema has no card fields', () => {
     const store = createStore();
-    store.set(progressAtom, { ...store.get(progressAtom), billing: { streetAddress: '1 Main', locality: 'X', region: 'WA', postalCode: '98101' } });
+    store.set(progressAtom, {
+      ...store.get(progressAtom),
+      billing: { streetAddress: '1 Main', locality: 'X', region: 'WA', postalCode: '98101' },
+    });
     const raw = sessionStorage.getItem(STORAGE_KEYS.progress)!;
     expect(raw).not.toMatch(/number|cvv|expiration|nonce/i);
   });
@@ -48,7 +62,13 @@ describe('join state atoms', () => {
     store.set(joinStateAtom, { ...store.get(joinStateAtom), authToken: 'x' });
     store.set(startJoinAtom, { flow: 'ctj', inviteToken: 'invite-token-0123456789' });
     const s = store.get(joinStateAtom);
-    expect(s).toMatchObject({ flow: 'ctj', isInvitedJoin: true, isJoin: false, languageLocale: 'es-MX', inviteToken: 'invite-token-0123456789' });
+    expect(s).toMatchObject({
+      flow: 'ctj',
+      isInvitedJoin: true,
+      isJoin: false,
+      languageLocale: 'es-MX',
+      inviteToken: 'invite-token-0123456789',
+    });
     expect(s.authToken).toBeUndefined();
     clearPersistedJoin();
     expect(sessionStorage.getItem(STORAGE_KEYS.state)).toBeNull();

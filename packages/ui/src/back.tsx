@@ -13,7 +13,12 @@ export interface BackButtonProps {
 /** The §2 back button: returns to the previous join step (the caller keeps the step's input). */
 export function BackButton({ label, onClick, disabled, className }: BackButtonProps) {
   return (
-    <button type="button" className={cx('ofw-button', 'ofw-button--secondary', 'ofw-back', className)} onClick={onClick} disabled={disabled}>
+    <button
+      type="button"
+      className={cx('ofw-button', 'ofw-button--secondary', 'ofw-back', className)}
+      onClick={onClick}
+      disabled={disabled}
+    >
       <span aria-hidden="true" className="ofw-back__arrow">
         ‹
       </span>

@@ -39,7 +39,15 @@ const FIELDS: ReadonlyArray<{ key: keyof BillingAddressValue; autoComplete: stri
 ];
 
 /** §2 "Billing information": street address, city, state/region and postal code in a labelled fieldset. */
-export function BillingInformation({ value, onChange, labels, errors, onBlurField, disabled, idPrefix = 'billing' }: BillingInformationProps) {
+export function BillingInformation({
+  value,
+  onChange,
+  labels,
+  errors,
+  onBlurField,
+  disabled,
+  idPrefix = 'billing',
+}: BillingInformationProps) {
   return (
     <fieldset className="ofw-fieldset" disabled={disabled}>
       <legend className="ofw-fieldset__legend">{labels.legend}</legend>

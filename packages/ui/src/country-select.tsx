@@ -16,7 +16,10 @@ export const PRIORITY_COUNTRIES: readonly string[] = ['US', 'AU', 'CA', 'GB', 'M
  * Splits options into the §1 priority countries (in priority order) and the rest (in the given order).
  * Pure; exported for tests and for callers who render their own list.
  */
-export function splitPriority<T extends { value: string }>(options: readonly T[], priority: readonly string[] = PRIORITY_COUNTRIES) {
+export function splitPriority<T extends { value: string }>(
+  options: readonly T[],
+  priority: readonly string[] = PRIORITY_COUNTRIES,
+) {
   const top = priority.map((code) => options.find((o) => o.value === code)).filter((o): o is T => Boolean(o));
   const rest = options.filter((o) => !priority.includes(o.value));
   return { top, rest };
@@ -50,6 +53,9 @@ export type PhoneCodeOption = SelectOption;
 export type PhoneCodeSelectProps = Omit<SelectFieldProps, 'options'> & { codes: readonly PhoneCodeOption[] };
 
 /** §2 phone-country-code select (§3 `phoneCountryCode`, default "+1"; the caller supplies the priority order). */
-export const PhoneCodeSelect = forwardRef<HTMLSelectElement, PhoneCodeSelectProps>(function PhoneCodeSelect({ codes, ...rest }, ref) {
+export const PhoneCodeSelect = forwardRef<HTMLSelectElement, PhoneCodeSelectProps>(function PhoneCodeSelect(
+  { codes, ...rest },
+  ref,
+) {
   return <SelectField ref={ref} options={codes} autoComplete="tel-country-code" {...rest} />;
 });

@@ -19,7 +19,8 @@ export function useFieldIds(id: string | undefined, hasHint: boolean, hasError: 
   const controlId = id ?? `f${generated.replace(/:/g, '')}`;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
-  const describedBy = [hasHint ? hintId : undefined, hasError ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hasHint ? hintId : undefined, hasError ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return { controlId, hintId, errorId, describedBy };
 }
 

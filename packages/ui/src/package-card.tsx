@@ -48,7 +48,16 @@ export interface PackageCardProps {
  * One fixed-tier package (§2 package choice): name, total and monthly price, VAT line for GBP, coupon discount as
  * amount and percent, prorated upgrade price, features, and a select button whose `id` is `selectButtonId`.
  */
-export function PackageCard({ pkg, selectLabel, onSelect, selected, busy, disabled, headingLevel = 3, children }: PackageCardProps) {
+export function PackageCard({
+  pkg,
+  selectLabel,
+  onSelect,
+  selected,
+  busy,
+  disabled,
+  headingLevel = 3,
+  children,
+}: PackageCardProps) {
   const H = `h${headingLevel}` as 'h3';
   const headingId = `pkg-${pkg.id}-name`;
   return (

@@ -25,7 +25,15 @@ export interface ThreeDSecureModalProps {
  * variant). Escape, a backdrop click or the close button call `onCancel`. Focus moves into the dialog on open and
  * back to where it was on close.
  */
-export function ThreeDSecureModal({ open, title, closeLabel, onCancel, variant = 'modal', frameContainerRef, children }: ThreeDSecureModalProps) {
+export function ThreeDSecureModal({
+  open,
+  title,
+  closeLabel,
+  onCancel,
+  variant = 'modal',
+  frameContainerRef,
+  children,
+}: ThreeDSecureModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef(onCancel);
   cancelRef.current = onCancel;
@@ -70,7 +78,11 @@ export function ThreeDSecureModal({ open, title, closeLabel, onCancel, variant =
   );
   if (variant === 'inline') return frame;
   return (
-    <div className="ofw-3ds-backdrop" data-testid="three-d-secure-backdrop" onClick={(e) => e.target === e.currentTarget && cancelRef.current()}>
+    <div
+      className="ofw-3ds-backdrop"
+      data-testid="three-d-secure-backdrop"
+      onClick={(e) => e.target === e.currentTarget && cancelRef.current()}
+    >
       {frame}
     </div>
   );

@@ -19,7 +19,14 @@ import {
 
 describe('StepIndicator', () => {
   it('§2 step indicator with dots: one item per step, aria-current on the current step', () => {
-    render(<StepIndicator label="Join progress" steps={['Details', 'Package', 'Terms', 'Payment', 'Account']} current={2} describeStep={(i, n) => `Step ${i + 1} of 5: ${n}`} />);
+    render(
+      <StepIndicator
+        label="Join progress"
+        steps={['Details', 'Package', 'Terms', 'Payment', 'Account']}
+        current={2}
+        describeStep={(i, n) => `Step ${i + 1} of 5: ${n}`}
+      />,
+    );
     const nav = screen.getByRole('navigation', { name: 'Join progress' });
     const items = nav.querySelectorAll('li');
     expect(items).toHaveLength(5);
@@ -44,7 +51,9 @@ describe('ErrorBanner', () => {
 describe('TermsList and Button', () => {
   it('§2 terms list with a continue button; a busy button ignores clicks (no double submit)', async () => {
     const onContinue = vi.fn();
-    const { rerender } = render(<TermsList items={['Term one', 'Term two']} continueLabel="Continue" onContinue={onContinue} />);
+    const { rerender } = render(
+      <TermsList items={['Term one', 'Term two']} continueLabel="Continue" onContinue={onContinue} />,
+    );
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenCalledTimes(1);
@@ -62,7 +71,15 @@ describe('TermsList and Button', () => {
 
 describe('FaqAccordion', () => {
   it('§2 FAQ accordion: buttons toggle aria-expanded and their answer region', async () => {
-    render(<FaqAccordion heading="FAQ" items={[{ id: 'a', question: 'Can I cancel?', answer: 'Yes, any time.' }, { id: 'b', question: 'Is it secure?', answer: 'Yes.' }]} />);
+    render(
+      <FaqAccordion
+        heading="FAQ"
+        items={[
+          { id: 'a', question: 'Can I cancel?', answer: 'Yes, any time.' },
+          { id: 'b', question: 'Is it secure?', answer: 'Yes.' },
+        ]}
+      />,
+    );
     const q = screen.getByRole('button', { name: 'Can I cancel?' });
     expect(q).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('Yes, any time.')).not.toBeVisible();
@@ -78,7 +95,13 @@ describe('CoParentEmailQuestion', () => {
   it('§2 co-parent email question: "yes" reveals the email field', async () => {
     function Harness() {
       const [v, setV] = useState<CoParentEmailValue>({ hasEmail: undefined, email: '' });
-      return <CoParentEmailQuestion value={v} onChange={setV} labels={{ legend: "Do you know your co-parent's email?", yes: 'Yes', no: 'No', email: "Co-parent's email" }} />;
+      return (
+        <CoParentEmailQuestion
+          value={v}
+          onChange={setV}
+          labels={{ legend: "Do you know your co-parent's email?", yes: 'Yes', no: 'No', email: "Co-parent's email" }}
+        />
+      );
     }
     render(<Harness />);
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -115,7 +138,15 @@ describe('PackageCard and YearSwitch', () => {
   it('§4 Discount: shows the original and discounted totals with the amount-and-percent label', () => {
     render(
       <PackageCard
-        pkg={{ ...pkg, discount: { label: 'Save $20.00 (9%)', discountedTotal: '$196.00', originalTotal: '$216.00', originalLabel: 'Was' } }}
+        pkg={{
+          ...pkg,
+          discount: {
+            label: 'Save $20.00 (9%)',
+            discountedTotal: '$196.00',
+            originalTotal: '$216.00',
+            originalLabel: 'Was',
+          },
+        }}
         selectLabel="Select"
         onSelect={() => {}}
       />,
@@ -125,7 +156,13 @@ describe('PackageCard and YearSwitch', () => {
   });
   it('1/2-year switch is a radio group', async () => {
     const onChange = vi.fn();
-    render(<YearSwitch value={1} onChange={onChange} labels={{ legend: 'Subscription length', one: '1 year', two: '2 years' }} />);
+    render(
+      <YearSwitch
+        value={1}
+        onChange={onChange}
+        labels={{ legend: 'Subscription length', one: '1 year', two: '2 years' }}
+      />,
+    );
     expect(screen.getByRole('radio', { name: '1 year' })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: '2 years' }));
     expect(onChange).toHaveBeenCalledWith(2);
@@ -144,7 +181,15 @@ describe('VenmoLogo', () => {
 describe('ThreeDSecureModal', () => {
   const setup = (variant?: 'modal' | 'bootstrap') => {
     const onCancel = vi.fn();
-    render(<ThreeDSecureModal open title="Verify your card" closeLabel="Cancel verification" onCancel={onCancel} variant={variant} />);
+    render(
+      <ThreeDSecureModal
+        open
+        title="Verify your card"
+        closeLabel="Cancel verification"
+        onCancel={onCancel}
+        variant={variant}
+      />,
+    );
     return onCancel;
   };
   it('§2 3DS frame: Escape cancels', async () => {

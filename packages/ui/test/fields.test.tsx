@@ -2,7 +2,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { BillingInformation, type BillingAddressValue, CountrySelect, PhoneCodeSelect, SecurityQuestions, type SecurityAnswer, TextField, splitPriority } from '../src/index.js';
+import {
+  BillingInformation,
+  type BillingAddressValue,
+  CountrySelect,
+  PhoneCodeSelect,
+  SecurityQuestions,
+  type SecurityAnswer,
+  TextField,
+  splitPriority,
+} from '../src/index.js';
 
 describe('TextField', () => {
   it('§2 accessibility: the label names the input and the error is described-by and marks it invalid', () => {
@@ -25,14 +34,28 @@ describe('CountrySelect', () => {
     const { top, rest } = splitPriority(countries);
     expect(top.map((c) => c.value)).toEqual(['US', 'AU', 'CA', 'GB', 'MX', 'NZ']);
     expect(rest.map((c) => c.value)).toEqual(['FR', 'DE']);
-    render(<CountrySelect label="Country" countries={countries} groupLabels={{ priority: 'Common', all: 'All countries' }} />);
+    render(
+      <CountrySelect
+        label="Country"
+        countries={countries}
+        groupLabels={{ priority: 'Common', all: 'All countries' }}
+      />,
+    );
     const options = screen.getAllByRole('option').map((o) => o.getAttribute('value'));
     expect(options).toEqual(['US', 'AU', 'CA', 'GB', 'MX', 'NZ', 'FR', 'DE']);
     expect(screen.getByRole('group', { name: 'Common' })).toBeInTheDocument();
   });
   it('§2 phone-country-code select is named by its label and keeps the given value', () => {
     render(
-      <PhoneCodeSelect label="Country code" value="+1" onChange={() => {}} codes={[{ value: '+1', label: '+1' }, { value: '+44', label: '+44' }]} />,
+      <PhoneCodeSelect
+        label="Country code"
+        value="+1"
+        onChange={() => {}}
+        codes={[
+          { value: '+1', label: '+1' },
+          { value: '+44', label: '+44' },
+        ]}
+      />,
     );
     expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('+1');
   });
@@ -47,7 +70,13 @@ describe('BillingInformation', () => {
           <BillingInformation
             value={v}
             onChange={setV}
-            labels={{ legend: 'Billing address', streetAddress: 'Street address', locality: 'City', region: 'State', postalCode: 'ZIP code' }}
+            labels={{
+              legend: 'Billing address',
+              streetAddress: 'Street address',
+              locality: 'City',
+              region: 'State',
+              postalCode: 'ZIP code',
+            }}
             errors={{ postalCode: 'Enter a ZIP code' }}
           />
           <output>{JSON.stringify(v)}</output>
@@ -85,7 +114,12 @@ describe('SecurityQuestions', () => {
           questions={questions}
           value={v}
           onChange={setV}
-          labels={{ legend: 'Security questions', question: (n) => `Security question ${n}`, answer: (n) => `Answer ${n}`, placeholder: 'Choose' }}
+          labels={{
+            legend: 'Security questions',
+            question: (n) => `Security question ${n}`,
+            answer: (n) => `Answer ${n}`,
+            placeholder: 'Choose',
+          }}
         />
       );
     }

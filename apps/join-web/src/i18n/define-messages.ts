@@ -5,6 +5,8 @@ import { defineMessages as defineTyped, type MessageDescriptor } from 'react-int
  * caller must spell out; the app relies on `pnpm i18n:check` (same placeholders in every locale) instead.
  * The name stays `defineMessages` so `formatjs extract` finds the calls.
  */
-export const defineMessages = defineTyped as unknown as <T extends Record<string, { id: string; defaultMessage: string }>>(
+export const defineMessages = defineTyped as unknown as <
+  T extends Record<string, { id: string; defaultMessage: string }>,
+>(
   messages: T,
 ) => { readonly [K in keyof T]: MessageDescriptor & { id: string; defaultMessage: string } };

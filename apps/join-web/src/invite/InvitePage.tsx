@@ -12,9 +12,18 @@ import { useServices } from '../services.js';
 import { startJoinAtom } from '../state/join-state.js';
 
 /** What the invited flow does with a family answer (§4 "Invited flow"). Pure, for tests. */
-export function inviteDecision(family: InviteFamilyResponse, currentToken: string):
+export function inviteDecision(
+  family: InviteFamilyResponse,
+  currentToken: string,
+):
   | { kind: 'request' }
-  | { kind: 'join'; userId: number; coParents: InviteFamilyResponse['familyMembers']; token: string; rotated: boolean } {
+  | {
+      kind: 'join';
+      userId: number;
+      coParents: InviteFamilyResponse['familyMembers'];
+      token: string;
+      rotated: boolean;
+    } {
   // 2. No family members or no userId: ask for a new invitation.
   if (!family.familyMembers.length || family.userId == null) return { kind: 'request' };
   // 3. Store the userId and list the other members as co-parents; 4. a different token replaces the stored one.
@@ -73,7 +82,8 @@ export function InvitePage({ token }: { token: string }) {
   }, [family.data, token, navigate, patchState]);
 
   useEffect(() => {
-    if (family.error && isApiError(family.error) && family.error.status === 401) console.warn('Invalid Invite Registration Token');
+    if (family.error && isApiError(family.error) && family.error.status === 401)
+      console.warn('Invalid Invite Registration Token');
   }, [family.error]);
 
   if (fresh) return null;
@@ -83,12 +93,14 @@ export function InvitePage({ token }: { token: string }) {
   if (!state.authToken && (family.isLoading || !state.familyMembers.length)) {
     return <StatusMessage>{intl.formatMessage(inviteMessages.loading)}</StatusMessage>;
   }
-  const names = state.familyMembers
-    .map((m) => [m.firstName, m.lastName].filter(Boolean).join(' '))
-    .filter(Boolean);
+  const names = state.familyMembers.map((m) => [m.firstName, m.lastName].filter(Boolean).join(' ')).filter(Boolean);
   return (
     <>
-      {names.length ? <p className="pro-banner">{intl.formatMessage(inviteMessages.coParents, { names: intl.formatList(names, { type: 'conjunction' }) })}</p> : null}
+      {names.length ? (
+        <p className="pro-banner">
+          {intl.formatMessage(inviteMessages.coParents, { names: intl.formatList(names, { type: 'conjunction' }) })}
+        </p>
+      ) : null}
       <JoinStepper flow="ctj" />
     </>
   );

@@ -45,13 +45,19 @@ export function BuildYourOwn({
     total = undefined;
   }
   const optionLabel = (o: (typeof options)[number]) =>
-    o.price > 0 ? intl.formatMessage(packageMessages.byoOption, { name: o.description, price: fmt(o.price) }) : o.description;
+    o.price > 0
+      ? intl.formatMessage(packageMessages.byoOption, { name: o.description, price: fmt(o.price) })
+      : o.description;
   const checkbox = (key: 'tonemeter' | 'unlimitedPayments', optionName: string, label: string) => {
     const option = of(optionName)[0];
     if (!option) return null;
     return (
       <label className="ofw-radio">
-        <input type="checkbox" checked={Boolean(choice[key])} onChange={(e) => setChoice((c) => ({ ...c, [key]: e.target.checked }))} />
+        <input
+          type="checkbox"
+          checked={Boolean(choice[key])}
+          onChange={(e) => setChoice((c) => ({ ...c, [key]: e.target.checked }))}
+        />
         <span>{intl.formatMessage(packageMessages.byoOption, { name: label, price: fmt(option.price) })}</span>
       </label>
     );

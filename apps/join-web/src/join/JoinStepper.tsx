@@ -23,7 +23,10 @@ const AccountStep = lazy(() => import('./steps/AccountStep.js').then((m) => ({ d
 export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferralToken?: string | undefined }) {
   const intl = useIntl();
   const { state, progress, patchProgress } = useJoin();
-  const steps = useMemo(() => stepsFor(flow, { userCreatedByPro: state.userCreatedByPro }), [flow, state.userCreatedByPro]);
+  const steps = useMemo(
+    () => stepsFor(flow, { userCreatedByPro: state.userCreatedByPro }),
+    [flow, state.userCreatedByPro],
+  );
   const step = clampStep(steps, progress.step);
   const index = steps.indexOf(step);
   const title = intl.formatMessage(stepMessages[step]);
@@ -51,13 +54,21 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
         label={intl.formatMessage(stepMessages.progress)}
         steps={names}
         current={index}
-        describeStep={(i, name) => intl.formatMessage(stepMessages.describe, { number: i + 1, total: steps.length, name })}
+        describeStep={(i, name) =>
+          intl.formatMessage(stepMessages.describe, { number: i + 1, total: steps.length, name })
+        }
       />
       <StepHeading stepKey={step}>{title}</StepHeading>
-      {proName ? <p className="pro-banner app-narrow">{intl.formatMessage(detailsMessages.proReferral, { name: proName })}</p> : null}
+      {proName ? (
+        <p className="pro-banner app-narrow">{intl.formatMessage(detailsMessages.proReferral, { name: proName })}</p>
+      ) : null}
       {step === 'details' ? <DetailsStep flow={flow} nav={nav} proReferralToken={proReferralToken} /> : null}
       <Suspense
-        fallback={<StatusMessage>{intl.formatMessage(step === 'payment' ? paymentMessagesUi.cardLoading : appMessages.loading)}</StatusMessage>}
+        fallback={
+          <StatusMessage>
+            {intl.formatMessage(step === 'payment' ? paymentMessagesUi.cardLoading : appMessages.loading)}
+          </StatusMessage>
+        }
       >
         {step === 'package' ? <PackageStep flow={flow} nav={nav} /> : null}
         {step === 'terms' ? <TermsStep nav={nav} /> : null}

@@ -13,7 +13,10 @@ export const appMessages = defineMessages({
   notFoundTitle: { id: 'app.notFound.title', defaultMessage: 'Page not found' },
   notFoundBody: { id: 'app.notFound.body', defaultMessage: 'The page you are looking for does not exist.' },
   backToJoin: { id: 'app.backToJoin', defaultMessage: 'Back to sign up' },
-  unexpectedError: { id: 'app.error.unexpected', defaultMessage: 'An unexpected error occurred, please try again later.' },
+  unexpectedError: {
+    id: 'app.error.unexpected',
+    defaultMessage: 'An unexpected error occurred, please try again later.',
+  },
   tryAgain: { id: 'app.tryAgain', defaultMessage: 'Try again' },
   pageTitle: { id: 'app.pageTitle', defaultMessage: '{step} – Join OurFamilyWizard' },
 });
@@ -39,7 +42,10 @@ export const detailsMessages = defineMessages({
   phoneCode: { id: 'details.phoneCode', defaultMessage: 'Country code' },
   phoneNumber: { id: 'details.phoneNumber', defaultMessage: 'Phone number' },
   country: { id: 'details.country', defaultMessage: 'Country' },
-  countryHint: { id: 'details.countryHint', defaultMessage: 'We chose this from your phone number. Change it if it is wrong.' },
+  countryHint: {
+    id: 'details.countryHint',
+    defaultMessage: 'We chose this from your phone number. Change it if it is wrong.',
+  },
   countryGroupCommon: { id: 'details.countryGroup.common', defaultMessage: 'Common countries' },
   countryGroupAll: { id: 'details.countryGroup.all', defaultMessage: 'All countries' },
   selectPlaceholder: { id: 'details.selectPlaceholder', defaultMessage: 'Select…' },
@@ -50,7 +56,10 @@ export const detailsMessages = defineMessages({
   errorEmail: { id: 'details.error.email', defaultMessage: 'Enter a valid email address, like name@example.com.' },
   errorPhone: { id: 'details.error.phone', defaultMessage: 'Enter a phone number of 4 to 20 digits.' },
   errorCountry: { id: 'details.error.country', defaultMessage: 'Choose the country you live in.' },
-  errorCountryUnsupported: { id: 'details.error.countryUnsupported', defaultMessage: 'Sign-up is not available in this country yet.' },
+  errorCountryUnsupported: {
+    id: 'details.error.countryUnsupported',
+    defaultMessage: 'Sign-up is not available in this country yet.',
+  },
   errorEmailTaken: { id: 'details.error.emailTaken', defaultMessage: 'An account with this email already exists.' },
 });
 
@@ -64,12 +73,18 @@ export const packageMessages = defineMessages({
   select: { id: 'package.select', defaultMessage: 'Select' },
   selected: { id: 'package.selected', defaultMessage: 'Selected' },
   perMonth: { id: 'package.perMonth', defaultMessage: '{price}/month' },
-  term: { id: 'package.term', defaultMessage: '{years, plural, one {for # year, billed once} other {for # years, billed once}}' },
+  term: {
+    id: 'package.term',
+    defaultMessage: '{years, plural, one {for # year, billed once} other {for # years, billed once}}',
+  },
   vat: { id: 'package.vat', defaultMessage: 'Includes {vat} VAT' },
   discount: { id: 'package.discount', defaultMessage: 'Save {amount} ({percent}%)' },
   was: { id: 'package.was', defaultMessage: 'Was' },
   prorated: { id: 'package.prorated', defaultMessage: 'Upgrade today for {price} (prorated)' },
-  upgradeIntro: { id: 'package.upgradeIntro', defaultMessage: 'You already have a subscription. Upgrading charges only the prorated difference.' },
+  upgradeIntro: {
+    id: 'package.upgradeIntro',
+    defaultMessage: 'You already have a subscription. Upgrading charges only the prorated difference.',
+  },
   mostPopular: { id: 'package.mostPopular', defaultMessage: 'Most popular' },
   none: { id: 'package.none', defaultMessage: 'No plans are available for your country right now.' },
   byoHeading: { id: 'package.byo.heading', defaultMessage: 'Build your own plan' },
@@ -89,14 +104,26 @@ export const packageMessages = defineMessages({
 export const termsMessages = defineMessages({
   intro: { id: 'terms.intro', defaultMessage: 'By continuing you agree to the following:' },
   service: { id: 'terms.service', defaultMessage: 'The OurFamilyWizard Terms of Service and Privacy Policy.' },
-  renewal: { id: 'terms.renewal', defaultMessage: 'Your subscription lasts for the length you chose and does not renew automatically.' },
-  records: { id: 'terms.records', defaultMessage: 'Messages and entries cannot be edited or deleted once sent, so they can serve as records.' },
-  coparent: { id: 'terms.coparent', defaultMessage: 'Your co-parent needs their own subscription to join your family account.' },
+  renewal: {
+    id: 'terms.renewal',
+    defaultMessage: 'Your subscription lasts for the length you chose and does not renew automatically.',
+  },
+  records: {
+    id: 'terms.records',
+    defaultMessage: 'Messages and entries cannot be edited or deleted once sent, so they can serve as records.',
+  },
+  coparent: {
+    id: 'terms.coparent',
+    defaultMessage: 'Your co-parent needs their own subscription to join your family account.',
+  },
   refunds: { id: 'terms.refunds', defaultMessage: 'You can ask for a full refund within 30 days of purchase.' },
 });
 
 export const paymentMessagesUi = defineMessages({
-  intro: { id: 'payment.intro', defaultMessage: 'Pay securely by card. Card details go straight to our payment provider.' },
+  intro: {
+    id: 'payment.intro',
+    defaultMessage: 'Pay securely by card. Card details go straight to our payment provider.',
+  },
   summary: { id: 'payment.summary', defaultMessage: 'Order summary' },
   plan: { id: 'payment.plan', defaultMessage: '{plan}, {years, plural, one {# year} other {# years}}' },
   total: { id: 'payment.total', defaultMessage: 'Total due today: {total}' },
@@ -110,7 +137,10 @@ export const paymentMessagesUi = defineMessages({
   expirationDateError: { id: 'payment.error.expirationDate', defaultMessage: 'Enter a valid expiration date (MM/YY).' },
   cvvError: { id: 'payment.error.cvv', defaultMessage: 'Enter the security code from your card.' },
   cardLoading: { id: 'payment.cardLoading', defaultMessage: 'Loading secure card fields…' },
-  cardLoadFailed: { id: 'payment.cardLoadFailed', defaultMessage: 'The secure card form could not be loaded. Please reload the page and try again.' },
+  cardLoadFailed: {
+    id: 'payment.cardLoadFailed',
+    defaultMessage: 'The secure card form could not be loaded. Please reload the page and try again.',
+  },
   billing: { id: 'payment.billing', defaultMessage: 'Billing address' },
   streetAddress: { id: 'payment.streetAddress', defaultMessage: 'Street address' },
   city: { id: 'payment.city', defaultMessage: 'City' },
@@ -125,14 +155,23 @@ export const paymentMessagesUi = defineMessages({
   pay: { id: 'payment.pay', defaultMessage: 'Pay {amount}' },
   paying: { id: 'payment.paying', defaultMessage: 'Processing your payment…' },
   errorTitle: { id: 'payment.errorTitle', defaultMessage: 'Payment not completed' },
-  inDoubt: { id: 'payment.error.inDoubt', defaultMessage: 'We could not confirm your payment. Try again: you will not be charged twice.' },
+  inDoubt: {
+    id: 'payment.error.inDoubt',
+    defaultMessage: 'We could not confirm your payment. Try again: you will not be charged twice.',
+  },
   fixCard: { id: 'payment.error.fixCard', defaultMessage: 'Check the highlighted card details.' },
   wallets: { id: 'payment.wallets', defaultMessage: 'Or pay with' },
   payPal: { id: 'payment.payPal', defaultMessage: 'Check out with PayPal' },
   venmo: { id: 'payment.venmo', defaultMessage: 'Check out with Venmo' },
   applePay: { id: 'payment.applePay', defaultMessage: 'Check out with Apple Pay' },
-  threeDSCanceled: { id: 'payment.threeDS.canceled', defaultMessage: 'Card verification was canceled. You have not been charged.' },
-  threeDSFailed: { id: 'payment.threeDS.failed', defaultMessage: 'Your bank could not verify the card. Please try again or use a different card.' },
+  threeDSCanceled: {
+    id: 'payment.threeDS.canceled',
+    defaultMessage: 'Card verification was canceled. You have not been charged.',
+  },
+  threeDSFailed: {
+    id: 'payment.threeDS.failed',
+    defaultMessage: 'Your bank could not verify the card. Please try again or use a different card.',
+  },
 });
 
 export const accountMessages = defineMessages({
@@ -159,19 +198,33 @@ export const accountMessages = defineMessages({
   errorQuestion: { id: 'account.error.question', defaultMessage: 'Choose a question.' },
   errorAnswer: { id: 'account.error.answer', defaultMessage: 'Enter an answer.' },
   errorCoParentEmail: { id: 'account.error.coParentEmail', defaultMessage: 'Enter a valid email address.' },
-  notComplete: { id: 'account.notComplete', defaultMessage: 'Your sign-up is not complete yet. Check the earlier steps.' },
+  notComplete: {
+    id: 'account.notComplete',
+    defaultMessage: 'Your sign-up is not complete yet. Check the earlier steps.',
+  },
 });
 
 export const faqMessages = defineMessages({
   heading: { id: 'faq.heading', defaultMessage: 'Frequently asked questions' },
   q1: { id: 'faq.q1', defaultMessage: 'Does my co-parent need to pay too?' },
-  a1: { id: 'faq.a1', defaultMessage: 'Yes. Each parent has their own subscription. Your co-parent can join your family with an invitation.' },
+  a1: {
+    id: 'faq.a1',
+    defaultMessage:
+      'Yes. Each parent has their own subscription. Your co-parent can join your family with an invitation.',
+  },
   q2: { id: 'faq.q2', defaultMessage: 'Can I change my plan later?' },
   a2: { id: 'faq.a2', defaultMessage: 'Yes. You can upgrade at any time and pay only the prorated difference.' },
   q3: { id: 'faq.q3', defaultMessage: 'Is my payment secure?' },
-  a3: { id: 'faq.a3', defaultMessage: 'Yes. Card details are entered in fields hosted by our payment provider and never reach our servers.' },
+  a3: {
+    id: 'faq.a3',
+    defaultMessage:
+      'Yes. Card details are entered in fields hosted by our payment provider and never reach our servers.',
+  },
   q4: { id: 'faq.q4', defaultMessage: 'What if my payment is declined?' },
-  a4: { id: 'faq.a4', defaultMessage: 'Nothing is charged. Check the card details or use another card, and try again.' },
+  a4: {
+    id: 'faq.a4',
+    defaultMessage: 'Nothing is charged. Check the card details or use another card, and try again.',
+  },
 });
 
 export const inviteMessages = defineMessages({
@@ -180,7 +233,8 @@ export const inviteMessages = defineMessages({
   requestTitle: { id: 'invite.request.title', defaultMessage: 'Ask for a new invitation' },
   requestBody: {
     id: 'invite.request.body',
-    defaultMessage: 'This invitation link is no longer valid. Ask your co-parent to send you a new invitation from their OurFamilyWizard account.',
+    defaultMessage:
+      'This invitation link is no longer valid. Ask your co-parent to send you a new invitation from their OurFamilyWizard account.',
   },
   requestOrJoin: { id: 'invite.request.orJoin', defaultMessage: 'You can also sign up on your own.' },
   loadFailed: { id: 'invite.loadFailed', defaultMessage: 'We could not load your invitation. Please try again later.' },

@@ -124,7 +124,9 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
       if (askQuestions && !next.securityQuestionsComplete) {
         next = applyParentState(
           next,
-          await api.putSecurityQuestions(userId, { answers: answers.map((a) => ({ questionId: Number(a.questionId), answer: a.answer.trim() })) }),
+          await api.putSecurityQuestions(userId, {
+            answers: answers.map((a) => ({ questionId: Number(a.questionId), answer: a.answer.trim() })),
+          }),
         );
       }
       if (askBilling && !next.billingAddressComplete) {
@@ -142,7 +144,10 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
       const coParent = progress.coParentEmail;
       if (askQuestions && coParent.hasEmail !== undefined) {
         // §2 co-parent email question: the address to invite, or null when the parent chose not to invite now.
-        next = applyParentState(next, await api.putCoParentEmail(userId, { coParentEmail: coParent.hasEmail ? coParent.email.trim() : null }));
+        next = applyParentState(
+          next,
+          await api.putCoParentEmail(userId, { coParentEmail: coParent.hasEmail ? coParent.email.trim() : null }),
+        );
       }
       next = applyParentState(next, await api.getParent(userId));
       setState(next);
@@ -202,12 +207,16 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
           labels={billingLabels(intl, state.address.country)}
           errors={errors.billing}
           disabled={busy}
-          onBlurField={(k) => errors.billing?.[k] && setErrors((e) => ({ ...e, billing: validateBilling(intl, billing) }))}
+          onBlurField={(k) =>
+            errors.billing?.[k] && setErrors((e) => ({ ...e, billing: validateBilling(intl, billing) }))
+          }
         />
       ) : null}
       {askQuestions ? (
         <>
-          {questions.isError ? <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} /> : null}
+          {questions.isError ? (
+            <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
+          ) : null}
           <StatusMessage>{questions.isLoading ? intl.formatMessage(appMessages.loading) : null}</StatusMessage>
           <SecurityQuestions
             questions={(questions.data ?? []).map((q) => ({ id: String(q.id), text: q.text }))}

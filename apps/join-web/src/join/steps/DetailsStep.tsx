@@ -44,7 +44,8 @@ export function validateDetails(
   if (!EMAIL.test(v.email?.trim() ?? '')) e.email = intl.formatMessage(detailsMessages.errorEmail);
   if (!PHONE.test(v.phoneNumber?.trim() ?? '')) e.phoneNumber = intl.formatMessage(detailsMessages.errorPhone);
   if (!v.country) e.country = intl.formatMessage(detailsMessages.errorCountry);
-  else if (joinCountries && !joinCountries.includes(v.country)) e.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
+  else if (joinCountries && !joinCountries.includes(v.country))
+    e.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
   return e;
 }
 
@@ -53,7 +54,15 @@ export function validateDetails(
  * phone number and the country, detected from the code (+1 → US, or CA when the Canadian check says so; +44 GB;
  * +61 AU; +64 NZ; other codes by label). Continue starts the join with POST /signups.
  */
-export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: StepNav; proReferralToken?: string | undefined }) {
+export function DetailsStep({
+  flow,
+  nav,
+  proReferralToken,
+}: {
+  flow: Flow;
+  nav: StepNav;
+  proReferralToken?: string | undefined;
+}) {
   const intl = useIntl();
   const { api } = useServices();
   const queryClient = useQueryClient();
@@ -81,11 +90,19 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
 
   const phoneCodeCountries: CountryOption[] = useMemo(
     () =>
-      PHONE_CODE_COUNTRIES.map(({ code: c, countries: cs }) => ({ key: cs[0]!, value: cs[0]!, name: cs[0]!, label: `(${c})` })),
+      PHONE_CODE_COUNTRIES.map(({ code: c, countries: cs }) => ({
+        key: cs[0]!,
+        value: cs[0]!,
+        name: cs[0]!,
+        label: `(${c})`,
+      })),
     [],
   );
   // §5 "Other codes are mapped by country label": the API's country labels carry the calling code ("Mexico (+52)").
-  const labelled = useMemo(() => [...phoneCodeCountries, ...(countries.data ?? [])], [phoneCodeCountries, countries.data]);
+  const labelled = useMemo(
+    () => [...phoneCodeCountries, ...(countries.data ?? [])],
+    [phoneCodeCountries, countries.data],
+  );
   const detected = countryFromPhoneCode(code, {
     isCanadianPhoneNumber: checkEnabled ? canadian.data?.isCanadianPhoneNumber : false,
     countries: labelled,
@@ -105,7 +122,16 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
   useEffect(() => {
     if (submitted) setErrors(validateDetails(intl, values, joinCodes));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submitted, intl, parent.firstName, parent.lastName, parent.email, parent.phoneNumber, state.address.country, joinCodes?.join()]);
+  }, [
+    submitted,
+    intl,
+    parent.firstName,
+    parent.lastName,
+    parent.email,
+    parent.phoneNumber,
+    state.address.country,
+    joinCodes?.join(),
+  ]);
 
   const countryOptions = (joinCountries.data ?? []).map((c) => ({
     value: c.value,
@@ -114,12 +140,18 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
   // Priority codes first (§1), then every other calling code of the API's country list (which is localized).
   const codeOptions = PHONE_CODE_COUNTRIES.map(({ code: c, countries: cs }) => ({
     value: c,
-    label: intl.formatMessage(detailsMessages.phoneCodeOption, { code: c, country: cs.map((x) => regionName(intl, x)).join(' / ') }),
+    label: intl.formatMessage(detailsMessages.phoneCodeOption, {
+      code: c,
+      country: cs.map((x) => regionName(intl, x)).join(' / '),
+    }),
   }));
   for (const option of countries.data ?? []) {
     const calling = /\((\+\d{1,4})\)$/.exec(option.label)?.[1];
     if (calling && !codeOptions.some((o) => o.value === calling)) {
-      codeOptions.push({ value: calling, label: intl.formatMessage(detailsMessages.phoneCodeOption, { code: calling, country: option.name }) });
+      codeOptions.push({
+        value: calling,
+        label: intl.formatMessage(detailsMessages.phoneCodeOption, { code: calling, country: option.name }),
+      });
     }
   }
 
@@ -281,14 +313,19 @@ export function DetailsStep({ flow, nav, proReferralToken }: { flow: Flow; nav: 
             ? [...countryOptions, { value: state.address.country, label: regionName(intl, state.address.country) }]
             : countryOptions
         }
-        groupLabels={{ priority: intl.formatMessage(detailsMessages.countryGroupCommon), all: intl.formatMessage(detailsMessages.countryGroupAll) }}
+        groupLabels={{
+          priority: intl.formatMessage(detailsMessages.countryGroupCommon),
+          all: intl.formatMessage(detailsMessages.countryGroupAll),
+        }}
         placeholder={state.address.country ? undefined : intl.formatMessage(detailsMessages.selectPlaceholder)}
         required
         value={state.address.country ?? ''}
         error={errors.country}
         onChange={(e) => patchState((s) => ({ address: { ...s.address, country: e.target.value || undefined } }))}
       />
-      <StatusMessage hidden>{canadian.isFetching ? intl.formatMessage(detailsMessages.checkingPhone) : null}</StatusMessage>
+      <StatusMessage hidden>
+        {canadian.isFetching ? intl.formatMessage(detailsMessages.checkingPhone) : null}
+      </StatusMessage>
       <div className="ofw-actions">
         <span />
         <Button type="submit" busy={busy}>

@@ -1,5 +1,20 @@
-import { monthlyPrice, purchaseFlow, type BuildYourOwnPackage, type CouponAvailability, type Flow, type Package } from '@ofw/domain';
-import { BackButton, ErrorBanner, PackageCard, PackageGrid, StatusMessage, YearSwitch, type PackageCardView } from '@ofw/ui';
+import {
+  monthlyPrice,
+  purchaseFlow,
+  type BuildYourOwnPackage,
+  type CouponAvailability,
+  type Flow,
+  type Package,
+} from '@ofw/domain';
+import {
+  BackButton,
+  ErrorBanner,
+  PackageCard,
+  PackageGrid,
+  StatusMessage,
+  YearSwitch,
+  type PackageCardView,
+} from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -13,10 +28,16 @@ import { money } from '../format.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
 /** The card view of a package: prices formatted, VAT line for GBP, discount as amount and percent, prorated price. */
-export function packageView(intl: IntlShape, pkg: Package, opts: { badge?: string; secondaryFeatures?: boolean } = {}): PackageCardView {
+export function packageView(
+  intl: IntlShape,
+  pkg: Package,
+  opts: { badge?: string; secondaryFeatures?: boolean } = {},
+): PackageCardView {
   const fmt = (n: number) => money(intl, n, pkg.currencyCode);
   const total = pkg.discount ? pkg.discount.discountedYearlyPrice : pkg.totalPrice;
-  const monthly = pkg.discount ? pkg.discount.discountedMonthlyPrice : monthlyPrice(pkg.totalPrice, pkg.subDurationInYears);
+  const monthly = pkg.discount
+    ? pkg.discount.discountedMonthlyPrice
+    : monthlyPrice(pkg.totalPrice, pkg.subDurationInYears);
   return {
     id: pkg.id,
     selectButtonId: pkg.selectButtonId,
@@ -25,18 +46,29 @@ export function packageView(intl: IntlShape, pkg: Package, opts: { badge?: strin
     totalPrice: fmt(total),
     monthlyPrice: intl.formatMessage(packageMessages.perMonth, { price: fmt(monthly) }),
     termText: intl.formatMessage(packageMessages.term, { years: pkg.subDurationInYears }),
-    ...(pkg.vatAmount !== undefined ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(pkg.vatAmount) }) } : {}),
+    ...(pkg.vatAmount !== undefined
+      ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(pkg.vatAmount) }) }
+      : {}),
     ...(pkg.discount
       ? {
           discount: {
-            label: intl.formatMessage(packageMessages.discount, { amount: fmt(pkg.discount.discountAmount), percent: pkg.discount.discountPercent }),
+            label: intl.formatMessage(packageMessages.discount, {
+              amount: fmt(pkg.discount.discountAmount),
+              percent: pkg.discount.discountPercent,
+            }),
             discountedTotal: fmt(pkg.discount.discountedYearlyPrice),
             originalTotal: fmt(pkg.totalPrice),
             originalLabel: intl.formatMessage(packageMessages.was),
           },
         }
       : {}),
-    ...(pkg.proratedPriceInfo ? { proratedLine: intl.formatMessage(packageMessages.prorated, { price: fmt(pkg.proratedPriceInfo.proratedPrice) }) } : {}),
+    ...(pkg.proratedPriceInfo
+      ? {
+          proratedLine: intl.formatMessage(packageMessages.prorated, {
+            price: fmt(pkg.proratedPriceInfo.proratedPrice),
+          }),
+        }
+      : {}),
     primaryFeatures: pkg.primaryFeatures,
     ...(opts.secondaryFeatures === false ? {} : { secondaryFeatures: pkg.secondaryFeatures }),
     ...(opts.badge ? { badge: opts.badge } : {}),
@@ -60,7 +92,9 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const coupons = useQuery({
     queryKey: ['coupons', byInvite ? state.inviteToken : progress.signupId],
     queryFn: (): Promise<CouponAvailability[]> =>
-      byInvite ? api.getInviteCoupons(state.inviteToken!) : api.getCoupons({ registrationKey: progress.registrationKey!, signupId: progress.signupId! }),
+      byInvite
+        ? api.getInviteCoupons(state.inviteToken!)
+        : api.getCoupons({ registrationKey: progress.registrationKey!, signupId: progress.signupId! }),
     enabled: byInvite || Boolean(progress.signupId && progress.registrationKey),
     staleTime: 5 * 60 * 1000,
   });
@@ -87,25 +121,28 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
 
   const faq = <JoinFaq />;
   const byoBlock = byo ? (
-            <BuildYourOwn
-              byo={byo}
-              years={years}
-              currency={currency}
-              initial={progress.alaCarte}
-              onSelect={(selection) => {
-                patchProgress({ packageId: byo.packageId, alaCarte: selection, upgrade: false });
-                nav.next();
-              }}
-            />
-          
+    <BuildYourOwn
+      byo={byo}
+      years={years}
+      currency={currency}
+      initial={progress.alaCarte}
+      onSelect={(selection) => {
+        patchProgress({ packageId: byo.packageId, alaCarte: selection, upgrade: false });
+        nav.next();
+      }}
+    />
   ) : null;
   return (
     <div>
       <p>{intl.formatMessage(packageMessages.intro)}</p>
-      {flow === 'pro' && proName ? <p className="pro-banner">{intl.formatMessage(packageMessages.proFor, { name: proName })}</p> : null}
+      {flow === 'pro' && proName ? (
+        <p className="pro-banner">{intl.formatMessage(packageMessages.proFor, { name: proName })}</p>
+      ) : null}
       {upgrade ? <p>{intl.formatMessage(packageMessages.upgradeIntro)}</p> : null}
       {variants.faqFirst ? faq : null}
-      {query.isError ? <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} /> : null}
+      {query.isError ? (
+        <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
+      ) : null}
       <StatusMessage>{query.isLoading ? intl.formatMessage(packageMessages.loading) : null}</StatusMessage>
       {data ? (
         <>
@@ -128,10 +165,16 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
                   key={pkg.id}
                   pkg={packageView(intl, pkg, {
                     secondaryFeatures: variants.fullComparison,
-                    ...(variants.popularBadge && pkg.family === 'PREMIUM' ? { badge: intl.formatMessage(packageMessages.mostPopular) } : {}),
+                    ...(variants.popularBadge && pkg.family === 'PREMIUM'
+                      ? { badge: intl.formatMessage(packageMessages.mostPopular) }
+                      : {}),
                   })}
                   selected={progress.packageId === pkg.id && !progress.alaCarte}
-                  selectLabel={intl.formatMessage(progress.packageId === pkg.id && !progress.alaCarte ? packageMessages.selected : packageMessages.select)}
+                  selectLabel={intl.formatMessage(
+                    progress.packageId === pkg.id && !progress.alaCarte
+                      ? packageMessages.selected
+                      : packageMessages.select,
+                  )}
                   onSelect={(id) => choose(id)}
                 />
               ))}

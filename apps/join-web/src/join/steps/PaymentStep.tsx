@@ -37,9 +37,20 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   const intl = useIntl();
   const { api } = useServices();
   const { state, progress } = useJoin();
-  const config = useQuery({ queryKey: ['paymentsConfig', state.authToken], queryFn: () => api.getPaymentsConfig(), staleTime: Infinity, enabled: Boolean(state.authToken) });
+  const config = useQuery({
+    queryKey: ['paymentsConfig', state.authToken],
+    queryFn: () => api.getPaymentsConfig(),
+    staleTime: Infinity,
+    enabled: Boolean(state.authToken),
+  });
   const { currency, query } = usePackageData(flow);
-  const chosen = resolveChosen(progress, query.data, state.availableCoupons, currency, intl.formatMessage(packageMessages.byoHeading));
+  const chosen = resolveChosen(
+    progress,
+    query.data,
+    state.availableCoupons,
+    currency,
+    intl.formatMessage(packageMessages.byoHeading),
+  );
 
   if (config.isError || query.isError) {
     return (
@@ -51,8 +62,12 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
       </>
     );
   }
-  if (!config.data || !chosen) return <StatusMessage>{intl.formatMessage(paymentMessagesUi.cardLoading)}</StatusMessage>;
-  const providerConfig = { ...(config.data as ApiPaymentsConfig), locale: toLocale(state.languageLocale) } as PaymentsConfig;
+  if (!config.data || !chosen)
+    return <StatusMessage>{intl.formatMessage(paymentMessagesUi.cardLoading)}</StatusMessage>;
+  const providerConfig = {
+    ...(config.data as ApiPaymentsConfig),
+    locale: toLocale(state.languageLocale),
+  } as PaymentsConfig;
   return (
     <PaymentsProvider config={providerConfig}>
       <CardPayment chosen={chosen} nav={nav} />
@@ -60,7 +75,12 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   );
 }
 
-const CARD_FIELDS: ReadonlyArray<{ key: CardFormField; id: string; label: keyof typeof paymentMessagesUi; error: keyof typeof paymentMessagesUi }> = [
+const CARD_FIELDS: ReadonlyArray<{
+  key: CardFormField;
+  id: string;
+  label: keyof typeof paymentMessagesUi;
+  error: keyof typeof paymentMessagesUi;
+}> = [
   { key: 'number', id: 'card-number', label: 'cardNumber', error: 'cardNumberError' },
   { key: 'expirationDate', id: 'card-expiration-date', label: 'expirationDate', error: 'expirationDateError' },
   { key: 'cvv', id: 'card-cvv', label: 'cvv', error: 'cvvError' },
@@ -184,13 +204,19 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
         // Paid by an earlier attempt whose answer was lost: carry on as paid.
       } else {
         // A lost answer (network, 5xx, in flight) keeps the attempt: retrying re-sends the same key, never a new charge.
-        if (!(isApiError(err) && (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight'))) pending.current = undefined;
+        if (!(isApiError(err) && (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight')))
+          pending.current = undefined;
         throw err;
       }
     }
     pending.current = undefined;
     const userId = Number(state.parent.userId);
-    let next: JoinState = { ...state, billingAddressComplete: true, isSubscriptionCurrent: true, subscriptionStatus: 'current' };
+    let next: JoinState = {
+      ...state,
+      billingAddressComplete: true,
+      isSubscriptionCurrent: true,
+      subscriptionStatus: 'current',
+    };
     try {
       next = applyParentState(next, await api.getParent(userId));
     } catch {
@@ -219,9 +245,16 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
         </h2>
         <p>{intl.formatMessage(paymentMessagesUi.plan, { plan: chosen.name, years: chosen.years })}</p>
         {chosen.discount ? (
-          <p>{intl.formatMessage(paymentMessagesUi.discount, { amount: fmt(chosen.discount.discountAmount), percent: chosen.discount.discountPercent })}</p>
+          <p>
+            {intl.formatMessage(paymentMessagesUi.discount, {
+              amount: fmt(chosen.discount.discountAmount),
+              percent: chosen.discount.discountPercent,
+            })}
+          </p>
         ) : null}
-        {chosen.vatAmount !== undefined ? <p>{intl.formatMessage(paymentMessagesUi.vat, { vat: fmt(chosen.vatAmount) })}</p> : null}
+        {chosen.vatAmount !== undefined ? (
+          <p>{intl.formatMessage(paymentMessagesUi.vat, { vat: fmt(chosen.vatAmount) })}</p>
+        ) : null}
         <p>
           <strong>{intl.formatMessage(paymentMessagesUi.total, { total: fmt(chosen.amount) })}</strong>
         </p>
@@ -229,7 +262,9 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
       <Wallets chosen={chosen} busy={busy} onPay={pay} />
       <fieldset className="ofw-fieldset" disabled={busy}>
         <legend className="ofw-fieldset__legend">{intl.formatMessage(paymentMessagesUi.card)}</legend>
-        <StatusMessage>{hosted.status === 'loading' ? intl.formatMessage(paymentMessagesUi.cardLoading) : null}</StatusMessage>
+        <StatusMessage>
+          {hosted.status === 'loading' ? intl.formatMessage(paymentMessagesUi.cardLoading) : null}
+        </StatusMessage>
         <div className="card-fields">
           {CARD_FIELDS.map(({ key, label, error: errorKey, id }) => {
             const invalid = hosted.status === 'ready' && hosted.showError(key);
@@ -274,13 +309,17 @@ class ThreeDSFailed extends Error {
 /** Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError` (§8). */
 export function messageFor(intl: IntlShape, err: unknown): string {
   if (isApiError(err)) {
-    if (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight') return intl.formatMessage(paymentMessagesUi.inDoubt);
-    if (err.code === 'package_unavailable' || err.code === 'validation_failed') return intl.formatMessage(appMessages.unexpectedError);
+    if (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight')
+      return intl.formatMessage(paymentMessagesUi.inDoubt);
+    if (err.code === 'package_unavailable' || err.code === 'validation_failed')
+      return intl.formatMessage(appMessages.unexpectedError);
   }
   if (err instanceof ThreeDSFailed) return intl.formatMessage(paymentMessagesUi.threeDSFailed);
   const pe = toPaymentError(err);
-  if (pe.code === 'THREEDS_CARDINAL_SDK_CANCELED' || pe.messageId === 'payments.threeDSecure.canceled') return intl.formatMessage(paymentMessagesUi.threeDSCanceled);
-  if (pe.code === 'HOSTED_FIELDS_FIELDS_INVALID' || pe.code === 'HOSTED_FIELDS_FIELDS_EMPTY') return intl.formatMessage(paymentMessagesUi.fixCard);
+  if (pe.code === 'THREEDS_CARDINAL_SDK_CANCELED' || pe.messageId === 'payments.threeDSecure.canceled')
+    return intl.formatMessage(paymentMessagesUi.threeDSCanceled);
+  if (pe.code === 'HOSTED_FIELDS_FIELDS_INVALID' || pe.code === 'HOSTED_FIELDS_FIELDS_EMPTY')
+    return intl.formatMessage(paymentMessagesUi.fixCard);
   return intl.formatMessage(paymentMessages[pe.messageId]);
 }
 
@@ -288,24 +327,53 @@ export function messageFor(intl: IntlShape, err: unknown): string {
  * Wallet buttons (§5 visibility per currency and flags, via @ofw/payments' hooks). Each one needs the billing
  * address like the card does; its nonce goes through the same order submission.
  */
-function Wallets({ chosen, busy, onPay }: { chosen: ChosenPackage; busy: boolean; onPay: (getNonce: () => Promise<string | undefined>) => Promise<void> }) {
+function Wallets({
+  chosen,
+  busy,
+  onPay,
+}: {
+  chosen: ChosenPackage;
+  busy: boolean;
+  onPay: (getNonce: () => Promise<string | undefined>) => Promise<void>;
+}) {
   const intl = useIntl();
   const venmo = useVenmo(chosen.currency);
   const payPal = usePayPal({ amount: chosen.amount, currency: chosen.currency });
   const applePay = useApplePay({ amount: chosen.amount, currency: chosen.currency });
   const buttons = [
     payPal.isVisible ? (
-      <Button key="paypal" variant="secondary" busy={busy && payPal.isPending} onClick={() => void onPay(async () => (await payPal.tokenize()).nonce)}>
+      <Button
+        key="paypal"
+        variant="secondary"
+        busy={busy && payPal.isPending}
+        onClick={() => void onPay(async () => (await payPal.tokenize()).nonce)}
+      >
         {intl.formatMessage(paymentMessagesUi.payPal)}
       </Button>
     ) : null,
     venmo.isVisible ? (
-      <Button key="venmo" variant="secondary" busy={busy && venmo.isPending} aria-label={intl.formatMessage(paymentMessagesUi.venmo)} onClick={() => void onPay(async () => (await venmo.tokenize()).nonce)}>
-        <VenmoLogo size="small" color="black" title={intl.formatMessage(paymentMessages['payments.venmo.title'])} aria-hidden="true" />
+      <Button
+        key="venmo"
+        variant="secondary"
+        busy={busy && venmo.isPending}
+        aria-label={intl.formatMessage(paymentMessagesUi.venmo)}
+        onClick={() => void onPay(async () => (await venmo.tokenize()).nonce)}
+      >
+        <VenmoLogo
+          size="small"
+          color="black"
+          title={intl.formatMessage(paymentMessages['payments.venmo.title'])}
+          aria-hidden="true"
+        />
       </Button>
     ) : null,
     applePay.isSupported ? (
-      <Button key="applepay" variant="secondary" busy={busy && applePay.isPending} onClick={() => void onPay(() => applePay.pay())}>
+      <Button
+        key="applepay"
+        variant="secondary"
+        busy={busy && applePay.isPending}
+        onClick={() => void onPay(() => applePay.pay())}
+      >
         {intl.formatMessage(paymentMessagesUi.applePay)}
       </Button>
     ) : null,

@@ -13,9 +13,13 @@ export function TermsStep({ nav }: { nav: StepNav }) {
   const { state, setState } = useJoin();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const items = [termsMessages.service, termsMessages.renewal, termsMessages.records, termsMessages.coparent, termsMessages.refunds].map((m) =>
-    intl.formatMessage(m),
-  );
+  const items = [
+    termsMessages.service,
+    termsMessages.renewal,
+    termsMessages.records,
+    termsMessages.coparent,
+    termsMessages.refunds,
+  ].map((m) => intl.formatMessage(m));
 
   async function onContinue() {
     setError(undefined);
@@ -39,7 +43,13 @@ export function TermsStep({ nav }: { nav: StepNav }) {
   return (
     <div className="app-narrow">
       <ErrorBanner message={error} />
-      <TermsList intro={intl.formatMessage(termsMessages.intro)} items={items} continueLabel={intl.formatMessage(stepMessages.continue)} onContinue={onContinue} busy={busy} />
+      <TermsList
+        intro={intl.formatMessage(termsMessages.intro)}
+        items={items}
+        continueLabel={intl.formatMessage(stepMessages.continue)}
+        onContinue={onContinue}
+        busy={busy}
+      />
       <div className="ofw-actions">
         <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />
       </div>

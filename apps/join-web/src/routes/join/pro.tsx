@@ -18,6 +18,8 @@ export const Route = createFileRoute('/join/pro')({
   validateSearch: ProSearchSchema,
   component: function ProJoin() {
     const search = Route.useSearch();
-    return <JoinPage pro={{ proFirstName: search.proFirstName, proLastName: search.proLastName, token: search.referral }} />;
+    return (
+      <JoinPage pro={{ proFirstName: search.proFirstName, proLastName: search.proLastName, token: search.referral }} />
+    );
   },
 });
