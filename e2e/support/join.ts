@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { sandboxURL } from './env';
 import { EN_US, US_BILLING, type BillingAddress, type Labels } from './labels';
 
@@ -202,4 +202,13 @@ export async function regularJoinToPayment(
 /** The bank's 3D Secure challenge page, inside @ofw/payments' challenge dialog. */
 export function challengeFrame(page: Page) {
   return page.getByRole('dialog').frameLocator('iframe');
+}
+
+/** Records the orders the page sends (`POST /api/v1/orders`), to prove a flow sent none. */
+export function watchOrders(page: Page): Request[] {
+  const orders: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders') orders.push(r);
+  });
+  return orders;
 }

@@ -95,9 +95,7 @@ test('§4 a coupon is shown as amount and percent, and the discounted amount is 
   await acceptTerms(page);
 
   await cardFieldsReady(page);
-  await expect(
-    page.getByText(`Coupon discount: ${money(discountAmount, 'USD')} (${discountPercent}%)`),
-  ).toBeVisible();
+  await expect(page.getByText(`Coupon discount: ${money(discountAmount, 'USD')} (${discountPercent}%)`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Pay ${money(chargeAmount(discounted), 'USD')}` })).toBeVisible();
   await fillCard(page, VISA_OK);
   await fillBillingAddress(page);

@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import {
   chargedAmount,
@@ -9,6 +9,7 @@ import {
   newParent,
   payAndWaitForOrder,
   regularJoinToPayment,
+  watchOrders,
   VISA_3DS_CHALLENGE,
 } from '../support/join';
 import { servedTier } from '../support/packages';
@@ -18,15 +19,6 @@ let premium: Package;
 test.beforeAll(async ({ request }) => {
   premium = await servedTier(request, 'USD', 'PREMIUM', 1);
 });
-
-/** Records the orders the page sends, to prove a failed or cancelled 3D Secure sends none. */
-function watchOrders(page: import('@playwright/test').Page): Request[] {
-  const orders: Request[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders') orders.push(r);
-  });
-  return orders;
-}
 
 test.describe('3D Secure challenge (§4 "3D Secure flow", DESIGN.md §5)', () => {
   test('a completed challenge pays and the join finishes', async ({ page, request }) => {
