@@ -80,7 +80,7 @@ async function answerQuestions(user: ReturnType<typeof userEvent.setup>) {
     await waitFor(() =>
       expect(screen.getByLabelText(`Security question ${n}`).querySelectorAll('option').length).toBeGreaterThan(1),
     );
-    const select = screen.getByLabelText(`Security question ${n}`) as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>(`Security question ${n}`);
     await user.selectOptions(select, Array.from(select.options).find((o) => o.value)!.value);
     await user.type(screen.getByLabelText(`Answer ${n}`), `answer ${n}`);
   }

@@ -56,14 +56,15 @@ export const parentState = (over: Record<string, unknown> = {}) => ({
 export function fakeApi(overrides: Handler = () => undefined) {
   const calls: Call[] = [];
   let country = 'US';
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(answer(input, init)));
+  function answer(input: RequestInfo | URL, init?: RequestInit): Response {
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const call: Call = {
       method: init?.method ?? 'GET',
       path: url.pathname.replace('/api/v1', ''),
       search: url.searchParams,
       headers: new Headers(init?.headers),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     calls.push(call);
     const o = overrides(call);
@@ -109,7 +110,7 @@ export function fakeApi(overrides: Handler = () => undefined) {
       default:
         return json(404, { type: 'about:blank', title: 'Not found', status: 404, code: 'not_found' });
     }
-  });
+  }
   return { fetch, calls };
 }
 

@@ -1,4 +1,5 @@
 import { listPackages } from '@ofw/domain';
+import type * as Payments from '@ofw/payments';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -10,13 +11,13 @@ import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 // returns a fresh nonce each time, keeping its real error mapping and messages.
 const nonces = vi.hoisted(() => ({ n: 0 }));
 vi.mock('@ofw/payments', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@ofw/payments')>();
+  const real = await importOriginal<typeof Payments>();
   const field = { isValid: true, touched: true, hasBlurred: true, isPotentiallyValid: true };
   return {
     ...real,
     PaymentsProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
     usePayments: () => ({
-      client: { collectDeviceData: async () => 'device-data' },
+      client: { collectDeviceData: () => Promise.resolve('device-data') },
       config: { flags: { applePay: false, cadPayPal: false, venmo: false } },
       status: 'ready',
       error: null,
@@ -34,7 +35,7 @@ vi.mock('@ofw/payments', async (importOriginal) => {
       fields: { number: field, expirationDate: field, cvv: field },
       isValid: true,
       showError: () => false,
-      tokenize: async () => ({ nonce: `nonce-${++nonces.n}`, details: {} }),
+      tokenize: () => Promise.resolve({ nonce: `nonce-${++nonces.n}`, details: {} }),
     }),
     useThreeDSecure: () => ({ verifyCard: vi.fn(), cancel: vi.fn(), isVerifying: false }),
     useVenmo: () => ({ isVisible: false, isPending: false, error: null, tokenize: vi.fn() }),

@@ -59,7 +59,7 @@ export function resolveChosen(
   if (progress.packageId === undefined || !data) return undefined;
   const byo = byoOf(data);
   if (progress.alaCarte && byo && byo.packageId === progress.packageId) {
-    const selection = progress.alaCarte as AlaCarteSelection;
+    const selection: AlaCarteSelection = progress.alaCarte;
     const payload = byoOrderPayload(selection, byo);
     return {
       name: byoName,
@@ -69,9 +69,9 @@ export function resolveChosen(
       order: { packageId: payload.packageId, productId: String(payload.productId), services: payload.services },
     };
   }
-  const raw = data.packages.find((p) => p.id === progress.packageId) as Package | undefined;
+  const raw = data.packages.find((p) => p.id === progress.packageId);
   if (!raw) return undefined;
-  const pkg = decoratePackage(raw, coupons, data.upgradeOptions as UpgradeOptions | null);
+  const pkg = decoratePackage(raw, coupons, data.upgradeOptions);
   return {
     name: pkg.displayName,
     years: pkg.subDurationInYears,

@@ -23,7 +23,7 @@ function validatedSessionStorage<T>(schema: Validator<T>) {
   return {
     ...json,
     getItem: (key: string, initialValue: T): T => {
-      const raw = json.getItem(key, initialValue) as T;
+      const raw = json.getItem(key, initialValue);
       const parsed = schema.safeParse(raw);
       return parsed.success ? parsed.data : initialValue;
     },

@@ -171,7 +171,7 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="app-narrow" aria-busy={busy || undefined}>
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="app-narrow" aria-busy={busy || undefined}>
       <p>{intl.formatMessage(state.isSubscriptionCurrent ? accountMessages.intro : accountMessages.introNoPayment)}</p>
       <ErrorBanner message={banner} />
       <fieldset className="ofw-fieldset" disabled={busy}>

@@ -117,21 +117,12 @@ export function DetailsStep({
     }
   }, [detected, patchState]);
 
-  const joinCodes = joinCountries.data?.map((c) => c.value);
-  const values = { ...parent, country: state.address.country };
+  const joinCodes = useMemo(() => joinCountries.data?.map((c) => c.value), [joinCountries.data]);
+  const country = state.address.country;
+  // Once submitted, the errors follow the input (each field's message clears as it is fixed).
   useEffect(() => {
-    if (submitted) setErrors(validateDetails(intl, values, joinCodes));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [
-    submitted,
-    intl,
-    parent.firstName,
-    parent.lastName,
-    parent.email,
-    parent.phoneNumber,
-    state.address.country,
-    joinCodes?.join(),
-  ]);
+    if (submitted) setErrors(validateDetails(intl, { ...parent, country }, joinCodes));
+  }, [submitted, intl, parent, country, joinCodes]);
 
   const countryOptions = (joinCountries.data ?? []).map((c) => ({
     value: c.value,
@@ -238,12 +229,12 @@ export function DetailsStep({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="app-narrow" aria-busy={busy || undefined}>
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="app-narrow" aria-busy={busy || undefined}>
       <p>{intl.formatMessage(detailsMessages.intro)}</p>
       {joinCountries.isError ? (
         <div>
           <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
-          <Button variant="secondary" onClick={() => joinCountries.refetch()}>
+          <Button variant="secondary" onClick={() => void joinCountries.refetch()}>
             {intl.formatMessage(appMessages.tryAgain)}
           </Button>
         </div>

@@ -1,5 +1,5 @@
-import { isApiError, type OrderRequest, type PaymentsConfig as ApiPaymentsConfig } from '@ofw/api-client';
-import { isUK, type Flow, type JoinState } from '@ofw/domain';
+import { isApiError, type OrderRequest } from '@ofw/api-client';
+import { type Flow, type JoinState } from '@ofw/domain';
 import {
   isThreeDSecureAccepted,
   paymentMessages,
@@ -65,7 +65,7 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   if (!config.data || !chosen)
     return <StatusMessage>{intl.formatMessage(paymentMessagesUi.cardLoading)}</StatusMessage>;
   const providerConfig = {
-    ...(config.data as ApiPaymentsConfig),
+    ...config.data,
     locale: toLocale(state.languageLocale),
   } as PaymentsConfig;
   return (

@@ -47,7 +47,7 @@ export function TermsStep({ nav }: { nav: StepNav }) {
         intro={intl.formatMessage(termsMessages.intro)}
         items={items}
         continueLabel={intl.formatMessage(stepMessages.continue)}
-        onContinue={onContinue}
+        onContinue={() => void onContinue()}
         busy={busy}
       />
       <div className="ofw-actions">
