@@ -16,7 +16,7 @@ const keyName = (p: Node): string | undefined => {
 
 /**
  * The spans of the `defaultMessage` properties of message descriptors (object literals with a string `id` and a
- * string `defaultMessage`) in `code`, each with the comma that follows it. Exported for its test.
+ * string `defaultMessage`) in `code`, each with the comma that follows it.
  */
 export function defaultMessageSpans(code: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
