@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's test command (`pnpm test`): every package's tests, then the Playwright e2e suite in Chromium.
+# The README's test command (`pnpm test`): format, lint and type checks, every package's tests, then the
+# Playwright e2e suite in Chromium.
 # - installs Debian's chromium when no browser is found (TOOLCHAIN.md), runs headless;
 # - in CI (or with OFW_TEST_POSTGRES=1) starts a throw-away Debian PostgreSQL so join-api's suite runs on
 #   Postgres as well as on PGlite.
@@ -17,13 +18,24 @@ echo "› Chromium: $CHROMIUM_PATH"
 if [[ -n "${CI:-}" || -n "${OFW_TEST_POSTGRES:-}" ]]; then ensure_postgres; fi
 
 status=0
+failed_checks=()
+# Static checks first (cheap); a failure fails the run but the tests still run, so one report shows everything.
+echo "› Format (prettier --check)"
+pnpm run -s format:check || failed_checks+=(format)
+echo "› Lint (eslint, type-aware)"
+pnpm run -s lint || failed_checks+=(lint)
+echo "› Typecheck (tsc --noEmit in every workspace)"
+pnpm exec turbo run typecheck --output-logs=errors-only || failed_checks+=(typecheck)
+
 echo "› Unit and integration tests (turbo run test)"
 pnpm exec turbo run test --filter='!e2e' --concurrency=1 --continue --output-logs=full 2>&1 | tee -a "$log" || status=1
-if [[ $status -eq 0 ]]; then
-  echo "› End-to-end tests (Playwright, Chromium)"
-  pnpm exec turbo run test --filter=e2e --output-logs=full 2>&1 | tee -a "$log" || status=1
-fi
+echo "› End-to-end tests (Playwright, Chromium)"
+pnpm exec turbo run test --filter=e2e --output-logs=full 2>&1 | tee -a "$log" || status=1
 
 # One closing line over every runner: vitest prints "Tests  N passed | M failed (T)", Playwright "N passed".
 node scripts/lib/summarize-tests.mjs "$log" "$status"
+if ((${#failed_checks[@]})); then
+  echo "✗ static checks failed: ${failed_checks[*]}"
+  status=1
+fi
 exit $status
