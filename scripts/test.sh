@@ -22,7 +22,7 @@ failed_checks=()
 # Static checks first (cheap); a failure fails the run but the tests still run, so one report shows everything.
 echo "› Format (prettier --check)"
 pnpm run -s format:check || failed_checks+=(format)
-echo "› Lint (eslint, type-aware)"
+echo "› Lint (eslint, type-aware; builds the packages first so their types resolve)"
 pnpm run -s lint || failed_checks+=(lint)
 echo "› Typecheck (tsc --noEmit in every workspace)"
 pnpm exec turbo run typecheck --output-logs=errors-only || failed_checks+=(typecheck)
