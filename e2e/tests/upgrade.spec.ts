@@ -38,10 +38,6 @@ test('§3 §4 upgrade: a parent who just bought Premium sees Max at the prorated
   page,
   request,
 }) => {
-  test.fixme(
-    !process.env.E2E_RUN_FIXME,
-    'join-web: once paid, the account step has no Back (§2 "a back button and a back link") and the package data is not refetched, so a parent with a current subscription never reaches the upgrade options',
-  );
   const parent = newParent('upgrade');
   const axe = (step: string) => expectNoAxeViolations(page, step);
   await page.goto('/join');

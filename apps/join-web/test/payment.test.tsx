@@ -45,6 +45,7 @@ vi.mock('@ofw/payments', async (importOriginal) => {
 });
 
 const premium = listPackages({ currency: 'USD', packageType: 'parent', family: 'PREMIUM', years: 1 })[0]!;
+const max = listPackages({ currency: 'USD', packageType: 'parent', family: 'MAX', years: 1 })[0]!;
 const problem = (status: number, code: string) => ({
   status,
   body: { type: `https://ofw.example/problems/${code}`, title: code, status, code },
@@ -73,7 +74,15 @@ const order = {
 };
 
 /** Starts on the payment step of a signed-up parent who chose `premium` (as a reload would). */
-function atPayment(answers: Array<(c: Call) => { status?: number; body?: unknown }>) {
+function atPayment(
+  answers: Array<(c: Call) => { status?: number; body?: unknown }>,
+  packages: (ordersPaid: number) => unknown = () => ({
+    packages: [premium],
+    byo: null,
+    upgradeOptions: null,
+    pricingGroup: 'P3',
+  }),
+) {
   sessionStorage.setItem(
     STORAGE_KEYS.state,
     JSON.stringify({
@@ -99,8 +108,7 @@ function atPayment(answers: Array<(c: Call) => { status?: number; body?: unknown
   const keys: string[] = [];
   const api = fakeApi((c) => {
     if (c.path === '/payments/config') return { body: config };
-    if (c.path === '/packages')
-      return { body: { packages: [premium], byo: null, upgradeOptions: null, pricingGroup: 'P3' } };
+    if (c.path === '/packages') return { body: packages(i) };
     if (c.path === '/parents/7' && c.method === 'GET')
       return {
         body: parentState({
@@ -189,5 +197,50 @@ describe('payment step', () => {
     await waitFor(() => expect(screen.getByLabelText('Street address')).toHaveFocus());
     expect(screen.getByLabelText('ZIP code')).toHaveAccessibleDescription('This field is required.');
     expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
+  });
+
+  it('§2 §4 after a paid order Back leads to the plans, refetched with upgrade options: the upgrade is charged at the prorated price the server sets', async () => {
+    const prorated = 83.88;
+    const upgradeOrder = {
+      ...order,
+      orderId: 'o2',
+      purchaseFlow: 'upgrade',
+      receipt: { ...order.receipt, packageName: 'Max', amount: prorated },
+    };
+    const { api } = atPayment(
+      [() => ({ status: 201, body: order }), () => ({ status: 201, body: upgradeOrder })],
+      (paid) => ({
+        packages: [premium, max],
+        byo: null,
+        pricingGroup: 'P3',
+        upgradeOptions:
+          paid > 0
+            ? {
+                subscriptionUpgradeOptions: {
+                  [String(max.id)]: { packageId: max.id, price: prorated, priceFormatted: `$${prorated}` },
+                },
+              }
+            : null,
+      }),
+    );
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your login' });
+    const packageCalls = () => api.calls.filter((c) => c.path === '/packages');
+    await waitFor(() => expect(packageCalls().length).toBeGreaterThanOrEqual(2));
+    expect(packageCalls().at(-1)!.headers.get('authorization')).toBe('Bearer tok-1');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
+    expect(await screen.findByText(`Upgrade today for $${prorated.toFixed(2)} (prorated)`)).toBeInTheDocument();
+    await user.click(document.getElementById(max.selectButtonId)!);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: `Pay $${prorated.toFixed(2)}` }, { timeout: 5000 }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your login' });
+    const orders = api.calls.filter((c) => c.path === '/orders');
+    expect(orders).toHaveLength(2);
+    expect(orders[1]!.body).toMatchObject({ packageId: max.id });
+    expect(orders[1]!.body).not.toHaveProperty('amount');
   });
 });

@@ -1,4 +1,4 @@
-import { packageDataQuery, type PackagesResponse } from '@ofw/api-client';
+import { queryKeys, type PackagesResponse } from '@ofw/api-client';
 import {
   applyDiscount,
   applyUpgradeOption,
@@ -13,7 +13,7 @@ import {
   type Package,
   type UpgradeOptions,
 } from '@ofw/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useServices } from '../services.js';
 import { currencyForCountry } from '../state/steps.js';
 import type { JoinProgress } from '../state/join-state.js';
@@ -84,10 +84,31 @@ export function resolveChosen(
   };
 }
 
-/** The package data query for the parent's currency (from their country) and flow. */
+/**
+ * The package data query for the parent's currency (from their country) and flow. join-api prices `GET /packages` for
+ * the caller (its upgrade options and prorated prices need the parent's auth token, §3 "Upgrade options"), so the key
+ * `['packageData', currency, flow, userId | 'anonymous']` extends api-client's `['packageData', currency, flow]` with
+ * who asks: an authed parent's answer is never the anonymous one (or another parent's).
+ */
 export function usePackageData(flow: Flow) {
   const { api } = useServices();
   const { state } = useJoin();
   const currency = currencyForCountry(state.address.country);
-  return { currency, query: useQuery(packageDataQuery(api, { currency, flow })) };
+  const caller = state.authToken && state.parent.userId ? String(state.parent.userId) : 'anonymous';
+  return {
+    currency,
+    query: useQuery({
+      queryKey: [...queryKeys.packageData(currency, flow), caller],
+      queryFn: ({ signal }) => api.getPackages({ currency, flow }, signal),
+      staleTime: 5 * 60 * 1000,
+    }),
+  };
+}
+
+/**
+ * Marks every package data answer stale and refetches the shown ones: after a paid order the parent has a current
+ * subscription, so join-api now answers with upgrade options and prorated prices (§3, §4 "Purchase flow").
+ */
+export function invalidatePackageData(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ['packageData'] });
 }

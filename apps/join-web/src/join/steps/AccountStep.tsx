@@ -1,6 +1,7 @@
 import { isApiError } from '@ofw/api-client';
 import { isJoinComplete, type Flow } from '@ofw/domain';
 import {
+  BackButton,
   BillingInformation,
   Button,
   CoParentEmailQuestion,
@@ -18,9 +19,10 @@ import { env } from '../../env.js';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
 import { clearPersistedJoin } from '../../state/join-state.js';
+import { stepsFor } from '../../state/steps.js';
 import { applyParentState } from '../../state/parent-state.js';
 import { billingLabels, validateBilling, type BillingErrors } from '../billing.js';
-import { accountMessages, appMessages } from '../messages.js';
+import { accountMessages, appMessages, stepMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
 import { EMAIL_PATTERN as EMAIL } from '../validation.js';
@@ -42,8 +44,11 @@ type Errors = {
  * recorded it (a pro-created account skips the payment step, §4 "Completion"). Finish saves them (PUT
  * …/credentials, …/security-questions, …/billing-address, …/coparent-email), re-reads the parent and, when
  * `isJoinComplete` (§4), clears the persisted join (and the invite token) and goes to /ofw/home.form.
+ *
+ * Back (§2 "a back button"): once paid (a current subscription) it returns to the plans, where join-api now offers
+ * the upgrades at their prorated prices (§3 "Upgrade options", §4 "Purchase flow"); otherwise the previous step.
  */
-export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
+export function AccountStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();
   const { api, leaveTo } = useServices();
   const { state, setState, progress, patchProgress } = useJoin();
@@ -75,6 +80,9 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
   // Without a payment nothing recorded the billing address: a pro-created account gives it here (§4 "Completion").
   const askBilling = !state.billingAddressComplete;
   const billing = progress.billing;
+  const backToPlans =
+    state.isSubscriptionCurrent && stepsFor(flow, { userCreatedByPro: state.userCreatedByPro }).includes('package');
+  const back = backToPlans ? () => patchProgress({ step: 'package' }) : nav.back;
 
   function validate(): Errors {
     const e: Errors = {};
@@ -247,7 +255,7 @@ export function AccountStep({ flow }: { flow: Flow; nav: StepNav }) {
       ) : null}
       <StatusMessage hidden>{busy ? intl.formatMessage(accountMessages.finishing) : null}</StatusMessage>
       <div className="ofw-actions">
-        <span />
+        <BackButton label={intl.formatMessage(stepMessages.back)} onClick={back} disabled={busy} />
         <Button type="submit" busy={busy}>
           {intl.formatMessage(accountMessages.finish)}
         </Button>

@@ -17,13 +17,13 @@ import {
   type PaymentsConfig,
 } from '@ofw/payments';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage, type BillingAddressValue } from '@ofw/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
 import { applyParentState } from '../../state/parent-state.js';
-import { resolveChosen, usePackageData, type ChosenPackage } from '../chosen-package.js';
+import { invalidatePackageData, resolveChosen, usePackageData, type ChosenPackage } from '../chosen-package.js';
 import { appMessages, packageMessages, paymentMessagesUi, stepMessages } from '../messages.js';
 import { billingLabels, validateBilling, type BillingErrors } from '../billing.js';
 import { money } from '../format.js';
@@ -96,6 +96,7 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
   const intl = useIntl();
   const { api, newIdempotencyKey } = useServices();
   const { client } = usePayments();
+  const queryClient = useQueryClient();
   const { state, setState, progress, patchProgress } = useJoin();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -210,6 +211,8 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
       }
     }
     pending.current = undefined;
+    // Paid: the parent now has a current subscription, so join-api's package data carries upgrade options (§3).
+    void invalidatePackageData(queryClient);
     const userId = Number(state.parent.userId);
     let next: JoinState = {
       ...state,
