@@ -162,7 +162,8 @@ export async function testApp(opts: {
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     SANDBOX_URL: opts.sandboxUrl ?? 'http://127.0.0.1:9',
-    GATEWAY_TIMEOUT_MS: '2000',
+    // Generous: on a loaded 2-core CI machine a 2 s budget can expire before the charge reaches the fake gateway.
+    GATEWAY_TIMEOUT_MS: '10000',
     LOG_LEVEL: 'info',
     RATE_LIMIT_FACTOR: '100',
     WEB_DIST: '/nonexistent-web-dist',
