@@ -1,3 +1,4 @@
+import { CARD_BRANDS } from '@ofw/domain';
 import creditCardType from 'credit-card-type';
 
 /** §3 "Card brands": brand metadata, straight from Braintree's credit-card-type (not hand-written). */
@@ -27,18 +28,5 @@ export function cardBrand(type: string | undefined): CardBrand | undefined {
   };
 }
 
-/** The brand ids supported by the product (§3), in credit-card-type's spelling. */
-export const SUPPORTED_CARD_BRANDS = [
-  'visa',
-  'mastercard',
-  'american-express',
-  'diners-club',
-  'discover',
-  'jcb',
-  'unionpay',
-  'maestro',
-  'elo',
-  'mir',
-  'hiper',
-  'hipercard',
-] as const;
+/** The brand ids supported by the product (§3), in credit-card-type's spelling: `@ofw/domain`'s `CARD_BRANDS`. */
+export const SUPPORTED_CARD_BRANDS = CARD_BRANDS;
