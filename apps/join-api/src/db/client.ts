@@ -37,6 +37,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle pooled connection that the server ends (restart, failover, `pg_terminate_backend`) is emitted as an
+    // 'error' on the pool; unhandled, it would crash the process. The pool discards that client and opens a new
+    // one on the next query; queries in flight still reject with their own error.
+    pool.on('error', (error) => {
+      process.emitWarning(`Postgres pool: idle connection closed by the server (${error.message})`);
+    });
     const db = drizzle(pool, { schema });
     // One instance migrates at a time when several start together.
     const client = await pool.connect();
