@@ -9,8 +9,14 @@ const text = stripVTControlCharacters(readFileSync(file, 'utf8'));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Names of failed tests, so the log's last lines say what failed (CI may show only the tail). */
+const failures = new Set();
 for (const raw of text.split('\n')) {
+  const pkg = /^([^\s]+):test:/.exec(raw)?.[1];
   const line = raw.replace(/^[^\s]+:test:\s?/, '');
+  // vitest: " FAIL  test/a.test.ts > suite > name"; Playwright: "  1) [chromium] › tests/a.spec.ts:3:1 › name".
+  const failure = /^\s*FAIL\s+(.+)$/.exec(line) ?? /^\s+\d+\) (\[\w+\] › .+)$/.exec(line);
+  if (failure) failures.add(`${pkg ? `${pkg}: ` : ''}${failure[1].trim()}`);
   const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
   if (vitest) {
     const part = vitest[1];
@@ -28,4 +34,5 @@ for (const raw of text.split('\n')) {
   }
 }
 if (status !== '0' && failed === 0) failed = 1; // a runner crashed before reporting
+for (const name of failures) console.log(`✗ ${name}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
