@@ -3,7 +3,7 @@ import { getPackage, isJoinComplete, type PricingGroup } from '@ofw/domain';
 import type { ParentState } from '@ofw/api-client';
 import type { Db } from './db/client.js';
 import { orders, subscriptions, tokens, users } from './db/schema.js';
-import type { CurrentTerm } from './proration.js';
+import type { CurrentTerm } from '@ofw/domain';
 import { hashToken, newToken } from './lib/tokens.js';
 
 export type TokenKind = 'auth' | 'invite' | 'pro_referral';

@@ -9,6 +9,10 @@ import {
   formatMoney,
   fromMinor,
   applyUpgradeOption,
+  isUpgrade,
+  prorate,
+  type CurrentTerm,
+  type ProrationQuote,
   type BuildYourOwnPackage,
   type UpgradeOptions,
   type CouponAvailability,
@@ -18,7 +22,6 @@ import {
   type PricingGroup,
 } from '@ofw/domain';
 import { HttpProblem } from './lib/problem.js';
-import { isUpgrade, prorate, type CurrentTerm, type ProrationQuote } from './proration.js';
 
 /**
  * Which catalogue series a pricing group is offered (README "Pricing groups"): P0 and P1 are the

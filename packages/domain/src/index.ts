@@ -1,7 +1,7 @@
 /**
  * `@ofw/domain` — the pure rules of the OFW join (spec §1–§5, §9): catalogue, prices, VAT, monthly price,
  * discounts, build-your-own, pricing group, countries and phone codes, payment-method visibility, currency region
- * locale, language, completion, flow from path, purchase vs upgrade, and zod schemas of the §3 entities.
+ * locale, language, completion, flow from path, purchase vs upgrade and proration, and zod schemas of the §3 entities.
  *
  * Money is a `number` in major units rounded to 2 decimals; internally every computation runs in integer minor units.
  *
@@ -49,6 +49,14 @@ export {
   type PricingGroupInput,
 } from './rules/pricing-group.js';
 export { purchaseFlow, applyUpgradeOption } from './rules/purchase-flow.js';
+export {
+  isUpgrade,
+  prorate,
+  DAY_MS,
+  type CurrentTerm,
+  type UpgradeTarget,
+  type ProrationQuote,
+} from './rules/proration.js';
 export { languageFor, LOCALES, type Locale } from './rules/language.js';
 export {
   EXPERIMENTS,

@@ -1,4 +1,4 @@
-import { divideHalfUp } from '@ofw/domain';
+import { divideHalfUp } from '../money.js';
 
 /** One day in ms; terms and days remaining are counted in whole days of 24 h (UTC, no DST). */
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +58,8 @@ export function isUpgrade(current: CurrentTerm, target: UpgradeTarget): boolean 
 }
 
 /**
- * The proration rule of join-api (README "Upgrade and proration"):
+ * The proration rule of an upgrade (spec §3 "Upgrade options" `price`, §3 "Package" `proratedPriceInfo`, §4
+ * "Purchase flow"; the spec names a prorated price but not its formula, so this is the rule join-api charges by):
  *
  * - `termDays = round((expiresAt − startsAt) / 1 day)` (365 or 730 for the catalogue's terms);
  * - `daysRemaining = floor((expiresAt − now) / 1 day)`, clamped to `0…termDays` — the day in progress counts as
@@ -67,7 +68,8 @@ export function isUpgrade(current: CurrentTerm, target: UpgradeTarget): boolean 
  * - `proratedMinor = max(0, priceMinor − creditMinor)` — an upgrade never pays the parent back.
  *
  * The new subscription starts at `now` with the new package's full term; the old one ends at `now`.
- * Pure, integer minor units only.
+ * Pure, integer minor units only. Example: Premium 1 year (21600) → Max 1 year (29988) at the start of the term:
+ * credit 21600, prorated 8388; on day 100 (264 whole days left): credit 15623, prorated 14365.
  * @throws RangeError for a term shorter than one day or a negative amount.
  */
 export function prorate(current: CurrentTerm, priceMinor: number, now: Date): ProrationQuote {
