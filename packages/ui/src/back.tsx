@@ -5,8 +5,11 @@ import { cx } from './cx.js';
 export interface BackButtonProps {
   /** Localized text, e.g. "Back"; it is the accessible name. */
   label: string;
+  /** Called on click, Enter or Space; the caller goes back one step (keeping that step's input). */
   onClick: MouseEventHandler<HTMLButtonElement>;
+  /** Disables the button (e.g. on the first step or while a request is in flight). */
   disabled?: boolean;
+  /** Extra class on the `<button>`. */
   className?: string;
 }
 
@@ -29,6 +32,7 @@ export function BackButton({ label, onClick, disabled, className }: BackButtonPr
 
 /** Props of {@link BackLink}: an anchor with a localized `label`. */
 export interface BackLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'children'> {
+  /** Localized link text, e.g. "Back to sign up"; it is the accessible name (the arrow is hidden). Pass `href` too. */
   label: string;
 }
 

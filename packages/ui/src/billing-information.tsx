@@ -2,15 +2,21 @@ import { TextField } from './field.js';
 
 /** The billing address the payment step collects (§3 address; Braintree `billingAddress` names). */
 export interface BillingAddressValue {
+  /** First address line (`address-line1`). */
   streetAddress: string;
+  /** City or town (`address-level2`). */
   locality: string;
+  /** State, county or province (`address-level1`). */
   region: string;
+  /** ZIP code or postcode (`postal-code`). */
   postalCode: string;
 }
 
 /** Localized labels of {@link BillingInformation}. `region` and `postalCode` should follow the country ("State"/"County", "ZIP code"/"Postcode"). */
 export interface BillingInformationLabels {
+  /** Fieldset legend, e.g. "Billing address"; names the group. */
   legend: string;
+  /** Label of each field, e.g. "Street address", "City", "State", "ZIP code". */
   streetAddress: string;
   locality: string;
   region: string;
@@ -19,13 +25,17 @@ export interface BillingInformationLabels {
 
 /** Props of {@link BillingInformation}. */
 export interface BillingInformationProps {
+  /** The address shown (controlled). */
   value: BillingAddressValue;
+  /** Called on every edit with the whole new address. */
   onChange: (value: BillingAddressValue) => void;
+  /** Localized legend and field labels. */
   labels: BillingInformationLabels;
   /** Localized error per field, shown under it and linked with `aria-describedby`. */
   errors?: Partial<Record<keyof BillingAddressValue, string | undefined>>;
   /** Called when a field loses focus (to validate on blur). */
   onBlurField?: (field: keyof BillingAddressValue) => void;
+  /** Disables every field (the fieldset), e.g. while the payment is submitted. */
   disabled?: boolean;
   /** Prefix for the inputs' ids (default `billing`). */
   idPrefix?: string;

@@ -3,7 +3,9 @@ import { TextField } from './field.js';
 
 /** Value of {@link CoParentEmailQuestion}: `hasEmail` undefined until answered. */
 export interface CoParentEmailValue {
+  /** The yes/no answer; `undefined` until the parent answers. */
   hasEmail: boolean | undefined;
+  /** The co-parent's email; only meaningful when `hasEmail` is true. */
   email: string;
 }
 
@@ -11,17 +13,24 @@ export interface CoParentEmailValue {
 export interface CoParentEmailLabels {
   /** The question, e.g. "Do you know your co-parent's email address?" */
   legend: string;
+  /** Text of the two radios, e.g. "Yes" / "No". */
   yes: string;
   no: string;
+  /** Label of the email field shown on "yes". */
   email: string;
 }
 
 /** Props of {@link CoParentEmailQuestion}. */
 export interface CoParentEmailQuestionProps {
+  /** The answer shown (controlled). */
   value: CoParentEmailValue;
+  /** Called with the whole new value when the answer or the email changes. */
   onChange: (value: CoParentEmailValue) => void;
+  /** Localized question, radio texts and email label. */
   labels: CoParentEmailLabels;
+  /** Localized error of the email field (`aria-invalid` + `aria-describedby`). */
   error?: string | undefined;
+  /** Disables the whole question (the fieldset). */
   disabled?: boolean;
 }
 

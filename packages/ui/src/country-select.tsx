@@ -27,9 +27,11 @@ export function splitPriority<T extends { value: string }>(
 
 /** Props of {@link CountrySelect}. */
 export type CountrySelectProps = Omit<SelectFieldProps, 'options'> & {
+  /** The countries to offer, in display order (e.g. sorted by localized name); priority ones are moved first. */
   countries: readonly CountryOptionLike[];
   /** Localized optgroup labels; without them the lists are ungrouped (priority first). */
   groupLabels?: { priority: string; all: string };
+  /** ISO codes shown first, in this order. Default {@link PRIORITY_COUNTRIES}. */
   priority?: readonly string[];
 };
 
@@ -50,7 +52,10 @@ export const CountrySelect = forwardRef<HTMLSelectElement, CountrySelectProps>(f
 export type PhoneCodeOption = SelectOption;
 
 /** Props of {@link PhoneCodeSelect}. */
-export type PhoneCodeSelectProps = Omit<SelectFieldProps, 'options'> & { codes: readonly PhoneCodeOption[] };
+export type PhoneCodeSelectProps = Omit<SelectFieldProps, 'options'> & {
+  /** The codes to offer, in display order (priority countries first). */
+  codes: readonly PhoneCodeOption[];
+};
 
 /** §2 phone-country-code select (§3 `phoneCountryCode`, default "+1"; the caller supplies the priority order). */
 export const PhoneCodeSelect = forwardRef<HTMLSelectElement, PhoneCodeSelectProps>(function PhoneCodeSelect(

@@ -9,9 +9,11 @@ export interface ErrorBannerProps {
   title?: string;
   /** When set, a close button with this localized accessible name is shown. */
   dismissLabel?: string;
+  /** Called by the close button; the caller clears `message`. */
   onDismiss?: () => void;
   /** Move focus to the banner when a new message appears (default true), so keyboard users land on it. */
   focusOnShow?: boolean;
+  /** Extra class on the banner. */
   className?: string;
 }
 

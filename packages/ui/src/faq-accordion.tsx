@@ -2,8 +2,11 @@ import { useId, useState, type ReactNode } from 'react';
 
 /** One FAQ entry; texts already localized. */
 export interface FaqItem {
+  /** Stable id, unique in the list (used for the button and panel ids). */
   id: string;
+  /** The question: the toggle button's text and the answer region's name. */
   question: string;
+  /** The answer; may hold links. */
   answer: ReactNode;
 }
 
@@ -11,6 +14,7 @@ export interface FaqItem {
 export interface FaqAccordionProps {
   /** Localized heading, e.g. "Frequently asked questions". */
   heading: string;
+  /** The questions, in order; all start closed. */
   items: readonly FaqItem[];
   /** Heading level of the section heading (questions use the next level). Default 2. */
   level?: 2 | 3 | 4;

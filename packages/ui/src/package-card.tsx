@@ -7,10 +7,13 @@ import { cx } from './cx.js';
  * (e.g. with `Intl.NumberFormat`), all texts already localized.
  */
 export interface PackageCardView {
+  /** The §3 package id, passed back to `onSelect`. */
   id: number;
   /** DOM id of the select button; the §3 Package `selectButtonId` (tests and analytics rely on it). */
   selectButtonId: string;
+  /** Package name, e.g. "Premium"; the card's heading and accessible name. */
   name: string;
+  /** Optional line under the name. */
   description?: string;
   /** e.g. "$216.00" — the total for the subscription length. */
   totalPrice: string;
@@ -24,7 +27,9 @@ export interface PackageCardView {
   discount?: { label: string; discountedTotal: string; originalTotal: string; originalLabel: string };
   /** Upgrade: e.g. "Pay $52.34 today (prorated)". */
   proratedLine?: string;
+  /** Main features, listed first (§2: a comparison of primary and secondary features). */
   primaryFeatures?: readonly string[];
+  /** Further features, listed after in a lighter style. */
   secondaryFeatures?: readonly string[];
   /** A badge such as "Most popular". */
   badge?: string;
@@ -35,12 +40,17 @@ export interface PackageCardProps {
   pkg: PackageCardView;
   /** Localized select button text, e.g. "Select" (the package name is added for screen readers). */
   selectLabel: string;
+  /** Called with `pkg.id` when the select button is pressed (not while busy or disabled). */
   onSelect: (id: number) => void;
+  /** The chosen package: highlighted, its button `aria-pressed`. */
   selected?: boolean;
   /** The card whose request is in flight shows a busy button; all others are disabled. */
   busy?: boolean;
+  /** Disables the select button (e.g. while another card's request is in flight). */
   disabled?: boolean;
+  /** Level of the package name heading. Default 3. */
   headingLevel?: 2 | 3;
+  /** Extra content shown above the select button. */
   children?: ReactNode;
 }
 
@@ -117,6 +127,7 @@ function FeatureList({ features, secondary }: { features: readonly string[] | un
 export interface PackageGridProps {
   /** Localized accessible name of the group, e.g. "Packages". */
   label: string;
+  /** The {@link PackageCard}s, laid side by side. */
   children: ReactNode;
 }
 
@@ -131,7 +142,9 @@ export function PackageGrid({ label, children }: PackageGridProps) {
 
 /** Props of {@link YearSwitch}. */
 export interface YearSwitchProps {
+  /** The subscription length shown, in years. */
   value: 1 | 2;
+  /** Called with the newly chosen length. */
   onChange: (years: 1 | 2) => void;
   /** Localized texts: legend ("Subscription length"), and the two options ("1 year", "2 years"). */
   labels: { legend: string; one: string; two: string };

@@ -2,6 +2,7 @@ import { SelectField, TextField } from './field.js';
 
 /** One question of the list served by the API. */
 export interface SecurityQuestionOption {
+  /** The question's id as the API lists it (the option value). */
   id: string;
   /** Localized question text. */
   text: string;
@@ -9,12 +10,15 @@ export interface SecurityQuestionOption {
 
 /** The parent's choice for one of the three slots. */
 export interface SecurityAnswer {
+  /** Chosen question id; `''` until chosen. */
   questionId: string;
+  /** The parent's answer. */
   answer: string;
 }
 
 /** Localized texts of {@link SecurityQuestions}. */
 export interface SecurityQuestionsLabels {
+  /** Fieldset legend, e.g. "Security questions". */
   legend: string;
   /** e.g. (1) => "Security question 1". */
   question: (n: number) => string;
@@ -26,13 +30,17 @@ export interface SecurityQuestionsLabels {
 
 /** Props of {@link SecurityQuestions}. */
 export interface SecurityQuestionsProps {
+  /** Every question the API offers. */
   questions: readonly SecurityQuestionOption[];
   /** Exactly one entry per slot (usually three). */
   value: readonly SecurityAnswer[];
+  /** Called with all slots after any edit. */
   onChange: (value: SecurityAnswer[]) => void;
+  /** Localized legend, per-slot labels and placeholder. */
   labels: SecurityQuestionsLabels;
   /** Localized errors per slot. */
   errors?: ReadonlyArray<{ question?: string | undefined; answer?: string | undefined } | undefined>;
+  /** Disables every control (the fieldset). */
   disabled?: boolean;
 }
 

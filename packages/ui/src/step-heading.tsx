@@ -2,11 +2,13 @@ import { useEffect, useRef, type ReactNode } from 'react';
 
 /** Props of {@link StepHeading}. */
 export interface StepHeadingProps {
+  /** The step's localized title. */
   children: ReactNode;
   /** Changes whenever the step changes (e.g. the step id); focus moves to the heading each time. */
   stepKey: string | number;
   /** Skip focusing on the very first render (page load), so the browser's normal start applies. Default true. */
   skipInitialFocus?: boolean;
+  /** DOM id of the `<h1>` (e.g. for `aria-labelledby` of the step's form). */
   id?: string;
 }
 

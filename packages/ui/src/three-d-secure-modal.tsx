@@ -3,6 +3,7 @@ import { cx } from './cx.js';
 
 /** Props of {@link ThreeDSecureModal}. */
 export interface ThreeDSecureModalProps {
+  /** Shows the frame (while the provider's challenge runs); closed renders nothing and returns focus. */
   open: boolean;
   /** Localized dialog title, e.g. "Verify your card". */
   title: string;
@@ -20,10 +21,15 @@ export interface ThreeDSecureModalProps {
   children?: ReactNode;
 }
 
+/** What Tab can reach inside the dialog; the provider's challenge `iframe` counts (focus then enters it). */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
 /**
  * §2 3D Secure challenge frame: a modal dialog (or an inline frame) sized 400×400 (440 px wide for the bootstrap
  * variant). Escape, a backdrop click or the close button call `onCancel`. Focus moves into the dialog on open and
- * back to where it was on close.
+ * back to where it was on close; in the modal variants Tab and Shift+Tab stay inside the dialog (focus guards
+ * before and after it wrap around, so this works even when focus leaves the provider's iframe).
  */
 export function ThreeDSecureModal({
   open,
@@ -77,13 +83,19 @@ export function ThreeDSecureModal({
     </div>
   );
   if (variant === 'inline') return frame;
+  const focusEdge = (edge: 'first' | 'last') => {
+    const inside = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+    (edge === 'first' ? inside[0] : inside[inside.length - 1])?.focus();
+  };
   return (
     <div
       className="ofw-3ds-backdrop"
       data-testid="three-d-secure-backdrop"
       onClick={(e) => e.target === e.currentTarget && cancelRef.current()}
     >
+      <span tabIndex={0} className="ofw-visually-hidden" data-focus-guard="" onFocus={() => focusEdge('last')} />
       {frame}
+      <span tabIndex={0} className="ofw-visually-hidden" data-focus-guard="" onFocus={() => focusEdge('first')} />
     </div>
   );
 }
