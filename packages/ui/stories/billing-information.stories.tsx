@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { BillingInformation, type BillingAddressValue } from '../src/index.js';
 import { billingLabelsGB, billingLabelsUS } from './fixtures.js';
 
-export default { title: 'Payment / BillingInformation' } satisfies StoryDefault;
+export default { title: 'Payment / Billing information' } satisfies StoryDefault;
 
 const EMPTY: BillingAddressValue = { streetAddress: '', locality: '', region: '', postalCode: '' };
 

@@ -2,7 +2,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
 import { CoParentEmailQuestion, type CoParentEmailLabels, type CoParentEmailValue } from '../src/index.js';
 
-export default { title: 'Steps / CoParentEmailQuestion' } satisfies StoryDefault;
+export default { title: 'Steps / Co-parent email question' } satisfies StoryDefault;
 
 const LABELS: CoParentEmailLabels = {
   legend: 'Do you know your co-parent’s email address?',

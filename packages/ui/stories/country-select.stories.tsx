@@ -2,7 +2,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
 import { CountrySelect, PhoneCodeSelect } from '../src/index.js';
 
-export default { title: 'Steps / CountrySelect and PhoneCodeSelect' } satisfies StoryDefault;
+export default { title: 'Steps / Country and phone code' } satisfies StoryDefault;
 
 const CODES = ['US', 'GB', 'CA', 'AU', 'NZ', 'MX', 'IE', 'FR', 'DE', 'ES', 'IN', 'JP', 'BR', 'ZA'];
 

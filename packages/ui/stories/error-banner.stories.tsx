@@ -2,7 +2,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
 import { Button, ErrorBanner } from '../src/index.js';
 
-export default { title: 'Feedback / ErrorBanner' } satisfies StoryDefault;
+export default { title: 'Feedback / Error banner' } satisfies StoryDefault;
 
 /** §2 payment error banner with a close button. */
 export const PaymentError: Story = () => {

@@ -1,7 +1,7 @@
 import type { Story, StoryDefault } from '@ladle/react';
 import { FaqAccordion, type FaqItem } from '../src/index.js';
 
-export default { title: 'Content / FaqAccordion' } satisfies StoryDefault;
+export default { title: 'Content / FAQ accordion' } satisfies StoryDefault;
 
 const ITEMS: FaqItem[] = [
   {

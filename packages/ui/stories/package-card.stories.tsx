@@ -119,3 +119,5 @@ export const YearSwitchOnly: Story = () => {
 /** The same story on a 360 px phone. */
 export const Phone: Story = () => <FixedTiersUSD />;
 Phone.meta = { width: 360 };
+FixedTiersUSD.storyName = 'Fixed tiers in USD';
+PoundsWithVAT.storyName = 'Pounds with VAT';

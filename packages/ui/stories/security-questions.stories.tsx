@@ -2,7 +2,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
 import { SecurityQuestions, type SecurityAnswer, type SecurityQuestionsLabels } from '../src/index.js';
 
-export default { title: 'Steps / SecurityQuestions' } satisfies StoryDefault;
+export default { title: 'Steps / Security questions' } satisfies StoryDefault;
 
 const QUESTIONS = [
   { id: '1', text: 'What was the name of your first pet?' },

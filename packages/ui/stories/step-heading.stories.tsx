@@ -2,7 +2,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
 import { Button, StatusMessage, StepHeading } from '../src/index.js';
 
-export default { title: 'Feedback / StepHeading and StatusMessage' } satisfies StoryDefault;
+export default { title: 'Feedback / Step heading and status' } satisfies StoryDefault;
 
 const TITLES = ['Your details', 'Choose your plan', 'Terms of service', 'Payment'];
 

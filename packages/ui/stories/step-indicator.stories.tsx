@@ -2,7 +2,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
 import { Button, StepIndicator } from '../src/index.js';
 
-export default { title: 'Navigation / StepIndicator' } satisfies StoryDefault;
+export default { title: 'Navigation / Step indicator' } satisfies StoryDefault;
 
 const STEPS = ['Details', 'Plan', 'Terms', 'Payment', 'Account'];
 const describe = (i: number, name: string) => `Step ${i + 1} of ${STEPS.length}: ${name}`;

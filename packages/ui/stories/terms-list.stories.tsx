@@ -2,7 +2,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
 import { StatusMessage, TermsList } from '../src/index.js';
 
-export default { title: 'Steps / TermsList' } satisfies StoryDefault;
+export default { title: 'Steps / Terms list' } satisfies StoryDefault;
 
 const ITEMS = [
   'Your subscription renews automatically unless you cancel before the renewal date.',

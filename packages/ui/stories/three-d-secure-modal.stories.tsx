@@ -2,7 +2,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
 import { Button, ThreeDSecureModal, type ThreeDSecureModalProps } from '../src/index.js';
 
-export default { title: 'Payment / ThreeDSecureModal' } satisfies StoryDefault;
+export default { title: 'Payment / 3D Secure frame' } satisfies StoryDefault;
 
 /** Stands in for the bank's challenge iframe (the provider mounts its own into `frameContainerRef`). */
 const Challenge = () => (

@@ -1,7 +1,7 @@
 import type { Story, StoryDefault } from '@ladle/react';
 import { VenmoLogo } from '../src/index.js';
 
-export default { title: 'Payment / VenmoLogo' } satisfies StoryDefault;
+export default { title: 'Payment / Venmo logo' } satisfies StoryDefault;
 
 /** §2 Venmo logo at 5:1, in its three colours (white shown on the brand blue). */
 export const Colours: Story = () => (
