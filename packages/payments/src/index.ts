@@ -38,10 +38,12 @@ export {
   useApplePay,
   useVenmo,
   usePayPal,
+  PayPalButton,
   VenmoLogo,
   type PaymentMethods,
   type UseApplePayResult,
   type VenmoLogoProps,
+  type PayPalButtonProps,
 } from './react/wallets.js';
 export {
   applePayPaymentRequest,

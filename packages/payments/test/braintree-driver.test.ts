@@ -2,46 +2,28 @@
  * The braintree driver over the real braintree-web 3.144 modules, with msw answering the provider's HTTP
  * (TOOLCHAIN.md: jsdom + msw; configuration by GraphQL `ClientConfiguration`, analytics to the PayPal logger).
  */
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBraintreeDriver } from '../src/braintree/driver.js';
 import { paymentMessages, toPaymentError } from '../src/index.js';
+import {
+  GRAPHQL,
+  MERCHANT,
+  analyticsHandlers,
+  braintreeConfig as config,
+  clientConfiguration,
+} from './braintree-fixtures.js';
 
-const KEY = 'sandbox_g42y39zw_348pk9cgf3bgyw2b';
-const MERCHANT = '348pk9cgf3bgyw2b';
-const CLIENT_API = `https://api.sandbox.braintreegateway.com:443/merchants/${MERCHANT}/client_api`;
-const GRAPHQL = 'https://payments.sandbox.braintree-api.com/graphql';
-
-const configuration = {
-  data: {
-    clientConfiguration: {
-      analyticsUrl: 'https://origin-analytics-sand.sandbox.braintree-api.com/' + MERCHANT,
-      environment: 'SANDBOX',
-      merchantId: MERCHANT,
-      assetsUrl: 'https://assets.braintreegateway.com',
-      clientApiUrl: CLIENT_API,
-      creditCard: {
-        supportedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS', 'DISCOVER'],
-        challenges: ['CVV'],
-        threeDSecureEnabled: true,
-        threeDSecure: { cardinalAuthenticationJWT: 'header.payload.signature' },
-      },
-      applePayWeb: null,
-      googlePay: null,
-      ideal: null,
-      kount: null,
-      masterpass: null,
-      paypal: null,
-      unionPay: null,
-      usBankAccount: null,
-      venmo: null,
-      visaCheckout: null,
-      braintreeApi: null,
-      supportedFeatures: ['TOKENIZE_CREDIT_CARDS'],
-    },
+const configuration = clientConfiguration({
+  creditCard: {
+    supportedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS', 'DISCOVER'],
+    challenges: ['CVV'],
+    threeDSecureEnabled: true,
+    threeDSecure: { cardinalAuthenticationJWT: 'header.payload.signature' },
   },
-};
+  supportedFeatures: ['TOKENIZE_CREDIT_CARDS'],
+});
 
 let configurationResponse: () => Response | Promise<Response> = () => HttpResponse.json(configuration);
 let tokenizeResponse: () => Response | Promise<Response> = () => HttpResponse.json({});
@@ -53,8 +35,7 @@ const server = setupServer(
       return configurationResponse();
     return tokenizeResponse();
   }),
-  http.post('https://www.paypal.com/xoplatform/logger/api/logger', () => HttpResponse.json({})),
-  http.post(/analytics/, () => HttpResponse.json({})),
+  ...analyticsHandlers,
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -63,13 +44,6 @@ afterEach(() => {
   configurationResponse = () => HttpResponse.json(configuration);
 });
 afterAll(() => server.close());
-
-const config = {
-  driver: 'braintree' as const,
-  authorization: KEY,
-  displayName: 'OurFamilyWizard',
-  flags: { applePay: false, cadPayPal: false, venmo: false },
-};
 
 const tokenizeCard = (driver: Awaited<ReturnType<typeof createBraintreeDriver>>, timeout?: number) =>
   driver.braintreeClient.request({
@@ -201,6 +175,38 @@ describe('braintree driver: tokenization through GraphQL TokenizeCreditCard (spe
     const failure = await tokenizeCard(driver).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code });
     expect(paymentMessages[toPaymentError(failure).messageId].defaultMessage).toBe(text);
+    await driver.teardown();
+  });
+
+  it('§7/§8 no reply within the request timeout: GraphQL, then the REST fallback retried once, then CLIENT_GATEWAY_NETWORK (retryable)', async () => {
+    // A browser ends a timed-out XHR with readyState 4 and status 0, which is all braintree-web looks at
+    // (onreadystatechange). msw's XHR interceptor does not apply `xhr.timeout`, so each reply here waits past the
+    // request's own short timeout (the default is 60 s, §9) and then ends the connection: the same status 0.
+    const attempts: string[] = [];
+    const noReply = (name: string) => async () => {
+      attempts.push(name);
+      await delay(150);
+      return HttpResponse.error();
+    };
+    tokenizeResponse = noReply('graphql');
+    server.use(http.post(/\/client_api\/v1\/payment_methods\/credit_cards$/, noReply('rest')));
+    const driver = await createBraintreeDriver(config);
+    const failure = await tokenizeCard(driver, 100).catch((error: unknown) => error);
+    expect(attempts).toEqual(['graphql', 'rest', 'rest']);
+    expect(failure).toMatchObject({ name: 'BraintreeError', code: 'CLIENT_GATEWAY_NETWORK' });
+    const mapped = toPaymentError(failure);
+    expect(mapped).toMatchObject({ type: 'NETWORK', retryable: true });
+    expect(paymentMessages[mapped.messageId].defaultMessage).toBe('Cannot contact the gateway at this time.');
+    await driver.teardown();
+  });
+
+  it('§8 a network failure (no HTTP reply) → REST fallback → CLIENT_GATEWAY_NETWORK, retryable', async () => {
+    tokenizeResponse = () => HttpResponse.error();
+    server.use(http.post(/\/client_api\/v1\/payment_methods\/credit_cards$/, () => HttpResponse.error()));
+    const driver = await createBraintreeDriver(config);
+    const failure = await tokenizeCard(driver).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ name: 'BraintreeError', code: 'CLIENT_GATEWAY_NETWORK' });
+    expect(toPaymentError(failure)).toMatchObject({ type: 'NETWORK', retryable: true });
     await driver.teardown();
   });
 

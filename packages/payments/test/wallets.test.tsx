@@ -1,7 +1,8 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  PayPalButton,
   PaymentsProvider,
   VenmoLogo,
   applePayPaymentRequest,
@@ -82,7 +83,7 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
     const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), {
       wrapper: wrapper({ applePay: true }),
     });
-    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    await waitFor(() => expect(result.current.isLoading).toBe(false), { timeout: 5000 }); // first client: cold dynamic import
     expect(result.current).toMatchObject({ isSupported: false, instance: null, error: null });
   });
 
@@ -198,5 +199,72 @@ describe('Venmo (spec §4 "Other wallet flows": one action in progress)', () => 
     expect(logo.querySelector('text')!.getAttribute('fill')).toBe('#FFFFFF');
     render(<VenmoLogo size={20} title="Pagar con Venmo" />);
     expect(screen.getByRole('img', { name: 'Pagar con Venmo' }).getAttribute('width')).toBe('100');
+  });
+});
+
+describe('PayPal button (spec §4 "Other wallet flows", §5 visibility)', () => {
+  const approve = (popup: Window, type: 'approved' | 'canceled') =>
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: SANDBOX_URL,
+        source: popup as unknown as MessageEventSource,
+        data: {
+          source: 'ofw-sandbox-wallet',
+          wallet: 'paypal',
+          type,
+          ...(type === 'approved'
+            ? { payload: { nonce: 'fake-paypal-one-time-nonce', type: 'PayPalAccount', details: {} } }
+            : {}),
+        },
+      }),
+    );
+
+  it('§4 under StrictMode one button; its click opens the popup at once; approve, then cancel as its own outcome; one at a time', async () => {
+    const popup = { closed: false } as Window & { closed: boolean };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+    const onApprove = vi.fn();
+    const onCancel = vi.fn();
+    const onError = vi.fn();
+    const view = render(
+      <StrictMode>
+        <PaymentsProvider config={config()}>
+          <PayPalButton
+            amount={216}
+            currency="USD"
+            label="Pay with PayPal"
+            onApprove={onApprove}
+            onCancel={onCancel}
+            onError={onError}
+          />
+        </PaymentsProvider>
+      </StrictMode>,
+    );
+    const button = await screen.findByRole('button', { name: 'Pay with PayPal' });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // StrictMode's first render has torn down by now
+    expect(screen.getAllByRole('button', { name: 'Pay with PayPal' })).toHaveLength(1);
+    act(() => button.click());
+    expect(open).toHaveBeenCalledTimes(1); // synchronously, inside the click
+    expect(String(open.mock.calls[0]![0])).toContain('amount=216.00');
+    act(() => button.click()); // one payment at a time: ignored
+    expect(open).toHaveBeenCalledTimes(1);
+    approve(popup, 'approved');
+    await waitFor(() => expect(onApprove).toHaveBeenCalledWith(expect.objectContaining({ type: 'PayPalAccount' })));
+    act(() => button.click());
+    approve(popup, 'canceled');
+    await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
+    expect(onError).not.toHaveBeenCalled();
+    view.unmount();
+    expect(screen.queryByRole('button', { name: 'Pay with PayPal' })).toBeNull();
+  });
+
+  it('§5 renders nothing where PayPal is hidden (GBP)', async () => {
+    render(
+      <PaymentsProvider config={config()}>
+        <PayPalButton amount={99} currency="GBP" label="PayPal" onApprove={vi.fn()} />
+      </PaymentsProvider>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(document.querySelector('[data-ofw-paypal-button]')).toBeNull();
   });
 });

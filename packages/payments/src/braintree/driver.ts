@@ -10,6 +10,8 @@ import {
 } from '../core/three-d-secure.js';
 import type {
   HostedFieldsCreateOptions,
+  PayPalButtonInstance,
+  PayPalButtonOptions,
   PaymentsConfig,
   ThreeDSecureResult,
   VerifyCardOptions,
@@ -20,6 +22,7 @@ import {
   type BraintreeComponent,
   type BraintreeComponents,
   type BraintreeModuleName,
+  type PayPalSdk,
   type ThreeDSecureEvents,
 } from './modules.js';
 
@@ -33,6 +36,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
       timer = setTimeout(() => reject(onTimeout()), ms);
     }),
   ]);
+}
+
+/** How long `teardown()` waits for a component's own teardown before it resolves (the teardown goes on). */
+const TEARDOWN_WAIT_MS = 1_000;
+
+/** How long the PayPal JS SDK may take to load (§9 gives no PayPal load timeout; the request timeout is 60 s). */
+const PAYPAL_SDK_TIMEOUT_MS = 60_000;
+
+/** A PayPal amount: major units with 2 decimals. @throws PAYPAL_MISSING_REQUIRED_OPTION for a missing or negative amount. */
+function payPalAmount(amount: number | string): string {
+  const value = Number(amount);
+  if (amount === '' || !Number.isFinite(value) || value < 0)
+    throw new PaymentsError('PAYPAL_MISSING_REQUIRED_OPTION', 'MERCHANT', 'Missing required option.');
+  return value.toFixed(2);
 }
 
 /**
@@ -52,6 +69,8 @@ export async function createBraintreeDriver(
   let applePay: Promise<BraintreeComponents['applePay']> | undefined;
   let venmo: Promise<BraintreeComponents['venmo']> | undefined;
   let paypal: Promise<BraintreeComponents['paypalCheckout']> | undefined;
+  /** PayPal JS SDK loads by currency (the SDK is loaded for one currency). */
+  const payPalSdk = new Map<string, Promise<unknown>>();
   const inProgress = { venmo: false, paypal: false };
   /** Creates a braintree-web component once (retried after a failure) and tracks it for teardown. */
   const lazy = <N extends Exclude<BraintreeModuleName, 'client' | 'hostedFields'>>(
@@ -211,36 +230,101 @@ export async function createBraintreeDriver(
         inProgress.venmo = false;
       }
     },
-    async tokenizePayPal(options) {
-      if (tornDown) throw teardownError('tokenizePayPal');
-      if (inProgress.paypal)
-        throw new PaymentsError(
-          'PAYPAL_TOKENIZATION_REQUEST_ACTIVE',
+    tokenizePayPal() {
+      if (tornDown) return Promise.reject(teardownError('tokenizePayPal'));
+      // the PayPal JS SDK opens PayPal's window only from its own button (no programmatic start in SDK v5)
+      return Promise.reject(
+        new PaymentsError(
+          'PAYPAL_BUTTON_REQUIRED',
           'MERCHANT',
-          'Another tokenization request is active.',
-        );
-      inProgress.paypal = true;
-      try {
-        paypal ??= lazy('paypalCheckout', {}).catch((error: unknown) => {
-          paypal = undefined;
+          'With the braintree driver, PayPal starts from its own button: use renderPayPalButton (or <PayPalButton>).',
+        ),
+      );
+    },
+    async renderPayPalButton(options: PayPalButtonOptions): Promise<PayPalButtonInstance> {
+      if (tornDown) throw teardownError('renderPayPalButton');
+      const amount = payPalAmount(options.amount);
+      const currency = options.currency ?? 'USD'; // §9 PayPal SDK defaults
+      paypal ??= lazy('paypalCheckout', {}).catch((error: unknown) => {
+        paypal = undefined;
+        throw error;
+      });
+      const instance = await paypal;
+      // braintree-web injects https://www.paypal.com/sdk/js (components=buttons, intent=authorize, currency) and
+      // never rejects when the script fails to load: bound the wait
+      let sdkLoad = payPalSdk.get(currency);
+      if (!sdkLoad) {
+        sdkLoad = withTimeout(
+          instance.loadPayPalSDK({ components: 'buttons', intent: 'authorize', currency }),
+          PAYPAL_SDK_TIMEOUT_MS,
+          () => new PaymentsError('CLIENT_SCRIPT_FAILED_TO_LOAD', 'NETWORK', 'PayPal JS SDK could not be loaded.'),
+        ).catch((error: unknown) => {
+          payPalSdk.delete(currency);
           throw error;
         });
-        const instance = await paypal;
-        // braintree-web paypalCheckout: the approval runs in PayPal's own window opened by the PayPal JS SDK;
-        // createPayment + loadPayPalSDK here, approval through `instance.tokenizePayment` once PayPal returns.
-        await instance.loadPayPalSDK({ currency: options.currency ?? 'USD', intent: 'authorize' });
-        // the PayPal JS SDK's global (loaded by loadPayPalSDK); only its presence is checked here
-        const paypalSdk = (window as Window & { paypal?: { Buttons?: unknown } }).paypal;
-        if (!paypalSdk?.Buttons)
-          throw new PaymentsError('PAYPAL_FLOW_FAILED', 'NETWORK', 'Could not load the PayPal SDK.');
-        throw new PaymentsError(
-          'PAYPAL_FLOW_FAILED',
-          'MERCHANT',
-          'With the braintree driver, PayPal needs the PayPal Buttons flow (not wired in this version).',
-        );
-      } finally {
-        inProgress.paypal = false;
+        payPalSdk.set(currency, sdkLoad);
       }
+      await sdkLoad;
+      if (tornDown) throw teardownError('renderPayPalButton');
+      // typed here by the surface used (@types/braintree-web's global `paypal` is the older checkout.js one)
+      const loaded: unknown = Reflect.get(window, 'paypal');
+      const sdk = typeof loaded === 'object' && loaded !== null ? (loaded as PayPalSdk) : undefined;
+      if (!sdk?.Buttons)
+        throw new PaymentsError('CLIENT_SCRIPT_FAILED_TO_LOAD', 'NETWORK', 'PayPal JS SDK could not be loaded.');
+      // braintree-web's own error from createPayment / tokenizePayment (the SDK may hand onError a wrapped one)
+      let providerError: unknown;
+      let mine = false;
+      const finish = () => {
+        if (mine) inProgress.paypal = false;
+        mine = false;
+      };
+      const buttons = sdk.Buttons({
+        ...(sdk.FUNDING?.PAYPAL ? { fundingSource: sdk.FUNDING.PAYPAL } : {}),
+        // PayPal's click handler: its window opens synchronously, then createOrder runs (no popup blocked)
+        onClick: (_data, actions) => {
+          if (inProgress.paypal) return actions.reject(); // one payment at a time (§4 "Other wallet flows")
+          inProgress.paypal = true;
+          mine = true;
+          providerError = undefined;
+          options.onStart?.();
+          return actions.resolve();
+        },
+        createOrder: () =>
+          instance
+            .createPayment({ flow: 'checkout', amount, currency, intent: 'authorize', displayName: config.displayName })
+            .catch((error: unknown) => {
+              providerError = error;
+              throw error;
+            }),
+        onApprove: (data) =>
+          instance.tokenizePayment(data).then(
+            (result) => {
+              finish();
+              options.onApprove(result);
+            },
+            (error: unknown) => {
+              finish();
+              options.onError?.(error);
+            },
+          ),
+        onCancel: () => {
+          finish();
+          options.onCancel?.();
+        },
+        onError: (error) => {
+          finish();
+          options.onError?.(providerError ?? error);
+        },
+      });
+      if (buttons.isEligible && !buttons.isEligible())
+        throw new PaymentsError('PAYPAL_NOT_ENABLED', 'MERCHANT', 'PayPal is not enabled for this merchant.');
+      await buttons.render(options.container);
+      return track({
+        teardown: async () => {
+          finish();
+          await buttons.close?.().catch(() => undefined);
+        },
+      });
     },
     collectDeviceData() {
       if (tornDown) return Promise.reject(teardownError('collectDeviceData'));
@@ -257,7 +341,13 @@ export async function createBraintreeDriver(
     async teardown() {
       if (tornDown) return;
       tornDown = true;
-      await Promise.allSettled([...components].map((component) => component.teardown()));
+      // each teardown starts at once (frames, scripts and listeners go synchronously); the wait is bounded because
+      // paypalCheckout's teardown waits for its landing-frame service, which settles only when that frame loaded
+      await Promise.allSettled(
+        [...components].map((component) =>
+          withTimeout(component.teardown(), TEARDOWN_WAIT_MS, () => new Error('teardown still running')),
+        ),
+      );
       components.clear();
       await client.teardown().catch(() => undefined);
     },

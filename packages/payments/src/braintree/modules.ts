@@ -7,7 +7,7 @@
  * `^braintree-web/([a-z0-9-]+)$` → `braintree-web/$1/index.js` (≈ 57 kB gz); see README "Bundling".
  */
 import type { ApplePayInstance } from '../core/apple-pay.js';
-import type { HostedFieldsInstance, ThreeDSecureResult, VenmoResult } from '../core/types.js';
+import type { HostedFieldsInstance, PayPalResult, ThreeDSecureResult, VenmoResult } from '../core/types.js';
 
 /** Every braintree-web component is torn down with a promise-returning `teardown()`. */
 export interface BraintreeComponent {
@@ -48,9 +48,53 @@ export interface BraintreeVenmo extends BraintreeComponent {
   tokenize(): Promise<VenmoResult>;
 }
 
-/** braintree-web `PayPalCheckout`. */
+/** What the PayPal JS SDK passes to `onApprove` (one-time checkout). */
+export interface PayPalApproveData {
+  orderID?: string;
+  payerID?: string;
+  paymentID?: string;
+  paymentToken?: string;
+  billingToken?: string;
+}
+
+/** braintree-web `PayPalCheckout` (PayPal JS SDK v5 flow). */
 export interface BraintreePayPalCheckout extends BraintreeComponent {
-  loadPayPalSDK(options: { currency: string; intent: string }): Promise<unknown>;
+  /** Injects `https://www.paypal.com/sdk/js?client-id=…&components=…&intent=…&currency=…`; resolves once it loaded. */
+  loadPayPalSDK(options: { currency: string; intent: string; components?: string; locale?: string }): Promise<unknown>;
+  /** POST paypal_hermes/create_payment_resource; resolves with the EC token (the PayPal order id). */
+  createPayment(options: {
+    flow: 'checkout';
+    amount: string;
+    currency: string;
+    intent: 'authorize';
+    displayName?: string;
+    locale?: string;
+  }): Promise<string>;
+  /** POST payment_methods/paypal_accounts; resolves with the §3 PayPal result. */
+  tokenizePayment(data: PayPalApproveData): Promise<PayPalResult>;
+}
+
+/** The PayPal JS SDK's Buttons (v5), as far as the driver uses them (https://developer.paypal.com/sdk/js/reference/). */
+export interface PayPalButtonsComponent {
+  isEligible?(): boolean;
+  render(container: HTMLElement | string): Promise<void>;
+  close?(): Promise<void>;
+}
+
+export interface PayPalButtonsOptions {
+  fundingSource?: string;
+  style?: Record<string, unknown>;
+  onClick?(data: unknown, actions: { resolve(): Promise<void>; reject(): Promise<void> }): Promise<void> | void;
+  createOrder(): Promise<string>;
+  onApprove(data: PayPalApproveData): Promise<void>;
+  onCancel?(data: unknown): void;
+  onError?(error: unknown): void;
+}
+
+/** `window.paypal` once `loadPayPalSDK` resolved. */
+export interface PayPalSdk {
+  Buttons?(options: PayPalButtonsOptions): PayPalButtonsComponent;
+  FUNDING?: { PAYPAL?: string };
 }
 
 /** braintree-web `DataCollector`. */

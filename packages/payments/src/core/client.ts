@@ -48,6 +48,7 @@ export async function createPaymentsClient(config: PaymentsConfig): Promise<Paym
     createApplePay: driver.createApplePay.bind(driver),
     tokenizeVenmo: driver.tokenizeVenmo.bind(driver),
     tokenizePayPal: driver.tokenizePayPal.bind(driver),
+    renderPayPalButton: driver.renderPayPalButton.bind(driver),
     teardown: driver.teardown.bind(driver),
   }) as PaymentsClient;
 }

@@ -2,6 +2,8 @@ import type { ApplePayInstance } from './apple-pay.js';
 import type {
   HostedFieldsCreateOptions,
   HostedFieldsInstance,
+  PayPalButtonInstance,
+  PayPalButtonOptions,
   PayPalOptions,
   PayPalResult,
   PaymentsConfig,
@@ -36,8 +38,21 @@ export interface PaymentsDriver {
    * (VENMO_TOKENIZATION_REQUEST_ACTIVE); a cancel rejects with VENMO_CANCELED / VENMO_APP_CANCELED.
    */
   tokenizeVenmo(): Promise<VenmoResult>;
-  /** PayPal checkout; call inside the click handler so no popup is blocked. One at a time. */
+  /**
+   * PayPal checkout from the product's own button (sandbox driver only); call inside the click handler so no popup
+   * is blocked. One at a time (PAYPAL_TOKENIZATION_REQUEST_ACTIVE); a cancel rejects with PAYPAL_POPUP_CLOSED (type
+   * CUSTOMER). The braintree driver rejects with PAYPAL_BUTTON_REQUIRED: PayPal's JS SDK only starts from its own
+   * button, so use `renderPayPalButton` (works with both drivers).
+   */
   tokenizePayPal(options: PayPalOptions): Promise<PayPalResult>;
+  /**
+   * Renders the PayPal checkout button into `options.container` (braintree: braintree-web `paypalCheckout` +
+   * PayPal JS SDK Buttons; sandbox: a button opening the sandbox's PayPal popup). Approve, cancel and errors arrive
+   * through the callbacks; one payment at a time.
+   * @throws PAYPAL_NOT_ENABLED, PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED (braintree-web), CLIENT_SCRIPT_FAILED_TO_LOAD when
+   *   the PayPal JS SDK did not load, PAYPAL_NOT_ENABLED when PayPal says the button is not eligible.
+   */
+  renderPayPalButton(options: PayPalButtonOptions): Promise<PayPalButtonInstance>;
   /** Device data for fraud checks (braintree-web `dataCollector`), sent with every order as `deviceData`. */
   collectDeviceData(): Promise<string>;
   /** Tears down everything the driver created. */

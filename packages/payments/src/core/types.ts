@@ -266,3 +266,30 @@ export interface PayPalOptions {
   /** ISO 4217, default USD (§9 "PayPal SDK defaults"). */
   currency?: string;
 }
+
+/**
+ * `renderPayPalButton` options: the PayPal checkout button for one amount (braintree-web `paypalCheckout` with the
+ * PayPal JS SDK's Buttons, or the sandbox's own button). The customer's click opens PayPal's window at once (nothing
+ * is awaited before it, so no popup blocker stops it); the payment is created then (`createPayment`, flow
+ * `checkout`, intent `authorize`, §9 "PayPal SDK defaults") and tokenized when the customer approves.
+ */
+export interface PayPalButtonOptions extends PayPalOptions {
+  /** Where the button goes (emptied of nothing; the button is appended and removed on `teardown`). */
+  container: HTMLElement;
+  /** The approved payment's §3 result (`nonce`, `type: 'PayPalAccount'`, `details` = payer info). */
+  onApprove(result: PayPalResult): void;
+  /** The customer closed PayPal's window or chose cancel: not an error (nothing to show, nothing charged). */
+  onCancel?(): void;
+  /** A provider failure (`createPayment` → PAYPAL_FLOW_FAILED / PAYPAL_INVALID_PAYMENT_OPTION, tokenization → PAYPAL_ACCOUNT_TOKENIZATION_FAILED, the SDK's own errors); map it with `toPaymentError`. */
+  onError?(error: unknown): void;
+  /** Called when a click starts a payment (one at a time: a click while one runs is ignored). */
+  onStart?(): void;
+  /** Accessible name of the sandbox's button (PayPal's own button names itself). Default 'PayPal'. */
+  label?: string;
+}
+
+/** A rendered PayPal button. */
+export interface PayPalButtonInstance {
+  /** Removes the button (and closes PayPal's window when open). */
+  teardown(): Promise<void>;
+}

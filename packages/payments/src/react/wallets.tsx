@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type SVGProps } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type SVGProps } from 'react';
 import { paymentMethodVisibility, type Currency, type PaymentMethodVisibility } from '@ofw/domain';
 import {
   applePayPaymentRequest,
@@ -7,7 +7,14 @@ import {
   type ApplePayInstance,
 } from '../core/apple-pay.js';
 import { PaymentsError, toPaymentError, type PaymentError } from '../core/errors.js';
-import type { HostedFieldsCreateOptions, PayPalOptions, PayPalResult, VenmoResult } from '../core/types.js';
+import type {
+  HostedFieldsCreateOptions,
+  PayPalButtonInstance,
+  PayPalButtonOptions,
+  PayPalOptions,
+  PayPalResult,
+  VenmoResult,
+} from '../core/types.js';
 import { usePayments } from './context.js';
 
 export interface PaymentMethods extends PaymentMethodVisibility {
@@ -174,7 +181,11 @@ export function useVenmo(currency: Currency): WalletHook<VenmoResult> {
   return useWallet(venmo && Boolean(client), run, 'VENMO_TOKENIZATION_REQUEST_ACTIVE');
 }
 
-/** PayPal checkout for an amount; tokenize inside the click handler so the popup is not blocked. */
+/**
+ * PayPal checkout from the product's own button, for the sandbox driver; tokenize inside the click handler so the
+ * popup is not blocked. With the braintree driver `tokenize` rejects PAYPAL_BUTTON_REQUIRED: use `<PayPalButton>`,
+ * which works with both drivers.
+ */
 export function usePayPal(options: PayPalOptions & { currency: Currency }): WalletHook<PayPalResult> {
   const { client } = usePayments();
   const { payPal } = usePaymentMethods(options.currency);
@@ -187,6 +198,61 @@ export function usePayPal(options: PayPalOptions & { currency: Currency }): Wall
     [client, amount, currency],
   );
   return useWallet(payPal && Boolean(client), run, 'PAYPAL_TOKENIZATION_REQUEST_ACTIVE');
+}
+
+export interface PayPalButtonProps extends Omit<PayPalButtonOptions, 'container' | 'currency'> {
+  currency: Currency;
+  className?: string;
+}
+
+/**
+ * The PayPal checkout button (§4 "Other wallet flows"; braintree-web `paypalCheckout` + the PayPal JS SDK's Buttons,
+ * or the sandbox's button). Renders nothing where §5 hides PayPal for the currency. The button is created in a
+ * layout effect into this component's `<div>` and torn down in cleanup, also when the render is still in flight
+ * (StrictMode's double mount). Callbacks are read from a ref, so new closures do not re-render the button; a new
+ * amount or currency does. `onCancel` is the customer's cancel (not an error); `onError` gets the provider error
+ * (map it with `toPaymentError`), also when the button cannot be shown (e.g. PAYPAL_NOT_ENABLED).
+ */
+export function PayPalButton({ amount, currency, label, className, ...callbacks }: PayPalButtonProps) {
+  const { client } = usePayments();
+  const { payPal } = usePaymentMethods(currency);
+  const container = useRef<HTMLDivElement>(null);
+  const handlers = useRef(callbacks);
+  handlers.current = callbacks;
+
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!client || !payPal || !element) return;
+    let active = true;
+    let handle: PayPalButtonInstance | undefined;
+    client
+      .renderPayPalButton({
+        container: element,
+        amount,
+        currency,
+        ...(label ? { label } : {}),
+        onApprove: (result) => handlers.current.onApprove(result),
+        onCancel: () => handlers.current.onCancel?.(),
+        onError: (error) => handlers.current.onError?.(error),
+        onStart: () => handlers.current.onStart?.(),
+      })
+      .then(
+        (rendered) => {
+          if (active) handle = rendered;
+          else void rendered.teardown();
+        },
+        (error: unknown) => {
+          if (active) handlers.current.onError?.(error);
+        },
+      );
+    return () => {
+      active = false;
+      void handle?.teardown();
+    };
+  }, [client, payPal, amount, currency, label]);
+
+  if (!payPal) return null;
+  return <div ref={container} className={className} data-ofw-paypal-button="" />;
 }
 
 const VENMO_COLORS = { blue: '#008CFF', white: '#FFFFFF', black: '#000000' } as const;

@@ -21,6 +21,7 @@ function errorMessage(payload: unknown): string | undefined {
 /** The offline driver: talks to apps/payments-sandbox only (DESIGN.md §5). */
 export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
   const instances = new Set<HostedFieldsInstance>();
+  const buttons = new Set<{ teardown(): Promise<void> }>();
   let tornDown = false;
   const context = { sandboxUrl: config.sandboxUrl, authorization: config.authorization, locale: config.locale };
 
@@ -101,6 +102,17 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
       if (tornDown) return Promise.reject(teardownError('tokenizePayPal'));
       return wallets.tokenizePayPal(options);
     },
+    renderPayPalButton(options) {
+      if (tornDown) return Promise.reject(teardownError('renderPayPalButton'));
+      const button = wallets.renderPayPalButton(options);
+      buttons.add(button);
+      return Promise.resolve({
+        teardown: () => {
+          buttons.delete(button);
+          return button.teardown();
+        },
+      });
+    },
     collectDeviceData() {
       if (tornDown) return Promise.reject(teardownError('collectDeviceData'));
       return Promise.resolve(JSON.stringify({ correlation_id: randomHex(32) }));
@@ -109,8 +121,9 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
       if (tornDown) return;
       tornDown = true;
       threeDSecure.teardown();
-      await Promise.allSettled([...instances].map((instance) => instance.teardown()));
+      await Promise.allSettled([...instances, ...buttons].map((instance) => instance.teardown()));
       instances.clear();
+      buttons.clear();
     },
   };
 }

@@ -1,6 +1,12 @@
 import { PaymentsError } from '../core/errors.js';
 import { POPUP_SIZES, awaitPopupMessage, openPopup } from '../core/popup.js';
-import type { PayPalOptions, PayPalResult, VenmoResult } from '../core/types.js';
+import type {
+  PayPalButtonInstance,
+  PayPalButtonOptions,
+  PayPalOptions,
+  PayPalResult,
+  VenmoResult,
+} from '../core/types.js';
 
 interface WalletMessage {
   source: 'ofw-sandbox-wallet';
@@ -63,11 +69,49 @@ export function createSandboxWallets(sandboxUrl: string) {
       });
   }
 
+  const tokenizePayPal = (options: PayPalOptions): Promise<PayPalResult> =>
+    run<PayPalResult>('paypal', Number(options.amount).toFixed(2), options.currency ?? 'USD');
+
+  /**
+   * The sandbox's stand-in for PayPal's button: a native button whose click opens the sandbox PayPal popup at once
+   * (inside the click handler) and reports approve / cancel / error like the braintree driver's PayPal Buttons.
+   */
+  function renderPayPalButton(options: PayPalButtonOptions): PayPalButtonInstance {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'ofw-sandbox-paypal-button';
+    button.textContent = options.label ?? 'PayPal';
+    button.addEventListener('click', () => {
+      if (inProgress.paypal) return; // one payment at a time: a second click is ignored, like PayPal's onClick reject
+      const started = tokenizePayPal(options);
+      if (inProgress.paypal) {
+        button.setAttribute('aria-busy', 'true');
+        options.onStart?.();
+      }
+      started
+        .then(
+          (result) => options.onApprove(result),
+          (error: unknown) => {
+            if ((error as { code?: unknown }).code === 'PAYPAL_POPUP_CLOSED') options.onCancel?.();
+            else options.onError?.(error);
+          },
+        )
+        .finally(() => button.removeAttribute('aria-busy'));
+    });
+    options.container.append(button);
+    return {
+      teardown: () => {
+        button.remove();
+        return Promise.resolve();
+      },
+    };
+  }
+
   return {
     /** Venmo (US/USD only; desktop approves in a 400×570 popup). */
     tokenizeVenmo: (): Promise<VenmoResult> => run<VenmoResult>('venmo', '0.00', 'USD'),
     /** PayPal checkout; call inside the click handler so the popup is not blocked. */
-    tokenizePayPal: (options: PayPalOptions): Promise<PayPalResult> =>
-      run<PayPalResult>('paypal', Number(options.amount).toFixed(2), options.currency ?? 'USD'),
+    tokenizePayPal,
+    renderPayPalButton,
   };
 }
