@@ -26,6 +26,8 @@ echo "› Lint (eslint, type-aware; builds the packages first so their types res
 pnpm run -s lint || failed_checks+=(lint)
 echo "› Typecheck (tsc --noEmit in every workspace)"
 pnpm exec turbo run typecheck --output-logs=errors-only || failed_checks+=(typecheck)
+echo "› Component catalogue (@ofw/ui stories, Ladle build)"
+pnpm --filter @ofw/ui run -s catalogue >/dev/null || failed_checks+=(catalogue)
 
 echo "› Unit and integration tests (turbo run test)"
 pnpm exec turbo run test --filter='!e2e' --concurrency=1 --continue --output-logs=full 2>&1 | tee -a "$log" || status=1
