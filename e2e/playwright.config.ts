@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
+import type { Fixtures } from './support/fixtures';
 import { apiPort, baseURL, dataDir, demoLinksFile, root, sandboxPort, sandboxURL } from './support/env';
 
 /**
@@ -10,12 +11,28 @@ import { apiPort, baseURL, dataDir, demoLinksFile, root, sandboxPort, sandboxURL
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
-export default defineConfig({
+const desktop = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  },
+};
+
+export default defineConfig<Pick<Fixtures, 'uiLocale'>>({
   testDir: './tests',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A flow is ~20-50 s on a loaded 2-core machine (the upgrade pays twice); 90 s leaves room without hiding a hang.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
@@ -26,23 +43,22 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromium,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-dev-shm-usage',
-          ],
+    // The matrix (issue 6 "Done when"): every flow in tests/flows in en-US and es-MX, at 1280 px and on a 360 px
+    // touch phone. The browser's locale is the UI locale, so join-web starts in it (§1).
+    ...(['en-US', 'es-MX'] as const).flatMap((uiLocale) =>
+      ([1280, 360] as const).map((width) => ({
+        name: `${uiLocale}-${width}`,
+        testMatch: 'flows/**/*.spec.ts',
+        use: {
+          ...desktop,
+          uiLocale,
+          locale: uiLocale,
+          ...(width === 360 ? { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true } : {}),
         },
-      },
-    },
+      })),
+    ),
+    // Run once (en-US, 1280 px): 3D Secure, keyboard only, decline, back, invite request, language switch.
+    { name: 'once', testMatch: 'once/**/*.spec.ts', use: desktop },
   ],
   webServer: [
     {

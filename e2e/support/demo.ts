@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { demoLinksFile } from './env';
 
-/** The demo links join-api printed at start-up (paths relative to baseURL), captured by support/serve-api.mjs. */
+/** The demo links of this run's join-api (paths relative to baseURL), captured by support/serve-api.mjs. */
 export interface DemoLinks {
-  /** `/join/pro?referral=<token>` — the professional Dana Rivera's referral (single-use once it grants an account). */
-  pro: string;
-  /** `/invite/<token>` — Sam Demo, invited into Alex Demo's family (single-use once claimed). */
-  invite: string;
+  /**
+   * `/join/pro?referral=<token>` — referrals of the professional Dana Rivera, each single-use once it grants an
+   * account; one per seeded set (E2E_DEMO_COPIES).
+   */
+  pro: string[];
+  /** `/invite/<token>` — a "Sam Demo" invited into Alex Demo's family, each single-use once claimed; one per set. */
+  invite: string[];
   /** `/invite/<token>` — Riley Demo, whose family has no other member. */
   inviteEmptyFamily: string;
 }

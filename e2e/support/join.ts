@@ -1,6 +1,20 @@
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { sandboxURL } from './env';
-import { EN_US, US_BILLING, type BillingAddress, type Labels } from './labels';
+import { US_BILLING, type BillingAddress, type Labels } from './labels';
+
+export { money } from './labels';
+
+/**
+ * What a spec drives a join with: the page, the labels of its UI locale, `check` (run on every step: axe, and at
+ * 360 px no sideways scroll) and `press` (a tap on a touch screen, a click otherwise). Made by the `flow` fixture
+ * (support/fixtures.ts) from the project's locale and viewport.
+ */
+export interface Flow {
+  page: Page;
+  L: Labels;
+  check: (step: string) => Promise<void>;
+  press: (target: Locator) => Promise<void>;
+}
 
 /** A parent unique to one test run, so parallel tests never collide on the email. */
 export function newParent(tag: string) {
@@ -40,16 +54,17 @@ export const VISA_DECLINED: Card = { number: '4000111111111115', expiry: '12/30'
 /** 3D Secure challenge: the bank page offers "Complete authentication" / "Fail authentication". */
 export const VISA_3DS_CHALLENGE: Card = { number: '4000000000002503', expiry: '12/30', cvv: '123' };
 
-export async function fillCard(page: Page, card: Card, labels: Labels = EN_US): Promise<void> {
-  const number = cardFrame(page, 'number').getByLabel(labels.cardNumber);
-  await number.fill('');
-  await number.pressSequentially(card.number, { delay: 5 });
-  const exp = cardFrame(page, 'expirationDate').getByLabel(labels.expirationDate);
-  await exp.fill('');
-  await exp.pressSequentially(card.expiry, { delay: 5 });
-  const cvv = cardFrame(page, 'cvv').getByLabel(labels.cvv);
-  await cvv.fill('');
-  await cvv.pressSequentially(card.cvv, { delay: 5 });
+/** Types a card into the hosted fields (key by key: the fields format as they are typed). */
+export async function fillCard({ page, L }: Flow, card: Card): Promise<void> {
+  for (const [field, label, value] of [
+    ['number', L.cardNumber, card.number],
+    ['expirationDate', L.expirationDate, card.expiry],
+    ['cvv', L.cvv, card.cvv],
+  ] as const) {
+    const input = cardFrame(page, field).getByLabel(label);
+    await input.fill('');
+    await input.pressSequentially(value);
+  }
 }
 
 /** The current step as the step indicator announces it (aria-current="step"). */
@@ -57,49 +72,83 @@ export function currentStep(page: Page) {
   return page.locator('[aria-current="step"]');
 }
 
+/** Opens a join page and waits for its first form, in the project's UI locale (`<html lang>`). */
+export async function openJoin({ page, L }: Flow, path = '/join'): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', L.locale);
+  await expect(page.getByLabel(L.firstName)).toBeVisible();
+}
+
 /**
- * Fills the account details step. Without `phoneCode` it checks the §5 default (+1); with one it picks that code
- * (e.g. '+44') so the country follows it.
+ * Fills the account details step. Without `phoneCode` it checks the §5 default (+1) and that the country follows it
+ * (US); with one it picks that code (e.g. '+44') and expects `country`.
  */
 export async function fillAccountDetails(
-  page: Page,
+  { page, L }: Flow,
   parent: Parent,
-  labels: Labels = EN_US,
-  opts: { phoneCode?: string } = {},
+  opts: { phoneCode?: string; country?: string } = {},
 ): Promise<void> {
-  await page.getByLabel(labels.firstName).fill(parent.firstName);
-  await page.getByLabel(labels.lastName).fill(parent.lastName);
-  await page.getByLabel(labels.email).fill(parent.email);
-  if (opts.phoneCode) await page.getByLabel(labels.phoneCode).selectOption(opts.phoneCode);
-  else await expect(page.getByLabel(labels.phoneCode)).toHaveValue('+1');
-  await page.getByLabel(labels.phoneNumber).fill(parent.phoneNumber);
+  await page.getByLabel(L.firstName).fill(parent.firstName);
+  await page.getByLabel(L.lastName).fill(parent.lastName);
+  await page.getByLabel(L.email).fill(parent.email);
+  if (opts.phoneCode) await page.getByLabel(L.phoneCode).selectOption(opts.phoneCode);
+  else await expect(page.getByLabel(L.phoneCode)).toHaveValue('+1');
+  await page.getByLabel(L.phoneNumber).fill(parent.phoneNumber);
+  await expect(page.getByLabel(L.country, { exact: true })).toHaveValue(opts.country ?? 'US');
 }
 
-export async function fillBillingAddress(page: Page, address: BillingAddress = US_BILLING, labels: Labels = EN_US) {
-  await page.getByLabel(labels.streetAddress).fill(address.streetAddress);
-  await page.getByLabel(labels.city).fill(address.city);
-  await fillOrSelect(page, address.regionLabel, address.region);
-  await page.getByLabel(address.postalLabel, { exact: true }).fill(address.postalCode);
+/** The details step: fill, check, Continue (§2). */
+export async function detailsStep(flow: Flow, parent: Parent, opts: { phoneCode?: string; country?: string } = {}) {
+  await fillAccountDetails(flow, parent, opts);
+  await flow.check('details');
+  await flow.press(flow.page.getByRole('button', { name: flow.L.continue }));
 }
 
-export async function fillCredentialsAndSecurityQuestions(
-  page: Page,
-  parent: Parent,
-  labels: Labels = EN_US,
-  opts: { securityQuestions?: boolean } = {},
-): Promise<void> {
-  await page.getByLabel(labels.username).fill(parent.username);
-  await page.getByLabel(labels.password, { exact: true }).fill(parent.password);
-  if (opts.securityQuestions === false) return;
-  for (const n of [1, 2, 3]) {
-    const select = page.getByLabel(labels.securityQuestion(n));
-    // Each select offers the whole list; pick a different question for each (option 0 may be a placeholder).
-    const values = await select
-      .locator('option')
-      .evaluateAll((os) => (os as HTMLOptionElement[]).map((o) => o.value).filter((v) => v !== ''));
-    await select.selectOption(values[n - 1] ?? values[0]!);
-    await page.getByLabel(labels.answer(n)).fill(`answer number ${n}`);
-  }
+/** The select button of a package tier (its `selectButtonId`, §9). */
+export function packageButton(page: Page, selectButtonId: string) {
+  return page.locator(`[id="${selectButtonId}"]`);
+}
+
+/** Picks the 1- or 2-year switch of the package step (§2). */
+export async function chooseYears({ page, L, press }: Flow, years: 1 | 2): Promise<void> {
+  const radio = page.getByRole('radio', { name: L.t(years === 1 ? 'package.oneYear' : 'package.twoYears') });
+  await press(radio);
+  await expect(radio).toBeChecked();
+}
+
+/** The package step: waits for the tier, checks the step, selects it (§2). */
+export async function packageStep(flow: Flow, selectButtonId: string): Promise<void> {
+  const select = packageButton(flow.page, selectButtonId);
+  await expect(select).toBeVisible();
+  await flow.check('package choice');
+  await flow.press(select);
+}
+
+/** Terms step: the list with its Continue button (§2). */
+export async function acceptTerms(flow: Flow): Promise<void> {
+  await expect(flow.page.getByRole('heading', { name: flow.L.t('steps.terms') })).toBeVisible();
+  const next = flow.page.getByRole('button', { name: flow.L.continue });
+  await expect(next).toBeVisible();
+  await flow.check('terms');
+  await flow.press(next);
+}
+
+/** Waits for the card frames of the payment step (cross-origin, from the sandbox) and an enabled pay button. */
+export async function cardFieldsReady({ page, L }: Flow): Promise<void> {
+  await expect(cardFrame(page, 'number').getByLabel(L.cardNumber)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: L.pay })).toBeEnabled({ timeout: 20_000 });
+}
+
+/** The pay button naming the amount due (`payment.pay`). */
+export function payButton({ page, L }: Flow, amount: number, currency: string) {
+  return page.getByRole('button', { name: L.t('payment.pay', { amount: L.money(amount, currency) }), exact: true });
+}
+
+export async function fillBillingAddress({ page, L }: Flow, address: BillingAddress = US_BILLING): Promise<void> {
+  await page.getByLabel(L.streetAddress).fill(address.streetAddress);
+  await page.getByLabel(L.city).fill(address.city);
+  await fillOrSelect(page, L.t(address.regionLabel), address.region);
+  await page.getByLabel(L.t(address.postalLabel), { exact: true }).fill(address.postalCode);
 }
 
 /** The body of join-api's `POST /api/v1/orders` 201 (the fields the specs check). */
@@ -109,24 +158,37 @@ export interface OrderAnswer {
   receipt: { amount: number; currencyCode: string; discountAmount: number; vatAmount?: number };
 }
 
+const isOrderPost = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders';
+
 /**
  * Clicks the pay button and waits for join-api's answer to the order it sends (3D Secure, if any, is handled by
  * `during`, which runs after the click). Fails unless the order was paid (201).
  */
-export async function payAndWaitForOrder(
-  page: Page,
-  labels: Labels = EN_US,
-  during?: () => Promise<void>,
-): Promise<OrderAnswer> {
-  const answer = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders',
-    { timeout: 30_000 },
-  );
-  await page.getByRole('button', { name: labels.pay }).click();
+export async function payAndWaitForOrder(flow: Flow, during?: () => Promise<void>): Promise<OrderAnswer> {
+  const answer = flow.page.waitForResponse((r) => isOrderPost(r.request()), { timeout: 30_000 });
+  await flow.press(flow.page.getByRole('button', { name: flow.L.pay }));
   if (during) await during();
   const res = await answer;
   expect(res.status(), 'POST /api/v1/orders answers 201').toBe(201);
   return (await res.json()) as OrderAnswer;
+}
+
+/**
+ * The payment step with a card that pays: waits for the card frames, checks the pay button names `amount`, types
+ * the card and (unless `address` is null, e.g. an upgrade that already has one) the billing address, checks the
+ * step and pays.
+ */
+export async function payByCard(
+  flow: Flow,
+  amount: { total: number; currency: string },
+  address: BillingAddress | null = US_BILLING,
+): Promise<OrderAnswer> {
+  await cardFieldsReady(flow);
+  await expect(payButton(flow, amount.total, amount.currency)).toBeVisible();
+  await fillCard(flow, VISA_OK);
+  if (address) await fillBillingAddress(flow, address);
+  await flow.check('payment');
+  return payAndWaitForOrder(flow);
 }
 
 /** What the payment provider (the sandbox gateway) actually charged for an order, major units. */
@@ -138,65 +200,58 @@ export async function chargedAmount(request: APIRequestContext, orderId: string)
   return Number(transaction.amount);
 }
 
-/** The last step: credentials (+ security questions unless skipped), Finish, and the §4 completion redirect. */
-export async function finishJoin(
-  page: Page,
+/** Username, password and (unless skipped) three different security questions with answers. */
+export async function fillCredentialsAndSecurityQuestions(
+  { page, L }: Flow,
   parent: Parent,
-  labels: Labels = EN_US,
-  opts: { securityQuestions?: boolean; axe?: (step: string) => Promise<void> } = {},
+  opts: { securityQuestions?: boolean } = {},
 ): Promise<void> {
-  await expect(page.getByLabel(labels.username)).toBeVisible({ timeout: 20_000 });
-  await fillCredentialsAndSecurityQuestions(page, parent, labels, opts);
-  if (opts.axe) await opts.axe('credentials');
-  await page.getByRole('button', { name: labels.finish }).click();
+  await page.getByLabel(L.username).fill(parent.username);
+  await page.getByLabel(L.password, { exact: true }).fill(parent.password);
+  if (opts.securityQuestions === false) {
+    await expect(page.getByLabel(L.securityQuestion(1))).toHaveCount(0);
+    return;
+  }
+  for (const n of [1, 2, 3]) {
+    const select = page.getByLabel(L.securityQuestion(n));
+    // Each select offers the whole list; pick a different question for each (option 0 may be a placeholder).
+    const values = await select
+      .locator('option')
+      .evaluateAll((os) => (os as HTMLOptionElement[]).map((o) => o.value).filter((v) => v !== ''));
+    await select.selectOption(values[n - 1] ?? values[0]!);
+    await page.getByLabel(L.answer(n)).fill(`answer number ${n}`);
+  }
+}
+
+/**
+ * The last step: credentials (+ security questions unless skipped), Finish, and the §4 completion redirect to the
+ * main app's home page, which names the parent (and, with `subscription`, an active subscription).
+ */
+export async function finishJoin(
+  flow: Flow,
+  parent: Parent,
+  opts: { securityQuestions?: boolean; subscription?: boolean } = {},
+): Promise<void> {
+  const { page, L } = flow;
+  await expect(page.getByLabel(L.username)).toBeVisible({ timeout: 20_000 });
+  await fillCredentialsAndSecurityQuestions(flow, parent, opts);
+  await flow.check('credentials');
+  await flow.press(page.getByRole('button', { name: L.finish }));
   await page.waitForURL('**/ofw/home.form', { timeout: 20_000 });
   await expect(page.getByText(`${parent.firstName} ${parent.lastName}`)).toBeVisible();
-}
-
-/** Money as the join pages format it (Intl currency, 2 decimals) in a UI locale. */
-export function money(amount: number, currency: string, locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}
-
-/** Terms step: the list with its Continue button (§2). */
-export async function acceptTerms(page: Page, labels: Labels = EN_US, axe?: (step: string) => Promise<void>) {
-  const next = page.getByRole('button', { name: labels.continue });
-  await expect(next).toBeVisible();
-  if (axe) await axe('terms');
-  await next.click();
-}
-
-/** Waits for the card frames of the payment step (cross-origin, from the sandbox). */
-export async function cardFieldsReady(page: Page, labels: Labels = EN_US) {
-  await expect(cardFrame(page, 'number').getByLabel(labels.cardNumber)).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('button', { name: labels.pay })).toBeEnabled({ timeout: 20_000 });
+  if (opts.subscription !== false) await expect(page.getByText(/active subscription/i)).toBeVisible();
 }
 
 /**
  * A regular join up to the payment step: details (+1, US), the package whose select button has `selectButtonId`,
  * terms; waits for the card frames.
  */
-export async function regularJoinToPayment(
-  page: Page,
-  parent: Parent,
-  selectButtonId: string,
-  labels: Labels = EN_US,
-  axe?: (step: string) => Promise<void>,
-): Promise<void> {
-  await fillAccountDetails(page, parent, labels);
-  if (axe) await axe('account details');
-  await page.getByRole('button', { name: labels.continue }).click();
-  const select = page.locator(`[id="${selectButtonId}"]`);
-  await expect(select).toBeVisible();
-  if (axe) await axe('package choice');
-  await select.click();
-  await acceptTerms(page, labels, axe);
-  await cardFieldsReady(page, labels);
+export async function regularJoinToPayment(flow: Flow, parent: Parent, selectButtonId: string): Promise<void> {
+  await openJoin(flow);
+  await detailsStep(flow, parent);
+  await packageStep(flow, selectButtonId);
+  await acceptTerms(flow);
+  await cardFieldsReady(flow);
 }
 
 /** The bank's 3D Secure challenge page, inside @ofw/payments' challenge dialog. */
@@ -208,7 +263,7 @@ export function challengeFrame(page: Page) {
 export function watchOrders(page: Page): Request[] {
   const orders: Request[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders') orders.push(r);
+    if (isOrderPost(r)) orders.push(r);
   });
   return orders;
 }

@@ -1,10 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './env';
+
+/** The UI locales the matrix runs (issue 6 "Done when": en-US and es-MX). */
+export type UiLocale = 'en-US' | 'es-MX';
+
+/** A message id of join-web's catalogues (`apps/join-web/src/i18n/lang/<locale>.json`). */
+export type MessageId = string;
+
+function readCatalogue(locale: UiLocale): Record<MessageId, string> {
+  const file = path.join(root, 'apps/join-web/src/i18n/lang', `${locale}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<MessageId, string>;
+}
+
 /**
- * Accessible names the specs rely on (issue 2 "Labels the tests rely on", en-US) and their es-MX translations
- * (join-web's es-MX catalogue, the sandbox frames' Spanish labels). A spec in Spanish uses `ES_MX` throughout, so a
- * label left in English fails it.
+ * Formats a catalogue message with simple `{name}` arguments (what the specs need; ICU `''` is an apostrophe).
+ * Throws on an argument without a value or a plural/select message, so a spec never matches a half-formatted text.
+ */
+export function formatMessage(message: string, values: Record<string, string | number> = {}): string {
+  const text = message.replace(/\{\s*([A-Za-z_]\w*)\s*\}/g, (whole, name: string) => {
+    if (!(name in values)) throw new Error(`No value for {${name}} in "${message}"`);
+    return String(values[name]);
+  });
+  if (/[{}]/.test(text)) throw new Error(`Only simple {arguments} are supported: "${message}"`);
+  return text.replace(/''/g, "'");
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Accessible names and texts the specs rely on, in one UI locale. Everything join-web shows comes from its own
+ * message catalogue by id (`t`), so a Spanish spec fails on a label left in English or an id missing from es-MX;
+ * the card frames' labels are the payment sandbox's own (apps/payments-sandbox/src/fields.ts).
  */
 export interface Labels {
-  locale: 'en-US' | 'es-MX';
+  locale: UiLocale;
+  /** The catalogue text of `id` with its `{arguments}` filled; throws when the locale lacks the id. */
+  t: (id: MessageId, values?: Record<string, string | number>) => string;
+  /** Money as the join pages format it (Intl currency, 2 decimals) in this locale. */
+  money: (amount: number, currency: string) => string;
   language: string;
   firstName: string;
   lastName: string;
@@ -24,84 +58,90 @@ export interface Labels {
   securityQuestion: (n: number) => string;
   answer: (n: number) => string;
   finish: string;
-  /** The pay button's name starts with this verb (issue 2). */
+  /** The pay button's name: "Pay {amount}" with any amount. */
   pay: RegExp;
 }
 
-export const EN_US: Labels = {
-  locale: 'en-US',
-  language: 'Language',
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  phoneCode: 'Country code',
-  phoneNumber: 'Phone number',
-  country: 'Country',
-  continue: 'Continue',
-  back: 'Back',
-  cardNumber: 'Card number',
-  expirationDate: 'Expiration date',
-  cvv: 'CVV',
-  streetAddress: 'Street address',
-  city: 'City',
-  username: 'Username',
-  password: 'Password',
-  securityQuestion: (n) => `Security question ${n}`,
-  answer: (n) => `Answer ${n}`,
-  finish: 'Finish',
-  pay: /^Pay/,
+/** Money as the join pages format it (Intl currency, 2 decimals) in a UI locale. */
+export function money(amount: number, currency: string, locale: string = 'en-US'): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** The payment sandbox's hosted-field labels (its `en` / `es` label sets). */
+const FRAME_LABELS: Record<UiLocale, Pick<Labels, 'cardNumber' | 'expirationDate' | 'cvv'>> = {
+  'en-US': { cardNumber: 'Card number', expirationDate: 'Expiration date', cvv: 'CVV' },
+  'es-MX': { cardNumber: 'Número de tarjeta', expirationDate: 'Fecha de vencimiento', cvv: 'CVV' },
 };
 
-export const ES_MX: Labels = {
-  locale: 'es-MX',
-  language: 'Idioma',
-  firstName: 'Nombre',
-  lastName: 'Apellido',
-  email: 'Correo electrónico',
-  phoneCode: 'Código de país',
-  phoneNumber: 'Número de teléfono',
-  country: 'País',
-  continue: 'Continuar',
-  back: 'Atrás',
-  cardNumber: 'Número de tarjeta',
-  expirationDate: 'Fecha de vencimiento',
-  cvv: 'CVV',
-  streetAddress: 'Dirección',
-  city: 'Ciudad',
-  username: 'Nombre de usuario',
-  password: 'Contraseña',
-  securityQuestion: (n) => `Pregunta de seguridad ${n}`,
-  answer: (n) => `Respuesta ${n}`,
-  finish: 'Finalizar',
-  pay: /^Pagar/,
-};
+function labelsFor(locale: UiLocale): Labels {
+  const catalogue = readCatalogue(locale);
+  const t = (id: MessageId, values?: Record<string, string | number>) => {
+    const message = catalogue[id];
+    if (typeof message !== 'string' || message.trim() === '') throw new Error(`join-web's ${locale} lacks "${id}"`);
+    return formatMessage(message, values);
+  };
+  const payPrefix = catalogue['payment.pay']?.split('{')[0] ?? '';
+  return {
+    locale,
+    t,
+    money: (amount, currency) => money(amount, currency, locale),
+    language: t('app.language'),
+    firstName: t('details.firstName'),
+    lastName: t('details.lastName'),
+    email: t('details.email'),
+    phoneCode: t('details.phoneCode'),
+    phoneNumber: t('details.phoneNumber'),
+    country: t('details.country'),
+    continue: t('steps.continue'),
+    back: t('steps.back'),
+    ...FRAME_LABELS[locale],
+    streetAddress: t('payment.streetAddress'),
+    city: t('payment.city'),
+    username: t('account.username'),
+    password: t('account.password'),
+    securityQuestion: (n) => t('account.securityQuestion', { number: n }),
+    answer: (n) => t('account.answer', { number: n }),
+    finish: t('account.finish'),
+    pay: new RegExp(`^${escapeRegExp(payPrefix.trim())}\\s`),
+  };
+}
 
-/** A billing address and the labels its country uses ("State"/"ZIP code" in the US, "County"/"Postcode" in the UK). */
+export const EN_US: Labels = labelsFor('en-US');
+export const ES_MX: Labels = labelsFor('es-MX');
+export const LABELS: Record<UiLocale, Labels> = { 'en-US': EN_US, 'es-MX': ES_MX };
+
+/**
+ * A billing address and the message ids of the labels its country uses ("State"/"ZIP code" in the US,
+ * "County"/"Postcode" in the UK).
+ */
 export interface BillingAddress {
   streetAddress: string;
   city: string;
-  regionLabel: string;
+  regionLabel: MessageId;
   region: string;
-  postalLabel: string;
+  postalLabel: MessageId;
   postalCode: string;
 }
 
 export const US_BILLING: BillingAddress = {
   streetAddress: '1 Main Street',
   city: 'Seattle',
-  regionLabel: 'State',
+  regionLabel: 'payment.state',
   region: 'WA',
-  postalLabel: 'ZIP code',
+  postalLabel: 'payment.zip',
   postalCode: '98101',
 };
 
 export const GB_BILLING: BillingAddress = {
   streetAddress: '10 Downing Street',
   city: 'London',
-  regionLabel: 'County',
+  regionLabel: 'payment.county',
   region: 'Greater London',
-  postalLabel: 'Postcode',
+  postalLabel: 'payment.postcode',
   postalCode: 'SW1A 2AA',
 };
-
-export const MX_US_BILLING: BillingAddress = { ...US_BILLING, regionLabel: 'Estado', postalLabel: 'Código postal' };

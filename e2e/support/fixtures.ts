@@ -1,0 +1,61 @@
+import { expect, test as base, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { demoLinks, type DemoLinks } from './demo';
+import type { Flow } from './join';
+import { LABELS, type Labels, type UiLocale } from './labels';
+
+/** The cells of the matrix (playwright.config.ts projects): UI locale × viewport width. */
+export const MATRIX_CELLS = ['en-US-1280', 'en-US-360', 'es-MX-1280', 'es-MX-360'] as const;
+
+/** Fails when the page scrolls sideways (a 360 px phone must not). */
+export async function expectNoHorizontalScroll(page: Page, step: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on "${step}"`).toBeLessThanOrEqual(0);
+}
+
+export interface Fixtures {
+  /** The UI locale of the project (an option; the browser's locale is set to it too). */
+  uiLocale: UiLocale;
+  L: Labels;
+  flow: Flow;
+  /**
+   * A single-use demo link (pro referral or invite) for this test: each matrix cell has its own, and a retry takes
+   * a spare one (support/serve-api.mjs seeds E2E_DEMO_COPIES sets), since a used token cannot be reused.
+   */
+  demoLink: (kind: 'pro' | 'invite') => Promise<string>;
+}
+
+/**
+ * The suite's `test`: every spec gets `flow` (page, labels, `check` and `press`) for its project's locale and width.
+ * `check` runs axe on every step and, on a narrow (phone) viewport, also fails on sideways scrolling.
+ */
+export const test = base.extend<Fixtures>({
+  uiLocale: ['en-US', { option: true }],
+  L: async ({ uiLocale }, use) => use(LABELS[uiLocale]),
+  flow: async ({ page, L, viewport, hasTouch }, use) => {
+    const narrow = (viewport?.width ?? 1280) < 600;
+    await use({
+      page,
+      L,
+      check: async (step) => {
+        await expectNoAxeViolations(page, `${step} (${L.locale}, ${viewport?.width ?? '?'} px)`);
+        if (narrow) await expectNoHorizontalScroll(page, step);
+      },
+      press: (target) => (hasTouch ? target.tap() : target.click()),
+    });
+  },
+  // Playwright reads a fixture's dependencies from its destructured first argument: none here.
+  // eslint-disable-next-line no-empty-pattern
+  demoLink: async ({}, use, testInfo) => {
+    await use(async (kind) => {
+      const links: DemoLinks = await demoLinks();
+      const cell = Math.max(0, (MATRIX_CELLS as readonly string[]).indexOf(testInfo.project.name));
+      const index = cell + MATRIX_CELLS.length * testInfo.retry;
+      const link = links[kind][index];
+      if (!link) throw new Error(`no spare ${kind} demo link #${index} (raise E2E_DEMO_COPIES)`);
+      return link;
+    });
+  },
+});
+
+export { expect };
