@@ -15,11 +15,11 @@ import {
   processorDeclined,
   type StoredCard,
 } from './cards.js';
+import { AUTHORIZATION_INVALID, MERCHANT_ID, TOKENIZATION_KEY } from './authorization.js';
 import { DEFAULT_ALLOWED_ORIGINS } from './env.js';
 import { isFieldKey } from './fields.js';
 import { errorPage, hostedFieldPage } from './pages.js';
 import { registerThreeDSecure } from './three-d-secure.js';
-import { TOKENIZATION_KEY } from './tokenization-key.js';
 import { registerWallets } from './wallets.js';
 import { SandboxStore, isSuccessful, randomId, type Transaction } from './store.js';
 
@@ -33,8 +33,6 @@ export interface SandboxAppOptions {
 }
 
 export { TOKENIZATION_KEY };
-
-const AUTHORIZATION_INVALID = 'Authorization is invalid. Make sure your client token or tokenization key is valid.';
 
 function loadFrameScript(): string {
   const candidates = ['./public/hosted-field.js', '../dist/public/hosted-field.js'];
@@ -72,6 +70,19 @@ const TransactionRequest = z.object({
   deviceData: z.string().max(10_000).optional(),
   options: z.object({ submitForSettlement: z.boolean().optional() }).optional(),
 });
+
+const ClientTokenRequest = z.object({
+  merchantAccountId: z.string().min(1).max(255).optional(),
+  customerId: z.string().min(1).max(36).optional(),
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 interface FieldError {
   field: string;
@@ -126,7 +137,30 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
     cors({ origin: [...allowedOrigins], allowMethods: ['GET', 'POST'], allowHeaders: ['content-type'] }),
   );
 
+  app.use(
+    `/merchants/${MERCHANT_ID}/client_api/*`,
+    cors({ origin: [...allowedOrigins], allowMethods: ['GET'], allowHeaders: ['authorization'] }),
+  );
+
   app.get('/health', (c) => c.json({ ok: true }));
+
+  // A client token's `configUrl`: the merchant configuration braintree-web's client reads first.
+  app.get(`/merchants/${MERCHANT_ID}/client_api/v1/configuration`, (c) => {
+    const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+    const fingerprint = bearer ?? c.req.query('authorizationFingerprint') ?? '';
+    if (!store.clientTokens.isLive(fingerprint)) return c.json({ error: { message: AUTHORIZATION_INVALID } }, 401);
+    const origin = new URL(c.req.url).origin;
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      environment: 'sandbox',
+      merchantId: MERCHANT_ID,
+      clientApiUrl: `${origin}/merchants/${MERCHANT_ID}/client_api`,
+      assetsUrl: origin,
+      challenges: [],
+      threeDSecureEnabled: true,
+      creditCards: { supportedCardTypes: ['Visa', 'MasterCard', 'American Express', 'Discover', 'JCB'] },
+    });
+  });
 
   app.get('/', (c) =>
     c.html(
@@ -173,7 +207,8 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
     const parsed = TokenizeRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json({ error: { message: 'There was a problem with your request.' } }, 400);
     const { authorization, creditCard } = parsed.data;
-    if (!TOKENIZATION_KEY.test(authorization)) return c.json({ error: { message: AUTHORIZATION_INVALID } }, 401);
+    // a tokenization key or a live client token may tokenize (Braintree's client API accepts both)
+    if (!store.clientTokens.kindOf(authorization)) return c.json({ error: { message: AUTHORIZATION_INVALID } }, 401);
     const { errors, month, year } = cardErrors(creditCard);
     if (errors.length > 0) {
       return c.json(
@@ -199,6 +234,18 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   });
 
   // ---- server API for join-api's sandbox gateway ----
+  // Braintree's `gateway.clientToken.generate()`: a client token for one checkout (3D Secure needs one).
+  app.post('/v1/client_token', async (c) => {
+    const text = await c.req.text();
+    const parsed = ClientTokenRequest.safeParse(text.trim() === '' ? {} : safeJson(text));
+    if (!parsed.success) {
+      return c.json({ error: { code: 'invalid_request', message: 'There was a problem with your request.' } }, 400);
+    }
+    const clientToken = store.clientTokens.issue(new URL(c.req.url).origin, parsed.data);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ clientToken });
+  });
+
   app.post('/v1/transactions', async (c) => {
     const parsed = TransactionRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {

@@ -1,4 +1,12 @@
 export { createSandboxApp, TOKENIZATION_KEY, type SandboxAppOptions } from './app.js';
+export {
+  ClientTokens,
+  CLIENT_TOKEN_TTL_MS,
+  MERCHANT_ID,
+  fingerprintOf,
+  type AuthorizationKind,
+  type ClientTokenPayload,
+} from './authorization.js';
 export { startSandbox, type RunningSandbox } from './server.js';
 export { SandboxStore, type Transaction, type ThreeDSecureInfo } from './store.js';
 export { readEnv, EnvSchema, DEFAULT_ALLOWED_ORIGINS, type Env } from './env.js';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ClientTokens } from './authorization.js';
 import type { StoredCard, TransactionOutcome } from './cards.js';
 
 /** Braintree nonces expire after three hours. */
@@ -72,8 +73,10 @@ export interface ThreeDSecureLookup {
   used: boolean;
 }
 
-/** In-memory state of one sandbox process: nonces, transactions by order id, 3DS lookups. */
+/** In-memory state of one sandbox process: nonces, transactions by order id, 3DS lookups, client tokens. */
 export class SandboxStore {
+  /** Client tokens issued by `POST /v1/client_token` (valid 24 h). */
+  readonly clientTokens: ClientTokens;
   private readonly nonces = new Map<string, NonceEntry>();
   private readonly transactions = new Map<string, Transaction[]>();
   private readonly lookups = new Map<string, ThreeDSecureLookup>();
@@ -81,6 +84,7 @@ export class SandboxStore {
 
   constructor(now: () => number = Date.now) {
     this.now = now;
+    this.clientTokens = new ClientTokens(now);
   }
 
   /** Stores a card and returns a new single-use nonce. */

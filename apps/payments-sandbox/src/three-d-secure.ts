@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FAKE_NONCES, THREE_D_SECURE_CARDS, paymentMethodPayload, type StoredCard } from './cards.js';
 import { errorPage } from './pages.js';
 import { randomId, type SandboxStore, type ThreeDSecureInfo } from './store.js';
-import { TOKENIZATION_KEY } from './tokenization-key.js';
+import { AUTHORIZATION_INSUFFICIENT, AUTHORIZATION_INVALID } from './authorization.js';
 
 const VERSION = '2.2.0';
 
@@ -120,12 +120,11 @@ export function registerThreeDSecure(
       );
     }
     const request = parsed.data;
-    if (!TOKENIZATION_KEY.test(request.authorization)) {
-      return c.json(
-        { error: { message: 'Authorization is invalid. Make sure your client token or tokenization key is valid.' } },
-        401,
-      );
-    }
+    // Braintree: a lookup needs a client token; a tokenization key has insufficient privileges (403)
+    const kind = store.clientTokens.kindOf(request.authorization);
+    if (!kind) return c.json({ error: { message: AUTHORIZATION_INVALID } }, 401);
+    if (kind === 'tokenizationKey')
+      return c.json({ error: { message: AUTHORIZATION_INSUFFICIENT }, fieldErrors: [] }, 403);
     const fake = FAKE_NONCES[request.nonce];
     const entry = fake && !('error' in fake) ? { card: fake, consumed: false } : store.getNonce(request.nonce);
     if (!entry || entry.consumed)

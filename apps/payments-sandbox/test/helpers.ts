@@ -4,8 +4,8 @@ import { SandboxStore } from '../src/store.js';
 export const KEY = 'sandbox_0123456789abcdef_ofwjoin';
 export const PARENT = 'http://localhost:3000';
 
-export function makeApp() {
-  const store = new SandboxStore();
+export function makeApp(now: () => number = Date.now) {
+  const store = new SandboxStore(now);
   const app = createSandboxApp({ allowedOrigins: [PARENT], store, frameScript: '/* frame */' });
   const post = (path: string, body: unknown) =>
     app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -25,5 +25,10 @@ export function makeApp() {
     });
     return { status: response.status, body: await response.json() };
   };
-  return { app, store, post, tokenize, charge };
+  /** A client token from the server API (`POST /v1/client_token`), as join-api's sandbox gateway gets one. */
+  const clientToken = async (body: unknown = {}) => {
+    const response = await post('/v1/client_token', body);
+    return ((await response.json()) as { clientToken: string }).clientToken;
+  };
+  return { app, store, post, tokenize, charge, clientToken };
 }

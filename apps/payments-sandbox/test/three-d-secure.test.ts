@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { KEY, PARENT, makeApp } from './helpers.js';
+import { PARENT, makeApp } from './helpers.js';
 
-function setup() {
-  const ctx = makeApp();
+function setup(now?: () => number) {
+  const ctx = makeApp(now);
   const browserPost = (path: string, body: unknown, origin = PARENT) =>
     ctx.app.request(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify(body),
     });
-  const lookup = async (number: string) => {
+  const lookup = async (number: string, authorization?: string) => {
     const nonce = (await ctx.tokenize(number)).body.creditCards[0].nonce;
     const response = await browserPost('/v1/browser/three_d_secure/lookup', {
-      authorization: KEY,
+      authorization: authorization ?? (await ctx.clientToken()),
       nonce,
       amount: '216.00',
       bin: number.slice(0, 6),
@@ -84,21 +84,22 @@ describe('3D Secure in the sandbox (spec §4 "3D Secure flow", Braintree 3DS2 te
   );
 
   it('§8 lookup: 404 for a consumed nonce, 422 for a missing amount, 403 for a foreign origin', async () => {
-    const { lookup, browserPost, tokenize } = setup();
-    const first = await lookup('4000000000002701');
+    const { lookup, browserPost, tokenize, clientToken } = setup();
+    const authorization = await clientToken();
+    const first = await lookup('4000000000002701', authorization);
     const second = await browserPost('/v1/browser/three_d_secure/lookup', {
-      authorization: KEY,
+      authorization,
       nonce: first.nonce,
       amount: '1.00',
     });
     expect(second.status).toBe(404);
     const nonce = (await tokenize('4111111111111111')).body.creditCards[0].nonce;
-    expect((await browserPost('/v1/browser/three_d_secure/lookup', { authorization: KEY, nonce })).status).toBe(422);
+    expect((await browserPost('/v1/browser/three_d_secure/lookup', { authorization, nonce })).status).toBe(422);
     expect(
       (
         await browserPost(
           '/v1/browser/three_d_secure/lookup',
-          { authorization: KEY, nonce, amount: '1' },
+          { authorization, nonce, amount: '1' },
           'https://evil.example',
         )
       ).status,
