@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.js';
 import { authTokenOf } from './context.js';
@@ -43,16 +45,50 @@ export function contentSecurityPolicy(driver: 'sandbox' | 'braintree', sandboxOr
   ].join('; ');
 }
 
-/** Security headers on every answer; the CSP on HTML pages. */
+/**
+ * Inline scripts a page served by {@link webRoutes} carries, as CSP hash sources (`'sha256-…'`), by request:
+ * {@link securityHeaders} adds them to that response's `script-src` only.
+ */
+const inlineScriptSources = new WeakMap<Request, readonly string[]>();
+
+/**
+ * The CSP hash sources of the inline `<script>` elements of an HTML page (CSP Level 3 "hash-source": sha256 of the
+ * element's text as UTF-8, base64). Scripts with a `src` are left to `'self'`.
+ * @returns e.g. `["'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"]`; empty when the page has none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1]!)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** `csp` with `sources` appended to its `script-src` directive (unchanged when there are none). */
+export function withScriptSources(csp: string, sources: readonly string[]): string {
+  if (!sources.length) return csp;
+  return csp
+    .split('; ')
+    .map((d) => (d.startsWith('script-src ') ? `${d} ${sources.join(' ')}` : d))
+    .join('; ');
+}
+
+/**
+ * Security headers on every answer; the CSP on HTML pages, with the hashes of the page's own inline scripts when
+ * {@link webRoutes} served one (never `'unsafe-inline'`).
+ */
 export function securityHeaders(csp: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    const scripts = inlineScriptSources.get(c.req.raw) ?? [];
     c.header('x-content-type-options', 'nosniff');
     c.header('referrer-policy', 'strict-origin-when-cross-origin');
     c.header('x-frame-options', 'DENY');
     c.header('cross-origin-opener-policy', 'same-origin');
     c.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
-    if ((c.res.headers.get('content-type') ?? '').includes('text/html')) c.header('content-security-policy', csp);
+    if ((c.res.headers.get('content-type') ?? '').includes('text/html'))
+      c.header('content-security-policy', withScriptSources(csp, scripts));
   };
 }
 
@@ -77,13 +113,71 @@ function escapeHtml(s: string): string {
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OFW Join</title></head><body><main><h1>OFW Join API</h1><p>The web app is not built: run <code>pnpm --filter join-web build</code>. The API is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></main></body></html>`;
 
+/** The page join-web prerendered for `GET /join` (its README "First paint"), and the one path it is served for. */
+const PRERENDERED = { path: '/join', file: 'join.html' } as const;
+
+/** Types worth compressing (text); images and fonts in dist are already compressed. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map', '.webmanifest']);
+
+interface CachedFile {
+  body: Buffer;
+  /** gzip (level 9) of `body`, for compressible types over 1 kB. */
+  gzip?: Buffer;
+  /** CSP hash sources of an HTML page's inline scripts. */
+  scripts: string[];
+}
+
 /**
- * The built SPA from `webDist` (hashed assets cached for a year, index.html for client routes such as
- * /join, /join/pro and /invite/…) and `GET /ofw/home.form`, the main app's placeholder.
+ * Files of the built SPA read (and compressed) once per version (size and mtime), so a rebuild is picked up
+ * without a restart. Bounded by the size of dist.
+ */
+function fileCache() {
+  const files = new Map<string, CachedFile & { key: string }>();
+  return (file: string): CachedFile | undefined => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return undefined;
+    }
+    if (!stat.isFile()) return undefined;
+    const key = `${stat.size}:${stat.mtimeMs}`;
+    let cached = files.get(file);
+    if (cached?.key !== key) {
+      const body = fs.readFileSync(file);
+      const ext = path.extname(file);
+      cached = {
+        key,
+        body,
+        ...(COMPRESSIBLE.has(ext) && body.length > 1024 ? { gzip: gzipSync(body, { level: 9 }) } : {}),
+        scripts: ext === '.html' ? inlineScriptHashes(body.toString('utf8')) : [],
+      };
+      files.set(file, cached);
+    }
+    return cached;
+  };
+}
+
+/** Whether an Accept-Encoding header accepts gzip (RFC 9110 §12.5.3; `gzip;q=0` refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/**
+ * The built SPA from `webDist`, gzip-compressed when the browser accepts it: hashed assets cached for a year;
+ * `GET /join` (any query string) gets `join.html`, the first screen prerendered by join-web, with its inline shell
+ * guard allowed by hash in that answer's CSP; other client routes (/join/pro, /invite/…) and /join without
+ * `join.html` get index.html. `join.html` is not served under its own name. Also `GET /ofw/home.form`, the main
+ * app's placeholder.
  */
 export function webRoutes(webDist: string) {
   const r = new Hono<AppEnv>();
   const root = path.resolve(webDist);
+  const cache = fileCache();
 
   r.get('/ofw/home.form', async (c) => {
     const s = c.get('services');
@@ -111,19 +205,31 @@ ${sub && status === 'current' ? `<p>Package ${sub.packageId}, renews ${escapeHtm
   r.get('*', async (c, next) => {
     const reqPath = decodeURIComponent(c.req.path);
     if (reqPath.startsWith('/api/')) return next();
+    if (reqPath === `/${PRERENDERED.file}`) return c.notFound();
+    const send = (entry: CachedFile, type: string, cacheControl: string) => {
+      const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl };
+      if (entry.scripts.length) inlineScriptSources.set(c.req.raw, entry.scripts);
+      if (!entry.gzip) return c.body(new Uint8Array(entry.body), 200, headers);
+      headers.vary = 'Accept-Encoding';
+      if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(new Uint8Array(entry.body), 200, headers);
+      return c.body(new Uint8Array(entry.gzip), 200, { ...headers, 'content-encoding': 'gzip' });
+    };
+    if (reqPath === PRERENDERED.path) {
+      const page = cache(path.join(root, PRERENDERED.file));
+      if (page) return send(page, TYPES['.html']!, 'no-cache');
+    }
     const file = path.resolve(root, `.${reqPath}`);
-    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const ext = path.extname(file);
+    const asset = file.startsWith(root + path.sep) ? cache(file) : undefined;
+    if (asset) {
       const immutable = reqPath.startsWith('/assets/');
-      return c.body(fs.readFileSync(file), 200, {
-        'content-type': TYPES[ext] ?? 'application/octet-stream',
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
+      const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+      return send(asset, type, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     if (path.extname(reqPath) && reqPath !== '/') return c.notFound();
-    const index = path.join(root, 'index.html');
+    const index = cache(path.join(root, 'index.html'));
+    if (index) return send(index, TYPES['.html']!, 'no-cache');
     c.header('cache-control', 'no-cache');
-    return c.html(fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : FALLBACK_INDEX);
+    return c.html(FALLBACK_INDEX);
   });
   return r;
 }

@@ -1,19 +1,47 @@
 import '@ofw/ui/styles.css';
 import './app.css';
-import { StrictMode } from 'react';
+import './first-paint.css';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppContext } from './app.js';
+import { startJoinBeforeFirstRender } from './first-paint.js';
 import { preloadMessages } from './i18n/I18nProvider.js';
 import { toLocale } from './i18n/locales.js';
-import { localeAtom } from './state/join-state.js';
+import { localeAtom, progressAtom, type StepId } from './state/join-state.js';
+
+// The later steps' chunks (JoinStepper loads them lazily): a join resumed at one of them gets it before the first
+// commit, so the step shows at once instead of a loading message. The same modules, so the same chunks.
+const lazySteps: Partial<Record<StepId, () => Promise<unknown>>> = {
+  package: () => import('./join/steps/PackageStep.js'),
+  terms: () => import('./join/steps/TermsStep.js'),
+  payment: () => import('./join/steps/PaymentStep.js'),
+  account: () => import('./join/steps/AccountStep.js'),
+};
 
 const context = createAppContext();
-// The first screen needs the active locale's catalogue and the route's chunks: fetch them side by side rather than
-// one after the other (the router would otherwise only start once the catalogue has rendered it).
-void preloadMessages(toLocale(context.store.get(localeAtom))).catch(() => undefined);
-void context.router.preloadRoute({ href: `${location.pathname}${location.search}` } as never).catch(() => undefined);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App context={context} />
-  </StrictMode>,
-);
+startJoinBeforeFirstRender(context.store, location.pathname);
+const locale = toLocale(context.store.get(localeAtom));
+
+// README "First paint": the first commit must already show the whole screen — it replaces the prerendered /join
+// shell in one go (no flash, no shift), or is the first thing painted on other routes. So the locale's catalogue
+// (en-US if it fails, as I18nProvider does), the route's chunks and the current step's chunk are awaited side by
+// side first; a failure is left to the app, which shows its own loading or error state. (A promise, not a
+// top-level await: the bundler would split the entry into many more chunks for one.)
+void Promise.all([
+  preloadMessages(locale)
+    .catch(() => preloadMessages('en-US'))
+    .catch(() => undefined),
+  context.router.load().catch(() => undefined),
+  lazySteps[context.store.get(progressAtom).step]?.().catch(() => undefined),
+]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: should anything still suspend (React.lazy resolves an already-loaded chunk a microtask later),
+  // React keeps what is on screen until it is ready instead of committing a fallback.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App context={context} />
+      </StrictMode>,
+    );
+  });
+});

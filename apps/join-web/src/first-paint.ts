@@ -1,0 +1,52 @@
+import { LOCALES } from '@ofw/domain';
+import type { createStore } from 'jotai';
+import { joinStateAtom, startJoinAtom, STORAGE_KEYS } from './state/join-state.js';
+
+/**
+ * README "First paint": the helpers shared by the build-time prerender of `/join` (src/prerender.tsx) and the
+ * client's boot (src/main.tsx), so both render the same first screen.
+ */
+
+/** The one path that is prerendered, and the locale of its shell (§1 default). */
+export const SHELL_PATH = '/join';
+export const SHELL_LOCALE = 'en-US';
+
+/** Attribute on the shell's wrapper in dist/join.html; `first-paint.css` hides it when the guard drops the shell. */
+export const SHELL_ATTRIBUTE = 'data-prerendered';
+
+/**
+ * Starts the regular join before the first render on `/join`, as JoinPage's effect would right after it (a fresh
+ * store has no flow; a persisted join of another flow is replaced, §2). Done before rendering, the first commit
+ * already shows the first step instead of an empty page followed by the step.
+ * @param store - the app's jotai store.
+ * @param pathname - `location.pathname`.
+ */
+export function startJoinBeforeFirstRender(store: ReturnType<typeof createStore>, pathname: string): void {
+  if (pathname.replace(/\/+$/, '') !== SHELL_PATH) return;
+  if (store.get(joinStateAtom).flow !== 'join') store.set(startJoinAtom, { flow: 'join' });
+}
+
+/**
+ * The inline script (in `<head>` of dist/join.html, before any paint) that drops the en-US first-step shell when
+ * the app's first render would show something else: a join in progress in sessionStorage (it resumes at its own
+ * step, with its inputs and language), or a browser language that `createAppContext` turns into another locale
+ * (`initialLocale`, §1: the first supported `navigator.languages` entry wins; Spanish speakers get es-MX).
+ * Storage that cannot be read drops it too. It sets `data-shell="off"` on `<html>`, which `first-paint.css` turns
+ * into `display: none` on the shell. join-api allows it by its sha256 hash, computed from the served file.
+ * @returns the script's source (ES5, no dependencies).
+ */
+export function shellGuardScript(): string {
+  const keys = JSON.stringify(Object.values(STORAGE_KEYS));
+  const others = JSON.stringify(LOCALES.filter((l) => l !== SHELL_LOCALE).map((l) => l.toLowerCase()));
+  const shell = JSON.stringify(SHELL_LOCALE.toLowerCase());
+  return (
+    `(function(){var k=${keys},o=${others},keep=true;try{` +
+    `for(var i=0;i<k.length;i++)if(sessionStorage.getItem(k[i])!==null)keep=false;` +
+    `var n=navigator,l=n.languages||[n.language],f=null;` +
+    `for(var j=0;j<l.length&&f===null;j++){var t=String(l[j]).replace('_','-').toLowerCase();` +
+    `if(t===${shell}||o.indexOf(t)>=0)f=t}` +
+    `for(var m=0;m<l.length&&f===null;m++)if(String(l[m]).trim().replace('-','_').toLowerCase()==='es_mx')f='es-mx';` +
+    `if(f!==null&&f!==${shell})keep=false;` +
+    `}catch(e){keep=false}if(!keep)document.documentElement.setAttribute('data-shell','off')})()`
+  );
+}

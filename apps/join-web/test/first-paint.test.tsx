@@ -1,0 +1,178 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App, createAppContext } from '../src/app.js';
+import { SHELL_LOCALE, shellGuardScript, startJoinBeforeFirstRender } from '../src/first-paint.js';
+import { preloadMessages } from '../src/i18n/I18nProvider.js';
+import { initialLocale, toLocale } from '../src/i18n/locales.js';
+import { prerenderJoin } from '../src/prerender.js';
+import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from '../src/state/join-state.js';
+
+// README "First paint" (issue #7): dist/join.html shows the /join first step before the app runs; the app's first
+// commit must show the same screen (no flash), and the shell must be dropped whenever the app would show another.
+
+/** Runs the guard's exact text with these browser languages; true when it keeps the shell. */
+function guardKeeps(languages: readonly string[] | undefined, language = 'en-US'): boolean {
+  document.documentElement.removeAttribute('data-shell');
+  const nav = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages as string[]);
+  const lang = vi.spyOn(navigator, 'language', 'get').mockReturnValue(language);
+  try {
+    // The exact text join.html serves inline (what the browser runs), not a re-implementation.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    (new Function(shellGuardScript()) as () => void)();
+  } finally {
+    nav.mockRestore();
+    lang.mockRestore();
+  }
+  return document.documentElement.getAttribute('data-shell') !== 'off';
+}
+
+/** Each element in document order: tag, classes and own text — what the parent sees laid out. */
+function skeleton(root: ParentNode): string[] {
+  return [...root.querySelectorAll('*')]
+    .filter((el) => el.tagName !== 'SCRIPT')
+    .map((el) => {
+      const text = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('');
+      const type = el.getAttribute('type') ?? '';
+      return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${type}] ${text}`;
+    });
+}
+
+/** Calls `onCommit` in the first commit, after the DOM is written and before any passive effect has run. */
+function AtCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, [onCommit]);
+  return children;
+}
+
+afterEach(() => {
+  document.documentElement.removeAttribute('data-shell');
+});
+
+describe('first paint: the shell guard', () => {
+  const cases: (readonly string[])[] = [
+    ['en-US'],
+    ['en-US', 'es-MX'],
+    ['en', 'en-US'],
+    ['fr-FR', 'de'],
+    ['en-GB'],
+    ['en_gb'],
+    ['fr', 'en-GB', 'en-US'],
+    ['es-MX'],
+    ['es-mx', 'en-US'],
+    ['es-US'],
+    ['es', 'es-ES'],
+    ['es-ES', 'en-US'],
+    [' es-MX '],
+    ['EN-us', 'es-MX'],
+    [],
+  ];
+
+  it.each(cases)('§1 keeps the en-US shell exactly when the app starts in en-US: %j', (...languages) => {
+    expect(guardKeeps(languages)).toBe(initialLocale(languages) === SHELL_LOCALE);
+  });
+
+  it('§1 falls back to navigator.language when navigator.languages is missing', () => {
+    expect(guardKeeps(undefined, 'es-MX')).toBe(false);
+    expect(guardKeeps(undefined, 'en-US')).toBe(true);
+  });
+
+  it('§3 a join in progress (either persisted key) drops the shell: the app resumes at its own step', () => {
+    for (const key of Object.values(STORAGE_KEYS)) {
+      sessionStorage.clear();
+      sessionStorage.setItem(key, '{}');
+      expect(guardKeeps(['en-US']), key).toBe(false);
+    }
+    sessionStorage.clear();
+    expect(guardKeeps(['en-US'])).toBe(true);
+  });
+
+  it('agrees with createAppContext: whenever the guard keeps the shell, the app starts in en-US at the first step', () => {
+    for (const languages of cases) {
+      const nav = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+      const { store } = createAppContext({ history: createMemoryHistory({ initialEntries: ['/join'] }) });
+      nav.mockRestore();
+      if (guardKeeps(languages)) {
+        expect(toLocale(store.get(localeAtom)), JSON.stringify(languages)).toBe(SHELL_LOCALE);
+        expect(store.get(progressAtom).step).toBe('details');
+      }
+    }
+  });
+});
+
+describe('first paint: the prerendered /join and the first commit', () => {
+  it('§2 the prerendered shell is the account-details step, en-US, with the form and no script', async () => {
+    const { html, title } = await prerenderJoin();
+    const shell = document.createElement('div');
+    shell.innerHTML = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+    expect(shell.querySelector('h1')?.textContent).toBe('Your details');
+    expect(shell.querySelector('label[for="firstName"]')?.textContent).toBe('First name');
+    expect(shell.querySelectorAll('main input')).toHaveLength(4);
+    expect(title).toBe('Your details – Join OurFamilyWizard');
+  });
+
+  it('the first client commit on /join lays out exactly the prerendered screen (nothing flashes or moves)', async () => {
+    const { html } = await prerenderJoin();
+    const shell = document.createElement('div');
+    shell.innerHTML = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+
+    sessionStorage.clear();
+    // The queries stay loading, as at the first commit in the browser (and in the shell).
+    const context = createAppContext({
+      history: createMemoryHistory({ initialEntries: ['/join'] }),
+      fetch: () => new Promise<Response>(() => undefined),
+    });
+    startJoinBeforeFirstRender(context.store, '/join');
+    await Promise.all([preloadMessages('en-US'), context.router.load()]);
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    let first: string[] = [];
+    const onCommit = () => {
+      if (!first.length) first = skeleton(container);
+    };
+    await act(async () => {
+      root.render(
+        <AtCommit onCommit={onCommit}>
+          <App context={context} />
+        </AtCommit>,
+      );
+      await Promise.resolve();
+    });
+    try {
+      expect(first).toContain('h1.ofw-step-heading[] Your details');
+      expect(first).toEqual(skeleton(shell));
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('§2 startJoinBeforeFirstRender starts the regular join on /join only, and replaces a join of another flow', () => {
+    const { store } = createAppContext({ history: createMemoryHistory({ initialEntries: ['/join'] }) });
+    startJoinBeforeFirstRender(store, '/join/pro');
+    expect(store.get(joinStateAtom).flow).toBeUndefined();
+    startJoinBeforeFirstRender(store, '/join');
+    expect(store.get(joinStateAtom).flow).toBe('join');
+    expect(store.get(joinStateAtom).isJoin).toBe(true);
+
+    store.set(joinStateAtom, {
+      ...store.get(joinStateAtom),
+      flow: 'pro',
+      parent: { ...store.get(joinStateAtom).parent, firstName: 'Kim' },
+    });
+    startJoinBeforeFirstRender(store, '/join/');
+    expect(store.get(joinStateAtom).flow).toBe('join');
+    expect(store.get(joinStateAtom).parent.firstName).toBeUndefined();
+
+    store.set(joinStateAtom, {
+      ...store.get(joinStateAtom),
+      parent: { ...store.get(joinStateAtom).parent, firstName: 'Kept' },
+    });
+    startJoinBeforeFirstRender(store, '/join');
+    expect(store.get(joinStateAtom).parent.firstName).toBe('Kept');
+  });
+});
