@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPaymentsClient, type PaymentsClient } from '../src/index.js';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { createPaymentsClient, toPaymentError, type PaymentsClient } from '../src/index.js';
 import { SANDBOX_URL, installFakeFrames, type FakeFrames } from './fake-sandbox-frames.js';
 
 const config = {
@@ -136,5 +136,68 @@ describe('§5 Card client: authorization', () => {
     await expect(createPaymentsClient({ ...config, authorization: '' })).rejects.toMatchObject({
       code: 'CLIENT_OPTION_REQUIRED',
     });
+  });
+});
+
+describe('§5 3D Secure needs a client token (sandbox driver, as braintree-web)', () => {
+  const clientToken = btoa(
+    JSON.stringify({ version: 2, authorizationFingerprint: 'fp.sandbox', environment: 'sandbox' }),
+  );
+  const options = { nonce: 'tokencc_sb_x', amount: 216, bin: '400000' };
+  let fetchSpy: MockInstance<typeof fetch>;
+  beforeEach(() => {
+    fetchSpy = vi.spyOn(globalThis, 'fetch');
+  });
+  afterEach(() => {
+    fetchSpy.mockRestore();
+  });
+
+  it('§8 a tokenization key is refused before any request: THREEDS_CAN_NOT_USE_TOKENIZATION_KEY', async () => {
+    const client = await createPaymentsClient(config);
+    const error: unknown = await client.verifyCard(options).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'BraintreeError',
+      code: 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
+      type: 'MERCHANT',
+      message: '3D Secure can not use a tokenization key for authorization.',
+    });
+    expect(toPaymentError(error)).toMatchObject({
+      code: 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
+      type: 'MERCHANT',
+      messageId: 'payments.threeDSecure.tokenizationKey',
+      retryable: false,
+    });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await client.teardown();
+  });
+
+  it('§8 a client token reaches the lookup; a 403 answer is CLIENT_AUTHORIZATION_INSUFFICIENT', async () => {
+    const frictionless = {
+      lookup: { acsUrl: null },
+      paymentMethod: { nonce: 'tokencc_sb_3ds', liabilityShifted: true, liabilityShiftPossible: true },
+    };
+    fetchSpy
+      .mockResolvedValueOnce(Response.json(frictionless))
+      .mockResolvedValueOnce(
+        Response.json(
+          { error: { message: 'The authorization used has insufficient privileges.' }, fieldErrors: [] },
+          { status: 403 },
+        ),
+      );
+    const client = await createPaymentsClient({ ...config, authorization: clientToken });
+    await expect(client.verifyCard(options)).resolves.toMatchObject({
+      nonce: 'tokencc_sb_3ds',
+      liabilityShifted: true,
+    });
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe(`${SANDBOX_URL}/v1/browser/three_d_secure/lookup`);
+    expect(JSON.parse(init?.body as string)).toMatchObject({ authorization: clientToken, nonce: 'tokencc_sb_x' });
+    const refused: unknown = await client.verifyCard(options).catch((e: unknown) => e);
+    expect(toPaymentError(refused)).toMatchObject({
+      code: 'CLIENT_AUTHORIZATION_INSUFFICIENT',
+      messageId: 'payments.error.insufficientPrivileges',
+      retryable: false,
+    });
+    await client.teardown();
   });
 });

@@ -1,3 +1,4 @@
+import { parseAuthorization } from '../core/authorization.js';
 import { showChallengeFrame, type ChallengeFrame } from '../core/challenge-frame.js';
 import { PaymentsError } from '../core/errors.js';
 import {
@@ -52,7 +53,10 @@ async function post(url: string, body: unknown): Promise<{ status: number; body:
   }
 }
 
-/** §8 "Lookup errors: 404 is nonce not found or already consumed, 422 is validation, other is a general lookup error." */
+/**
+ * §8 "Lookup errors: 404 is nonce not found or already consumed, 422 is validation, other is a general lookup error."
+ * 401 / 403 are the client's authorization errors (invalid / insufficient privileges).
+ */
 function lookupError(status: number, body: unknown): PaymentsError {
   if (status === 404)
     return new PaymentsError(
@@ -68,6 +72,13 @@ function lookupError(status: number, body: unknown): PaymentsError {
       'The data passed in `verifyCard` did not pass validation checks. See details for more info',
       { httpStatus: 422, originalError: body },
     );
+  if (status === 403)
+    return new PaymentsError(
+      'CLIENT_AUTHORIZATION_INSUFFICIENT',
+      'MERCHANT',
+      'The authorization used has insufficient privileges.',
+      { httpStatus: 403, originalError: body },
+    );
   if (status === 401)
     return new PaymentsError(
       'CLIENT_AUTHORIZATION_INVALID',
@@ -81,6 +92,15 @@ function lookupError(status: number, body: unknown): PaymentsError {
   });
 }
 
+/** braintree-web's `THREEDS_CAN_NOT_USE_TOKENIZATION_KEY` (3D Secure needs a client token, spec §5, §8). */
+function tokenizationKeyError(): PaymentsError {
+  return new PaymentsError(
+    'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
+    'MERCHANT',
+    '3D Secure can not use a tokenization key for authorization.',
+  );
+}
+
 interface Verification {
   lookupPaymentMethod?: ThreeDSecureResult;
   frame?: ChallengeFrame;
@@ -90,6 +110,7 @@ interface Verification {
 /** 3D Secure 2 against the sandbox, with braintree-web's `verifyCard` / `cancelVerifyCard` semantics (spec §4). */
 export function createSandboxThreeDSecure(context: Context) {
   const origin = new URL(context.sandboxUrl).origin;
+  const usesTokenizationKey = parseAuthorization(context.authorization).kind === 'tokenizationKey';
   let active: Verification | undefined;
 
   /** §4.3: the authentication result is upgraded through a JWT call. */
@@ -112,6 +133,8 @@ export function createSandboxThreeDSecure(context: Context) {
   }
 
   async function verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult> {
+    // braintree-web's threeDSecure.create refuses a tokenization key; so does the gateway (403). Fail before any request.
+    if (usesTokenizationKey) throw tokenizationKeyError();
     checkVerifyCardOptions(options);
     if (active) throw inProgressError();
     const current: Verification = {};

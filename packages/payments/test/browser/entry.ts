@@ -8,7 +8,7 @@ import {
 
 declare global {
   interface Window {
-    setup(sandboxUrl: string): Promise<void>;
+    setup(sandboxUrl: string, authorization: string): Promise<void>;
     pay(interstitialMs?: number): Promise<unknown>;
     tokenizeOnly(): Promise<unknown>;
     walletResult: Promise<unknown> | undefined;
@@ -18,10 +18,10 @@ declare global {
   }
 }
 
-window.setup = async (sandboxUrl) => {
+window.setup = async (sandboxUrl, authorization) => {
   window.client = await createPaymentsClient({
     driver: 'sandbox',
-    authorization: 'sandbox_0123456789abcdef_ofwjoin',
+    authorization,
     sandboxUrl,
     displayName: 'OurFamilyWizard',
     flags: { applePay: false, cadPayPal: false, venmo: false },

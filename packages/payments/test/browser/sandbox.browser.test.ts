@@ -97,11 +97,18 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     await new Promise((resolve) => parent?.close(resolve));
   });
 
-  async function openForm(): Promise<Page> {
+  /** A client token from the sandbox's server API, as join-api's `GET /payments/config` hands one to the browser. */
+  async function clientToken(): Promise<string> {
+    const response = await fetch(`${sandboxUrl}/v1/client_token`, { method: 'POST' });
+    return ((await response.json()) as { clientToken: string }).clientToken;
+  }
+
+  async function openForm(authorization?: string): Promise<Page> {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(parentOrigin);
-    await page.evaluate((url) => window.setup(url), sandboxUrl);
+    const auth = authorization ?? (await clientToken());
+    await page.evaluate(([url, key]) => window.setup(url, key), [sandboxUrl, auth] as const);
     return page;
   }
 
@@ -142,6 +149,19 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
       code: 'HOSTED_FIELDS_FIELDS_INVALID',
       field: 'number',
       invalidFields: ['number'],
+    });
+    await page.context().close();
+  });
+
+  it('§5 a tokenization key tokenizes, but 3DS refuses it (THREEDS_CAN_NOT_USE_TOKENIZATION_KEY)', async () => {
+    const page = await openForm('sandbox_0123456789abcdef_ofwjoin');
+    await fillCard(page, '4000000000002701');
+    expect(await page.evaluate(() => window.pay())).toMatchObject({
+      error: {
+        code: 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
+        type: 'MERCHANT',
+        messageId: 'payments.threeDSecure.tokenizationKey',
+      },
     });
     await page.context().close();
   });
