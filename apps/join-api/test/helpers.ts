@@ -124,6 +124,19 @@ export async function startFakeSandbox() {
     }
     return c.json({ transaction: tx });
   });
+  // Braintree's clientToken.generate(): a base64 JSON client token per call (docs/CONTRACTS.md "Sandbox server API").
+  const clientTokens: string[] = [];
+  app.post('/v1/client_token', (c) => {
+    if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
+    const payload = {
+      version: 2,
+      authorizationFingerprint: `fake.${randomBytes(8).toString('hex')}`,
+      environment: 'sandbox',
+    };
+    const clientToken = Buffer.from(JSON.stringify(payload)).toString('base64');
+    clientTokens.push(clientToken);
+    return c.json({ clientToken });
+  });
   app.get('/v1/transactions', (c) => {
     if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
     const list = txs.filter((t) => t.orderId === c.req.query('orderId'));
@@ -137,6 +150,7 @@ export async function startFakeSandbox() {
   return {
     url: `http://127.0.0.1:${port}`,
     txs,
+    clientTokens,
     state,
     close: () =>
       new Promise<void>((r) => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './types.js';
 
@@ -12,6 +11,7 @@ const TransactionSchema = z.object({
 });
 const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
 const ErrorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const ClientTokenResponseSchema = z.object({ clientToken: z.string().min(1) });
 
 /** Maps a sandbox (Braintree-shaped) transaction to a {@link ChargeResult}. */
 export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): ChargeResult {
@@ -45,15 +45,12 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Cha
   };
 }
 
-/** The sandbox's tokenization key for a sandbox origin: `sandbox_<16 hex>_ofwjoin` (docs/CONTRACTS.md). */
-export function sandboxTokenizationKey(sandboxUrl: string): string {
-  return `sandbox_${createHash('sha256').update(new URL(sandboxUrl).origin).digest('hex').slice(0, 16)}_ofwjoin`;
-}
-
 /**
  * `sandbox` driver: apps/payments-sandbox's server API (docs/CONTRACTS.md "Sandbox server API").
  * A 422 answer (bad, consumed or unknown nonce) is a gateway rejection; timeouts, network errors and
- * 5xx raise {@link GatewayUnavailableError}.
+ * 5xx raise {@link GatewayUnavailableError}. `clientAuthorization()` asks the sandbox for a client token
+ * (`POST /v1/client_token`, like Braintree's `clientToken.generate`) and raises {@link GatewayUnavailableError}
+ * when it cannot get one.
  */
 export function createSandboxGateway(opts: {
   baseUrl: string;
@@ -116,9 +113,17 @@ export function createSandboxGateway(opts: {
       if (!res.ok || !parsed.success) throw new GatewayUnavailableError(`sandbox lookup failed (HTTP ${res.status})`);
       return mapSandboxTransaction(parsed.data.transaction);
     },
-    clientAuthorization() {
-      // A bad origin rejects (as from an async function) rather than throwing synchronously.
-      return new Promise<string>((resolve) => resolve(sandboxTokenizationKey(base)));
+    async clientAuthorization() {
+      // Braintree's clientToken.generate(): a fresh client token per checkout (3D Secure refuses a tokenization key).
+      const res = await call('/v1/client_token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const parsed = ClientTokenResponseSchema.safeParse(await readJson(res));
+      if (!res.ok || !parsed.success)
+        throw new GatewayUnavailableError(`sandbox client token failed (HTTP ${res.status})`);
+      return parsed.data.clientToken;
     },
   };
 }

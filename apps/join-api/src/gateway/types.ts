@@ -67,6 +67,9 @@ export interface PaymentGateway {
   charge(req: ChargeRequest): Promise<ChargeResult>;
   /** The provider's transaction for an order (to resolve an order left in doubt), or null if none. @throws GatewayUnavailableError */
   findByOrderId(orderId: string): Promise<ChargeResult | null>;
-  /** The browser authorization for `GET /payments/config` (tokenization key or client token). */
+  /**
+   * The browser authorization for `GET /payments/config`: a new client token from the provider (3D Secure needs one).
+   * @throws GatewayUnavailableError when the provider cannot issue one.
+   */
   clientAuthorization(): Promise<string>;
 }

@@ -28,10 +28,10 @@ import { IdParamSchema } from '@ofw/api-client';
 import { countryOptions, languageOf, localeFrom } from '../reference.js';
 import { offeredByo, offeredPackages, withUpgradeOptions } from '../pricing.js';
 import { hashToken } from '../lib/tokens.js';
-import { notFound } from '../lib/problem.js';
+import { HttpProblem, notFound } from '../lib/problem.js';
 import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
 import { resolvePricingGroup, fromMinor, type PricingGroup } from '@ofw/domain';
-import { sandboxTokenizationKey } from '../gateway/sandbox.js';
+import { GatewayUnavailableError } from '../gateway/types.js';
 
 const PUBLIC_CACHE = 'public, max-age=3600';
 
@@ -75,6 +75,24 @@ function equalHashes(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * A client token for this checkout from the payment gateway (Braintree `clientToken.generate`, or the sandbox's
+ * `POST /v1/client_token`). One per request: nothing that expires is cached.
+ * @throws HttpProblem 503 `payment_gateway_unavailable` (with `Retry-After`) when the gateway cannot issue one.
+ */
+async function clientAuthorization(c: Ctx): Promise<string> {
+  const s = c.get('services');
+  try {
+    return await s.gateway.clientAuthorization();
+  } catch (e) {
+    if (!(e instanceof GatewayUnavailableError)) throw e;
+    s.logger.warn({ reqId: c.get('requestId'), err: e.message }, 'payment gateway gave no client token');
+    throw new HttpProblem(503, 'payment_gateway_unavailable', 'Payments are unavailable right now; retry shortly.', {
+      headers: { 'retry-after': '5' },
+    });
+  }
 }
 
 export function referenceRoutes() {
@@ -163,12 +181,12 @@ export function referenceRoutes() {
     const s = c.get('services');
     await requireParent(c);
     const flags = await flagsOf(s.db);
-    const authorization = await s.gateway.clientAuthorization();
+    const authorization = await clientAuthorization(c);
     const body: PaymentsConfig =
       s.gateway.name === 'sandbox'
         ? {
             driver: 'sandbox',
-            authorization: sandboxTokenizationKey(s.env.SANDBOX_URL),
+            authorization,
             sandboxUrl: new URL(s.env.SANDBOX_URL).origin,
             displayName: 'OurFamilyWizard',
             flags,
