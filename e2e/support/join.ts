@@ -165,7 +165,9 @@ const isOrderPost = (r: Request) => r.method() === 'POST' && new URL(r.url()).pa
  * `during`, which runs after the click). Fails unless the order was paid (201).
  */
 export async function payAndWaitForOrder(flow: Flow, during?: () => Promise<void>): Promise<OrderAnswer> {
-  const answer = flow.page.waitForResponse((r) => isOrderPost(r.request()), { timeout: 30_000 });
+  // The wait covers tokenizing, any 3D Secure challenge `during` works through, and the charge: on a loaded 2-core
+  // runner that is well over 30 s, so it uses most of the test's 90 s budget instead.
+  const answer = flow.page.waitForResponse((r) => isOrderPost(r.request()), { timeout: 75_000 });
   await flow.press(flow.page.getByRole('button', { name: flow.L.pay }));
   if (during) await during();
   const res = await answer;

@@ -11,7 +11,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Postgres through DATABASE_URL (
     process.on('warning', onWarning);
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     try {
-      const name = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0]!.name;
+      // Db is typed over both drivers, so execute() results are `unknown`; on node-postgres they are a pg QueryResult.
+      type Rows<T> = { rows: T[] };
+      const current = (await database.db.execute(sql`select current_database() as name`)) as Rows<{ name: string }>;
+      const name = current.rows[0]!.name;
       // The pool now holds an idle connection; end it from the server side, as a restart or failover would.
       await admin.connect();
       const ended = await admin.query(
@@ -23,7 +26,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Postgres through DATABASE_URL (
       await vi.waitFor(() => expect(warnings.join('\n')).toMatch(/idle connection closed by the server/), {
         timeout: 10_000,
       });
-      const after = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+      const after = (await database.db.execute(sql`select 1 as one`)) as Rows<{ one: number }>;
       expect(after.rows[0]).toEqual({ one: 1 });
     } finally {
       process.off('warning', onWarning);

@@ -221,14 +221,16 @@ export const ExperimentsResponseSchema = z.array(ExperimentSchema);
 export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
   z.object({
     driver: z.literal('sandbox'),
-    authorization: z.string().regex(/^sandbox_[0-9a-f]{16}_ofwjoin$/),
+    /** A client token from the sandbox (`POST /v1/client_token`), one per request; 3D Secure needs one. */
+    authorization: z.string().min(1),
     sandboxUrl: z.string(),
     displayName: z.string(),
     flags: FeatureFlagsSchema,
   }),
   z.object({
     driver: z.literal('braintree'),
-    authorization: z.string(),
+    /** A Braintree client token (`clientToken.generate`) or, without 3D Secure, a tokenization key. */
+    authorization: z.string().min(1),
     displayName: z.string(),
     flags: FeatureFlagsSchema,
   }),

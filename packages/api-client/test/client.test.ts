@@ -6,6 +6,7 @@ import {
   ApiError,
   CoParentEmailRequestSchema,
   OrderRequestSchema,
+  PaymentsConfigSchema,
   type ParentState,
   countriesQuery,
   createApiClient,
@@ -288,6 +289,24 @@ describe('createApiClient', () => {
     expect(CoParentEmailRequestSchema.safeParse({ coParentEmail: 'co@example.com' }).success).toBe(true);
     expect(CoParentEmailRequestSchema.safeParse({ coParentEmail: 'nope' }).success).toBe(false);
     expect(CoParentEmailRequestSchema.safeParse({}).success).toBe(false);
+  });
+
+  it('§5 Card client: payments config carries a client token (3D Secure needs one), never an empty authorization', () => {
+    // The sandbox issues base64 JSON client tokens, as Braintree's clientToken.generate does.
+    const clientToken = Buffer.from(JSON.stringify({ version: 2, authorizationFingerprint: 'fp' })).toString('base64');
+    const flags = { applePay: false, cadPayPal: false, venmo: true };
+    const sandbox = {
+      driver: 'sandbox',
+      authorization: clientToken,
+      sandboxUrl: 'http://127.0.0.1:3010',
+      displayName: 'OFW',
+      flags,
+    };
+    expect(PaymentsConfigSchema.parse(sandbox)).toEqual(sandbox);
+    expect(PaymentsConfigSchema.safeParse({ ...sandbox, authorization: '' }).success).toBe(false);
+    const braintree = { driver: 'braintree', authorization: clientToken, displayName: 'OFW', flags };
+    expect(PaymentsConfigSchema.parse(braintree)).toEqual(braintree);
+    expect(PaymentsConfigSchema.safeParse({ ...braintree, authorization: '' }).success).toBe(false);
   });
 
   it('DESIGN §4: the order schema strips any amount the browser adds', () => {
