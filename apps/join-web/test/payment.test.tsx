@@ -1,6 +1,6 @@
 import { listPackages } from '@ofw/domain';
 import type * as Payments from '@ofw/payments';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,8 @@ import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 // The provider's frames cannot run in jsdom: replace @ofw/payments' React layer with a card form whose tokenize()
 // returns a fresh nonce each time, keeping its real error mapping and messages.
 const nonces = vi.hoisted(() => ({ n: 0 }));
+// PayPal's button: shown when `payPal` is set; a click approves with a PayPal nonce, or fails with `error`.
+const payPalButton = vi.hoisted(() => ({ shown: false, error: undefined }));
 vi.mock('@ofw/payments', async (importOriginal) => {
   const real = await importOriginal<typeof Payments>();
   const field = { isValid: true, touched: true, hasBlurred: true, isPotentiallyValid: true };
@@ -25,7 +27,7 @@ vi.mock('@ofw/payments', async (importOriginal) => {
     usePaymentMethods: () => ({
       applePay: false,
       venmo: false,
-      payPal: false,
+      payPal: payPalButton.shown,
       amex: true,
       discover: true,
       supportedCardBrands: {},
@@ -39,7 +41,18 @@ vi.mock('@ofw/payments', async (importOriginal) => {
     }),
     useThreeDSecure: () => ({ verifyCard: vi.fn(), cancel: vi.fn(), isVerifying: false }),
     useVenmo: () => ({ isVisible: false, isPending: false, error: null, tokenize: vi.fn() }),
-    usePayPal: () => ({ isVisible: false, isPending: false, error: null, tokenize: vi.fn() }),
+    PayPalButton: (props: Payments.PayPalButtonProps) => (
+      <button
+        type="button"
+        onClick={() =>
+          payPalButton.error
+            ? props.onError?.(payPalButton.error)
+            : props.onApprove({ nonce: 'fake-paypal-one-time-nonce', type: 'PayPalAccount', details: {} })
+        }
+      >
+        {props.label}
+      </button>
+    ),
     useApplePay: () => ({ isSupported: false, isPending: false, pay: vi.fn() }),
   };
 });
@@ -130,6 +143,40 @@ function atPayment(
 describe('payment step', () => {
   beforeEach(() => {
     nonces.n = 0;
+    payPalButton.shown = false;
+    payPalButton.error = undefined;
+  });
+
+  it('§4 Other wallet flows: an approved PayPal payment sends its nonce through the same order and the join goes on', async () => {
+    payPalButton.shown = true;
+    const { api } = atPayment([() => ({ status: 201, body: order })]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    const wallets = await screen.findByRole('group', { name: 'Or pay with' }, { timeout: 5000 });
+    await user.click(within(wallets).getByRole('button', { name: 'Check out with PayPal' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
+    const orders = api.calls.filter((c) => c.path === '/orders');
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.body).toMatchObject({
+      packageId: premium.id,
+      paymentMethodNonce: 'fake-paypal-one-time-nonce',
+      billingAddress: { postalCode: '98101', countryCodeAlpha2: 'US' },
+    });
+  });
+
+  it('§8 a PayPal error shows the localized payment error banner and charges nothing', async () => {
+    payPalButton.shown = true;
+    payPalButton.error = { name: 'BraintreeError', code: 'PAYPAL_NOT_ENABLED', type: 'MERCHANT', message: 'x' };
+    const { api } = atPayment([]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    const wallets = await screen.findByRole('group', { name: 'Or pay with' }, { timeout: 5000 });
+    await user.click(within(wallets).getByRole('button', { name: 'Check out with PayPal' }));
+    // The banner says what @ofw/payments' real error mapping says for the code, in the page's language.
+    const { paymentMessages, toPaymentError } = await vi.importActual<typeof Payments>('@ofw/payments');
+    const expected = paymentMessages[toPaymentError(payPalButton.error).messageId].defaultMessage as string;
+    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+    expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
   });
 
   it('§8 a decline shows the error banner (role=alert); the next Pay tokenizes again with a new Idempotency-Key and succeeds', async () => {

@@ -4,12 +4,12 @@ import {
   isThreeDSecureAccepted,
   paymentMessages,
   PaymentsProvider,
+  PayPalButton,
   toPaymentError,
   useApplePay,
   useHostedFields,
   usePaymentMethods,
   usePayments,
-  usePayPal,
   useThreeDSecure,
   useVenmo,
   VenmoLogo,
@@ -262,7 +262,7 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
           <strong>{intl.formatMessage(paymentMessagesUi.total, { total: fmt(chosen.amount) })}</strong>
         </p>
       </section>
-      <Wallets chosen={chosen} busy={busy} onPay={pay} />
+      <Wallets chosen={chosen} busy={busy} onPay={pay} onError={(err) => setError(messageFor(intl, err))} />
       <fieldset className="ofw-fieldset" disabled={busy}>
         <legend className="ofw-fieldset__legend">{intl.formatMessage(paymentMessagesUi.card)}</legend>
         <StatusMessage>
@@ -328,31 +328,38 @@ export function messageFor(intl: IntlShape, err: unknown): string {
 
 /**
  * Wallet buttons (§5 visibility per currency and flags, via @ofw/payments' hooks). Each one needs the billing
- * address like the card does; its nonce goes through the same order submission.
+ * address like the card does; its nonce goes through the same order submission. PayPal's customer cancel is not an
+ * error (§4 "Other wallet flows"): the parent stays on the step with nothing shown.
  */
 function Wallets({
   chosen,
   busy,
   onPay,
+  onError,
 }: {
   chosen: ChosenPackage;
   busy: boolean;
   onPay: (getNonce: () => Promise<string | undefined>) => Promise<void>;
+  /** A wallet that failed outside a payment attempt (e.g. PayPal's button could not be shown). */
+  onError: (error: unknown) => void;
 }) {
   const intl = useIntl();
   const venmo = useVenmo(chosen.currency);
-  const payPal = usePayPal({ amount: chosen.amount, currency: chosen.currency });
+  const { payPal } = usePaymentMethods(chosen.currency);
   const applePay = useApplePay({ amount: chosen.amount, currency: chosen.currency });
   const buttons = [
-    payPal.isVisible ? (
-      <Button
+    // PayPal renders its own button (braintree-web paypalCheckout + PayPal's Buttons, or the sandbox's), so its popup
+    // opens inside the click; the approved nonce then goes through the same order submission as a card's.
+    payPal ? (
+      <PayPalButton
         key="paypal"
-        variant="secondary"
-        busy={busy && payPal.isPending}
-        onClick={() => void onPay(async () => (await payPal.tokenize()).nonce)}
-      >
-        {intl.formatMessage(paymentMessagesUi.payPal)}
-      </Button>
+        className="wallets__paypal"
+        amount={chosen.amount}
+        currency={chosen.currency}
+        label={intl.formatMessage(paymentMessagesUi.payPal)}
+        onApprove={(result) => void onPay(() => Promise.resolve(result.nonce))}
+        onError={onError}
+      />
     ) : null,
     venmo.isVisible ? (
       <Button
