@@ -11,7 +11,7 @@ import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 // returns a fresh nonce each time, keeping its real error mapping and messages.
 const nonces = vi.hoisted(() => ({ n: 0 }));
 // PayPal's button: shown when `payPal` is set; a click approves with a PayPal nonce, or fails with `error`.
-const payPalButton = vi.hoisted(() => ({ shown: false, error: undefined }));
+const payPalButton = vi.hoisted((): { shown: boolean; error: unknown } => ({ shown: false, error: undefined }));
 vi.mock('@ofw/payments', async (importOriginal) => {
   const real = await importOriginal<typeof Payments>();
   const field = { isValid: true, touched: true, hasBlurred: true, isPotentiallyValid: true };

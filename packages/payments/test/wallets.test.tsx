@@ -232,6 +232,7 @@ describe('PayPal button (spec §4 "Other wallet flows", §5 visibility)', () => 
             amount={216}
             currency="USD"
             label="Pay with PayPal"
+            buttonClassName="page-button page-button--secondary"
             onApprove={onApprove}
             onCancel={onCancel}
             onError={onError}
@@ -242,6 +243,7 @@ describe('PayPal button (spec §4 "Other wallet flows", §5 visibility)', () => 
     const button = await screen.findByRole('button', { name: 'Pay with PayPal' });
     await new Promise((resolve) => setTimeout(resolve, 20)); // StrictMode's first render has torn down by now
     expect(screen.getAllByRole('button', { name: 'Pay with PayPal' })).toHaveLength(1);
+    expect([...button.classList]).toEqual(['ofw-sandbox-paypal-button', 'page-button', 'page-button--secondary']);
     act(() => button.click());
     expect(open).toHaveBeenCalledTimes(1); // synchronously, inside the click
     expect(String(open.mock.calls[0]![0])).toContain('amount=216.00');

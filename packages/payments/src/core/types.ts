@@ -286,6 +286,11 @@ export interface PayPalButtonOptions extends PayPalOptions {
   onStart?(): void;
   /** Accessible name of the sandbox's button (PayPal's own button names itself). Default 'PayPal'. */
   label?: string;
+  /**
+   * Class names added to the sandbox's native button, so it can look like the page's own buttons (PayPal's button
+   * is PayPal's iframe, styled by PayPal, and ignores this). The button always has `ofw-sandbox-paypal-button`.
+   */
+  buttonClassName?: string;
 }
 
 /** A rendered PayPal button. */

@@ -213,7 +213,7 @@ export interface PayPalButtonProps extends Omit<PayPalButtonOptions, 'container'
  * amount or currency does. `onCancel` is the customer's cancel (not an error); `onError` gets the provider error
  * (map it with `toPaymentError`), also when the button cannot be shown (e.g. PAYPAL_NOT_ENABLED).
  */
-export function PayPalButton({ amount, currency, label, className, ...callbacks }: PayPalButtonProps) {
+export function PayPalButton({ amount, currency, label, className, buttonClassName, ...callbacks }: PayPalButtonProps) {
   const { client } = usePayments();
   const { payPal } = usePaymentMethods(currency);
   const container = useRef<HTMLDivElement>(null);
@@ -231,6 +231,7 @@ export function PayPalButton({ amount, currency, label, className, ...callbacks 
         amount,
         currency,
         ...(label ? { label } : {}),
+        ...(buttonClassName ? { buttonClassName } : {}),
         onApprove: (result) => handlers.current.onApprove(result),
         onCancel: () => handlers.current.onCancel?.(),
         onError: (error) => handlers.current.onError?.(error),
@@ -249,7 +250,7 @@ export function PayPalButton({ amount, currency, label, className, ...callbacks 
       active = false;
       void handle?.teardown();
     };
-  }, [client, payPal, amount, currency, label]);
+  }, [client, payPal, amount, currency, label, buttonClassName]);
 
   if (!payPal) return null;
   return <div ref={container} className={className} data-ofw-paypal-button="" />;

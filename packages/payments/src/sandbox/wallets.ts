@@ -79,7 +79,7 @@ export function createSandboxWallets(sandboxUrl: string) {
   function renderPayPalButton(options: PayPalButtonOptions): PayPalButtonInstance {
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'ofw-sandbox-paypal-button';
+    button.className = ['ofw-sandbox-paypal-button', options.buttonClassName].filter(Boolean).join(' ');
     button.textContent = options.label ?? 'PayPal';
     button.addEventListener('click', () => {
       if (inProgress.paypal) return; // one payment at a time: a second click is ignored, like PayPal's onClick reject

@@ -353,7 +353,7 @@ function Wallets({
     payPal ? (
       <PayPalButton
         key="paypal"
-        className="wallets__paypal"
+        buttonClassName="ofw-button ofw-button--secondary"
         amount={chosen.amount}
         currency={chosen.currency}
         label={intl.formatMessage(paymentMessagesUi.payPal)}
