@@ -137,9 +137,11 @@ const OPS: Record<string, Record<string, Op>> = {
   '/payments/config': {
     get: {
       summary: 'Payment provider authorization and wallet flags',
+      description:
+        'authorization is a client token issued for this request (Braintree clientToken.generate, or the sandbox POST /v1/client_token); 3D Secure needs one. When the gateway cannot issue one the answer is 503 payment_gateway_unavailable with Retry-After.',
       auth: 'parent',
       ok: { status: 200, schema: S.PaymentsConfigSchema },
-      errors: [401],
+      errors: [401, 503],
     },
   },
   '/orders': {

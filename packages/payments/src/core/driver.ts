@@ -26,7 +26,8 @@ export interface PaymentsDriver {
    * A customer cancel (Escape, backdrop, close) rejects with `THREEDS_CARDINAL_SDK_CANCELED` (type CUSTOMER,
    * `details.lookupPaymentMethod`) — also with braintree-web, which itself resolves on a customer cancel.
    * @throws THREEDS_AUTHENTICATION_IN_PROGRESS while another verification runs (one at a time),
-   *   THREEDS_MISSING_VERIFY_CARD_OPTION, THREEDS_LOOKUP_* (§8).
+   *   THREEDS_MISSING_VERIFY_CARD_OPTION, THREEDS_LOOKUP_* (§8), THREEDS_CAN_NOT_USE_TOKENIZATION_KEY when the
+   *   client was authorized with a tokenization key (3D Secure needs a client token).
    */
   verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult>;
   /** §4.6: cancels the running verification; resolves with the looked-up payment method or rejects THREEDS_NO_VERIFICATION_PAYLOAD. */

@@ -173,7 +173,10 @@ export interface PaymentFlags {
 export type PaymentsConfig =
   | {
       driver: 'sandbox';
-      /** Tokenization key `sandbox_<16 hex>_ofwjoin`. */
+      /**
+       * A sandbox client token (base64 JSON from the sandbox's `POST /v1/client_token`, as join-api issues per
+       * request) or the sandbox tokenization key `sandbox_<16 hex>_ofwjoin`; 3D Secure needs a client token.
+       */
       authorization: string;
       /** Origin of apps/payments-sandbox, e.g. http://localhost:3010. */
       sandboxUrl: string;
@@ -184,7 +187,7 @@ export type PaymentsConfig =
     }
   | {
       driver: 'braintree';
-      /** A client token (base64 JSON) or tokenization key. */
+      /** A client token (base64 JSON) or tokenization key; 3D Secure needs a client token. */
       authorization: string;
       displayName: string;
       flags: PaymentFlags;
