@@ -4,6 +4,7 @@ import './first-paint.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppContext } from './app.js';
+import { installChunkReload } from './chunk-reload.js';
 import { startJoinBeforeFirstRender } from './first-paint.js';
 import { preloadMessages } from './i18n/I18nProvider.js';
 import { toLocale } from './i18n/locales.js';
@@ -18,6 +19,7 @@ const lazySteps: Partial<Record<StepId, () => Promise<unknown>>> = {
   account: () => import('./join/steps/AccountStep.js'),
 };
 
+installChunkReload();
 const context = createAppContext();
 startJoinBeforeFirstRender(context.store, location.pathname);
 const locale = toLocale(context.store.get(localeAtom));
