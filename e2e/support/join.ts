@@ -161,18 +161,28 @@ export interface OrderAnswer {
 const isOrderPost = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders';
 
 /**
+ * Starts waiting for join-api's answer to the next order the page sends; the promise fails unless it was paid (201).
+ * The wait covers tokenizing, any 3D Secure challenge or wallet window worked through meanwhile, and the charge: on
+ * a loaded 2-core runner that is well over 30 s, so it uses most of the test's 90 s budget.
+ */
+export function nextOrderAnswer(page: Page): Promise<OrderAnswer> {
+  return page
+    .waitForResponse((r) => isOrderPost(r.request()), { timeout: 75_000 })
+    .then(async (res) => {
+      expect(res.status(), 'POST /api/v1/orders answers 201').toBe(201);
+      return (await res.json()) as OrderAnswer;
+    });
+}
+
+/**
  * Clicks the pay button and waits for join-api's answer to the order it sends (3D Secure, if any, is handled by
  * `during`, which runs after the click). Fails unless the order was paid (201).
  */
 export async function payAndWaitForOrder(flow: Flow, during?: () => Promise<void>): Promise<OrderAnswer> {
-  // The wait covers tokenizing, any 3D Secure challenge `during` works through, and the charge: on a loaded 2-core
-  // runner that is well over 30 s, so it uses most of the test's 90 s budget instead.
-  const answer = flow.page.waitForResponse((r) => isOrderPost(r.request()), { timeout: 75_000 });
+  const answer = nextOrderAnswer(flow.page);
   await flow.press(flow.page.getByRole('button', { name: flow.L.pay }));
   if (during) await during();
-  const res = await answer;
-  expect(res.status(), 'POST /api/v1/orders answers 201').toBe(201);
-  return (await res.json()) as OrderAnswer;
+  return answer;
 }
 
 /**

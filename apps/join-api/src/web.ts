@@ -85,7 +85,9 @@ export function securityHeaders(csp: string): MiddlewareHandler<AppEnv> {
     c.header('x-content-type-options', 'nosniff');
     c.header('referrer-policy', 'strict-origin-when-cross-origin');
     c.header('x-frame-options', 'DENY');
-    c.header('cross-origin-opener-policy', 'same-origin');
+    // Not 'same-origin': that severs window.opener in the PayPal / Venmo windows the payment step opens (another
+    // origin), so their approval could never reach the page. PayPal's docs ask for 'same-origin-allow-popups'.
+    c.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     c.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
     if ((c.res.headers.get('content-type') ?? '').includes('text/html'))
       c.header('content-security-policy', withScriptSources(csp, scripts));

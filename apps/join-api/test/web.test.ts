@@ -51,6 +51,8 @@ describe('web: prerendered /join and the CSP', () => {
       expect(policy).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // §4 wallet flows: PayPal's and Venmo's windows (another origin) must keep their opener to hand back the nonce.
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     }
   });
 

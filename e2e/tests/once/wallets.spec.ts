@@ -1,0 +1,60 @@
+import { expect, test } from '../../support/fixtures';
+import {
+  chargedAmount,
+  fillBillingAddress,
+  finishJoin,
+  newParent,
+  nextOrderAnswer,
+  regularJoinToPayment,
+  watchOrders,
+} from '../../support/join';
+import { servedTier } from '../../support/packages';
+
+// PayPal in the payments sandbox (DESIGN.md §5 "Wallets: Venmo and PayPal approve or cancel in a popup"): the
+// button opens the sandbox's PayPal window inside the click, which approves or cancels.
+test.describe('PayPal (§4 "Other wallet flows", §5 visibility: shown for USD)', () => {
+  test('approved in its window, PayPal pays the order at the server price and the join finishes', async ({
+    flow,
+    request,
+  }) => {
+    const { page, L } = flow;
+    const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
+    const parent = newParent('paypal-ok');
+    await regularJoinToPayment(flow, parent, premium.selectButtonId);
+    await fillBillingAddress(flow);
+    const wallets = page.getByRole('group', { name: L.t('payment.wallets') });
+    const payPal = wallets.getByRole('button', { name: L.t('payment.payPal') });
+    await expect(payPal).toBeVisible();
+    await flow.check('payment with wallets');
+
+    const popup = page.waitForEvent('popup');
+    const answer = nextOrderAnswer(page);
+    await flow.press(payPal);
+    const window = await popup;
+    await window.getByRole('button', { name: 'Approve' }).click();
+    const order = await answer;
+    expect(await chargedAmount(request, order.orderId)).toBe(premium.totalPrice);
+    await finishJoin(flow, parent);
+  });
+
+  test('cancelled in its window, nothing is sent or charged and the parent stays on the payment step', async ({
+    flow,
+    request,
+  }) => {
+    const { page, L } = flow;
+    const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
+    await regularJoinToPayment(flow, newParent('paypal-cancel'), premium.selectButtonId);
+    await fillBillingAddress(flow);
+    const orders = watchOrders(page);
+    const popup = page.waitForEvent('popup');
+    await flow.press(page.getByRole('button', { name: L.t('payment.payPal') }));
+    const window = await popup;
+    const closed = window.waitForEvent('close');
+    await window.getByRole('button', { name: 'Cancel' }).click();
+    await closed; // the sandbox's window closes itself after telling the page
+    // Back on the payment step: the pay button can be used again, no banner (a cancel is not an error), no order.
+    await expect(page.getByRole('button', { name: L.pay })).toBeEnabled();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(orders).toHaveLength(0);
+  });
+});
