@@ -28,6 +28,10 @@ echo "› Typecheck (tsc --noEmit in every workspace)"
 pnpm exec turbo run typecheck --output-logs=errors-only || failed_checks+=(typecheck)
 echo "› Component catalogue (@ofw/ui stories, Ladle build)"
 pnpm --filter @ofw/ui run -s catalogue >/dev/null || failed_checks+=(catalogue)
+echo "› Release check (publint --strict, attw, pack and install in a scratch project)"
+release_log="$(mktemp)"
+pnpm run -s release:check >"$release_log" 2>&1 || { tail -n 40 "$release_log"; failed_checks+=(release:check); }
+rm -f "$release_log"
 
 echo "› Unit and integration tests (turbo run test)"
 pnpm exec turbo run test --filter='!e2e' --concurrency=1 --continue --output-logs=full 2>&1 | tee -a "$log" || status=1
