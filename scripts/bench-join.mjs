@@ -3,7 +3,8 @@
 //   - JS shipped (gzip) for the first load of /join, and the extra JS loaded when the payment step mounts;
 //   - with CPU throttled 4× and a 1.6 Mbps / 150 ms RTT network: LCP and CLS of /join, and the
 //     interaction-to-next-paint of choosing a package and of typing in the card number; median of 5 runs.
-// Prints a table and writes the figures to .bench/join.json (compare with a later run).
+// Prints a table (each figure beside the previous run's, from .bench/table.json) and writes the figures to
+// .bench/join.json.
 import { createRequire } from 'node:module';
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -191,16 +192,25 @@ try {
   // Figures the other workspaces' benches left in .bench/ (JSON), shown in the same table.
   const benchDir = path.join(root, '.bench');
   mkdirSync(benchDir, { recursive: true });
-  for (const f of readdirSync(benchDir).filter((f) => f.endsWith('.json') && f !== 'join.json')) {
+  const own = new Set(['join.json', 'table.json']);
+  for (const f of readdirSync(benchDir).filter((f) => f.endsWith('.json') && !own.has(f))) {
     const data = JSON.parse(readFileSync(path.join(benchDir, f), 'utf8'));
     for (const [k, v] of Object.entries(data.figures ?? data))
       if (typeof v === 'number') rows.push([`${f.replace('.json', '')}: ${k}`, String(v), '']);
   }
-  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), 6));
-  console.log(`\n${'figure'.padEnd(w[0])}  ${'value'.padEnd(w[1])}  goal`);
-  for (const r of rows) console.log(`${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2]}`);
+  // The previous run's table (.bench/table.json), so every figure is shown beside its last value.
+  const tableFile = path.join(benchDir, 'table.json');
+  const previous = existsSync(tableFile) ? JSON.parse(readFileSync(tableFile, 'utf8')) : { rows: [] };
+  const before = new Map(previous.rows.map(([figure, value]) => [figure, value]));
+  const shown = rows.map(([figure, value, goal]) => [figure, value, before.get(figure) ?? '—', goal]);
+  const header = ['figure', 'value', previous.date ? `previous (${previous.date.slice(0, 16)})` : 'previous', 'goal'];
+  const w = [0, 1, 2].map((i) => Math.max(...[header, ...shown].map((r) => r[i].length)));
+  const line = (r) => `${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2].padEnd(w[2])}  ${r[3]}`;
+  console.log(`\n${line(header)}`);
+  for (const r of shown) console.log(line(r));
   writeFileSync(path.join(benchDir, 'join.json'), JSON.stringify({ figures, runs: results }, null, 2));
-  console.log(`\nFigures written to .bench/join.json`);
+  writeFileSync(tableFile, JSON.stringify({ date: figures.date, rows }, null, 2));
+  console.log(`\nFigures written to .bench/join.json; the table to .bench/table.json (the next run's "previous")`);
 } catch (error) {
   console.error(`✗ join benchmark failed: ${error instanceof Error ? error.stack : String(error)}`);
   exitCode = 1;
