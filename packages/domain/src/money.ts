@@ -44,6 +44,7 @@ export function toMinor(amount: number): Minor {
  * Converts integer minor units back to a major-unit number with at most 2 decimals.
  *
  * @param minor - integer minor units.
+ * @returns major units (`minor / 100`).
  * @throws RangeError when `minor` is not a safe integer.
  */
 export function fromMinor(minor: Minor): number {
@@ -72,6 +73,10 @@ export function divideHalfUp(numerator: number, denominator: number): number {
 
 /**
  * Rounds a major-unit amount to 2 decimals, half away from zero (spec §9 "Currency is rounded to 2 decimals").
+ *
+ * @param amount - major units, finite.
+ * @returns major units, at most 2 decimals.
+ * @throws RangeError when `amount` is not a finite number.
  */
 export function roundMoney(amount: number): number {
   return fromMinor(toMinor(amount));

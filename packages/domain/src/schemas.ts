@@ -17,43 +17,57 @@ export const MoneySchema = z
 
 /** Currencies of the catalogue (§9 "Package ids"). */
 export const CURRENCIES = ['USD', 'GBP', 'CAD', 'AUD', 'NZD'] as const;
+/** zod schema of a catalogue currency (§3 Package.currencyCode, §9 "Package ids"): one of {@link CURRENCIES}. */
 export const CurrencySchema = z.enum(CURRENCIES);
+/** A catalogue currency (ISO 4217), §3 Package.currencyCode. */
 export type Currency = z.infer<typeof CurrencySchema>;
 
 /** Pricing groups (§3 "Enumerations"). */
 export const PRICING_GROUPS = ['P0', 'P1', 'P2', 'P3'] as const;
+/** zod schema of a pricing group (§3 "Enumerations"): P0, P1, P2 or P3. */
 export const PricingGroupSchema = z.enum(PRICING_GROUPS);
+/** A pricing group (§3 "Enumerations", §4 "Pricing group"). */
 export type PricingGroup = z.infer<typeof PricingGroupSchema>;
 
 /** Package families (§3 "Enumerations"). */
 export const PACKAGE_FAMILIES = ['A', 'B', 'BASIC', 'BYO', 'C', 'ESSENTIALS', 'D', 'MAX', 'PREMIUM'] as const;
+/** zod schema of a package family (§3 "Enumerations"). */
 export const PackageFamilySchema = z.enum(PACKAGE_FAMILIES);
+/** A package family (§3 "Enumerations"). */
 export type PackageFamily = z.infer<typeof PackageFamilySchema>;
 
 /** Subscription lengths (§3 "Enumerations"). */
 export const SUBSCRIPTION_LENGTHS = ['DEFAULT', 'SUB1YEAR', 'SUB2YEAR'] as const;
+/** zod schema of a subscription length (§3 "Enumerations"): DEFAULT, SUB1YEAR or SUB2YEAR. */
 export const SubscriptionLengthSchema = z.enum(SUBSCRIPTION_LENGTHS);
+/** A subscription length (§3 "Enumerations"). */
 export type SubscriptionLength = z.infer<typeof SubscriptionLengthSchema>;
 
 /** Subscription status values (§4 "Subscription status"). */
 export const SUBSCRIPTION_STATUSES = ['current', 'expired', 'none'] as const;
+/** zod schema of a subscription status (§4 "Subscription status"): current, expired or none. */
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+/** A subscription status (§4 "Subscription status"). */
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 /** Package types (§3 "Package": parent or pro). */
 export const PackageTypeSchema = z.enum(['parent', 'pro']);
+/** A package type (§3 "Package"): `'parent'` or `'pro'`. */
 export type PackageType = z.infer<typeof PackageTypeSchema>;
 
 /** Join flows (§1, §2). */
 export const FlowSchema = z.enum(['join', 'pro', 'ctj']);
+/** A join flow (§1, §2): `'join'`, `'pro'` or `'ctj'`. */
 export type Flow = z.infer<typeof FlowSchema>;
 
 /** Subscription duration in years (§3 "Package" subDurationInYears). */
 export const YearsSchema = z.union([z.literal(1), z.literal(2)]);
+/** Subscription duration in years, 1 or 2 (§3 "Package" subDurationInYears). */
 export type Years = z.infer<typeof YearsSchema>;
 
 /** ISO 3166-1 alpha-2 country code, upper case (§1 "Countries"). */
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code, upper case');
+/** ISO 3166-1 alpha-2 country code, upper case (§1 "Countries"). */
 export type CountryCode = z.infer<typeof CountryCodeSchema>;
 
 // ── Package (§3 "Package") ─────────────────────────────────────────────────────────────────────────────────────
@@ -63,6 +77,7 @@ export const ProratedPriceInfoSchema = z.object({
   proratedPrice: MoneySchema,
   proratedPriceFormatted: z.string(),
 });
+/** §3 Package.proratedPriceInfo; `proratedPrice` in major units, 2 decimals. */
 export type ProratedPriceInfo = z.infer<typeof ProratedPriceInfoSchema>;
 
 /** §3 Package.discount (set by `applyDiscount`, §4 "Discount"). */
@@ -72,6 +87,10 @@ export const DiscountSchema = z.object({
   discountedMonthlyPrice: MoneySchema,
   discountPercent: z.number().int().min(0).max(100),
 });
+/**
+ * §3 Package.discount (§4 "Discount"); `discountAmount`, `discountedYearlyPrice` and `discountedMonthlyPrice` in
+ * major units, 2 decimals; `discountPercent` a floored integer 0–100.
+ */
 export type Discount = z.infer<typeof DiscountSchema>;
 
 /** §3 Package. `family` is this library's addition (the §3 "Package families" enumeration value of the package). */
@@ -99,13 +118,19 @@ export const PackageSchema = z.object({
   proratedPriceInfo: ProratedPriceInfoSchema.optional(),
   discount: DiscountSchema.optional(),
 });
+/**
+ * §3 Package; `totalPrice`, `pricePerMonth`, `vatAmount` (GBP only) and the money fields of `discount` and
+ * `proratedPriceInfo` in major units, 2 decimals, in `currencyCode`.
+ */
 export type Package = z.infer<typeof PackageSchema>;
 
 // ── Build-your-own (§3 "Build-your-own package") ───────────────────────────────────────────────────────────────
 
 /** Option names (§3). */
 export const OPTION_NAMES = ['MYFILES', 'TONEMETER', 'TONEMETERENHANCED', 'UNLIMITEDPAYMENTS', 'CALLSBASIC'] as const;
+/** zod schema of a build-your-own option name (§3 "Build-your-own package"): one of {@link OPTION_NAMES}. */
 export const OptionNameSchema = z.enum(OPTION_NAMES);
+/** A build-your-own option name (§3 "Build-your-own package"). */
 export type OptionName = z.infer<typeof OptionNameSchema>;
 
 /** §3 options[code, description, duration, optionCode, optionName, price, priceFormatted]. */
@@ -118,6 +143,7 @@ export const BuildYourOwnOptionSchema = z.object({
   price: MoneySchema,
   priceFormatted: z.string(),
 });
+/** §3 build-your-own option; `price` in major units, 2 decimals, for the whole `duration`. */
 export type BuildYourOwnOption = z.infer<typeof BuildYourOwnOptionSchema>;
 
 /** §3 one entry of subscriptionLengthOptions: price, productId and options. */
@@ -126,6 +152,7 @@ export const SubscriptionLengthOptionSchema = z.object({
   productId: z.number().int().positive(),
   options: z.array(BuildYourOwnOptionSchema),
 });
+/** §3 subscription length option; `price` (the base price) in major units, 2 decimals. */
 export type SubscriptionLengthOption = z.infer<typeof SubscriptionLengthOptionSchema>;
 
 /** §3 Build-your-own package: subscriptionLengthOptions SUB1YEAR and SUB2YEAR. */
@@ -137,10 +164,12 @@ export const BuildYourOwnPackageSchema = z.object({
     SUB2YEAR: SubscriptionLengthOptionSchema.optional(),
   }),
 });
+/** §3 Build-your-own package; every `price` in major units, 2 decimals, in `currencyCode`. */
 export type BuildYourOwnPackage = z.infer<typeof BuildYourOwnPackageSchema>;
 
 /** §3 Order payload service entry. */
 export const OrderServiceSchema = z.object({ code: OptionNameSchema, option: z.string() });
+/** §3 Order payload service entry: option `code` and chosen `option` (an optionCode). */
 export type OrderService = z.infer<typeof OrderServiceSchema>;
 
 /** §3 Order payload: packageId, productId, services[{code, option}]. */
@@ -149,6 +178,7 @@ export const OrderPayloadSchema = z.object({
   productId: z.number().int().positive(),
   services: z.array(OrderServiceSchema),
 });
+/** §3 Order payload: packageId, productId, services[{code, option}] (no prices: the server re-prices it). */
 export type OrderPayload = z.infer<typeof OrderPayloadSchema>;
 
 /**
@@ -163,10 +193,12 @@ export const AlaCarteSelectionSchema = z.object({
   unlimitedPayments: z.boolean().nullish(),
   calls: z.string().nullish(),
 });
+/** §3 A la carte selection (see {@link AlaCarteSelectionSchema}). */
 export type AlaCarteSelection = z.infer<typeof AlaCarteSelectionSchema>;
 
 /** §4 "Pack": the order payload of the selected build-your-own package. */
 export const PackSchema = OrderPayloadSchema;
+/** §4 "Pack": the order payload of the selected build-your-own package. */
 export type Pack = z.infer<typeof PackSchema>;
 
 // ── Other entities (§3 "Other entities") ───────────────────────────────────────────────────────────────────────
@@ -177,6 +209,7 @@ export const CouponAvailabilitySchema = z.object({
   status: z.string(),
   discountAmount: MoneySchema,
 });
+/** §3 Coupon or package availability entry; `discountAmount` in major units, 2 decimals. */
 export type CouponAvailability = z.infer<typeof CouponAvailabilitySchema>;
 
 /** §3 one upgrade option: packageId, price, priceFormatted. */
@@ -185,12 +218,14 @@ export const UpgradeOptionSchema = z.object({
   price: MoneySchema,
   priceFormatted: z.string(),
 });
+/** §3 one upgrade option; `price` (the prorated upgrade price) in major units, 2 decimals. */
 export type UpgradeOption = z.infer<typeof UpgradeOptionSchema>;
 
 /** §3 Upgrade options: a subscriptionUpgradeOptions map keyed by packageId. */
 export const UpgradeOptionsSchema = z.object({
   subscriptionUpgradeOptions: z.record(z.string(), UpgradeOptionSchema),
 });
+/** §3 Upgrade options: the subscriptionUpgradeOptions map keyed by packageId (prices in major units). */
 export type UpgradeOptions = z.infer<typeof UpgradeOptionsSchema>;
 
 /** §3 Country option: key, value, name, label. */
@@ -200,10 +235,12 @@ export const CountryOptionSchema = z.object({
   name: z.string(),
   label: z.string(),
 });
+/** §3 Country option: key, value, name, label. */
 export type CountryOption = z.infer<typeof CountryOptionSchema>;
 
 /** §3 Experiment: name, value ('treatment'). */
 export const ExperimentSchema = z.object({ name: z.string(), value: z.string() });
+/** §3 Experiment: name, value (`'treatment'` for the treatment arm). */
 export type Experiment = z.infer<typeof ExperimentSchema>;
 
 /** §5 / §9 feature flags: Apple Pay, CAD PayPal, Venmo. */
@@ -212,6 +249,7 @@ export const FeatureFlagsSchema = z.object({
   cadPayPal: z.boolean().default(false),
   venmo: z.boolean().default(false),
 });
+/** §5 / §9 feature flags: applePay, cadPayPal, venmo (each defaults to `false` when parsed). */
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
 /** §5 payment-method visibility: `true` = shown. */
@@ -222,6 +260,7 @@ export const PaymentMethodVisibilitySchema = z.object({
   amex: z.boolean(),
   discover: z.boolean(),
 });
+/** §5 payment-method visibility: `true` = shown. */
 export type PaymentMethodVisibility = z.infer<typeof PaymentMethodVisibilitySchema>;
 
 // ── Card and provider entities (§3) ────────────────────────────────────────────────────────────────────────────
@@ -233,6 +272,7 @@ export const CardFieldStateSchema = z.object({
   hasBlurred: z.boolean(),
   isPotentiallyValid: z.boolean(),
 });
+/** §3 Card form field state: isValid, touched, hasBlurred, isPotentiallyValid. */
 export type CardFieldState = z.infer<typeof CardFieldStateSchema>;
 
 /** §3 Card form state: number, expirationDate and cvv. */
@@ -241,6 +281,7 @@ export const CardFormStateSchema = z.object({
   expirationDate: CardFieldStateSchema,
   cvv: CardFieldStateSchema,
 });
+/** §3 Card form state: number, expirationDate and cvv. */
 export type CardFormState = z.infer<typeof CardFormStateSchema>;
 
 /** §3 Card brands. */
@@ -258,7 +299,9 @@ export const CARD_BRANDS = [
   'hiper',
   'hipercard',
 ] as const;
+/** zod schema of a supported card brand (§3 "Card brands"): one of {@link CARD_BRANDS}. */
 export const CardBrandSchema = z.enum(CARD_BRANDS);
+/** A supported card brand (§3 "Card brands"). */
 export type CardBrand = z.infer<typeof CardBrandSchema>;
 
 /** §3 Tokenized card result details. */
@@ -271,6 +314,7 @@ export const CardDetailsSchema = z.object({
   lastFour: z.string().optional(),
   lastTwo: z.string().optional(),
 });
+/** §3 Tokenized card result details (cardholderName, expiry, bin, cardType, lastFour, lastTwo). */
 export type CardDetails = z.infer<typeof CardDetailsSchema>;
 
 /** §3 Tokenized card result. */
@@ -283,6 +327,7 @@ export const TokenizedCardSchema = z.object({
   threeDSecureInfo: z.record(z.string(), z.unknown()).optional(),
   authenticationInsight: z.object({ regulationEnvironment: z.string() }).optional(),
 });
+/** §3 Tokenized card result. */
 export type TokenizedCard = z.infer<typeof TokenizedCardSchema>;
 
 /** §3 3D Secure result. */
@@ -297,6 +342,7 @@ export const ThreeDSecureResultSchema = z.object({
   threeDSecureInfo: z.record(z.string(), z.unknown()).optional(),
   verificationDetails: z.record(z.string(), z.unknown()).optional(),
 });
+/** §3 3D Secure result. */
 export type ThreeDSecureResult = z.infer<typeof ThreeDSecureResultSchema>;
 
 /** §3 Address fields (verifyCard billing/shipping address). */
@@ -312,6 +358,7 @@ export const AddressSchema = z.object({
   givenName: z.string().optional(),
   surname: z.string().optional(),
 });
+/** §3 Address fields (verifyCard billing/shipping address). */
 export type Address = z.infer<typeof AddressSchema>;
 
 /** §3 verifyCard options (nonce, amount and bin required, §5 "3D Secure"). */
@@ -331,6 +378,10 @@ export const VerifyCardOptionsSchema = z.object({
   requestedExemptionType: z.enum(['low_value', 'transaction_risk_analysis']).optional(),
   cardAdd: z.boolean().optional(),
 });
+/**
+ * §3 verifyCard options; `amount` is the amount to authenticate in major units (number or decimal string, as
+ * braintree-web's `threeDSecure.verifyCard` takes it).
+ */
 export type VerifyCardOptions = z.infer<typeof VerifyCardOptionsSchema>;
 
 /** §3 Apple Pay payment request. */
@@ -342,6 +393,7 @@ export const ApplePayPaymentRequestSchema = z.object({
   merchantCapabilities: z.array(z.string()).default(['supports3DS']),
   supportedNetworks: z.array(z.string()).default(['visa', 'masterCard', 'amex', 'discover']),
 });
+/** §3 Apple Pay payment request; `total.amount` is a decimal string in major units (Apple Pay JS). */
 export type ApplePayPaymentRequest = z.infer<typeof ApplePayPaymentRequestSchema>;
 
 /** §3 Venmo result. */
@@ -351,6 +403,7 @@ export const VenmoResultSchema = z.object({
   details: z.object({ username: z.string().startsWith('@'), paymentContextId: z.string().optional() }),
   payerInfo: z.record(z.string(), z.unknown()).optional(),
 });
+/** §3 Venmo result (type 'VenmoAccount', details.username with a leading @). */
 export type VenmoResult = z.infer<typeof VenmoResultSchema>;
 
 /** §3 PayPal result. */
@@ -360,11 +413,14 @@ export const PayPalResultSchema = z.object({
   details: z.record(z.string(), z.unknown()),
   creditFinancingOffered: z.record(z.string(), z.unknown()).optional(),
 });
+/** §3 PayPal result: nonce, type, details, creditFinancingOffered. */
 export type PayPalResult = z.infer<typeof PayPalResultSchema>;
 
 /** §3 / §8 provider error types. */
 export const ERROR_TYPES = ['CUSTOMER', 'MERCHANT', 'NETWORK', 'INTERNAL', 'UNKNOWN'] as const;
+/** zod schema of a provider error type (§3 "Error object", §8): one of {@link ERROR_TYPES}. */
 export const ProviderErrorTypeSchema = z.enum(ERROR_TYPES);
+/** A provider error type (§3 "Error object", §8 "Provider error types"). */
 export type ProviderErrorType = z.infer<typeof ProviderErrorTypeSchema>;
 
 /** §3 Error object: name, code, message, type, details. */
@@ -375,6 +431,7 @@ export const ProviderErrorSchema = z.object({
   type: ProviderErrorTypeSchema,
   details: z.unknown().optional(),
 });
+/** §3 Error object: name, code, message, type, details. */
 export type ProviderError = z.infer<typeof ProviderErrorSchema>;
 
 // ── Join state (§3 "Join state") ───────────────────────────────────────────────────────────────────────────────
@@ -390,6 +447,7 @@ export const ParentSchema = z.object({
   timeZone: z.string().optional(),
   userId: z.union([z.string(), z.number()]).optional(),
 });
+/** §3 Join state.parent (phoneCountryCode defaults to '+1' when parsed). */
 export type Parent = z.infer<typeof ParentSchema>;
 
 /** §3 Join state (defaults: parent.phoneCountryCode '+1', coparentPricing 'P3', languageLocale 'en-US'). */
@@ -423,6 +481,7 @@ export const JoinStateSchema = z.object({
   languageLocale: z.string().default('en-US'),
   migrationPricingGroup: PricingGroupSchema.optional(),
 });
+/** §3 Join state with its defaults applied (see {@link JoinStateSchema}). */
 export type JoinState = z.infer<typeof JoinStateSchema>;
 /** Join state as accepted before defaults are applied. */
 export type JoinStateInput = z.input<typeof JoinStateSchema>;

@@ -135,7 +135,7 @@ function toPackage([id, family, years, totalPrice, currency, type, series]: Row)
 }
 
 /**
- * The whole catalogue of spec §9 "Package ids" / "Prices": 50 packages in USD, GBP, CAD, AUD and NZD, ordered by id.
+ * The whole catalogue of spec §9 "Package ids" / "Prices": 49 packages in USD, GBP, CAD, AUD and NZD, ordered by id.
  * Each entry is frozen; copy before changing (e.g. `applyDiscount` returns a new object).
  */
 export const packages: readonly Package[] = /* @__PURE__ */ Object.freeze(

@@ -6,14 +6,15 @@ export const AVAILABLE_STATUS = 'available';
 
 /**
  * The discount of a price: discounted yearly price floored at 0, percent a floored integer in 0–100, and the monthly
- * discounted price (discounted yearly / (12 × years), rounded half-up). All in integer minor units.
+ * discounted price (discounted yearly / (12 × years), rounded half-up). Computed in integer minor units; every
+ * amount returned is in major units, 2 decimals.
  *
  * Source: spec §4 "Discount", §3 "Package" discount{…}, §9 "Calculation".
  *
  * @param totalPrice - undiscounted total, major units.
  * @param discountAmount - amount off, major units, ≥ 0.
  * @param years - subscription length.
- * @throws RangeError when `discountAmount` is negative or not finite.
+ * @throws RangeError when `discountAmount` is negative or not finite, or `totalPrice` is not finite.
  */
 export function computeDiscount(totalPrice: number, discountAmount: number, years: 1 | 2): Discount {
   const total = toMinor(totalPrice);
@@ -52,6 +53,8 @@ export function applyDiscount(pkg: Package, availability: readonly CouponAvailab
 /**
  * The price to charge for a package: the discounted yearly price when a discount is set, else the total price.
  * Source: spec §4 "Discount".
+ *
+ * @returns major units, 2 decimals (the package's own field, not re-rounded).
  */
 export function chargeAmount(pkg: Pick<Package, 'totalPrice' | 'discount'>): number {
   return pkg.discount ? pkg.discount.discountedYearlyPrice : pkg.totalPrice;

@@ -10,6 +10,7 @@ export const EXPERIMENTS = {
   GROW_794: 'GROW-794',
   GROW_872: 'GROW-872',
 } as const;
+/** An experiment name flagged in spec §9 (`'GROW-621'`, …), a value of {@link EXPERIMENTS}. */
 export type ExperimentName = (typeof EXPERIMENTS)[keyof typeof EXPERIMENTS];
 
 /** The value that puts a user in an experiment's treatment arm (spec §3 "Experiment"). */
@@ -25,4 +26,5 @@ export function isInTreatment(experiments: readonly Experiment[] | null | undefi
 
 /** Feature flag names (spec §9 "Feature flags: Apple Pay, CAD PayPal, Venmo"), the keys of `FeatureFlags`. */
 export const FEATURE_FLAGS = ['applePay', 'cadPayPal', 'venmo'] as const;
+/** A feature flag name (spec §9 "Feature flags"), a key of `FeatureFlags`. */
 export type FeatureFlagName = (typeof FEATURE_FLAGS)[number];

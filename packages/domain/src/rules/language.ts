@@ -10,4 +10,5 @@ export function languageFor(parentLocale: string | null | undefined): 'en' | 'es
 
 /** Locales of the product (spec §1 "Languages"): en-US (default), en-GB, es-US, es-MX. */
 export const LOCALES = ['en-US', 'en-GB', 'es-US', 'es-MX'] as const;
+/** A locale of the product (spec §1 "Languages"), BCP 47 form. */
 export type Locale = (typeof LOCALES)[number];

@@ -9,7 +9,9 @@ export const GBP_VAT_PERCENT = 20;
  *
  * Source: spec §9 "Prices" (£107.99 → 18, £155.99 → 26, £215.99 → 36).
  *
+ * @param totalPrice - gross price including VAT, major units.
  * @returns major units for GBP, `undefined` for every other currency.
+ * @throws RangeError when the currency is GBP and `totalPrice` is not a finite number.
  */
 export function vatForPrice(totalPrice: number, currency: Currency): number | undefined {
   if (currency !== 'GBP') return undefined;
@@ -20,6 +22,7 @@ export function vatForPrice(totalPrice: number, currency: Currency): number | un
  * VAT of a package (spec §3 "Package" vatAmount, GBP only; §9).
  *
  * @returns major units for GBP packages, `undefined` otherwise.
+ * @throws RangeError when the package is GBP and its `totalPrice` is not a finite number.
  */
 export function vatAmount(pkg: Pick<Package, 'totalPrice' | 'currencyCode'>): number | undefined {
   return vatForPrice(pkg.totalPrice, pkg.currencyCode);
