@@ -16,6 +16,9 @@ export interface ApplePayPaymentRequest {
 /**
  * The §3 payment request: label = the product's display name, type 'final', currency USD and country US by default,
  * billing postal address, supports3DS, visa/masterCard/amex/discover (minus brands hidden for the currency, §5).
+ * Shape of Apple Pay JS `ApplePayPaymentRequest`.
+ * @returns the request; `total.amount` is `Number(amount).toFixed(2)`, a decimal string in major units (the amount
+ *   is not validated: a non-numeric string gives `'NaN'`). Never throws.
  */
 export function applePayPaymentRequest(input: {
   displayName: string;
@@ -64,7 +67,10 @@ export function applePaySession(): ApplePaySessionConstructor | undefined {
     : (window as unknown as { ApplePaySession?: ApplePaySessionConstructor }).ApplePaySession;
 }
 
-/** §4 "Support is true only when the device can make payments and supports session version 3." */
+/**
+ * §4 "Support is true only when the device can make payments and supports session version 3." (Apple Pay JS
+ * `ApplePaySession.supportsVersion` and `canMakePayments`). `false` without `window.ApplePaySession`; never throws.
+ */
 export function isApplePaySupported(): boolean {
   const Session = applePaySession();
   if (!Session) return false;

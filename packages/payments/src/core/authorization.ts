@@ -3,6 +3,10 @@ import { PaymentsError } from './errors.js';
 /** §5 "Card client" / "Other wallet and bank rules": three underscore-separated alphanumeric parts. */
 const TOKENIZATION_KEY = /^[a-zA-Z0-9]+_[a-zA-Z0-9]+_[a-zA-Z0-9_]+$/;
 
+/**
+ * A parsed authorization (§5 "Card client", §6 "Card authorization types"): a tokenization key with its environment
+ * and merchant id, or a client token with the fields read from its base64 JSON.
+ */
 export type Authorization =
   | { kind: 'tokenizationKey'; value: string; environment: string; merchantId: string }
   | { kind: 'clientToken'; value: string; authorizationFingerprint: string; configUrl?: string; environment?: string };

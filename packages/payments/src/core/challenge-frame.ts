@@ -6,16 +6,19 @@
 import { paymentMessages } from './messages.js';
 import type { ChallengeLabels, ChallengePresentation } from './types.js';
 
+/** The English (en-US) labels of the challenge frame, from `paymentMessages`; pass translated ones instead. */
 export const DEFAULT_CHALLENGE_LABELS: ChallengeLabels = {
   title: paymentMessages['payments.threeDSecure.title'].defaultMessage,
   interstitial: paymentMessages['payments.threeDSecure.interstitial'].defaultMessage,
   close: paymentMessages['payments.threeDSecure.close'].defaultMessage,
 };
 
-/** §9 "3D Secure frame 400x400; bootstrap modal 440px". */
+/** §9 "3D Secure frame 400x400; bootstrap modal 440px": width and height of the challenge iframe, in px. */
 export const CHALLENGE_FRAME_SIZE = 400;
+/** Width of the challenge modal in px (§2 "440px wide modal", §9). */
 export const CHALLENGE_MODAL_WIDTH = 440;
 
+/** A challenge frame shown by {@link showChallengeFrame}. */
 export interface ChallengeFrame {
   /** The element that holds the bank's page: an iframe the frame created, or the one passed to `show`. */
   frame: HTMLIFrameElement;
@@ -26,8 +29,12 @@ export interface ChallengeFrame {
 let counter = 0;
 
 /**
- * Shows the challenge. `source` is a URL to load (sandbox) or an iframe element braintree-web created.
- * `onCancel` runs once when the customer closes it (Escape, backdrop, close button).
+ * Shows the challenge (§2, §4 "3D Secure flow"). `source` is a URL to load (sandbox) or an iframe element
+ * braintree-web created. `onCancel` runs once when the customer closes it (Escape, backdrop, close button); the
+ * backdrop closes only the modal variant. The modal is appended to `document.body`, the inline frame to
+ * `presentation.container`; focus returns to the previously focused element on close.
+ * @throws Error "An inline 3D Secure challenge needs presentation.container." for `variant: 'inline'` without a
+ *   container.
  */
 export function showChallengeFrame(
   source: string | HTMLIFrameElement,

@@ -13,7 +13,9 @@ export interface PaymentsClient extends PaymentsDriver {
  * validated first (§5 "Card client"); the driver's code is loaded lazily (dynamic import), so braintree-web is only
  * downloaded when the braintree driver is used.
  * @throws PaymentsError `CLIENT_OPTION_REQUIRED` / `CLIENT_INVALID_AUTHORIZATION` for a bad authorization,
- *   `CLIENT_OPTION_INVALID` for an unknown driver or a sandbox config without `sandboxUrl`.
+ *   `CLIENT_OPTION_INVALID` for an unknown driver or a sandbox config without `sandboxUrl`; with the braintree
+ *   driver, the BraintreeError of braintree-web `client.create` (e.g. CLIENT_AUTHORIZATION_INVALID,
+ *   CLIENT_GATEWAY_NETWORK) or a failed dynamic import of the driver's code. All arrive as a rejected promise.
  */
 export async function createPaymentsClient(config: PaymentsConfig): Promise<PaymentsClient> {
   parseAuthorization(config?.authorization);

@@ -12,8 +12,13 @@ export interface FieldState {
   isFocused: boolean;
 }
 
+/** §3 "Card form field state" of each card form field (number, expirationDate, cvv). */
 export type CardFormState = Record<CardFormField, FieldState>;
 
+/**
+ * An action of {@link fieldReducer} (§4 "Hosted card fields"): FOCUS/BLUR of a field, CHANGE with a hosted fields
+ * state, TOUCH_ALL (all fields, or only `fields`), RESET.
+ */
 export type FieldAction =
   | { type: 'FOCUS'; field: HostedFieldKey }
   | { type: 'BLUR'; field: HostedFieldKey }
@@ -21,6 +26,7 @@ export type FieldAction =
   | { type: 'TOUCH_ALL'; fields?: readonly string[] }
   | { type: 'RESET' };
 
+/** A field before any event (§4 "A field starts untouched"): empty, not valid, potentially valid. */
 export const initialFieldState: FieldState = {
   isValid: false,
   isPotentiallyValid: true,
@@ -30,6 +36,7 @@ export const initialFieldState: FieldState = {
   isFocused: false,
 };
 
+/** A fresh card form state: number, expirationDate and cvv each a copy of {@link initialFieldState} (§4). */
 export function initialCardFormState(): CardFormState {
   return { number: { ...initialFieldState }, expirationDate: { ...initialFieldState }, cvv: { ...initialFieldState } };
 }

@@ -163,6 +163,7 @@ export const paymentMessages = {
   'payments.venmo.title': { id: 'payments.venmo.title', defaultMessage: 'Pay with Venmo' },
 } as const;
 
+/** A react-intl message id of the payment catalogue (a key of {@link paymentMessages}, §8). */
 export type PaymentMessageId = keyof typeof paymentMessages;
 
 export interface CatalogueEntry {

@@ -8,7 +8,7 @@ export interface PopupSize {
   height: number;
 }
 
-/** §9 popup sizes. */
+/** §9 popup sizes, in px: default 450×535, Venmo 400×570. */
 export const POPUP_SIZES = { default: { width: 450, height: 535 }, venmo: { width: 400, height: 570 } } as const;
 
 /**

@@ -53,6 +53,9 @@ export function noPayloadError(): PaymentsError {
 /**
  * Whether a 3D Secure result may be charged: the liability shifted, or the card/issuer does not take part
  * (`liabilityShiftPossible` false). A possible shift that did not happen is a failed authentication.
+ *
+ * Source: §3 "3D Secure result" (liabilityShifted, liabilityShiftPossible); braintree-web `threeDSecure.verifyCard`
+ * payload. Never throws.
  */
 export function isThreeDSecureAccepted(result: ThreeDSecureResult): boolean {
   return result.liabilityShifted || !result.liabilityShiftPossible;

@@ -13,10 +13,12 @@ export const HOSTED_FIELD_KEYS = [
   'postalCode',
   'cardholderName',
 ] as const;
+/** A hosted field type (§2 "Allowed hosted field types"). */
 export type HostedFieldKey = (typeof HOSTED_FIELD_KEYS)[number];
 
 /** The three fields of the card form (§2, §3 "Card form field state"). */
 export const CARD_FORM_FIELDS = ['number', 'expirationDate', 'cvv'] as const;
+/** A field of the card form: number, expirationDate or cvv (§2). */
 export type CardFormField = (typeof CARD_FORM_FIELDS)[number];
 
 /** Options of one hosted field (§2: placeholder, prefill, format-input, length limit). */
@@ -30,8 +32,10 @@ export interface HostedFieldOptions {
   minlength?: number;
 }
 
+/** braintree-web hosted fields `styles`: CSS selector → CSS property → value. */
 export type HostedFieldsStyles = Record<string, Record<string, string>>;
 
+/** Options of `createHostedFields` (braintree-web `hostedFields.create`, §5 "Hosted fields"). */
 export interface HostedFieldsCreateOptions {
   fields: Partial<Record<HostedFieldKey, HostedFieldOptions>>;
   /** braintree-web `styles`: selectors (`input`, `.invalid`, `.valid`, `:focus`, `::placeholder`) to CSS properties. */
@@ -70,9 +74,11 @@ export interface HostedFieldsState {
   fields: Partial<Record<HostedFieldKey, HostedFieldsFieldData>>;
 }
 
+/** braintree-web hosted fields event names. */
 export type HostedFieldsEvent =
   'blur' | 'focus' | 'empty' | 'notEmpty' | 'cardTypeChange' | 'validityChange' | 'inputSubmitRequest';
 
+/** A hosted fields event handler; receives the instance state. */
 export type HostedFieldsHandler = (state: HostedFieldsState) => void;
 
 /** Address fields of §3 "verifyCard options". */
@@ -89,6 +95,7 @@ export interface BillingAddress {
   countryCodeAlpha2?: string;
 }
 
+/** Options of `HostedFieldsInstance.tokenize` (braintree-web `HostedFieldsTokenizeOptions`). */
 export interface HostedFieldsTokenizeOptions {
   vault?: boolean;
   cardholderName?: string;
@@ -101,6 +108,7 @@ export interface HostedFieldsTokenizeOptions {
   };
 }
 
+/** braintree-web `binData` of a tokenized card (§3 "Tokenized card result"). */
 export interface BinData {
   commercial: string;
   countryOfIssuance: string;
@@ -215,6 +223,7 @@ export interface VerifyCardOptions {
   challenge?: ChallengePresentation;
 }
 
+/** Localized labels of the 3D Secure challenge frame (§2). */
 export interface ChallengeLabels {
   /** Dialog title. */
   title: string;
@@ -224,6 +233,7 @@ export interface ChallengeLabels {
   close: string;
 }
 
+/** How the 3D Secure challenge is shown (§2: 440 px modal or 400×400 inline frame). */
 export interface ChallengePresentation {
   variant?: 'modal' | 'inline';
   /** Where the inline frame goes (required for `inline`). */
@@ -263,6 +273,7 @@ export interface PayPalResult {
   creditFinancingOffered?: unknown;
 }
 
+/** Options of a PayPal checkout (`tokenizePayPal`, braintree-web `paypalCheckout.createPayment`). */
 export interface PayPalOptions {
   /** Major units. */
   amount: number | string;

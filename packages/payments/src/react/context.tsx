@@ -3,6 +3,7 @@ import { createPaymentsClient, type PaymentsClient } from '../core/client.js';
 import { toPaymentError, type PaymentError } from '../core/errors.js';
 import type { PaymentsConfig } from '../core/types.js';
 
+/** What {@link usePayments} returns: the config, the client once created, and the set-up status and error. */
 export interface PaymentsContextValue {
   config: PaymentsConfig;
   /** The client, once created (null while loading or after an error). */
@@ -15,7 +16,9 @@ const PaymentsContext = createContext<PaymentsContextValue | null>(null);
 
 /**
  * Creates one payments client per authorization and tears it down on unmount or when the authorization changes
- * (issue 5 "one client per authorization; teardown of everything on unmount").
+ * (issue 5 "one client per authorization; teardown of everything on unmount"). A new client is made when the driver,
+ * authorization, `sandboxUrl` or `locale` changes, not when only the config object's identity does.
+ * Never throws: a failed `createPaymentsClient` sets `status: 'error'` and `error` (mapped with `toPaymentError`, §8).
  */
 export function PaymentsProvider({ config, children }: { config: PaymentsConfig; children?: ReactNode }) {
   const [state, setState] = useState<Omit<PaymentsContextValue, 'config'>>({

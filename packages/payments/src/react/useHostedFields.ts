@@ -21,6 +21,7 @@ import type {
 } from '../core/types.js';
 import { usePayments } from './context.js';
 
+/** Options of {@link useHostedFields}; `fields` must include number, expirationDate and cvv (§2). */
 export interface UseHostedFieldsOptions {
   fields: Partial<Record<HostedFieldKey, HostedFieldOptions>> & Record<CardFormField, HostedFieldOptions>;
   styles?: HostedFieldsCreateOptions['styles'];
@@ -31,6 +32,7 @@ export interface UseHostedFieldsOptions {
   onEvent?: (event: HostedFieldsEvent, state: HostedFieldsState) => void;
 }
 
+/** What {@link useHostedFields} returns (§3 "Card form field state", §4 "Hosted card fields"). */
 export interface UseHostedFieldsResult {
   status: 'loading' | 'ready' | 'error';
   /** §3 "Card form field state" per field. */
@@ -44,11 +46,19 @@ export interface UseHostedFieldsResult {
   /**
    * Tokenizes the card (§3 "Tokenized card result"). On `HOSTED_FIELDS_FIELDS_INVALID`/`_EMPTY` the fields are marked
    * touched and blurred so their errors show.
-   * @throws PaymentsError / BraintreeError — map with `toPaymentError`.
+   * @throws PaymentsError METHOD_CALLED_AFTER_TEARDOWN when there is no live instance; the driver's PaymentsError /
+   *   BraintreeError (e.g. HOSTED_FIELDS_FIELDS_EMPTY, HOSTED_FIELDS_FIELDS_INVALID, §8) — map with `toPaymentError`.
    */
   tokenize(options?: HostedFieldsTokenizeOptions): Promise<TokenizedCard>;
-  /** Clears every field and RESETs the state. */
+  /**
+   * Clears every field and RESETs the state.
+   * @throws PaymentsError METHOD_CALLED_AFTER_TEARDOWN when there is no live instance.
+   */
   reset(): Promise<void>;
+  /**
+   * Focuses a field.
+   * @throws PaymentsError METHOD_CALLED_AFTER_TEARDOWN when there is no live instance.
+   */
   focus(field: HostedFieldKey): Promise<void>;
   /** Set-up or client error. */
   error: PaymentError | null;
@@ -73,6 +83,9 @@ const EVENTS: HostedFieldsEvent[] = [
  * set-up still in flight (the frames are removed at once) or tears the instance down; a new set-up waits for the
  * previous teardown, so React StrictMode's double mount never hits `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`.
  * The containers must be mounted when the hook's component lays out (pass elements from refs or selectors).
+ * Set-up and client errors are not thrown: they show as `status: 'error'` and `error` (§8, e.g. HOSTED_FIELDS_TIMEOUT
+ * after `setupTimeoutMs`, default 60 s).
+ * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
  */
 export function useHostedFields(options: UseHostedFieldsOptions): UseHostedFieldsResult {
   const { client, error: clientError } = usePayments();

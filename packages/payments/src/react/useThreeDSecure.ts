@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChallengeLabels, ThreeDSecureResult, VerifyCardOptions } from '../core/types.js';
 import { usePayments } from './context.js';
 
+/** What {@link useThreeDSecure} returns. */
 export interface UseThreeDSecureResult {
   /**
    * Runs 3D Secure 2 for a tokenized card (§4 "3D Secure flow"); the challenge shows in the product's frame with the
@@ -9,7 +10,10 @@ export interface UseThreeDSecureResult {
    * and provider errors — map them with `toPaymentError`.
    */
   verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult>;
-  /** §4.6: cancels the running verification. */
+  /**
+   * §4.6: cancels the running verification. Resolves with the looked-up payment method, or `undefined` when the
+   * client is not ready or the driver's cancel fails (e.g. THREEDS_NO_VERIFICATION_PAYLOAD); never rejects.
+   */
   cancel(): Promise<ThreeDSecureResult | undefined>;
   /** True while a verification runs (only one at a time). */
   isVerifying: boolean;
@@ -18,7 +22,8 @@ export interface UseThreeDSecureResult {
 /**
  * 3D Secure over the current payments client. `labels` (title, interstitial, close) should come from react-intl so the
  * frame is localized; the English defaults are in `paymentMessages`.
- * @throws Error when used outside `<PaymentsProvider>` or before the client is ready (verifyCard rejects).
+ * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider; `verifyCard` rejects with an
+ *   Error "The payments client is not ready yet." before the client is ready.
  */
 export function useThreeDSecure(
   options: { labels?: Partial<ChallengeLabels>; variant?: 'modal' | 'inline'; container?: HTMLElement | null } = {},

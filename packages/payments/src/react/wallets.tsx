@@ -17,6 +17,7 @@ import type {
 } from '../core/types.js';
 import { usePayments } from './context.js';
 
+/** What {@link usePaymentMethods} returns: the §5 visibility plus the card brands to accept. */
 export interface PaymentMethods extends PaymentMethodVisibility {
   /** For `useHostedFields({ supportedCardBrands })`: Amex/Discover refused where §5 hides them. */
   supportedCardBrands: NonNullable<HostedFieldsCreateOptions['supportedCardBrands']>;
@@ -25,6 +26,7 @@ export interface PaymentMethods extends PaymentMethodVisibility {
 /**
  * Which payment methods to show for a currency: @ofw/domain's `paymentMethodVisibility` (§5) with the config's
  * feature flags. Apple Pay additionally needs device support (`useApplePay().isSupported`).
+ * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
  */
 export function usePaymentMethods(currency: Currency): PaymentMethods {
   const { config } = usePayments();
@@ -49,7 +51,9 @@ export interface UseApplePayResult {
   isPending: boolean;
   /**
    * Runs the Apple Pay sheet (call inside the click handler). Resolves with the nonce, or undefined on cancel.
-   * @throws PaymentsError on validation/tokenization failure (after `onError`).
+   * @throws PaymentsError APPLE_PAY_NOT_ENABLED when there is no instance, APPLE_PAY_IN_PROGRESS while a session runs;
+   *   the provider's error on validation/tokenization failure, or APPLE_PAY_TOKENIZATION for an empty nonce (these
+   *   after `onError`).
    */
   pay(): Promise<string | undefined>;
 }
@@ -57,6 +61,10 @@ export interface UseApplePayResult {
 /**
  * Apple Pay (§3 payment request, §4 session steps). §8: 'Error initializing Apple Pay', 'Error processing Apple Pay
  * payment' and 'Error tokenizing Apple Pay payment' are logged and `onError` is invoked.
+ * @param options.amount - the total to charge, major units (sent as a 2-decimal string, Apple Pay JS `total.amount`).
+ * @param options.countryCode - merchant country, ISO alpha-2 (default US, §9).
+ * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider; initialization errors are
+ *   not thrown but set `error` (message id `payments.applePay.initializing`).
  */
 export function useApplePay(options: {
   amount: number;
@@ -170,7 +178,13 @@ function useWallet<T>(isVisible: boolean, run: () => Promise<T>, activeCode: str
   return { isVisible, isPending, error, tokenize };
 }
 
-/** Venmo: US/USD only (§5 visibility), desktop allowed; §3 result with `details.username` (leading @). */
+/**
+ * Venmo: US/USD only (§5 visibility), desktop allowed; §3 result with `details.username` (leading @).
+ * `tokenize` rejects with VENMO_TOKENIZATION_REQUEST_ACTIVE while one runs, an Error "The payments client is not
+ * ready yet." before the client is ready, and the driver's errors (VENMO_CANCELED / VENMO_APP_CANCELED on cancel,
+ * §8); a failure is also kept in `error`.
+ * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
+ */
 export function useVenmo(currency: Currency): WalletHook<VenmoResult> {
   const { client } = usePayments();
   const { venmo } = usePaymentMethods(currency);
@@ -184,7 +198,10 @@ export function useVenmo(currency: Currency): WalletHook<VenmoResult> {
 /**
  * PayPal checkout from the product's own button, for the sandbox driver; tokenize inside the click handler so the
  * popup is not blocked. With the braintree driver `tokenize` rejects PAYPAL_BUTTON_REQUIRED: use `<PayPalButton>`,
- * which works with both drivers.
+ * which works with both drivers. `amount` is in major units. `tokenize` also rejects with
+ * PAYPAL_TOKENIZATION_REQUEST_ACTIVE while one runs, an Error "The payments client is not ready yet." before the
+ * client is ready, and PAYPAL_POPUP_CLOSED (type CUSTOMER) on cancel; a failure is also kept in `error`.
+ * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
  */
 export function usePayPal(options: PayPalOptions & { currency: Currency }): WalletHook<PayPalResult> {
   const { client } = usePayments();
@@ -200,6 +217,7 @@ export function usePayPal(options: PayPalOptions & { currency: Currency }): Wall
   return useWallet(payPal && Boolean(client), run, 'PAYPAL_TOKENIZATION_REQUEST_ACTIVE');
 }
 
+/** Props of {@link PayPalButton}; `amount` in major units (see `PayPalOptions`). */
 export interface PayPalButtonProps extends Omit<PayPalButtonOptions, 'container' | 'currency'> {
   currency: Currency;
   className?: string;
@@ -212,6 +230,7 @@ export interface PayPalButtonProps extends Omit<PayPalButtonOptions, 'container'
  * (StrictMode's double mount). Callbacks are read from a ref, so new closures do not re-render the button; a new
  * amount or currency does. `onCancel` is the customer's cancel (not an error); `onError` gets the provider error
  * (map it with `toPaymentError`), also when the button cannot be shown (e.g. PAYPAL_NOT_ENABLED).
+ * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
  */
 export function PayPalButton({ amount, currency, label, className, buttonClassName, ...callbacks }: PayPalButtonProps) {
   const { client } = usePayments();
@@ -259,9 +278,11 @@ export function PayPalButton({ amount, currency, label, className, buttonClassNa
 const VENMO_COLORS = { blue: '#008CFF', white: '#FFFFFF', black: '#000000' } as const;
 const VENMO_SIZES = { small: 16, medium: 24, large: 32 } as const;
 
+/** Props of {@link VenmoLogo} (§2: size and colour options); other SVG props are passed on. */
 export interface VenmoLogoProps extends Omit<SVGProps<SVGSVGElement>, 'width' | 'height' | 'color'> {
   /** Height in px, or a named size; the width is always 5 × the height (§2 "ratio is 5:1"). */
   size?: keyof typeof VENMO_SIZES | number;
+  /** Fill colour: blue (#008CFF, default), white or black. */
   color?: keyof typeof VENMO_COLORS;
   /** Accessible name; defaults to 'Pay with Venmo' (§2). Pass the translated text. */
   title?: string;
