@@ -51,9 +51,12 @@ function synthesized(status: number, code: string, title: string, detail?: strin
 }
 
 /**
- * A typed fetch client for join-api (docs/CONTRACTS.md). Every method validates the response
- * with the shared zod schema and throws {@link ApiError} for a non-2xx (problem+json), a network
- * failure (`status` 0, `network_error`) or a malformed response (`invalid_response`).
+ * A typed fetch client for join-api (docs/CONTRACTS.md, DESIGN.md §4). Every method validates the response
+ * with the shared zod schema and throws {@link ApiError} for a non-2xx (problem+json, or code `http_error` when
+ * the body is not one), a network failure (`status` 0, `network_error`) or a malformed response
+ * (`invalid_response`). An aborted request (`signal`) rejects with the fetch `AbortError` itself, not an ApiError.
+ * Request bodies are sent as given (not parsed with the request schemas: join-api validates them). Money in the
+ * responses is in major units, 2 decimals.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';

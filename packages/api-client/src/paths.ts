@@ -5,6 +5,10 @@ export const API_PREFIX = '/api/v1';
 
 const enc = encodeURIComponent;
 
+/**
+ * Path builders of every join-api route (DESIGN.md §4), relative to {@link API_PREFIX}; ids are URI-encoded.
+ * Pass the result to {@link apiUrl}.
+ */
 export const paths = {
   countries: () => '/countries',
   joinCountries: () => '/join/countries',
@@ -30,7 +34,10 @@ export const paths = {
   openapi: () => '/openapi.json',
 } as const;
 
-/** Builds `API_PREFIX + path + ?query` skipping undefined query values. */
+/**
+ * Builds `baseUrl` (without a trailing `/`) `+ API_PREFIX + path + ?query`, skipping undefined query values
+ * (values are stringified and URL-encoded by `URLSearchParams`). Never throws.
+ */
 export function apiUrl(
   baseUrl: string,
   path: string,

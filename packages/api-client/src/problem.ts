@@ -8,6 +8,7 @@ export const FieldErrorSchema = z.object({
   field: z.string(),
   message: z.string(),
 });
+/** One field at fault in a request (see {@link FieldErrorSchema}). */
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 
 /**
@@ -36,6 +37,7 @@ export const ProblemCodeSchema = z.enum([
   'unsupported_media_type',
   'internal_error',
 ]);
+/** A stable machine code of a join-api problem (see {@link ProblemCodeSchema}). */
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
 
 /** Base URI of every problem `type` join-api answers with. */
@@ -63,14 +65,18 @@ export const ProblemSchema = z
     processorResponseCode: z.string().optional(),
     processorResponseText: z.string().optional(),
     gatewayRejectionReason: z.string().optional(),
+    /** With `rate_limited` (429): seconds to wait before retrying. */
     retryAfterSeconds: z.number().optional(),
   })
   .loose();
+/** RFC 9457 problem details as join-api sends them (see {@link ProblemSchema}). */
 export type Problem = z.infer<typeof ProblemSchema>;
 
 /**
- * Thrown by every `createApiClient` method for a non-2xx answer, a network failure (`status` 0,
- * code `network_error`) or a response that does not match its schema (`code` `invalid_response`).
+ * Thrown by every `createApiClient` method for a non-2xx answer (the server's problem body, or a synthesized one with
+ * code `http_error` when the body is not problem+json), a network failure (`status` 0, code `network_error`) or a
+ * response that does not match its schema (`code` `invalid_response`). `message` is the problem's `detail`, else
+ * its `title`.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -11,7 +11,10 @@ export const queryKeys = {
 
 const HOUR = 60 * 60 * 1000;
 
-/** Country options in `locale` (key `['countries', locale]`, §9); reference data, fresh for an hour. */
+/**
+ * Country options in `locale` (key `['countries', locale]`, §9); reference data, fresh for an hour.
+ * The query rejects with `ApiError` as `client.getCountries` does.
+ */
 export function countriesQuery(client: ApiClient, locale: string) {
   return queryOptions({
     queryKey: queryKeys.countries(locale),
@@ -20,7 +23,10 @@ export function countriesQuery(client: ApiClient, locale: string) {
   });
 }
 
-/** Join countries (key `['joinCountries']`, §9). */
+/**
+ * Join countries (key `['joinCountries']`, §9), fresh for an hour. The query rejects with `ApiError` as
+ * `client.getJoinCountries` does (join-web shows §8 'An unexpected error occurred, please try again later.').
+ */
 export function joinCountriesQuery(client: ApiClient) {
   return queryOptions({
     queryKey: queryKeys.joinCountries(),
@@ -29,7 +35,10 @@ export function joinCountriesQuery(client: ApiClient) {
   });
 }
 
-/** Package data for a currency and flow (key `['packageData', currency, flow]`, §9). */
+/**
+ * Package data for a currency and flow (key `['packageData', currency, flow]`, §9), fresh for 5 minutes; prices in
+ * major units (see `PackagesResponse`). The query rejects with `ApiError` as `client.getPackages` does.
+ */
 export function packageDataQuery(client: ApiClient, q: { currency: Currency; flow: Flow }) {
   return queryOptions({
     queryKey: queryKeys.packageData(q.currency, q.flow),

@@ -54,6 +54,7 @@ export type {
 
 /** Join countries (§1). */
 export const JoinCountryCodeSchema = z.enum(['US', 'AU', 'CA', 'GB', 'IE', 'NZ']);
+/** A country a parent can join from (§1 "Countries"). */
 export type JoinCountryCode = z.infer<typeof JoinCountryCodeSchema>;
 
 /** Locales the product speaks (§1); `_` and `-` spellings are both accepted. */
@@ -73,15 +74,19 @@ export const IdParamSchema = z
 
 // ---------------------------------------------------------------- GET /countries, /join/countries
 
+/** `GET /countries` (§7): the §3 country options, priority countries first. */
 export const CountriesResponseSchema = z.array(CountryOptionSchema);
+/** `GET /join/countries` (§7): the §3 country options a parent can join from. */
 export const JoinCountriesResponseSchema = z.array(CountryOptionSchema);
 
 // ---------------------------------------------------------------- GET /packages
 
+/** `GET /packages` query: `currency` (default USD) and `flow` (default 'join'), §3, §4. */
 export const PackagesQuerySchema = z.object({
   currency: CurrencySchema.default('USD'),
   flow: FlowSchema.default('join'),
 });
+/** `GET /packages` query before defaults (see {@link PackagesQuerySchema}). */
 export type PackagesQuery = z.input<typeof PackagesQuerySchema>;
 
 /**
@@ -96,6 +101,10 @@ export const PackagesResponseSchema = z.object({
   upgradeOptions: UpgradeOptionsSchema.nullable(),
   pricingGroup: PricingGroupSchema,
 });
+/**
+ * `GET /packages` answer (see {@link PackagesResponseSchema}); every price (package, build-your-own option, upgrade
+ * option) in major units, 2 decimals, in the package's currency.
+ */
 export type PackagesResponse = z.infer<typeof PackagesResponseSchema>;
 
 // ---------------------------------------------------------------- GET /phone/canadian
@@ -104,13 +113,16 @@ export type PackagesResponse = z.infer<typeof PackagesResponseSchema>;
 export const CanadianPhoneQuerySchema = z.object({
   phoneNumber: z.string().regex(/^[0-9 ()\-.]{4,20}$/, 'Expected national phone digits'),
 });
+/** `GET /phone/canadian` answer (§5, §7): `{ isCanadianPhoneNumber }`. */
 export const CanadianPhoneResponseSchema = z.object({ isCanadianPhoneNumber: z.boolean() });
+/** `GET /phone/canadian` answer (§5, §7). */
 export type CanadianPhoneResponse = z.infer<typeof CanadianPhoneResponseSchema>;
 
 // ---------------------------------------------------------------- POST /signups
 
 const name = z.string().trim().min(1, 'Required').max(80);
 
+/** `POST /signups` parent (§3 "Join state" parent): phoneCountryCode defaults to '+1', timeZone to America/New_York. */
 export const SignupParentSchema = z.object({
   firstName: name,
   lastName: name,
@@ -142,14 +154,17 @@ export const SignupRequestSchema = z.object({
   inviteToken: z.string().min(16).max(128).optional(),
   referral: z.object({ selection: z.string().max(80), other: z.string().max(200).optional() }).optional(),
 });
+/** `POST /signups` body before defaults (see {@link SignupRequestSchema}). */
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
 
+/** `POST /signups` answer: `{ signupId, registrationKey, authToken, userId }` (DESIGN.md §4). */
 export const SignupResponseSchema = z.object({
   signupId: z.string(),
   registrationKey: z.string(),
   authToken: z.string(),
   userId: IdSchema,
 });
+/** `POST /signups` answer (see {@link SignupResponseSchema}). */
 export type SignupResponse = z.infer<typeof SignupResponseSchema>;
 
 // ---------------------------------------------------------------- GET /parents/{userId}
@@ -193,6 +208,7 @@ export const ParentStateSchema = z.object({
   /** `@ofw/domain`'s `isJoinComplete` over these fields (§4 Completion). */
   isJoinComplete: z.boolean(),
 });
+/** Parent and join-state fields of `GET /parents/{userId}` (§3 "Join state", §7). */
 export type ParentState = z.infer<typeof ParentStateSchema>;
 
 /** `GET /parents/{userId}/pricing-group` (§7). */
@@ -200,19 +216,24 @@ export const PricingGroupResponseSchema = z.object({
   eligiblePricingGroup: PricingGroupSchema,
   hasMigratedTo2kPackaging: z.boolean(),
 });
+/** `GET /parents/{userId}/pricing-group` answer (§7). */
 export type PricingGroupResponse = z.infer<typeof PricingGroupResponseSchema>;
 
 // ---------------------------------------------------------------- PUT /parents/{userId}/terms
 
+/** `PUT /parents/{userId}/terms` body: `{ agreedToTerms: true }` (§3 "Join state" agreedToTerms). */
 export const TermsRequestSchema = z.object({ agreedToTerms: z.literal(true) });
 
 // ---------------------------------------------------------------- GET /coupons, /experiments
 
+/** `GET /coupons` query: registration key and signup id of `POST /signups` (§7). */
 export const CouponsQuerySchema = z.object({
   registrationKey: z.string().min(1).max(128),
   signupId: z.string().min(1).max(64),
 });
+/** `GET /coupons`, `GET /invites/coupons` (§7): §3 coupon availability entries (`discountAmount` in major units). */
 export const CouponsResponseSchema = z.array(CouponAvailabilitySchema);
+/** `GET /experiments`, `GET /invites/experiments` (§7): a list of §3 experiments `{ name, value }`. */
 export const ExperimentsResponseSchema = z.array(ExperimentSchema);
 
 // ---------------------------------------------------------------- GET /payments/config
@@ -235,6 +256,7 @@ export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
     flags: FeatureFlagsSchema,
   }),
 ]);
+/** `GET /payments/config` answer (see {@link PaymentsConfigSchema}). */
 export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
 
 // ---------------------------------------------------------------- POST /orders
@@ -248,6 +270,7 @@ export const BillingAddressSchema = z.object({
   postalCode: z.string().trim().min(2, 'Required').max(12),
   countryCodeAlpha2: z.string().regex(/^[A-Z]{2}$/, 'Expected an ISO country code'),
 });
+/** Billing address (§3 address fields, Braintree naming). */
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
 // ---------------------------------------------------------------- PUT /parents/{userId}/billing-address, /coparent-email
@@ -258,6 +281,7 @@ export type BillingAddress = z.infer<typeof BillingAddressSchema>;
  * Same fields as an order's `billingAddress` ({@link BillingAddressSchema}).
  */
 export const BillingAddressRequestSchema = BillingAddressSchema;
+/** `PUT /parents/{userId}/billing-address` body (see {@link BillingAddressRequestSchema}). */
 export type BillingAddressRequest = z.input<typeof BillingAddressRequestSchema>;
 
 /**
@@ -267,6 +291,7 @@ export type BillingAddressRequest = z.input<typeof BillingAddressRequestSchema>;
 export const CoParentEmailRequestSchema = z.object({
   coParentEmail: z.email('Expected an email address').max(254).nullable(),
 });
+/** `PUT /parents/{userId}/coparent-email` body (see {@link CoParentEmailRequestSchema}). */
 export type CoParentEmailRequest = z.input<typeof CoParentEmailRequestSchema>;
 
 // ---------------------------------------------------------------- POST /orders (continued)
@@ -284,29 +309,38 @@ export const OrderRequestSchema = z.object({
   deviceData: z.string().max(4000).optional(),
   billingAddress: BillingAddressSchema,
 });
+/** `POST /orders` body (see {@link OrderRequestSchema}); it carries no amount. */
 export type OrderRequest = z.input<typeof OrderRequestSchema>;
 
 /** `Idempotency-Key` header: 8–255 visible ASCII characters (a UUID is ideal). */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,255}$/);
 
+/** The subscription an order created (§4 "Subscription status"), in `POST /orders` 201. */
 export const SubscriptionSchema = z.object({
   status: SubscriptionStatusSchema,
   packageId: IdSchema,
+  /** ISO 8601 date-time (UTC). */
   startsAt: z.string(),
+  /** ISO 8601 date-time (UTC). */
   expiresAt: z.string(),
 });
 
+/** The receipt of a paid order, in `POST /orders` 201; every amount in major units, 2 decimals, in `currencyCode`. */
 export const ReceiptSchema = z.object({
   packageName: z.string(),
   receiptText: z.string().optional(),
+  /** The amount charged, major units. */
   amount: z.number(),
   currencyCode: CurrencySchema,
+  /** `amount` formatted with `@ofw/domain`'s `formatMoney`. */
   formattedAmount: z.string(),
+  /** The coupon discount, major units. */
   discountAmount: z.number(),
+  /** GBP only: the package's VAT (§3 Package.vatAmount), major units. */
   vatAmount: z.number().optional(),
   /** Upgrade only: the prorated price charged (= `amount`), §3 Package.proratedPriceInfo. */
   proratedPriceInfo: ProratedPriceInfoSchema.optional(),
-  /** Upgrade only: the unused value of the replaced subscription credited against the package's price. */
+  /** Upgrade only: the unused value of the replaced subscription credited against the package's price, major units. */
   creditAmount: z.number().optional(),
   cardBrand: z.string().nullable(),
   last4: z.string().nullable(),
@@ -324,14 +358,19 @@ export const OrderResponseSchema = z.object({
   subscription: SubscriptionSchema,
   receipt: ReceiptSchema,
 });
+/** `POST /orders` 201 answer (see {@link OrderResponseSchema}); receipt amounts in major units. */
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
 // ---------------------------------------------------------------- security questions, credentials
 
+/** One security question (§2 "Security questions"): id and localized text. */
 export const SecurityQuestionSchema = z.object({ id: IdSchema, text: z.string() });
+/** One security question (see {@link SecurityQuestionSchema}). */
 export type SecurityQuestion = z.infer<typeof SecurityQuestionSchema>;
+/** `GET /security-questions` answer: the question list, localized. */
 export const SecurityQuestionsResponseSchema = z.array(SecurityQuestionSchema);
 
+/** `PUT /parents/{userId}/credentials` body (§3 "Join state" requireCredentials): username and password. */
 export const CredentialsRequestSchema = z.object({
   username: z
     .string()
@@ -341,18 +380,22 @@ export const CredentialsRequestSchema = z.object({
     .regex(/^[A-Za-z0-9._@+-]+$/, 'Letters, digits and . _ @ + - only'),
   password: z.string().min(8, 'At least 8 characters').max(128),
 });
+/** `PUT /parents/{userId}/credentials` body (see {@link CredentialsRequestSchema}). */
 export type CredentialsRequest = z.infer<typeof CredentialsRequestSchema>;
 
+/** `PUT /parents/{userId}/security-questions` body (§2): three answers to three different questions. */
 export const SecurityAnswersRequestSchema = z.object({
   answers: z
     .array(z.object({ questionId: IdSchema, answer: z.string().trim().min(1, 'Required').max(200) }))
     .length(3)
     .refine((a) => new Set(a.map((x) => x.questionId)).size === a.length, 'Choose three different questions'),
 });
+/** `PUT /parents/{userId}/security-questions` body (see {@link SecurityAnswersRequestSchema}). */
 export type SecurityAnswersRequest = z.infer<typeof SecurityAnswersRequestSchema>;
 
 // ---------------------------------------------------------------- invites
 
+/** A family member of `GET /invites/family` (§4 "Invited flow", §7). */
 export const FamilyMemberSchema = z.object({
   userId: IdSchema,
   firstName: z.string(),
@@ -370,8 +413,10 @@ export const InviteFamilyResponseSchema = z.object({
   coParentCountry: z.string().nullable(),
   inviteToken: z.string().optional(),
 });
+/** `GET /invites/family` answer (see {@link InviteFamilyResponseSchema}). */
 export type InviteFamilyResponse = z.infer<typeof InviteFamilyResponseSchema>;
 
 // ---------------------------------------------------------------- misc
 
+/** join-api's health check answer (`GET /healthz`): `{ status: 'ok' }`. */
 export const HealthResponseSchema = z.object({ status: z.literal('ok') });
