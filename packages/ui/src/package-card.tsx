@@ -131,7 +131,10 @@ export interface PackageGridProps {
   children: ReactNode;
 }
 
-/** Lays package cards side by side (stacked below 640 px) so their features can be compared. */
+/**
+ * Lays package cards side by side so their features can be compared: a CSS grid of `auto-fit` columns at least
+ * 220 px wide (16 px gap), so the cards stack when fewer than two columns fit (below about 456 px).
+ */
 export function PackageGrid({ label, children }: PackageGridProps) {
   return (
     <div role="group" aria-label={label} className="ofw-package-grid">
