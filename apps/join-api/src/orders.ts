@@ -7,6 +7,7 @@ import {
   type Currency,
   type Flow,
   type ProratedPriceInfo,
+  vatForPrice,
 } from '@ofw/domain';
 import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
 import type { Services } from './context.js';
@@ -61,6 +62,9 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
   const pkg = getPackage(order.packageId);
   const amount = fromMinor(order.amountMinor);
   const currency = order.currency as Currency;
+  // §9: GBP prices include 20 % VAT, so the VAT on the receipt is the VAT inside what was charged (after any
+  // coupon or proration), not the list price's.
+  const vat = vatForPrice(amount, currency);
   const proratedPriceInfo: ProratedPriceInfo | undefined =
     order.replacesSubscriptionId === null
       ? undefined
@@ -82,7 +86,7 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
       currencyCode: order.currency as Currency,
       formattedAmount: formatMoney(amount, order.currency as Currency),
       discountAmount: fromMinor(order.discountMinor),
-      ...(pkg?.vatAmount !== undefined ? { vatAmount: pkg.vatAmount } : {}),
+      ...(vat !== undefined ? { vatAmount: vat } : {}),
       ...(proratedPriceInfo ? { proratedPriceInfo, creditAmount: fromMinor(order.creditMinor) } : {}),
       cardBrand: order.cardBrand,
       last4: order.cardLast4,

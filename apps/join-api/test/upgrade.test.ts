@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DAY_MS, purchaseFlow } from '@ofw/domain';
+import { DAY_MS, getPackage, purchaseFlow, vatForPrice } from '@ofw/domain';
 import { OrderResponseSchema, PackagesResponseSchema, type PackagesResponse } from '@ofw/api-client';
 import { issueToken } from '../src/accounts.js';
 import { coupons, orders, subscriptions } from '../src/db/schema.js';
@@ -123,6 +123,32 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     expect(Object.keys(after.upgradeOptions!.subscriptionUpgradeOptions).sort()).toEqual(['2054', '2056']);
     const parent = await t.call(`parents/${p.userId}`, { token });
     expect(await parent.json()).toMatchObject({ subscriptionStatus: 'current', isSubscriptionCurrent: true });
+  });
+
+  it('§3 §9 GBP upgrade: the receipt VAT is the VAT included in the prorated amount charged, not the list price VAT', async () => {
+    clock.now = START;
+    const p = await signup(t, {
+      address: { country: 'GB' },
+      parent: {
+        firstName: 'Gwen',
+        lastName: 'Vat',
+        email: 'gwen.vat@example.com',
+        phoneCountryCode: '+44',
+        phoneNumber: '7400123456',
+      },
+    });
+    const first = await order(t, p.authToken, 'gb-first-order-1', { packageId: 2061 }); // Essentials £107.99
+    expect(first.status).toBe(201);
+    expect(OrderResponseSchema.parse(await first.json()).receipt.vatAmount).toBe(18); // §9: £107.99 → 18
+    clock.now = at(100 * DAY_MS);
+    const res = await order(t, await tokenFor(p.userId), 'gb-upgrade-order-1', { packageId: 2063 }); // Max £215.99
+    expect(res.status).toBe(201);
+    const { receipt, purchaseFlow: flow } = OrderResponseSchema.parse(await res.json());
+    expect(flow).toBe('upgrade');
+    expect(receipt.amount).toBeLessThan(getPackage(2063)!.totalPrice);
+    expect(receipt.vatAmount).toBe(vatForPrice(receipt.amount, 'GBP'));
+    expect(receipt.vatAmount).not.toBe(getPackage(2063)!.vatAmount);
+    expect(sandbox.txs.at(-1)!.amount).toBe(receipt.amount.toFixed(2));
   });
 
   it('§4: a downgrade or the same package with a current subscription answers 409 order_already_paid, nothing charged', async () => {

@@ -12,6 +12,7 @@ import {
   type Flow,
   type Package,
   type UpgradeOptions,
+  vatForPrice,
 } from '@ofw/domain';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useServices } from '../services.js';
@@ -43,6 +44,7 @@ export interface ChosenPackage {
   /** The amount the server will charge (discounted, or prorated for an upgrade), major units. */
   amount: number;
   pkg?: Package;
+  /** GBP: the VAT included in `amount` (§9), major units; `undefined` for other currencies. */
   vatAmount?: number | undefined;
   discount?: Package['discount'];
   order: { packageId: number; productId?: string; services?: Array<{ code: string; option: string }> };
@@ -61,24 +63,28 @@ export function resolveChosen(
   if (progress.alaCarte && byo && byo.packageId === progress.packageId) {
     const selection: AlaCarteSelection = progress.alaCarte;
     const payload = byoOrderPayload(selection, byo);
+    const amount = byoPrice(selection, byo);
     return {
       name: byoName,
       years: selection.subscription === 'SUB2YEAR' ? 2 : 1,
       currency,
-      amount: byoPrice(selection, byo),
+      amount,
+      vatAmount: vatForPrice(amount, currency),
       order: { packageId: payload.packageId, productId: String(payload.productId), services: payload.services },
     };
   }
   const raw = data.packages.find((p) => p.id === progress.packageId);
   if (!raw) return undefined;
   const pkg = decoratePackage(raw, coupons, data.upgradeOptions);
+  const amount = pkg.proratedPriceInfo ? pkg.proratedPriceInfo.proratedPrice : chargeAmount(pkg);
   return {
     name: pkg.displayName,
     years: pkg.subDurationInYears,
     currency: pkg.currencyCode,
-    amount: pkg.proratedPriceInfo ? pkg.proratedPriceInfo.proratedPrice : chargeAmount(pkg),
+    amount,
     pkg,
-    vatAmount: pkg.vatAmount,
+    // §9: the VAT included in what is charged (after a coupon or proration), as join-api's receipt states it.
+    vatAmount: vatForPrice(amount, pkg.currencyCode),
     discount: pkg.discount,
     order: { packageId: pkg.id },
   };
