@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from './button.js';
 import { cx } from './cx.js';
 
@@ -153,14 +153,18 @@ export interface YearSwitchProps {
   labels: { legend: string; one: string; two: string };
 }
 
-/** The 1/2-year switch of the package step: a radio group styled as a segmented control. */
+/**
+ * The 1/2-year switch of the package step: a radio group styled as a segmented control. Its radios share a name of
+ * their own (`useId`), so two switches on one page are two independent groups.
+ */
 export function YearSwitch({ value, onChange, labels }: YearSwitchProps) {
+  const name = `ofw-years-${useId()}`;
   return (
     <fieldset className="ofw-year-switch">
       <legend className="ofw-year-switch__legend">{labels.legend}</legend>
       {([1, 2] as const).map((y) => (
         <label key={y} className={cx('ofw-year-switch__option', value === y && 'ofw-year-switch__option--checked')}>
-          <input type="radio" name="subscription-years" value={y} checked={value === y} onChange={() => onChange(y)} />
+          <input type="radio" name={name} value={y} checked={value === y} onChange={() => onChange(y)} />
           <span>{y === 1 ? labels.one : labels.two}</span>
         </label>
       ))}

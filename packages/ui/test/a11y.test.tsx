@@ -467,6 +467,23 @@ describe('PackageCard, PackageGrid and YearSwitch', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(within(group).getByRole('radio', { name: '2 years' })).toBeChecked();
   });
+  it('two 1/2-year switches on one page are independent radio groups', async () => {
+    function Harness({ legend }: { legend: string }) {
+      const [years, setYears] = useState<1 | 2>(1);
+      return <YearSwitch value={years} onChange={setYears} labels={{ legend, one: '1 year', two: '2 years' }} />;
+    }
+    render(
+      <>
+        <Harness legend="Plans" />
+        <Harness legend="Build your own" />
+      </>,
+    );
+    const plans = screen.getByRole('group', { name: 'Plans' });
+    const byo = screen.getByRole('group', { name: 'Build your own' });
+    await userEvent.click(within(plans).getByRole('radio', { name: '2 years' }));
+    expect(within(plans).getByRole('radio', { name: '2 years' })).toBeChecked();
+    expect(within(byo).getByRole('radio', { name: '1 year' })).toBeChecked();
+  });
 });
 
 describe('ThreeDSecureModal', () => {
