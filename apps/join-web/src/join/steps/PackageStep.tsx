@@ -1,6 +1,7 @@
 import {
   monthlyPrice,
   purchaseFlow,
+  vatForPrice,
   type BuildYourOwnPackage,
   type CouponAvailability,
   type Flow,
@@ -46,8 +47,9 @@ export function packageView(
     totalPrice: fmt(total),
     monthlyPrice: intl.formatMessage(packageMessages.perMonth, { price: fmt(monthly) }),
     termText: intl.formatMessage(packageMessages.term, { years: pkg.subDurationInYears }),
+    // §9: the VAT included in the total shown (the discounted one when a coupon applies).
     ...(pkg.vatAmount !== undefined
-      ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(pkg.vatAmount) }) }
+      ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(vatForPrice(total, pkg.currencyCode) ?? 0) }) }
       : {}),
     ...(pkg.discount
       ? {
