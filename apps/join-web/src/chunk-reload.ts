@@ -16,9 +16,8 @@ export const CHUNK_RELOAD_WINDOW_MS = 10_000;
  */
 export function installChunkReload(win: Window = window, now: () => number = Date.now): () => void {
   const onPreloadError = (event: Event) => {
-    let last = 0;
     try {
-      last = Number(win.sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
+      const last = Number(win.sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
       if (now() - last < CHUNK_RELOAD_WINDOW_MS) return;
       win.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now()));
     } catch {

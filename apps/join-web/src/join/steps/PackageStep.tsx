@@ -39,6 +39,7 @@ export function packageView(
   const monthly = pkg.discount
     ? pkg.discount.discountedMonthlyPrice
     : monthlyPrice(pkg.totalPrice, pkg.subDurationInYears);
+  const vat = vatForPrice(total, pkg.currencyCode);
   return {
     id: pkg.id,
     selectButtonId: pkg.selectButtonId,
@@ -47,10 +48,8 @@ export function packageView(
     totalPrice: fmt(total),
     monthlyPrice: intl.formatMessage(packageMessages.perMonth, { price: fmt(monthly) }),
     termText: intl.formatMessage(packageMessages.term, { years: pkg.subDurationInYears }),
-    // §9: the VAT included in the total shown (the discounted one when a coupon applies).
-    ...(pkg.vatAmount !== undefined
-      ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(vatForPrice(total, pkg.currencyCode) ?? 0) }) }
-      : {}),
+    // §9: the VAT included in the total shown (the discounted one when a coupon applies); GBP only.
+    ...(vat !== undefined ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(vat) }) } : {}),
     ...(pkg.discount
       ? {
           discount: {
