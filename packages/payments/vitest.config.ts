@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000 },
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 20_000,
+  },
 });
