@@ -19,6 +19,41 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** The currencies of the catalogue (§9): each needs a merchant account in Braintree mode. */
+export const CHARGED_CURRENCIES = ['USD', 'GBP', 'CAD', 'AUD', 'NZD'] as const;
+type ChargedCurrency = (typeof CHARGED_CURRENCIES)[number];
+
+/** `USD:ofw_usd,GBP:ofw_gbp,…` → `{ USD: 'ofw_usd', … }`; every currency of {@link CHARGED_CURRENCIES} once. */
+const merchantAccounts = z.string().transform((value, ctx) => {
+  const out: Partial<Record<ChargedCurrency, string>> = {};
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^([A-Z]{3}):([A-Za-z0-9_-]{1,255})$/.exec(part);
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not CURRENCY:merchantAccountId` });
+      return z.NEVER;
+    }
+    const currency = m[1] as ChargedCurrency;
+    if (!(CHARGED_CURRENCIES as readonly string[]).includes(currency)) {
+      ctx.addIssue({ code: 'custom', message: `${currency} is not a currency the catalogue sells` });
+      return z.NEVER;
+    }
+    if (out[currency]) {
+      ctx.addIssue({ code: 'custom', message: `${currency} is listed twice` });
+      return z.NEVER;
+    }
+    out[currency] = m[2]!;
+  }
+  const missing = CHARGED_CURRENCIES.filter((c) => !out[c]);
+  if (missing.length) {
+    ctx.addIssue({ code: 'custom', message: `no merchant account for ${missing.join(', ')}` });
+    return z.NEVER;
+  }
+  return out as Record<ChargedCurrency, string>;
+});
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -28,13 +63,26 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).optional(),
     PAYMENTS_DRIVER: z.enum(['sandbox', 'braintree']).default('sandbox'),
     SANDBOX_URL: z.url().default('http://localhost:3010'),
-    /** How long join-api waits for the payment gateway before treating an order as in doubt (ms). */
+    /**
+     * How long join-api waits for ONE payment gateway call (ms): the sandbox driver's fetch timeout and the braintree
+     * SDK's `gateway.config.timeout`. An order's charge lease is derived from it (orders.ts `chargeLeaseMs`).
+     */
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    /** How often pending orders past their lease and recently failed orders are reconciled with the gateway (ms; 0 = only at start-up). */
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     BRAINTREE_ENVIRONMENT: z.enum(['Sandbox', 'Production', 'Development', 'Qa']).optional(),
     BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
     BRAINTREE_PUBLIC_KEY: z.string().min(1).optional(),
     BRAINTREE_PRIVATE_KEY: z.string().min(1).optional(),
-    BRAINTREE_MERCHANT_ACCOUNT_ID: z.string().min(1).optional(),
+    /**
+     * One Braintree merchant account per currency (`USD:acct_usd,GBP:acct_gbp,…`): a merchant account settles in one
+     * currency, so every currency the catalogue sells needs its own (Braintree "Merchant accounts" docs).
+     */
+    BRAINTREE_MERCHANT_ACCOUNTS: merchantAccounts.optional(),
+    /** `BRAINTREE_ENVIRONMENT=Development` only: where the gateway runs (apps/payments-sandbox), as the SDK's own env names. */
+    GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+    GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(3010),
+    GATEWAY_SSL: bool,
     WEB_DIST: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public origin of the app, used in printed demo links (default `http://<HOST>:<PORT>`). */
@@ -55,6 +103,7 @@ const EnvSchema = z
         'BRAINTREE_MERCHANT_ID',
         'BRAINTREE_PUBLIC_KEY',
         'BRAINTREE_PRIVATE_KEY',
+        'BRAINTREE_MERCHANT_ACCOUNTS',
       ] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENTS_DRIVER=braintree` });

@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.js';
 import { seedDemo, seedReference } from './seed.js';
 import { createGateway } from './gateway/index.js';
 import { startServer } from './server.js';
-import { reconcilePendingOrders } from './orders.js';
+import { startReconciler, type Reconciler } from './orders.js';
 import { startHousekeeping, type Housekeeping } from './housekeeping.js';
 
 /**
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await server?.close().catch(() => undefined);
     await housekeeping?.stop();
+    await reconciler?.stop();
     await database.close().catch((e: unknown) => logger.error({ err: String(e) }, 'database close failed'));
     process.exit(code);
   };
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let housekeeping: Housekeeping | undefined;
+  let reconciler: Reconciler | undefined;
   try {
     await seedReference(database.db);
     const gateway = await createGateway(env);
@@ -60,9 +62,11 @@ async function main(): Promise<void> {
     if (env.HOUSEKEEPING_INTERVAL_MS > 0) {
       housekeeping = startHousekeeping({ db: database.db, logger, intervalMs: env.HOUSEKEEPING_INTERVAL_MS });
     }
-    reconcilePendingOrders({ ...deps, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 })
-      .then((r) => (r.resolved || r.failed) && logger.info(r, 'reconciled pending orders'))
-      .catch((e: unknown) => logger.warn({ err: String(e) }, 'could not reconcile pending orders (gateway down?)'));
+    // Orders left in doubt, and late approvals of failed orders: now and every RECONCILE_INTERVAL_MS (orders.ts).
+    reconciler = startReconciler(
+      { ...deps, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 },
+      env.RECONCILE_INTERVAL_MS,
+    );
   } catch (e) {
     logger.error({ err: String((e as Error).stack ?? e) }, 'start-up failed');
     await shutdown('startup-failure', 1);

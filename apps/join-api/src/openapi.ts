@@ -138,10 +138,11 @@ const OPS: Record<string, Record<string, Op>> = {
     get: {
       summary: 'Payment provider authorization and wallet flags',
       description:
-        'authorization is a client token issued for this request (Braintree clientToken.generate, or the sandbox POST /v1/client_token); 3D Secure needs one. When the gateway cannot issue one the answer is 503 payment_gateway_unavailable with Retry-After.',
+        'authorization is a client token issued for this request (Braintree clientToken.generate in the merchant account of the currency, or the sandbox POST /v1/client_token); 3D Secure needs one and runs in that currency. When the gateway cannot issue one the answer is 503 payment_gateway_unavailable with Retry-After.',
       auth: 'parent',
+      query: S.PaymentsConfigQuerySchema,
       ok: { status: 200, schema: S.PaymentsConfigSchema },
-      errors: [401, 503],
+      errors: [400, 401, 503],
     },
   },
   '/orders': {

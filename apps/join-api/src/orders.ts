@@ -1,4 +1,4 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   formatMoney,
   fromMinor,
@@ -12,7 +12,7 @@ import {
 import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
 import type { Services } from './context.js';
 import { coupons, idempotencyKeys, orders, subscriptions, users } from './db/schema.js';
-import { GatewayUnavailableError, type ChargeResult } from './gateway/types.js';
+import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from './gateway/types.js';
 import { HttpProblem } from './lib/problem.js';
 import { fingerprint, newId } from './lib/tokens.js';
 import { minorToDecimal, priceOrder, upgradeQuote } from './pricing.js';
@@ -45,8 +45,47 @@ const NOTHING_TO_CHARGE: ChargeResult = {
   card: { brand: null, last4: null },
 };
 
+/**
+ * The charge lease (ms): the longest charge the gateway driver can make ({@link PaymentGateway.maxChargeMs}, every
+ * call bounded by `GATEWAY_TIMEOUT_MS`) plus a margin. Whoever calls the gateway about an order holds the order's lease
+ * for this long, taken before the call; nobody else charges, resolves or fails the order while it is live.
+ */
+export function chargeLeaseMs(s: Pick<Services, 'gateway'>): number {
+  return s.gateway.maxChargeMs + 5_000;
+}
+
+/** The Idempotency-Key's in-flight lock outlives the lease of the charge made under it. */
 function lockMs(s: Services): number {
-  return s.env.GATEWAY_TIMEOUT_MS + 30_000;
+  return chargeLeaseMs(s) + 5_000;
+}
+
+/**
+ * Takes an order's lease when nobody holds it (never taken, or expired) and the order is in one of `statuses`.
+ * @returns the order row as it now stands, or undefined when the lease is held by another caller.
+ */
+async function takeLease(
+  s: Services,
+  orderId: string,
+  statuses: string[] = ['pending'],
+): Promise<OrderRow | undefined> {
+  const now = s.now();
+  const [row] = await s.db
+    .update(orders)
+    .set({ leaseUntil: new Date(now.getTime() + chargeLeaseMs(s)) })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, statuses),
+        or(isNull(orders.leaseUntil), lte(orders.leaseUntil, now)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Ends a lease that ended without a gateway call in flight (a definite answer, or a gateway that said nothing). */
+async function dropLease(s: Services, orderId: string): Promise<void> {
+  await s.db.update(orders).set({ leaseUntil: null }).where(eq(orders.id, orderId));
 }
 
 function final(problem: HttpProblem, instance?: string): FinalAnswer {
@@ -96,7 +135,10 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
 }
 
 /** 402 problem for a decline (§8), naming processor-declined vs gateway-rejected and the response code. */
-export function declineProblem(result: Exclude<ChargeResult, { outcome: 'approved' }>, orderId: string): HttpProblem {
+export function declineProblem(
+  result: Extract<ChargeResult, { outcome: 'processor_declined' | 'gateway_rejected' }>,
+  orderId: string,
+): HttpProblem {
   if (result.outcome === 'processor_declined') {
     return new HttpProblem(
       402,
@@ -128,12 +170,25 @@ export function declineProblem(result: Exclude<ChargeResult, { outcome: 'approve
   );
 }
 
+/** 422 problem for a nonce the gateway cannot charge (unknown, expired or used): the parent enters the card again. */
+function nonceProblem(result: Extract<ChargeResult, { outcome: 'payment_method_invalid' }>, orderId: string) {
+  return new HttpProblem(
+    422,
+    'payment_method_expired',
+    result.reason === 'consumed'
+      ? 'This payment method was already used. Enter the card again.'
+      : 'This payment method is unknown or expired. Enter the card again.',
+    { title: 'Enter the card again', extra: { orderId } },
+  );
+}
+
 /**
  * Records the gateway's answer for a pending order in one transaction: order paid + subscription
- * (current, expiry from the term) + billing address + the idempotent response; or order declined +
- * the 402 response. Nothing is written when the order is no longer pending (already resolved).
+ * (current, expiry from the term) + billing address + the idempotent response; or order declined (402) or failed
+ * (422, the nonce could not be charged). The lease ends with it.
+ * @returns the stored answer, or undefined when the order was no longer pending (nothing written).
  */
-async function finalize(s: Services, order: OrderRow, result: ChargeResult): Promise<StoredResponse> {
+async function finalize(s: Services, order: OrderRow, result: ChargeResult): Promise<StoredResponse | undefined> {
   const now = s.now();
   return s.db.transaction(async (tx) => {
     if (result.outcome === 'approved') {
@@ -145,11 +200,12 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
           cardBrand: result.card.brand,
           cardLast4: result.card.last4 && /^\d{4}$/.test(result.card.last4) ? result.card.last4 : null,
           processorResponseCode: result.processorResponseCode ?? null,
+          leaseUntil: null,
           updatedAt: now,
         })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
         .returning();
-      if (!paid) throw new Error(`order ${order.id} is no longer pending`);
+      if (!paid) return undefined;
       const years =
         (order.services as { years?: number } | null)?.years ?? getPackage(order.packageId)?.subDurationInYears ?? 1;
       const sub = { startsAt: now, expiresAt: new Date(now.getTime() + years * YEAR_MS) };
@@ -172,19 +228,22 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
         .where(and(eq(idempotencyKeys.userId, order.userId), eq(idempotencyKeys.key, order.idempotencyKey)));
       return answer;
     }
+    const invalid = result.outcome === 'payment_method_invalid';
     const [declined] = await tx
       .update(orders)
       .set({
-        status: 'declined',
-        transactionId: result.transactionId ?? null,
-        cardBrand: result.card?.brand ?? null,
+        status: invalid ? 'failed' : 'declined',
+        transactionId: invalid ? null : (result.transactionId ?? null),
+        cardBrand: invalid ? null : (result.card?.brand ?? null),
         processorResponseCode: result.processorResponseCode ?? null,
+        leaseUntil: null,
         updatedAt: now,
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning();
-    if (!declined) throw new Error(`order ${order.id} is no longer pending`);
-    const answer: StoredResponse = { status: 402, body: declineProblem(result, order.id).toProblem() };
+    if (!declined) return undefined;
+    const problem = invalid ? nonceProblem(result, order.id) : declineProblem(result, order.id);
+    const answer: StoredResponse = { status: problem.status, body: problem.toProblem() };
     await tx
       .update(idempotencyKeys)
       .set({ state: 'completed', responseStatus: answer.status, responseBody: answer.body, lockedUntil: null })
@@ -194,41 +253,166 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
 }
 
 /**
- * Resolves a pending order left in doubt (gateway timeout, crash): asks the gateway for the order's
- * transaction (sandbox `GET /v1/transactions?orderId=`, Braintree search by orderId) and records it.
- * @returns 'resolved' when recorded, 'none' when the gateway has no transaction for it.
- * @throws GatewayUnavailableError
+ * Gives back the money of an approval that cannot pay its order (the order was failed or paid by another
+ * transaction: a charge that landed after its caller gave up). Logged at error level with the order id.
+ * @throws GatewayUnavailableError (the next reconciliation tries again)
  */
-export async function resolvePending(s: Services, order: OrderRow): Promise<'resolved' | 'none'> {
-  const found = await s.gateway.findByOrderId(order.id);
-  if (!found) return 'none';
-  await finalize(s, order, found);
-  return 'resolved';
+async function reverseLate(s: Services, orderId: string, transactionId: string): Promise<void> {
+  const outcome = await s.gateway.reverse(transactionId);
+  s.logger.error(
+    { orderId, transactionId, outcome },
+    'late approval for an order that is no longer pending: money given back',
+  );
 }
 
 /**
- * Resolves every order pending for longer than the gateway timeout (run at start-up): charges that
- * happened are recorded with their subscription; orders the gateway never saw are marked `failed`.
+ * Records a gateway answer for an order whose lease the caller holds. When the order is no longer pending (someone
+ * resolved it meanwhile), an approval that did not pay it is reversed.
+ * @returns the stored answer, or undefined when the order was no longer pending.
  */
-export async function reconcilePendingOrders(s: Services): Promise<{ resolved: number; failed: number }> {
-  const cutoff = new Date(s.now().getTime() - s.env.GATEWAY_TIMEOUT_MS);
+async function record(s: Services, order: OrderRow, result: ChargeResult): Promise<StoredResponse | undefined> {
+  const answer = await finalize(s, order, result);
+  if (answer) return answer;
+  if (result.outcome === 'approved' && result.transactionId) {
+    const [now] = await s.db.select().from(orders).where(eq(orders.id, order.id));
+    if (now?.transactionId !== result.transactionId) await reverseLate(s, order.id, result.transactionId);
+  }
+  return undefined;
+}
+
+/**
+ * With the order's lease held: asks the gateway for the order's transactions (Braintree search by orderId) and records
+ * what it finds — the first approval pays the order and any further approval is reversed; otherwise a decline is
+ * recorded. The provider does not deduplicate on orderId, so there may be several.
+ * @returns 'resolved' when an answer was recorded, 'none' when the gateway holds no transaction for the order.
+ * @throws GatewayUnavailableError
+ */
+async function resolveFromGateway(s: Services, order: OrderRow): Promise<'resolved' | 'none'> {
+  const found: FoundTransaction[] = await s.gateway.findByOrderId(order.id);
+  const approved = found.filter((t) => t.outcome === 'approved');
+  const pick = approved[0] ?? found.at(-1);
+  if (!pick) return 'none';
+  await record(s, order, pick);
+  for (const extra of approved.slice(1)) await reverseLate(s, order.id, extra.transactionId);
+  return 'resolved';
+}
+
+/** Failed orders are searched for late approvals for this long after they failed. */
+export const LATE_APPROVAL_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * One reconciliation pass (run at start-up and every `RECONCILE_INTERVAL_MS`), safe with several join-api processes on
+ * one database — each order is handled under its lease, taken with a conditional update:
+ * - pending orders whose lease has expired: a transaction the gateway holds is recorded (paid with its subscription,
+ *   or declined); an order the gateway never saw is marked `failed`;
+ * - orders failed in the last {@link LATE_APPROVAL_WINDOW_MS}: an approval that landed after all is reversed.
+ * Gateway errors leave the order for the next pass.
+ */
+export async function reconcileOrders(
+  s: Services,
+  opts: { batchSize?: number } = {},
+): Promise<{ resolved: number; failed: number; reversed: number }> {
+  const batch = opts.batchSize ?? 100;
+  const now = s.now();
+  const expired = or(isNull(orders.leaseUntil), lte(orders.leaseUntil, now));
   const stale = await s.db
-    .select()
+    .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lte(orders.updatedAt, cutoff)));
+    .where(and(eq(orders.status, 'pending'), expired))
+    .limit(batch);
   let resolved = 0;
   let failed = 0;
-  for (const order of stale) {
-    if ((await resolvePending(s, order)) === 'resolved') resolved++;
-    else {
-      await s.db
-        .update(orders)
-        .set({ status: 'failed', updatedAt: s.now() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
-      failed++;
+  let reversed = 0;
+  for (const { id } of stale) {
+    const order = await takeLease(s, id, ['pending']);
+    if (!order) continue;
+    try {
+      if ((await resolveFromGateway(s, order)) === 'resolved') resolved++;
+      else {
+        const [f] = await s.db
+          .update(orders)
+          .set({ status: 'failed', leaseUntil: null, updatedAt: s.now() })
+          .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+          .returning({ id: orders.id });
+        if (f) failed++;
+      }
+    } catch (e) {
+      if (!(e instanceof GatewayUnavailableError)) throw e;
+      s.logger.warn({ orderId: id, err: e.message }, 'reconciliation: gateway unavailable; order left pending');
     }
   }
-  return { resolved, failed };
+  const recent = await s.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'failed'),
+        gte(orders.updatedAt, new Date(now.getTime() - LATE_APPROVAL_WINDOW_MS)),
+        expired,
+      ),
+    )
+    .limit(batch);
+  for (const { id } of recent) {
+    const order = await takeLease(s, id, ['failed']);
+    if (!order) continue;
+    try {
+      const found = await s.gateway.findByOrderId(id);
+      for (const t of found.filter((x) => x.outcome === 'approved')) {
+        await reverseLate(s, id, t.transactionId);
+        reversed++;
+      }
+      await dropLease(s, id);
+    } catch (e) {
+      if (!(e instanceof GatewayUnavailableError)) throw e;
+      s.logger.warn(
+        { orderId: id, err: e.message },
+        'reconciliation: gateway unavailable; failed order left for later',
+      );
+    }
+  }
+  return { resolved, failed, reversed };
+}
+
+/** A running reconciliation loop (see {@link startReconciler}). */
+export interface Reconciler {
+  /** Runs one pass now (what the timer runs); concurrent calls share the pass in progress. */
+  runOnce(): Promise<{ resolved: number; failed: number; reversed: number }>;
+  /** Stops the timer and waits for a pass in progress (call before closing the database). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs {@link reconcileOrders} now and then every `intervalMs` (0: only now). The timer is `unref`'d; errors are
+ * logged, never thrown.
+ */
+export function startReconciler(s: Services, intervalMs: number): Reconciler {
+  let running: ReturnType<Reconciler['runOnce']> | undefined;
+  let stopped = false;
+  const runOnce = () => {
+    running ??= reconcileOrders(s)
+      .then((r) => {
+        if (r.resolved || r.failed || r.reversed) s.logger.info(r, 'reconciled orders');
+        return r;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const tick = () => {
+    if (!stopped) runOnce().catch((e: unknown) => s.logger.warn({ err: String(e) }, 'reconciliation failed'));
+  };
+  tick();
+  const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : undefined;
+  timer?.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
 }
 
 async function couponAvailability(s: Services, user: UserRow, couponCode: string | undefined) {
@@ -343,6 +527,8 @@ export async function placeOrder(
   const hash = fingerprint(body);
   const replay = await claimKey(s, user.id, key, hash);
   if (replay) return replay;
+  /** The order whose lease this request holds while it calls the gateway. */
+  let leased: string | undefined;
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       const step = await s.db.transaction(async (tx) => {
@@ -387,29 +573,48 @@ export async function placeOrder(
             replacesSubscriptionId: quote ? term!.subscriptionId : null,
             status: 'pending',
             gateway: s.gateway.name,
+            // the lease is taken with the order: the charge below is its first gateway call
+            leaseUntil: new Date(s.now().getTime() + chargeLeaseMs(s)),
             createdAt: s.now(),
             updatedAt: s.now(),
           })
           .returning();
         return { kind: 'mine' as const, order: created!, fresh: true };
       });
+      if (step.fresh) leased = step.order.id;
       if (step.kind === 'other') {
-        // Another attempt (other key) is in doubt: resolve it before charging again.
-        const outcome = await resolvePending(s, step.order);
-        if (outcome === 'none') {
-          if (s.now().getTime() - step.order.updatedAt.getTime() < s.env.GATEWAY_TIMEOUT_MS) {
-            throw new HttpProblem(409, 'idempotency_in_flight', 'Another payment is being processed; retry shortly.', {
-              headers: { 'retry-after': '2' },
-            });
-          }
+        // Another attempt (another key, e.g. after a reload) is in doubt. While its lease is live a charge for it may
+        // still land: wait. Once it has expired, ask the gateway: an approval pays that order (and answers this
+        // request when it bought the same thing); none means it never charged, so it is failed and this one goes on.
+        const other = await takeLease(s, step.order.id);
+        if (!other) {
+          throw new HttpProblem(409, 'idempotency_in_flight', 'Another payment is being processed; retry shortly.', {
+            headers: { 'retry-after': String(Math.ceil(chargeLeaseMs(s) / 1000)) },
+          });
+        }
+        leased = other.id;
+        if ((await resolveFromGateway(s, other)) === 'none') {
           await s.db
             .update(orders)
-            .set({ status: 'failed', updatedAt: s.now() })
-            .where(and(eq(orders.id, step.order.id), eq(orders.status, 'pending')));
+            .set({ status: 'failed', leaseUntil: null, updatedAt: s.now() })
+            .where(and(eq(orders.id, other.id), eq(orders.status, 'pending')));
+        } else {
+          const [after] = await s.db.select().from(orders).where(eq(orders.id, other.id));
+          if (
+            after?.status === 'paid' &&
+            after.packageId === priced.packageId &&
+            !body.couponCode === !after.couponCode
+          ) {
+            const [sub] = await s.db.select().from(subscriptions).where(eq(subscriptions.orderId, after.id));
+            throw new FinalAnswer({
+              status: 201,
+              body: paidResponse(after, sub ?? { startsAt: after.updatedAt, expiresAt: after.updatedAt }),
+            });
+          }
         }
         continue;
       }
-      const order = step.order;
+      let order = step.order;
       if (order.status === 'paid') {
         const [sub] = await s.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
         throw new FinalAnswer({
@@ -420,25 +625,51 @@ export async function placeOrder(
       if (order.status !== 'pending') {
         throw final(new HttpProblem(409, 'conflict', 'This payment attempt was closed; start a new one.'));
       }
-      const known = step.fresh || order.amountMinor === 0 ? null : await s.gateway.findByOrderId(order.id);
+      if (!step.fresh) {
+        // A retry with the same key after an answer was lost: only the lease holder may call the gateway.
+        const mine = await takeLease(s, order.id);
+        if (!mine) {
+          throw new HttpProblem(409, 'idempotency_in_flight', 'This payment is being processed; retry shortly.', {
+            headers: { 'retry-after': String(Math.ceil(chargeLeaseMs(s) / 1000)) },
+          });
+        }
+        order = mine;
+        leased = order.id;
+        if (order.amountMinor > 0 && (await resolveFromGateway(s, order)) === 'resolved') {
+          // the lost answer is found: the stored answer of this key (paid, or the decline) is the answer
+          const [row] = await s.db
+            .select()
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+          if (row?.state === 'completed')
+            return { status: row.responseStatus!, body: row.responseBody as OrderResponse | Problem };
+          continue;
+        }
+      }
       const result =
-        known ??
-        (order.amountMinor === 0 ? NOTHING_TO_CHARGE : null) ??
-        (await s.gateway.charge({
-          orderId: order.id,
-          amount: minorToDecimal(order.amountMinor),
-          currencyCode: order.currency,
-          paymentMethodNonce: body.paymentMethodNonce,
-          ...(body.deviceData ? { deviceData: body.deviceData } : {}),
-          customer: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phoneNumber },
-          billingAddress: body.billingAddress,
-        }));
-      const answer = await finalize(s, order, result);
+        order.amountMinor === 0
+          ? NOTHING_TO_CHARGE
+          : await s.gateway.charge({
+              orderId: order.id,
+              amount: minorToDecimal(order.amountMinor),
+              currencyCode: order.currency,
+              paymentMethodNonce: body.paymentMethodNonce,
+              ...(body.deviceData ? { deviceData: body.deviceData } : {}),
+              customer: {
+                firstName: user.firstName,
+                lastName: user.lastName,
+                email: user.email,
+                phone: user.phoneNumber,
+              },
+              billingAddress: body.billingAddress,
+            });
+      const answer = await record(s, order, result);
       s.logger.info(
         { orderId: order.id, userId: user.id, outcome: result.outcome, amountMinor: order.amountMinor },
         'order charged',
       );
-      return answer;
+      if (answer) return answer;
+      // someone else resolved the order meanwhile: answer from what it now is
     }
     throw new HttpProblem(409, 'idempotency_in_flight', 'Another payment is being processed; retry shortly.');
   } catch (e) {
@@ -447,6 +678,10 @@ export async function placeOrder(
       return e.answer;
     }
     await release(s, user.id, key).catch(() => undefined);
+    // The gateway said it carried nothing out: no call about the order can land any more, so the lease ends now.
+    // Otherwise (timeout, dropped answer) the lease stays until it expires: nobody charges the order meanwhile.
+    if (e instanceof GatewayUnavailableError && !e.maybeInFlight && leased)
+      await dropLease(s, leased).catch(() => undefined);
     if (e instanceof GatewayUnavailableError) {
       s.logger.warn({ userId: user.id, err: e.message }, 'payment gateway in doubt; order left pending');
       throw new HttpProblem(

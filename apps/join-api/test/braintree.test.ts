@@ -3,156 +3,299 @@ import {
   createBraintreeGateway,
   mapBraintreeFailure,
   type BraintreeLike,
+  type BtPaymentMethodNonce,
   type BtResult,
   type BtTransaction,
 } from '../src/gateway/braintree.js';
 import { GatewayUnavailableError, type ChargeRequest } from '../src/gateway/types.js';
 import { loadEnv, EnvError } from '../src/env.js';
 
-// Fixtures shaped like the braintree SDK's results (Braintree docs: Transaction.sale result object,
-// Customer.create with verifyCard, PaymentMethodNonce.find).
-const approvedTx = {
-  id: 'bt_tx_1',
-  status: 'submitted_for_settlement',
-  processorResponseCode: '1000',
-  processorResponseText: 'Approved',
-  creditCard: { cardType: 'Visa', last4: '1111', token: 'pm_1' },
-};
-const declinedTx = {
-  id: 'bt_tx_2',
-  status: 'processor_declined',
-  processorResponseCode: '2000',
-  processorResponseText: 'Do Not Honor',
-  creditCard: { cardType: 'Visa', last4: '0002' },
-};
-const req: ChargeRequest = {
+/*
+ * The braintree driver over a strict in-process fake of the SDK (shapes from braintree_node: Transaction.sale result,
+ * PaymentMethodNonce.find, transaction.search stream). Like Braintree, the fake creates a new transaction on every
+ * sale (no orderId deduplication), consumes tokenized nonces (91564 on reuse, 91565 / NotFound when unknown), takes
+ * the currency from the merchant account and rejects a card nonce without 3DS when `threeDSecure.required` is set.
+ * The same rules against the real SDK and apps/payments-sandbox: braintree-sdk.test.ts.
+ */
+
+const ACCOUNTS = { USD: 'ofw_usd', GBP: 'ofw_gbp', CAD: 'ofw_cad', AUD: 'ofw_aud', NZD: 'ofw_nzd' };
+const CURRENCY_OF: Record<string, string> = Object.fromEntries(Object.entries(ACCOUNTS).map(([c, a]) => [a, c]));
+
+const req = (o: Partial<ChargeRequest> = {}): ChargeRequest => ({
   orderId: 'ord_1',
   amount: '216.00',
   currencyCode: 'USD',
-  paymentMethodNonce: 'fake-valid-nonce',
-  customer: { firstName: 'A', lastName: 'B', email: 'a@b.c' },
+  paymentMethodNonce: 'tokencc_3ds_ok',
+  customer: { firstName: 'A', lastName: 'B', email: 'a@b.example' },
   billingAddress: { streetAddress: '1', locality: 'x', region: 'TX', postalCode: '78701', countryCodeAlpha2: 'US' },
-};
+  ...o,
+});
 
 /** A Braintree search answer: like the SDK's `stream.Readable`, an async iterable of transactions. */
 function searchStream(items: BtTransaction[]): AsyncIterable<BtTransaction> {
   return {
-    [Symbol.asyncIterator]: () => {
-      let i = 0;
-      return {
-        next: () =>
-          Promise.resolve<IteratorResult<BtTransaction>>(
-            i < items.length ? { value: items[i++]!, done: false } : { value: undefined, done: true },
-          ),
-      };
+    async *[Symbol.asyncIterator]() {
+      for (const t of items) yield await Promise.resolve(t);
     },
   };
 }
 
-function fakeSdk(o: { nonce?: object; customer?: BtResult; sale?: BtResult | Error; search?: BtTransaction[] } = {}) {
-  const calls: { sale: Record<string, unknown>[]; customer: Record<string, unknown>[] } = { sale: [], customer: [] };
+const notFound = () => Object.assign(new Error('Not Found'), { name: 'notFoundError', type: 'notFoundError' });
+const validation = (code: string, message: string): BtResult => ({
+  success: false,
+  message,
+  errors: { deepErrors: () => [{ code, message, attribute: 'payment_method_nonce' }] },
+});
+
+function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, string> } = {}) {
+  const nonces = new Map<string, BtPaymentMethodNonce & { used: boolean }>([
+    [
+      'tokencc_3ds_ok',
+      {
+        type: 'CreditCard',
+        details: { cardType: 'Visa', lastFour: '1111' },
+        threeDSecureInfo: { liabilityShifted: true, liabilityShiftPossible: true, status: 'authenticate_successful' },
+        used: false,
+      },
+    ],
+    [
+      'tokencc_3ds_failed',
+      {
+        type: 'CreditCard',
+        threeDSecureInfo: { liabilityShifted: false, liabilityShiftPossible: true, status: 'authenticate_failed' },
+        used: false,
+      },
+    ],
+    ['tokencc_no_3ds', { type: 'CreditCard', threeDSecureInfo: null, used: false }],
+    ['tokenpp_paypal', { type: 'PayPalAccount', used: false }],
+    ['tokenvm_venmo', { type: 'VenmoAccount', used: false }],
+  ]);
+  const txs: (BtTransaction & { customerEmail?: string })[] = [];
+  const calls = { sale: [] as Record<string, unknown>[], find: 0, void: [] as string[], refund: [] as string[] };
   const sdk: BraintreeLike = {
-    clientToken: { generate: () => Promise.resolve({ success: true, clientToken: 'eyJjbGllbnQtdG9rZW4i' }) },
-    paymentMethodNonce: { find: () => Promise.resolve(o.nonce ?? { threeDSecureInfo: null }) },
-    customer: {
-      create: (x) => {
-        calls.customer.push(x as Record<string, unknown>);
-        return Promise.resolve(
-          o.customer ?? {
-            success: true,
-            customer: { id: 'c1', paymentMethods: [{ token: 'pm_1', cardType: 'Visa', last4: '1111' }] },
-          },
-        );
+    config: { timeout: 60_000 },
+    clientToken: {
+      generate: (x) =>
+        Promise.resolve({
+          success: true,
+          clientToken: Buffer.from(
+            JSON.stringify({ merchantAccountId: (x as { merchantAccountId?: string }).merchantAccountId }),
+          ).toString('base64'),
+        }),
+    },
+    paymentMethodNonce: {
+      find: (nonce) => {
+        calls.find++;
+        const n = nonces.get(nonce);
+        return n ? Promise.resolve(n) : Promise.reject(notFound());
       },
     },
     transaction: {
       sale: (x) => {
-        calls.sale.push(x as Record<string, unknown>);
-        if (o.sale instanceof Error) return Promise.reject(o.sale);
-        return Promise.resolve(o.sale ?? { success: true, transaction: approvedTx });
+        const r = x as {
+          paymentMethodNonce: string;
+          amount: string;
+          orderId: string;
+          merchantAccountId: string;
+          customer?: { email?: string };
+          options?: { threeDSecure?: { required?: boolean } };
+        };
+        calls.sale.push(r);
+        if (o.saleError) return Promise.reject(o.saleError);
+        const n = nonces.get(r.paymentMethodNonce);
+        if (!n) return Promise.resolve(validation('91565', 'Unknown or expired payment_method_nonce.'));
+        if (n.used) return Promise.resolve(validation('91564', 'Cannot use a payment_method_nonce more than once.'));
+        n.used = true;
+        const currencyIsoCode = (o.merchantCurrency ?? CURRENCY_OF)[r.merchantAccountId];
+        const base = { id: `bt${txs.length + 1}`, amount: r.amount, orderId: r.orderId, currencyIsoCode };
+        const tds = n.threeDSecureInfo;
+        const rejected =
+          n.type === 'CreditCard' && r.options?.threeDSecure?.required && !(tds?.liabilityShifted ?? false);
+        const t: BtTransaction & { customerEmail?: string } = rejected
+          ? { ...base, status: 'gateway_rejected', gatewayRejectionReason: 'three_d_secure' }
+          : Number(r.amount) >= 2000 && Number(r.amount) < 3000
+            ? {
+                ...base,
+                status: 'processor_declined',
+                processorResponseCode: r.amount.slice(0, 4),
+                processorResponseText: 'Declined',
+              }
+            : {
+                ...base,
+                status: 'submitted_for_settlement',
+                processorResponseCode: '1000',
+                processorResponseText: 'Approved',
+                creditCard: { cardType: n.details?.cardType ?? null, last4: n.details?.lastFour ?? null },
+              };
+        t.customerEmail = r.customer?.email;
+        txs.push(t);
+        return Promise.resolve(
+          t.status === 'submitted_for_settlement'
+            ? { success: true, transaction: t }
+            : { success: false, message: t.status, transaction: t },
+        );
       },
-      search: () => searchStream(o.search ?? []),
+      find: (id) => {
+        const t = txs.find((x) => x.id === id);
+        return t ? Promise.resolve(t) : Promise.reject(notFound());
+      },
+      void: (id) => {
+        calls.void.push(id);
+        const t = txs.find((x) => x.id === id)!;
+        if (t.status !== 'submitted_for_settlement' && t.status !== 'authorized')
+          return Promise.resolve(
+            validation(
+              '91504',
+              'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.',
+            ),
+          );
+        t.status = 'voided';
+        return Promise.resolve({ success: true, transaction: t });
+      },
+      refund: (id) => {
+        calls.refund.push(id);
+        const t = txs.find((x) => x.id === id)!;
+        t.status = 'refunded';
+        return Promise.resolve({ success: true, transaction: t });
+      },
+      search: (cb) => {
+        let orderId = '';
+        cb({ orderId: () => ({ is: (v) => void (orderId = v) }), customerEmail: () => ({ is: () => undefined }) });
+        return searchStream(txs.filter((t) => t.orderId === orderId));
+      },
     },
   };
-  return { sdk, calls };
+  return { sdk, calls, txs, nonces };
 }
 
-describe('braintree driver (result mapping with SDK-shaped fixtures)', () => {
-  it('vaults a customer with verifyCard, then sells the vaulted card with orderId and submitForSettlement', async () => {
+const gateway = (sdk: BraintreeLike, timeoutMs = 5_000) =>
+  createBraintreeGateway(sdk, { merchantAccounts: ACCOUNTS, timeoutMs });
+
+describe('braintree driver (issue 10; strict in-process fake of the SDK)', () => {
+  it('sells a 3DS-authenticated card nonce directly, in the currency’s merchant account, with threeDSecure.required, orderId and the customer email; nothing vaulted', async () => {
     const { sdk, calls } = fakeSdk();
-    const r = await createBraintreeGateway(sdk).charge(req);
-    expect(r).toMatchObject({ outcome: 'approved', transactionId: 'bt_tx_1', card: { brand: 'Visa', last4: '1111' } });
-    expect(calls.customer[0]).toMatchObject({
-      paymentMethodNonce: 'fake-valid-nonce',
-      creditCard: { options: { verifyCard: true } },
-    });
+    const r = await gateway(sdk).charge(req({ currencyCode: 'GBP', amount: '155.99' }));
+    expect(r).toMatchObject({ outcome: 'approved', card: { brand: 'Visa', last4: '1111' } });
     expect(calls.sale[0]).toMatchObject({
-      amount: '216.00',
+      amount: '155.99',
       orderId: 'ord_1',
-      paymentMethodToken: 'pm_1',
-      options: { submitForSettlement: true },
+      merchantAccountId: 'ofw_gbp',
+      paymentMethodNonce: 'tokencc_3ds_ok',
+      customer: { email: 'a@b.example' },
+      options: { submitForSettlement: true, threeDSecure: { required: true } },
+    });
+    expect(calls.sale[0]).not.toHaveProperty('paymentMethodToken');
+    expect(calls.sale[0]).not.toHaveProperty('options.storeInVaultOnSuccess');
+  });
+
+  it('§5 3D Secure: a card nonce without 3DS, or whose authentication failed, is refused before any charge', async () => {
+    for (const nonce of ['tokencc_no_3ds', 'tokencc_3ds_failed']) {
+      const { sdk, calls } = fakeSdk();
+      expect(await gateway(sdk).charge(req({ paymentMethodNonce: nonce }))).toMatchObject({
+        outcome: 'gateway_rejected',
+        gatewayRejectionReason: 'three_d_secure',
+      });
+      expect(calls.sale).toHaveLength(0);
+    }
+  });
+
+  it('wallet nonces (PayPal one-time, Venmo) are sold directly without threeDSecure.required and are never vaulted', async () => {
+    const { sdk, calls } = fakeSdk();
+    const g = gateway(sdk);
+    expect(await g.charge(req({ paymentMethodNonce: 'tokenpp_paypal', orderId: 'o-pp' }))).toMatchObject({
+      outcome: 'approved',
+    });
+    expect(await g.charge(req({ paymentMethodNonce: 'tokenvm_venmo', orderId: 'o-vm' }))).toMatchObject({
+      outcome: 'approved',
+    });
+    for (const sale of calls.sale) {
+      expect(sale).toMatchObject({ options: { submitForSettlement: true } });
+      expect(sale).not.toHaveProperty('options.threeDSecure');
+      expect(sale).not.toHaveProperty('options.storeInVaultOnSuccess');
+    }
+  });
+
+  it('an unknown nonce (NotFound), an unknown one at sale (91565) and a used one (91564) are payment_method_invalid, not in doubt', async () => {
+    const { sdk } = fakeSdk();
+    const g = gateway(sdk);
+    expect(await g.charge(req({ paymentMethodNonce: 'tokencc_nobody' }))).toMatchObject({
+      outcome: 'payment_method_invalid',
+      reason: 'unknown',
+    });
+    expect(await g.charge(req())).toMatchObject({ outcome: 'approved' });
+    expect(await g.charge(req({ orderId: 'ord_2' }))).toMatchObject({
+      outcome: 'payment_method_invalid',
+      reason: 'consumed',
+      processorResponseCode: '91564',
+    });
+    expect(mapBraintreeFailure(validation('91565', 'Unknown or expired payment_method_nonce.'))).toMatchObject({
+      outcome: 'payment_method_invalid',
+      reason: 'unknown',
     });
   });
 
-  it('§8: a processor decline keeps its response code; a failed verification is a processor decline too', async () => {
-    expect(
-      await createBraintreeGateway(
-        fakeSdk({ sale: { success: false, message: 'Do Not Honor', transaction: declinedTx } }).sdk,
-      ).charge(req),
-    ).toMatchObject({ outcome: 'processor_declined', processorResponseCode: '2000' });
-    const verification = {
-      success: false,
-      verification: {
-        status: 'processor_declined',
-        processorResponseCode: '2001',
-        processorResponseText: 'Insufficient Funds',
-      },
-    };
-    expect(await createBraintreeGateway(fakeSdk({ customer: verification }).sdk).charge(req)).toMatchObject({
+  it('§8: a processor decline keeps its response code; other validation errors are gateway_rejected with the code', async () => {
+    const { sdk } = fakeSdk();
+    expect(await gateway(sdk).charge(req({ amount: '2001.00' }))).toMatchObject({
       outcome: 'processor_declined',
       processorResponseCode: '2001',
     });
-  });
-
-  it('§8: gateway rejections and validation errors map to gateway_rejected with the reason or code', () => {
-    expect(
-      mapBraintreeFailure({
-        success: false,
-        transaction: { id: 't', status: 'gateway_rejected', gatewayRejectionReason: 'cvv' },
-      }),
-    ).toMatchObject({ outcome: 'gateway_rejected', gatewayRejectionReason: 'cvv' });
-    expect(
-      mapBraintreeFailure({
-        success: false,
-        message: 'Cannot use a payment_method_nonce more than once.',
-        errors: { deepErrors: () => [{ code: '93107', message: 'Cannot use a payment_method_nonce more than once.' }] },
-      }),
-    ).toMatchObject({ outcome: 'gateway_rejected', processorResponseCode: '93107' });
-  });
-
-  it('§4 3D Secure: re-checked server side — a possible but missing liability shift is rejected before any charge', async () => {
-    const { sdk, calls } = fakeSdk({
-      nonce: {
-        threeDSecureInfo: { liabilityShiftPossible: true, liabilityShifted: false, status: 'authenticate_failed' },
-      },
-    });
-    expect(await createBraintreeGateway(sdk).charge(req)).toMatchObject({
+    expect(mapBraintreeFailure(validation('91513', 'Merchant account ID is invalid.'))).toMatchObject({
       outcome: 'gateway_rejected',
-      gatewayRejectionReason: 'three_d_secure',
+      gatewayRejectionReason: 'validation:91513',
     });
-    expect(calls.sale).toHaveLength(0);
   });
 
-  it('an SDK exception (network, timeout, 5xx) is an order in doubt; findByOrderId resolves it from a search', async () => {
-    const err = Object.assign(new Error('Request timed out'), { name: 'timeoutError' });
-    await expect(createBraintreeGateway(fakeSdk({ sale: err }).sdk).charge(req)).rejects.toBeInstanceOf(
-      GatewayUnavailableError,
-    );
-    expect(await createBraintreeGateway(fakeSdk({ search: [approvedTx] }).sdk).findByOrderId('ord_1')).toMatchObject({
-      outcome: 'approved',
-      transactionId: 'bt_tx_1',
+  it('a sale settled in another currency than priced is voided and refused (merchant account misconfigured)', async () => {
+    const { sdk, calls } = fakeSdk({ merchantCurrency: { ofw_gbp: 'USD' } });
+    expect(await gateway(sdk).charge(req({ currencyCode: 'GBP' }))).toMatchObject({
+      outcome: 'gateway_rejected',
+      gatewayRejectionReason: 'currency_mismatch:USD',
     });
-    expect(await createBraintreeGateway(fakeSdk({ search: [] }).sdk).findByOrderId('ord_1')).toBeNull();
+    expect(calls.void).toEqual(['bt1']);
+  });
+
+  it('orderId is no idempotency handle: findByOrderId answers every transaction of the order; reverse voids, or refunds once settled', async () => {
+    const { sdk, txs, nonces } = fakeSdk();
+    const g = gateway(sdk);
+    await g.charge(req());
+    nonces.set('tokencc_again', { ...nonces.get('tokencc_3ds_ok')!, used: false });
+    await g.charge(req({ paymentMethodNonce: 'tokencc_again' }));
+    const found = await g.findByOrderId('ord_1');
+    expect(found.map((f) => f.outcome)).toEqual(['approved', 'approved']);
+    expect(await g.reverse(found[0]!.transactionId)).toBe('voided');
+    expect(await g.reverse(found[0]!.transactionId)).toBe('already');
+    txs[1]!.status = 'settled';
+    expect(await g.reverse(found[1]!.transactionId)).toBe('refunded');
+    expect(await g.findByOrderId('ord_none')).toEqual([]);
+  });
+
+  it('the SDK timeout is GATEWAY_TIMEOUT_MS and a charge (two calls) ends within maxChargeMs; timeouts are in doubt, a 503 is not in flight', async () => {
+    const { sdk } = fakeSdk({
+      saleError: Object.assign(new Error('Request timed out'), { name: 'unexpectedError', type: 'unexpectedError' }),
+    });
+    const g = gateway(sdk, 1234);
+    expect(sdk.config.timeout).toBe(1234);
+    expect(g.maxChargeMs).toBe(2 * 1234);
+    const timedOut = await g.charge(req()).catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(GatewayUnavailableError);
+    expect((timedOut as GatewayUnavailableError).maybeInFlight).toBe(true);
+    const down = fakeSdk({
+      saleError: Object.assign(new Error('Service Unavailable'), {
+        name: 'serviceUnavailableError',
+        type: 'serviceUnavailableError',
+      }),
+    });
+    const e503 = await gateway(down.sdk)
+      .charge(req())
+      .catch((e: unknown) => e);
+    expect((e503 as GatewayUnavailableError).maybeInFlight).toBe(false);
+  });
+
+  it('the client token is issued for the merchant account of the currency (3DS runs in it)', async () => {
+    const { sdk } = fakeSdk();
+    const token = await gateway(sdk).clientAuthorization('NZD');
+    expect(JSON.parse(Buffer.from(token, 'base64').toString())).toEqual({ merchantAccountId: 'ofw_nzd' });
   });
 
   it('DESIGN §1: PAYMENTS_DRIVER=braintree without its settings fails at start-up naming each missing one', () => {
@@ -161,8 +304,33 @@ describe('braintree driver (result mapping with SDK-shaped fixtures)', () => {
       loadEnv({ PAYMENTS_DRIVER: 'braintree' });
     } catch (e) {
       expect((e as Error).message).toContain('BRAINTREE_PRIVATE_KEY is required when PAYMENTS_DRIVER=braintree');
+      expect((e as Error).message).toContain('BRAINTREE_MERCHANT_ACCOUNTS is required');
     }
     expect(loadEnv({}).PAYMENTS_DRIVER).toBe('sandbox');
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('BRAINTREE_MERCHANT_ACCOUNTS: one merchant account per catalogue currency, validated at start-up', () => {
+    const base = {
+      PAYMENTS_DRIVER: 'braintree',
+      BRAINTREE_ENVIRONMENT: 'Development',
+      BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
+      BRAINTREE_PUBLIC_KEY: 'k',
+      BRAINTREE_PRIVATE_KEY: 'p',
+    };
+    const env = loadEnv({
+      ...base,
+      BRAINTREE_MERCHANT_ACCOUNTS: 'USD:ofw_usd, GBP:ofw_gbp,CAD:ofw_cad,AUD:ofw_aud,NZD:ofw_nzd',
+    });
+    expect(env.BRAINTREE_MERCHANT_ACCOUNTS).toEqual(ACCOUNTS);
+    expect(() => loadEnv({ ...base, BRAINTREE_MERCHANT_ACCOUNTS: 'USD:ofw_usd' })).toThrow(
+      /no merchant account for GBP, CAD, AUD, NZD/,
+    );
+    expect(() => loadEnv({ ...base, BRAINTREE_MERCHANT_ACCOUNTS: 'USD:a,USD:b,GBP:c,CAD:d,AUD:e,NZD:f' })).toThrow(
+      /USD is listed twice/,
+    );
+    expect(() => loadEnv({ ...base, BRAINTREE_MERCHANT_ACCOUNTS: 'EUR:x,USD:a,GBP:c,CAD:d,AUD:e,NZD:f' })).toThrow(
+      /EUR is not a currency/,
+    );
   });
 });

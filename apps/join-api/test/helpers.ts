@@ -102,13 +102,27 @@ export async function startFakeSandbox() {
     },
     'fake-luhn-invalid-nonce': { reject: 'Credit card number is invalid.' },
   };
+  /** Single-use nonces issued by {@link issueNonce} (approved Visa); `true` once consumed. */
+  const singleUse = new Map<string, boolean>();
+  let issued = 0;
+  const issueNonce = () => {
+    const nonce = `tokencc_fake_${++issued}`;
+    singleUse.set(nonce, false);
+    return nonce;
+  };
   app.post('/v1/transactions', async (c) => {
     const body = await c.req.json<{ orderId: string; amount: string; paymentMethodNonce: string }>();
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
     if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
-    const prior = txs.find((t) => t.orderId === body.orderId && t.status !== 'processor_declined');
-    if (prior) return c.json({ transaction: prior });
-    const n = NONCES[body.paymentMethodNonce];
+    // Like Braintree: no deduplication on orderId — every call is a new transaction; tokenized nonces are single-use,
+    // Braintree's fake-… test nonces reusable.
+    let n = NONCES[body.paymentMethodNonce];
+    if (singleUse.has(body.paymentMethodNonce)) {
+      if (singleUse.get(body.paymentMethodNonce))
+        return c.json({ error: { code: '91564', message: 'Cannot use a payment_method_nonce more than once.' } }, 422);
+      singleUse.set(body.paymentMethodNonce, true);
+      n = NONCES['fake-valid-nonce'];
+    }
     if (!n || n.reject)
       return c.json(
         { error: { code: '91565', message: n?.reject ?? 'Unknown or expired payment_method_nonce.' } },
@@ -122,6 +136,19 @@ export async function startFakeSandbox() {
       incoming.socket.destroy();
       return new Promise<Response>(() => undefined);
     }
+    return c.json({ transaction: tx });
+  });
+  app.post('/v1/transactions/:id/void', (c) => {
+    if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
+    const tx = txs.find((t) => t.id === c.req.param('id'));
+    if (!tx) return c.json({ error: { code: 'not_found', message: 'none' } }, 404);
+    if (tx.status !== 'submitted_for_settlement' && tx.status !== 'authorized')
+      return c.json(
+        { error: { code: '91504', message: 'Transaction can only be voided if status is authorized.' } },
+        422,
+      );
+    tx.status = 'voided';
+    state.charges--;
     return c.json({ transaction: tx });
   });
   // Braintree's clientToken.generate(): a base64 JSON client token per call (docs/CONTRACTS.md "Sandbox server API").
@@ -141,7 +168,9 @@ export async function startFakeSandbox() {
     if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
     const list = txs.filter((t) => t.orderId === c.req.query('orderId'));
     const t = list.find((x) => x.status === 'submitted_for_settlement') ?? list.at(-1);
-    return t ? c.json({ transaction: t }) : c.json({ error: { code: 'not_found', message: 'none' } }, 404);
+    return t
+      ? c.json({ transaction: t, transactions: list })
+      : c.json({ error: { code: 'not_found', message: 'none' } }, 404);
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -152,6 +181,7 @@ export async function startFakeSandbox() {
     txs,
     clientTokens,
     state,
+    issueNonce,
     close: () =>
       new Promise<void>((r) => {
         server.close(() => r());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../src/db/schema.js';
-import { reconcilePendingOrders } from '../src/orders.js';
+import { chargeLeaseMs, reconcileOrders } from '../src/orders.js';
 import { DATABASES, order, signup, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
 
 let n = 0;
@@ -14,10 +14,15 @@ const newParent = (t: TestApp) =>
 describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
-  withFakeSandboxApp(kind, {}, (s, a) => {
+  /** The app's clock runs `skew` ms ahead of the wall clock (to expire charge leases). */
+  let skew = 0;
+  withFakeSandboxApp(kind, { now: () => new Date(Date.now() + skew) }, (s, a) => {
     sandbox = s;
     t = a;
   });
+  const pastLease = () => {
+    skew += chargeLeaseMs(t.deps) + 1_000;
+  };
 
   it('DESIGN §4: Idempotency-Key is required', async () => {
     const p = await newParent(t);
@@ -82,10 +87,49 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     const [pending] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
     expect(pending!.status).toBe('pending');
 
+    // issue 10: while the charge lease is live the charge may still land: nobody calls the gateway for the order
+    const early = await order(t, p.authToken, 'fault-key-0001');
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ code: 'idempotency_in_flight' });
+    pastLease();
     const retry = await order(t, p.authToken, 'fault-key-0001');
     expect(retry.status).toBe(201);
     expect(sandbox.state.charges - before).toBe(1);
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
+  });
+
+  it('issue 10: answer lost, then a reload retries with a NEW key: 409 while the lease is live, then the first charge answers it — one charge', async () => {
+    const p = await newParent(t);
+    const before = sandbox.state.charges;
+    sandbox.state.mode = 'drop-after-charge';
+    expect((await order(t, p.authToken, 'reload-key-0001')).status).toBe(503);
+    sandbox.state.mode = 'ok';
+    const early = await order(t, p.authToken, 'reload-key-0002');
+    expect(early.status).toBe(409);
+    pastLease();
+    const later = await order(t, p.authToken, 'reload-key-0002');
+    expect(later.status).toBe(201);
+    expect(sandbox.state.charges - before).toBe(1);
+    const rows = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
+    expect(rows.map((r) => r.status).sort()).toEqual(['paid']);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
+  });
+
+  it('issue 10: a single-use nonce charged once cannot be charged again: 422 payment_method_expired', async () => {
+    const p = await newParent(t);
+    const nonce = sandbox.issueNonce();
+    expect(
+      (await order(t, p.authToken, 'single-use-0001', { paymentMethodNonce: nonce, packageId: 2051 })).status,
+    ).toBe(201);
+    const q = await newParent(t);
+    const again = await order(t, q.authToken, 'single-use-0002', { paymentMethodNonce: nonce });
+    expect(again.status).toBe(422);
+    expect(await again.json()).toMatchObject({ code: 'payment_method_expired' });
+    const unknown = await order(t, q.authToken, 'single-use-0003', { paymentMethodNonce: 'tokencc_fake_nobody' });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ code: 'payment_method_expired' });
+    const [failed] = await t.db.select().from(orders).where(eq(orders.idempotencyKey, 'single-use-0002'));
+    expect(failed!.status).toBe('failed');
   });
 
   it('issue 4: gateway down → 503 and nothing charged; the retry charges once', async () => {
@@ -101,13 +145,17 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(sandbox.state.charges - before).toBe(1);
   });
 
-  it('no lost charge: an order in doubt is recorded by the start-up reconciliation even if the browser never retries', async () => {
+  it('no lost charge: an order in doubt is recorded by reconciliation (once its lease expired) even if the browser never retries', async () => {
     const p = await newParent(t);
     sandbox.state.mode = 'drop-after-charge';
     expect((await order(t, p.authToken, 'reconcile-key-1')).status).toBe(503);
     sandbox.state.mode = 'ok';
-    const later = { ...t.deps, now: () => new Date(Date.now() + 60_000), inviteRotateAfterMs: 1 };
-    const r = await reconcilePendingOrders(later);
+    const services = { ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 };
+    await reconcileOrders(services);
+    const [live] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
+    expect(live!.status).toBe('pending');
+    pastLease();
+    const r = await reconcileOrders(services);
     expect(r.resolved).toBeGreaterThanOrEqual(1);
     const [o] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
     expect(o!.status).toBe('paid');
@@ -134,5 +182,50 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     const body = (await res.json()) as { receipt: { amount: number; discountAmount: number } };
     expect(body.receipt).toMatchObject({ amount: 526.76, discountAmount: 25 });
     expect(sandbox.txs.at(-1)!.amount).toBe('526.76');
+  });
+});
+
+describe.each(DATABASES)('issue 10: charges that land late (%s)', (kind) => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  let skew = 0;
+  // A short gateway timeout: a charge delayed past it lands after join-api gave up.
+  withFakeSandboxApp(kind, { now: () => new Date(Date.now() + skew), env: { GATEWAY_TIMEOUT_MS: '300' } }, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+  const services = () => ({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
+
+  it('an approval that lands after its order was failed is voided by the next reconciliation and logged at error level; the retry pays once', async () => {
+    const p = await newParent(t);
+    sandbox.state.delayMs = 900; // the fake creates the transaction after the delay
+    const first = await order(t, p.authToken, 'late-key-00001');
+    expect(first.status).toBe(503);
+    skew += chargeLeaseMs(t.deps) + 1_000;
+    // the lease has expired and the gateway holds nothing yet: a reload (new key) fails the old order and pays anew
+    sandbox.state.delayMs = 0;
+    const retry = await order(t, p.authToken, 'late-key-00002');
+    expect(retry.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 1_200)); // the first charge lands now
+    const approvals = () =>
+      sandbox.txs.filter((x) => x.orderId.startsWith('ord') && x.status === 'submitted_for_settlement');
+    const mine = async () => {
+      const ids = (await t.db.select().from(orders).where(eq(orders.userId, p.userId))).map((o) => o.id);
+      return approvals().filter((x) => ids.includes(x.orderId));
+    };
+    expect(await mine()).toHaveLength(2);
+    // three join-api processes reconcile at once: the late approval is voided exactly once
+    const results = await Promise.all([
+      reconcileOrders(services()),
+      reconcileOrders(services()),
+      reconcileOrders(services()),
+    ]);
+    expect(results.reduce((n, r) => n + r.reversed, 0)).toBe(1);
+    expect(await mine()).toHaveLength(1);
+    const [failed] = await t.db.select().from(orders).where(eq(orders.idempotencyKey, 'late-key-00001'));
+    expect(failed!.status).toBe('failed');
+    const voided = sandbox.txs.find((x) => x.orderId === failed!.id);
+    expect(voided!.status).toBe('voided');
+    expect(t.logs.lines.some((l) => l.level === 50 && l.orderId === failed!.id)).toBe(true);
   });
 });

@@ -100,8 +100,10 @@ describe('issue 5: payments config when the gateway cannot issue a client token'
   it('Braintree clientToken.generate failing gives a 503 problem', async () => {
     const gateway: PaymentGateway = {
       name: 'braintree',
+      maxChargeMs: 1000,
       charge: () => Promise.reject(new Error('unused')),
-      findByOrderId: () => Promise.resolve(null),
+      findByOrderId: () => Promise.resolve([]),
+      reverse: () => Promise.reject(new Error('unused')),
       clientAuthorization: () => Promise.reject(new GatewayUnavailableError('braintree: timeout')),
     };
     const t = await testApp({ gateway });

@@ -31,7 +31,7 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
     expect(sandbox.store.transactionsFor(body.orderId)).toHaveLength(1);
   });
 
-  it('§8: the sandbox decline (processor declined 2000) answers 402 naming it; an unknown nonce is gateway-rejected', async () => {
+  it('§8: the sandbox decline (processor declined 2000) answers 402 naming it; an unknown nonce is 422 payment_method_expired (issue 10)', async () => {
     const p = await signup(t, {
       address: { country: 'US' },
       parent: { firstName: 'D', lastName: 'C', email: 'dc@example.com', phoneNumber: '2025550111' },
@@ -42,7 +42,7 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
     expect(declined.status).toBe(402);
     expect(await declined.json()).toMatchObject({ code: 'processor_declined', processorResponseCode: '2000' });
     const unknown = await order(t, p.authToken, 'real-sandbox-03', { paymentMethodNonce: 'tokencc_not_a_nonce' });
-    expect(unknown.status).toBe(402);
-    expect(await unknown.json()).toMatchObject({ code: 'gateway_rejected' });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ code: 'payment_method_expired' });
   });
 });

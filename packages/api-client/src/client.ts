@@ -146,8 +146,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: { agreedToTerms: true },
         schema: ParentStateSchema,
       }),
-    /** GET /payments/config — provider authorization and wallet flags for the browser. */
-    getPaymentsConfig: () => request(paths.paymentsConfig(), { schema: PaymentsConfigSchema }),
+    /**
+     * GET /payments/config — provider authorization (a client token for the merchant account of `currency`, default
+     * USD) and wallet flags for the browser.
+     */
+    getPaymentsConfig: (q: { currency?: Currency } = {}, signal?: AbortSignal) =>
+      request(paths.paymentsConfig(), { schema: PaymentsConfigSchema, query: q, signal }),
     /**
      * POST /orders — pays for a package. `idempotencyKey` (e.g. `crypto.randomUUID()`) must stay the
      * same across retries of one payment attempt. Throws ApiError 402 (`processor_declined` /

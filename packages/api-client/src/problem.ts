@@ -29,6 +29,7 @@ export const ProblemCodeSchema = z.enum([
   'processor_declined',
   'gateway_rejected',
   'payment_gateway_unavailable',
+  'payment_method_expired',
   'order_already_paid',
   'package_unavailable',
   'invalid_invite_token',

@@ -86,6 +86,14 @@ export const PackagesQuerySchema = z.object({
   currency: CurrencySchema.default('USD'),
   flow: FlowSchema.default('join'),
 });
+/**
+ * `GET /payments/config?currency=` — the currency the parent will be charged in: the client token is issued for that
+ * currency's merchant account, so 3D Secure authenticates in the currency charged (default USD).
+ */
+export const PaymentsConfigQuerySchema = z.object({ currency: CurrencySchema.default('USD') });
+/** `GET /payments/config` query before defaults (see {@link PaymentsConfigQuerySchema}). */
+export type PaymentsConfigQuery = z.input<typeof PaymentsConfigQuerySchema>;
+
 /** `GET /packages` query before defaults (see {@link PackagesQuerySchema}). */
 export type PackagesQuery = z.input<typeof PackagesQuerySchema>;
 

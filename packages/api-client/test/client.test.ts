@@ -7,6 +7,7 @@ import {
   CoParentEmailRequestSchema,
   OrderRequestSchema,
   PaymentsConfigSchema,
+  ProblemCodeSchema,
   type ParentState,
   countriesQuery,
   createApiClient,
@@ -307,6 +308,25 @@ describe('createApiClient', () => {
     const braintree = { driver: 'braintree', authorization: clientToken, displayName: 'OFW', flags };
     expect(PaymentsConfigSchema.parse(braintree)).toEqual(braintree);
     expect(PaymentsConfigSchema.safeParse({ ...braintree, authorization: '' }).success).toBe(false);
+  });
+
+  it('issue 10: getPaymentsConfig asks for the currency charged, so the client token is for its merchant account', async () => {
+    const config = { driver: 'braintree', authorization: 'eyJ2ZXJzaW9uIjoyfQ==', displayName: 'OFW', flags: {} };
+    server.use(
+      http.get(`${BASE}/api/v1/payments/config`, ({ request }) => {
+        seen.push(request);
+        return HttpResponse.json(config);
+      }),
+    );
+    const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok' });
+    await client.getPaymentsConfig({ currency: 'GBP' });
+    await client.getPaymentsConfig();
+    expect(new URL(seen[0]!.url).searchParams.get('currency')).toBe('GBP');
+    expect(new URL(seen[1]!.url).searchParams.has('currency')).toBe(false);
+  });
+
+  it('issue 10: payment_method_expired is a known problem code (a nonce used or unknown: enter the card again)', () => {
+    expect(ProblemCodeSchema.parse('payment_method_expired')).toBe('payment_method_expired');
   });
 
   it('DESIGN §4: the order schema strips any amount the browser adds', () => {

@@ -184,6 +184,12 @@ export const orders = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     processorResponseCode: text('processor_response_code'),
+    /**
+     * The charge lease: whoever calls the gateway about this order (to charge, resolve or reverse it) holds it until
+     * this instant, set before the call and longer than the longest call (orders.ts `chargeLeaseMs`). No other
+     * process calls the gateway for the order, and no order is failed, while it is live.
+     */
+    leaseUntil: ts('lease_until'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -5,17 +5,35 @@ import { createBraintreeGateway } from './braintree.js';
 
 export * from './types.js';
 
-/** The gateway driver chosen by `PAYMENTS_DRIVER` (validated in env.ts). */
+/**
+ * The gateway driver chosen by `PAYMENTS_DRIVER` (validated in env.ts). For `braintree` the SDK's Environment is built
+ * from join-api's own validated env: the SDK reads `GATEWAY_HOST`/`GATEWAY_PORT`/`GATEWAY_SSL` for
+ * `Environment.Development` only once, when first loaded, so a process env set later would be ignored.
+ */
 export async function createGateway(env: Env): Promise<PaymentGateway> {
   if (env.PAYMENTS_DRIVER === 'braintree') {
     const { default: braintree } = await import('braintree');
+    const environment =
+      env.BRAINTREE_ENVIRONMENT === 'Development'
+        ? new braintree.Environment(
+            env.GATEWAY_HOST,
+            String(env.GATEWAY_PORT),
+            'http://auth.venmo.dev:9292',
+            env.GATEWAY_SSL,
+            'graphql.bt.local',
+            '8080',
+          )
+        : braintree.Environment[env.BRAINTREE_ENVIRONMENT!];
     const gw = new braintree.BraintreeGateway({
-      environment: braintree.Environment[env.BRAINTREE_ENVIRONMENT!],
+      environment,
       merchantId: env.BRAINTREE_MERCHANT_ID!,
       publicKey: env.BRAINTREE_PUBLIC_KEY!,
       privateKey: env.BRAINTREE_PRIVATE_KEY!,
     });
-    return createBraintreeGateway(gw, { merchantAccountId: env.BRAINTREE_MERCHANT_ACCOUNT_ID });
+    return createBraintreeGateway(gw, {
+      merchantAccounts: env.BRAINTREE_MERCHANT_ACCOUNTS!,
+      timeoutMs: env.GATEWAY_TIMEOUT_MS,
+    });
   }
   return createSandboxGateway({ baseUrl: env.SANDBOX_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './types.js';
+import { GatewayUnavailableError, type ChargeRequest, type FoundTransaction, type PaymentGateway } from './types.js';
 
 const TransactionSchema = z.object({
   id: z.string(),
@@ -10,11 +10,12 @@ const TransactionSchema = z.object({
   creditCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).partial().nullish(),
 });
 const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
+const TransactionListSchema = z.object({ transactions: z.array(TransactionSchema) });
 const ErrorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const ClientTokenResponseSchema = z.object({ clientToken: z.string().min(1) });
 
 /** Maps a sandbox (Braintree-shaped) transaction to a {@link ChargeResult}. */
-export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): ChargeResult {
+export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): FoundTransaction {
   const card = { brand: t.creditCard?.cardType ?? null, last4: t.creditCard?.last4 ?? null };
   if (t.status === 'processor_declined') {
     return {
@@ -25,7 +26,7 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Cha
       processorResponseText: t.processorResponseText,
     };
   }
-  if (t.status === 'gateway_rejected' || t.status === 'failed') {
+  if (t.status === 'gateway_rejected' || t.status === 'failed' || t.status === 'voided') {
     return {
       outcome: 'gateway_rejected',
       transactionId: t.id,
@@ -48,7 +49,7 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Cha
 /**
  * `sandbox` driver: apps/payments-sandbox's server API (docs/CONTRACTS.md "Sandbox server API").
  * A 422 answer (bad, consumed or unknown nonce) is a gateway rejection; timeouts, network errors and
- * 5xx raise {@link GatewayUnavailableError}. `clientAuthorization()` asks the sandbox for a client token
+ * 5xx raise {@link GatewayUnavailableError}. Like Braintree, the sandbox never deduplicates on orderId. `clientAuthorization()` asks the sandbox for a client token
  * (`POST /v1/client_token`, like Braintree's `clientToken.generate`) and raises {@link GatewayUnavailableError}
  * when it cannot get one.
  */
@@ -72,12 +73,16 @@ export function createSandboxGateway(opts: {
     try {
       return await res.json();
     } catch (e) {
-      throw new GatewayUnavailableError(`sandbox gateway sent no JSON (HTTP ${res.status})`, { cause: e });
+      throw new GatewayUnavailableError(`sandbox gateway sent no JSON (HTTP ${res.status})`, {
+        cause: e,
+        maybeInFlight: res.status !== 503,
+      });
     }
   }
 
   return {
     name: 'sandbox',
+    maxChargeMs: opts.timeoutMs,
     async charge(req: ChargeRequest) {
       const res = await call('/v1/transactions', {
         method: 'POST',
@@ -92,13 +97,23 @@ export function createSandboxGateway(opts: {
         }),
       });
       const body = await readJson(res);
-      if (res.status >= 500) throw new GatewayUnavailableError(`sandbox gateway HTTP ${res.status}`);
+      if (res.status >= 500)
+        throw new GatewayUnavailableError(`sandbox gateway HTTP ${res.status}`, { maybeInFlight: res.status !== 503 });
       if (res.ok) {
         const parsed = TransactionResponseSchema.safeParse(body);
         if (!parsed.success) throw new GatewayUnavailableError('sandbox gateway answered an unexpected shape');
         return mapSandboxTransaction(parsed.data.transaction);
       }
       const err = ErrorResponseSchema.safeParse(body);
+      // 91564 used nonce, 91565 unknown or expired nonce (Braintree's codes, docs/CONTRACTS.md "Sandbox server API")
+      if (err.success && (err.data.error.code === '91564' || err.data.error.code === '91565')) {
+        return {
+          outcome: 'payment_method_invalid',
+          reason: err.data.error.code === '91564' ? 'consumed' : 'unknown',
+          processorResponseCode: err.data.error.code,
+          processorResponseText: err.data.error.message,
+        };
+      }
       return {
         outcome: 'gateway_rejected',
         gatewayRejectionReason: err.success ? err.data.error.message : `HTTP ${res.status}`,
@@ -107,11 +122,17 @@ export function createSandboxGateway(opts: {
     },
     async findByOrderId(orderId: string) {
       const res = await call(`/v1/transactions?orderId=${encodeURIComponent(orderId)}`, { method: 'GET' });
-      if (res.status === 404) return null;
+      if (res.status === 404) return [];
       const body = await readJson(res);
-      const parsed = TransactionResponseSchema.safeParse(body);
+      const parsed = TransactionListSchema.safeParse(body);
       if (!res.ok || !parsed.success) throw new GatewayUnavailableError(`sandbox lookup failed (HTTP ${res.status})`);
-      return mapSandboxTransaction(parsed.data.transaction);
+      return parsed.data.transactions.map(mapSandboxTransaction);
+    },
+    async reverse(transactionId: string) {
+      const res = await call(`/v1/transactions/${encodeURIComponent(transactionId)}/void`, { method: 'POST' });
+      if (res.ok) return 'voided';
+      if (res.status === 422) return 'already';
+      throw new GatewayUnavailableError(`sandbox void failed (HTTP ${res.status})`);
     },
     async clientAuthorization() {
       // Braintree's clientToken.generate(): a fresh client token per checkout (3D Secure refuses a tokenization key).

@@ -4,7 +4,11 @@
  * with 2 decimals in major units ("216.00"), as both providers take them.
  */
 export interface ChargeRequest {
-  /** Our order id: the provider's idempotency handle (a second charge for it returns the first). */
+  /**
+   * Our order id, sent with the sale so that support and reconciliation can find it. NOT an idempotency handle:
+   * Braintree does not deduplicate on it (a second sale with one orderId is a second transaction); the order's charge
+   * lease in orders.ts is the only guard against a second charge.
+   */
   orderId: string;
   amount: string;
   currencyCode: string;
@@ -50,26 +54,63 @@ export type ChargeResult =
       gatewayRejectionReason: string;
       processorResponseCode?: string;
       processorResponseText?: string;
+    }
+  | {
+      /**
+       * The nonce cannot be charged — unknown or expired (Braintree NotFound on `paymentMethodNonce.find`, validation
+       * 91565) or already used (91564). Nothing was charged; the parent must enter the card again (422
+       * `payment_method_expired`).
+       */
+      outcome: 'payment_method_invalid';
+      reason: 'unknown' | 'consumed';
+      processorResponseCode?: string;
+      processorResponseText?: string;
     };
+
+/** A transaction the provider holds for an order (all of them: the provider does not deduplicate on orderId). */
+export type FoundTransaction = ChargeResult & { transactionId: string; amount?: string };
 
 /**
  * The gateway did not give a definite answer (timeout, network error, 5xx). The charge may or may not
- * have happened: the order stays `pending` and a retry (same Idempotency-Key) resolves it with
- * {@link PaymentGateway.findByOrderId} before charging again.
+ * have happened: the order stays `pending` and a retry resolves it with {@link PaymentGateway.findByOrderId}
+ * before charging again.
+ * `maybeInFlight` is false only when the gateway answered that it carried nothing out (503 Service Unavailable,
+ * 429, 401/403): then no call about the order can still land and its lease may end at once. A timeout, a dropped
+ * connection, a 500 or a 504 may still be processed by the provider after the caller gave up.
  */
 export class GatewayUnavailableError extends Error {
   override readonly name = 'GatewayUnavailableError';
+  readonly maybeInFlight: boolean;
+  constructor(message: string, opts: { cause?: unknown; maybeInFlight?: boolean } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.maybeInFlight = opts.maybeInFlight ?? true;
+  }
 }
 
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'braintree';
+  /**
+   * The longest a {@link PaymentGateway.charge} can take before it gives up (ms): every gateway call it makes, each
+   * bounded by the driver's timeout. The order's charge lease is longer than this.
+   */
+  readonly maxChargeMs: number;
   /** Charges a nonce. @throws GatewayUnavailableError when the outcome is unknown. */
   charge(req: ChargeRequest): Promise<ChargeResult>;
-  /** The provider's transaction for an order (to resolve an order left in doubt), or null if none. @throws GatewayUnavailableError */
-  findByOrderId(orderId: string): Promise<ChargeResult | null>;
   /**
-   * The browser authorization for `GET /payments/config`: a new client token from the provider (3D Secure needs one).
+   * Every transaction the provider holds for an order, oldest first (empty when none). Used to resolve an order left
+   * in doubt and to find late approvals. @throws GatewayUnavailableError
+   */
+  findByOrderId(orderId: string): Promise<FoundTransaction[]>;
+  /**
+   * Gives an approved transaction's money back: void while it is not settled, refund once it is (Braintree
+   * `transaction.void` / `transaction.refund`). 'already' when it was voided or refunded before.
+   * @throws GatewayUnavailableError
+   */
+  reverse(transactionId: string): Promise<'voided' | 'refunded' | 'already'>;
+  /**
+   * The browser authorization for `GET /payments/config`: a new client token from the provider (3D Secure needs one),
+   * for the merchant account of `currency` (so 3D Secure runs in the currency charged).
    * @throws GatewayUnavailableError when the provider cannot issue one.
    */
-  clientAuthorization(): Promise<string>;
+  clientAuthorization(currency?: string): Promise<string>;
 }

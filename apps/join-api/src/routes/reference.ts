@@ -6,6 +6,7 @@ import {
   CanadianPhoneQuerySchema,
   CouponsQuerySchema,
   PackagesQuerySchema,
+  PaymentsConfigQuerySchema,
   type PackagesResponse,
   type PaymentsConfig,
 } from '@ofw/api-client';
@@ -82,10 +83,10 @@ function equalHashes(a: string, b: string): boolean {
  * `POST /v1/client_token`). One per request: nothing that expires is cached.
  * @throws HttpProblem 503 `payment_gateway_unavailable` (with `Retry-After`) when the gateway cannot issue one.
  */
-async function clientAuthorization(c: Ctx): Promise<string> {
+async function clientAuthorization(c: Ctx, currency: string): Promise<string> {
   const s = c.get('services');
   try {
-    return await s.gateway.clientAuthorization();
+    return await s.gateway.clientAuthorization(currency);
   } catch (e) {
     if (!(e instanceof GatewayUnavailableError)) throw e;
     s.logger.warn({ reqId: c.get('requestId'), err: e.message }, 'payment gateway gave no client token');
@@ -181,17 +182,20 @@ export function referenceRoutes() {
     const s = c.get('services');
     await requireParent(c);
     const flags = await flagsOf(s.db);
-    const authorization = await clientAuthorization(c);
-    const body: PaymentsConfig =
-      s.gateway.name === 'sandbox'
-        ? {
-            driver: 'sandbox',
-            authorization,
-            sandboxUrl: new URL(s.env.SANDBOX_URL).origin,
-            displayName: 'OurFamilyWizard',
-            flags,
-          }
-        : { driver: 'braintree', authorization, displayName: 'OurFamilyWizard', flags };
+    const { currency } = query(c, PaymentsConfigQuerySchema);
+    const authorization = await clientAuthorization(c, currency);
+    // BRAINTREE_ENVIRONMENT=Development runs the real braintree SDK against apps/payments-sandbox's gateway API: the
+    // browser keeps the sandbox's fields (braintree-web's hosted-field frames are served only by Braintree).
+    const sandboxFields = s.gateway.name === 'sandbox' || s.env.BRAINTREE_ENVIRONMENT === 'Development';
+    const body: PaymentsConfig = sandboxFields
+      ? {
+          driver: 'sandbox',
+          authorization,
+          sandboxUrl: new URL(s.env.SANDBOX_URL).origin,
+          displayName: 'OurFamilyWizard',
+          flags,
+        }
+      : { driver: 'braintree', authorization, displayName: 'OurFamilyWizard', flags };
     c.header('cache-control', 'no-store');
     return c.json(body);
   });
