@@ -34,10 +34,13 @@ export class XmlCollection {
   ) {}
 }
 
-/** camelCase → dashed (`currencyIsoCode` → `currency-iso-code`, `last4` → `last-4`), the inverse of `toCamelCase`. */
+/**
+ * camelCase → dashed (`currencyIsoCode` → `currency-iso-code`, `threeDSecureInfo` → `three-d-secure-info`, `last4` →
+ * `last-4`), the inverse of the SDK's util.js `toCamelCase`.
+ */
 export function dasherize(key: string): string {
   return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/(?<=.)([A-Z])/g, '-$1')
     .replace(/([a-zA-Z])(\d)/g, '$1-$2')
     .replace(/_/g, '-')
     .toLowerCase();
