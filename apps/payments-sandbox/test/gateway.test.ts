@@ -489,3 +489,28 @@ describe('fault control (POST /sandbox/faults) on the gateway API', () => {
     }
   });
 });
+
+describe('wallet popup nonces through the gateway API', () => {
+  const approve = async (wallet: string, usage?: string) => {
+    const query = usage ? `?usage=${usage}` : '';
+    const response = await fetch(`${sandbox.url}/v1/wallets/${wallet}/approve${query}`, { method: 'POST' });
+    return ((await response.json()) as { nonce: string }).nonce;
+  };
+
+  it('Braintree rule: a PayPal popup nonce is one-time (82902 on vaulting) unless created with flow vault', async () => {
+    const oneTime = await gateway.customer.create({ paymentMethodNonce: await approve('paypal') });
+    expect(codes(oneTime)).toEqual(['82902']);
+    const vault = await gateway.customer.create({ paymentMethodNonce: await approve('paypal', 'vault') });
+    expect(vault.success).toBe(true);
+  });
+
+  it('Braintree rule: a Venmo single_use nonce cannot be vaulted; it can still be charged once', async () => {
+    const nonce = await approve('venmo', 'single_use');
+    const vaulted = await gateway.customer.create({ paymentMethodNonce: nonce });
+    expect(vaulted.success).toBe(false);
+    expect(vaulted.errors.for('customer')?.for('venmoAccount')?.on('base')?.[0]?.code).toBe('sandbox_venmo_single_use');
+    const sale = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: nonce });
+    expect(sale.transaction.paymentInstrumentType).toBe('venmo_account');
+    expect(codes(await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: nonce }))).toEqual(['91564']);
+  });
+});
