@@ -22,6 +22,11 @@ import { errorPage, hostedFieldPage } from './pages.js';
 import { registerThreeDSecure } from './three-d-secure.js';
 import { registerWallets } from './wallets.js';
 import { SandboxStore, isSuccessful, randomId, type Transaction } from './store.js';
+import { EnvSchema } from './env.js';
+import { Faults, registerFaultControl } from './faults.js';
+import { ERRORS } from './gateway/errors.js';
+import { registerGateway } from './gateway/routes.js';
+import { VOIDABLE, instrumentType } from './gateway/transactions.js';
 
 export interface SandboxAppOptions {
   /** Parent-page origins allowed to host the card frames and call the browser-facing API. */
@@ -30,6 +35,30 @@ export interface SandboxAppOptions {
   store?: SandboxStore;
   /** The built frame script; read from `dist/public/hosted-field.js` when omitted. */
   frameScript?: string;
+  /** `NODE_ENV`; fault control (`/sandbox/*`) answers 404 in `production`. Read from the environment when omitted. */
+  nodeEnv?: string;
+  /** The fault queue (tests may share one); a new one when omitted. */
+  faults?: Faults;
+}
+
+/** The sandbox server API's view of a transaction (docs/CONTRACTS.md "Sandbox server API"). */
+function v1View(t: Transaction) {
+  return {
+    id: t.id,
+    status: t.status,
+    processorResponseCode: t.processorResponseCode,
+    processorResponseText: t.processorResponseText,
+    ...(t.gatewayRejectionReason ? { gatewayRejectionReason: t.gatewayRejectionReason } : {}),
+    creditCard: t.creditCard,
+    ...(t.threeDSecureInfo ? { threeDSecureInfo: t.threeDSecureInfo } : {}),
+    paymentInstrumentType: t.paymentInstrumentType,
+    amount: t.amount,
+    currencyCode: t.currencyCode,
+    orderId: t.orderId,
+    paymentMethodNonce: t.paymentMethodNonce,
+    deviceDataCaptured: t.deviceDataCaptured,
+    createdAt: t.createdAt,
+  };
 }
 
 export { TOKENIZATION_KEY };
@@ -130,6 +159,8 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   const allowedOrigins = (options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS).map((origin) => new URL(origin).origin);
   const store = options.store ?? new SandboxStore();
   let frameScript = options.frameScript;
+  const faults = options.faults ?? new Faults();
+  const nodeEnv = options.nodeEnv ?? EnvSchema.shape.NODE_ENV.parse(process.env.NODE_ENV);
   const app = new Hono();
   // CORS for the browser-facing APIs the parent page calls directly (3D Secure lookup, wallets)
   app.use(
@@ -241,9 +272,11 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
     if (!parsed.success) {
       return c.json({ error: { code: 'invalid_request', message: 'There was a problem with your request.' } }, 400);
     }
-    const clientToken = store.clientTokens.issue(new URL(c.req.url).origin, parsed.data);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ clientToken });
+    return faults.apply(c, {}, () => {
+      const clientToken = store.clientTokens.issue(new URL(c.req.url).origin, parsed.data);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ clientToken });
+    });
   });
 
   app.post('/v1/transactions', async (c) => {
@@ -260,64 +293,82 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
       );
     }
     const request = parsed.data;
-    const previous = store.transactionsFor(request.orderId);
-    const settled = previous.find(isSuccessful);
-    if (settled) return c.json({ transaction: settled });
-    const replay = previous.find((t) => t.paymentMethodNonce === request.paymentMethodNonce);
-    if (replay) return c.json({ transaction: replay });
-
-    const fake = FAKE_NONCES[request.paymentMethodNonce];
-    let card: StoredCard;
-    let threeDSecureInfo: Transaction['threeDSecureInfo'];
-    if (fake && 'error' in fake) {
-      return c.json({ error: NONCE_ERRORS[fake.error] }, 422);
-    } else if (fake) {
-      card = fake;
-    } else {
-      const entry = store.getNonce(request.paymentMethodNonce);
-      if (!entry) return c.json({ error: NONCE_ERRORS.unknown }, 422);
-      if (entry.consumed) return c.json({ error: NONCE_ERRORS.consumed }, 422);
-      store.consume(request.paymentMethodNonce);
-      card = entry.card;
-      threeDSecureInfo = entry.threeDSecureInfo;
-    }
-    const minor = amountMinor(request.amount);
-    if (minor <= 0) return c.json({ error: { code: '81531', message: 'Amount must be greater than zero.' } }, 422);
-    let outcome = card.forced ?? outcomeForAmount(minor);
-    if (outcome === APPROVED && request.options?.submitForSettlement)
-      outcome = { ...APPROVED, status: 'submitted_for_settlement' };
-    const transaction: Transaction = {
-      id: randomId(8),
-      orderId: request.orderId,
-      amount: request.amount,
-      currencyCode: request.currencyCode,
-      paymentMethodNonce: request.paymentMethodNonce,
-      paymentInstrumentType: {
-        CreditCard: 'credit_card',
-        VenmoAccount: 'venmo_account',
-        PayPalAccount: 'paypal_account',
-        ApplePayCard: 'apple_pay_card',
-      }[card.kind],
-      ...outcome,
-      creditCard: { cardType: card.cardType, last4: card.lastFour, bin: card.bin },
-      threeDSecureInfo,
-      deviceDataCaptured: Boolean(request.deviceData),
-      createdAt: new Date().toISOString(),
-    };
-    store.addTransaction(transaction);
-    return c.json({ transaction });
+    return faults.apply(c, { sale: true, orderId: request.orderId }, () => {
+      // no deduplication (DESIGN.md §5): every POST is a new transaction and consumes its nonce, as on Braintree
+      const fake = FAKE_NONCES[request.paymentMethodNonce];
+      let card: StoredCard;
+      let threeDSecureInfo: Transaction['threeDSecureInfo'];
+      if (fake && 'error' in fake) {
+        return c.json({ error: NONCE_ERRORS[fake.error] }, 422);
+      } else if (fake) {
+        card = fake;
+      } else {
+        const entry = store.getNonce(request.paymentMethodNonce);
+        if (!entry) return c.json({ error: NONCE_ERRORS.unknown }, 422);
+        if (entry.consumed) return c.json({ error: NONCE_ERRORS.consumed }, 422);
+        card = entry.card;
+        threeDSecureInfo = entry.threeDSecureInfo;
+      }
+      const minor = amountMinor(request.amount);
+      if (minor <= 0) return c.json({ error: { code: '81531', message: 'Amount must be greater than zero.' } }, 422);
+      if (!fake) store.consume(request.paymentMethodNonce);
+      let outcome = card.forced ?? outcomeForAmount(minor);
+      if (outcome === APPROVED && request.options?.submitForSettlement)
+        outcome = { ...APPROVED, status: 'submitted_for_settlement' };
+      const now = store.nowIso();
+      const transaction: Transaction = {
+        id: randomId(8),
+        type: 'sale',
+        orderId: request.orderId,
+        amount: request.amount,
+        currencyCode: request.currencyCode,
+        merchantAccountId: '',
+        paymentMethodNonce: request.paymentMethodNonce,
+        paymentInstrumentType: instrumentType(card),
+        instrument: card,
+        ...outcome,
+        creditCard: { cardType: card.cardType, last4: card.lastFour, bin: card.bin },
+        threeDSecureInfo,
+        customer: {},
+        deviceDataCaptured: Boolean(request.deviceData),
+        refundIds: [],
+        statusHistory: [{ status: outcome.status, timestamp: now, amount: request.amount }],
+        createdAt: now,
+        updatedAt: now,
+      };
+      store.addTransaction(transaction);
+      return c.json({ transaction: v1View(transaction) });
+    });
   });
 
   app.get('/v1/transactions', (c) => {
     const orderId = c.req.query('orderId');
     if (!orderId) return c.json({ error: { code: 'invalid_request', message: 'orderId is required' } }, 400);
-    const list = store.transactionsFor(orderId);
-    const transaction = list.find(isSuccessful) ?? list.at(-1);
-    if (!transaction)
-      return c.json({ error: { code: 'not_found', message: `No transaction for order ${orderId}` } }, 404);
-    return c.json({ transaction });
+    return faults.apply(c, { orderId }, () => {
+      const list = store.transactionsFor(orderId).filter((t) => t.type === 'sale');
+      const transaction = list.find(isSuccessful) ?? list.at(-1);
+      if (!transaction)
+        return c.json({ error: { code: 'not_found', message: `No transaction for order ${orderId}` } }, 404);
+      return c.json({ transaction: v1View(transaction), transactions: list.map(v1View) });
+    });
   });
 
+  // Voids an authorized / submitted_for_settlement sale (Braintree transaction.void; 91504 otherwise).
+  app.post('/v1/transactions/:id/void', (c) => {
+    const transaction = store.getTransaction(c.req.param('id'));
+    if (!transaction)
+      return c.json({ error: { code: 'not_found', message: `No transaction ${c.req.param('id')}` } }, 404);
+    return faults.apply(c, { orderId: transaction.orderId }, () => {
+      if (!VOIDABLE.has(transaction.status)) {
+        return c.json({ error: ERRORS.cannotBeVoided }, 422);
+      }
+      store.setStatus(transaction, 'voided');
+      return c.json({ transaction: v1View(transaction) });
+    });
+  });
+
+  registerGateway(app, { store, faults });
+  registerFaultControl(app, { faults, store, production: nodeEnv === 'production' });
   registerThreeDSecure(app, { store, allowedOrigins });
   registerWallets(app, { store, allowedOrigins });
   return app;

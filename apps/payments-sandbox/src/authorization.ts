@@ -13,8 +13,8 @@ export const TOKENIZATION_KEY = /^[a-zA-Z0-9]+_[a-zA-Z0-9]+_[a-zA-Z0-9_]+$/;
 /** Braintree client tokens (and so their authorization fingerprints) are valid for 24 hours. */
 export const CLIENT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** The sandbox's merchant id (the last part of its tokenization key `sandbox_<16 hex>_ofwjoin`). */
-export const MERCHANT_ID = 'ofwjoin';
+/** The sandbox's merchant id (also the last part of its tokenization key `sandbox_<16 hex>_ofw_sandbox`; braintree-web's key regex allows underscores there and joins the parts after the second). */
+export const MERCHANT_ID = 'ofw_sandbox';
 
 /** Braintree's answer to a bad authorization (HTTP 401). */
 export const AUTHORIZATION_INVALID =

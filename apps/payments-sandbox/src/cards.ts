@@ -58,10 +58,27 @@ export interface StoredCard {
   /** Full card number, kept only to drive the 3D Secure test-card behaviour (never returned). */
   threeDSecureCard?: string | undefined;
   email?: string | undefined;
+  /**
+   * Whether a wallet account may be vaulted: a one-time PayPal payment (checkout flow) and a Venmo `single_use`
+   * account may not (Braintree 82902 for PayPal; braintree_android `VenmoPaymentMethodUsage.SINGLE_USE`).
+   * Cards are always vaultable (undefined).
+   */
+  vaultable?: boolean | undefined;
 }
 
+/**
+ * Braintree's transaction statuses the sandbox produces (braintree_node lib/braintree/transaction.js `Status`):
+ * a sale ends `authorized` / `submitted_for_settlement` or declined; void, `testing.settle` and refunds move it on.
+ */
 export type TransactionStatus =
-  'authorized' | 'submitted_for_settlement' | 'processor_declined' | 'gateway_rejected' | 'failed';
+  | 'authorized'
+  | 'submitted_for_settlement'
+  | 'settling'
+  | 'settled'
+  | 'voided'
+  | 'processor_declined'
+  | 'gateway_rejected'
+  | 'failed';
 
 export interface TransactionOutcome {
   status: TransactionStatus;
@@ -200,6 +217,7 @@ export const FAKE_NONCES: Record<string, StoredCard | { error: keyof typeof NONC
   'fake-luhn-invalid-nonce': { error: 'invalidCard' },
   'fake-consumed-nonce': { error: 'consumed' },
   'fake-three-d-secure-visa-full-authentication-nonce': visa('0002', { bin: '400000' }),
+  'fake-three-d-secure-visa-failed-authentication-nonce': visa('0002', { bin: '400000' }),
   'fake-venmo-account-nonce': {
     kind: 'VenmoAccount',
     bin: '',
@@ -207,7 +225,7 @@ export const FAKE_NONCES: Record<string, StoredCard | { error: keyof typeof NONC
     cardType: 'Venmo',
     expirationMonth: '',
     expirationYear: '',
-    username: '@venmojoe',
+    username: 'venmojoe',
   },
   'fake-paypal-one-time-nonce': {
     kind: 'PayPalAccount',
@@ -217,6 +235,17 @@ export const FAKE_NONCES: Record<string, StoredCard | { error: keyof typeof NONC
     expirationMonth: '',
     expirationYear: '',
     email: 'jane.doe@example.com',
+    vaultable: false,
+  },
+  'fake-paypal-billing-agreement-nonce': {
+    kind: 'PayPalAccount',
+    bin: '',
+    lastFour: '',
+    cardType: 'PayPal',
+    expirationMonth: '',
+    expirationYear: '',
+    email: 'jane.doe@example.com',
+    vaultable: true,
   },
   'fake-apple-pay-visa-nonce': { ...visa('1881'), kind: 'ApplePayCard', cardType: 'Apple Pay - Visa' },
 };

@@ -18,6 +18,8 @@ export const EnvSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   HOST: z.string().min(1).default('localhost'),
   SANDBOX_ALLOWED_ORIGINS: originList.default(DEFAULT_ALLOWED_ORIGINS),
+  /** `production` turns the test-only fault control (`/sandbox/*`) off (404). */
+  NODE_ENV: z.string().default('development'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -6,6 +6,7 @@ const sandbox = await startSandbox({
   port: env.SANDBOX_PORT,
   host: env.HOST,
   allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS,
+  nodeEnv: env.NODE_ENV,
 });
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 console.log(

@@ -15,30 +15,75 @@ export interface ThreeDSecureInfo {
   cavv?: string;
   eciFlag?: string;
   dsTransactionId?: string;
+  /** Braintree's `threeDSecureAuthenticationId`: a sale may name it instead of sending the 3DS nonce. */
+  threeDSecureAuthenticationId?: string;
 }
 
-interface NonceEntry {
+export interface NonceEntry {
   card: StoredCard;
   consumed: boolean;
   createdAt: number;
   threeDSecureInfo?: ThreeDSecureInfo | undefined;
+  /** Set for a nonce from `paymentMethodNonce.create` (a vaulted payment method's token). */
+  paymentMethodToken?: string | undefined;
 }
 
+/** The customer details a transaction carries (Braintree `transaction.customer`). */
+export interface TransactionCustomer {
+  id?: string | undefined;
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+}
+
+/** One transaction of either API (the sandbox's JSON `/v1/transactions` or the Braintree XML gateway). */
 export interface Transaction extends TransactionOutcome {
   id: string;
+  /** `sale`, or `credit` for a refund (braintree_node transaction.js `Type`). */
+  type: 'sale' | 'credit';
+  /** Braintree's `orderId` is optional; '' when absent. Never deduplicated. */
   orderId: string;
   amount: string;
   currencyCode: string;
-  paymentMethodNonce: string;
+  merchantAccountId: string;
+  paymentMethodNonce?: string | undefined;
+  paymentMethodToken?: string | undefined;
   paymentInstrumentType: string;
+  /** The charged instrument (never a full card number: `threeDSecureCard` is not serialized). */
+  instrument: StoredCard;
   creditCard: { cardType: string; last4: string; bin: string };
   threeDSecureInfo?: ThreeDSecureInfo | undefined;
+  customer: TransactionCustomer;
+  billing?: Record<string, string> | undefined;
   deviceDataCaptured: boolean;
+  refundedTransactionId?: string | undefined;
+  refundIds: string[];
+  statusHistory: { status: string; timestamp: string; amount: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A vaulted payment method (Braintree Vault; `customer.create` with a nonce). */
+export interface VaultedPaymentMethod {
+  token: string;
+  customerId: string;
+  card: StoredCard;
   createdAt: string;
 }
 
-const SUCCESS: ReadonlySet<string> = new Set(['authorized', 'submitted_for_settlement']);
+/** A vaulted customer. */
+export interface Customer {
+  id: string;
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  paymentMethodTokens: string[];
+  createdAt: string;
+}
 
+const SUCCESS: ReadonlySet<string> = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+
+/** Successful sales (Braintree's `result.success` with an authorization). */
 export function isSuccessful(transaction: Transaction): boolean {
   return SUCCESS.has(transaction.status);
 }
@@ -78,7 +123,11 @@ export class SandboxStore {
   /** Client tokens issued by `POST /v1/client_token` (valid 24 h). */
   readonly clientTokens: ClientTokens;
   private readonly nonces = new Map<string, NonceEntry>();
-  private readonly transactions = new Map<string, Transaction[]>();
+  private readonly transactions = new Map<string, Transaction>();
+  private readonly byOrder = new Map<string, string[]>();
+  private readonly customers = new Map<string, Customer>();
+  private readonly paymentMethods = new Map<string, VaultedPaymentMethod>();
+  private readonly authentications = new Map<string, ThreeDSecureInfo>();
   private readonly lookups = new Map<string, ThreeDSecureLookup>();
   private readonly now: () => number;
 
@@ -88,9 +137,9 @@ export class SandboxStore {
   }
 
   /** Stores a card and returns a new single-use nonce. */
-  createNonce(card: StoredCard, prefix = 'tokencc_sb'): string {
+  createNonce(card: StoredCard, prefix = 'tokencc_sb', paymentMethodToken?: string): string {
     const nonce = `${prefix}_${randomId(6)}_${randomId(6)}_${randomId(6)}_${randomId(6)}_${randomId(3)}`;
-    this.nonces.set(nonce, { card, consumed: false, createdAt: this.now() });
+    this.nonces.set(nonce, { card, consumed: false, createdAt: this.now(), paymentMethodToken });
     evictOldest(this.nonces);
     return nonce;
   }
@@ -111,20 +160,87 @@ export class SandboxStore {
     if (entry) entry.consumed = true;
   }
 
+  /**
+   * Records a 3D Secure result on a nonce and gives it a `threeDSecureAuthenticationId` (Braintree returns one in
+   * `threeDSecureInfo`; a sale may name it with a vaulted token).
+   */
   setThreeDSecure(nonce: string, info: ThreeDSecureInfo): void {
     const entry = this.nonces.get(nonce);
-    if (entry) entry.threeDSecureInfo = info;
+    if (!entry) return;
+    const authenticationId = info.threeDSecureAuthenticationId ?? randomId(24);
+    const withId = { ...info, threeDSecureAuthenticationId: authenticationId };
+    entry.threeDSecureInfo = withId;
+    this.authentications.set(authenticationId, withId);
+    evictOldest(this.authentications);
   }
 
+  getAuthentication(authenticationId: string): ThreeDSecureInfo | undefined {
+    return this.authentications.get(authenticationId);
+  }
+
+  /** The order's transactions, oldest first. */
   transactionsFor(orderId: string): readonly Transaction[] {
-    return this.transactions.get(orderId) ?? [];
+    return (this.byOrder.get(orderId) ?? []).flatMap((id) => this.transactions.get(id) ?? []);
+  }
+
+  /** Every transaction, oldest first. */
+  allTransactions(): Transaction[] {
+    return [...this.transactions.values()];
+  }
+
+  getTransaction(id: string): Transaction | undefined {
+    return this.transactions.get(id);
   }
 
   addTransaction(transaction: Transaction): void {
-    const list = this.transactions.get(transaction.orderId) ?? [];
-    list.push(transaction);
-    this.transactions.set(transaction.orderId, list);
+    this.transactions.set(transaction.id, transaction);
     evictOldest(this.transactions);
+    if (transaction.orderId) {
+      const list = this.byOrder.get(transaction.orderId) ?? [];
+      list.push(transaction.id);
+      this.byOrder.set(transaction.orderId, list);
+      evictOldest(this.byOrder);
+    }
+  }
+
+  /** Moves a transaction to a new status and records it in its status history. */
+  setStatus(transaction: Transaction, status: Transaction['status']): void {
+    transaction.status = status;
+    const now = new Date(this.now()).toISOString();
+    transaction.updatedAt = now;
+    transaction.statusHistory.push({ status, timestamp: now, amount: transaction.amount });
+  }
+
+  addCustomer(customer: Customer): void {
+    this.customers.set(customer.id, customer);
+    evictOldest(this.customers);
+  }
+
+  getCustomer(id: string): Customer | undefined {
+    return this.customers.get(id);
+  }
+
+  /** Vaults a payment method for a customer; returns its token. */
+  vault(customer: Customer, card: StoredCard): VaultedPaymentMethod {
+    const method: VaultedPaymentMethod = {
+      token: randomId(7),
+      customerId: customer.id,
+      card,
+      createdAt: new Date(this.now()).toISOString(),
+    };
+    this.paymentMethods.set(method.token, method);
+    evictOldest(this.paymentMethods);
+    customer.paymentMethodTokens.push(method.token);
+    return method;
+  }
+
+  getPaymentMethod(token: string): VaultedPaymentMethod | undefined {
+    return this.paymentMethods.get(token);
+  }
+
+  /** The store's clock (ISO timestamps of transactions follow it). */
+  nowIso(): string {
+    return new Date(this.now()).toISOString();
   }
 
   addLookup(lookup: ThreeDSecureLookup): void {

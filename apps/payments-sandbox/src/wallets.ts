@@ -16,13 +16,19 @@ const WALLETS = {
 type Wallet = keyof typeof WALLETS;
 const isWallet = (value: string): value is Wallet => value in WALLETS;
 
-function popupPage(wallet: Wallet, origin: string, amount: string, currency: string): string {
+/**
+ * How the wallet account may be used later: a PayPal `checkout` (one-time) payment and a Venmo `single_use` account
+ * cannot be vaulted (Braintree 82902; braintree-web `paymentMethodUsage`); `vault` / `multi_use` can.
+ */
+type Usage = 'checkout' | 'vault' | 'single_use' | 'multi_use';
+
+function popupPage(wallet: Wallet, origin: string, amount: string, currency: string, usage: Usage): string {
   const { name } = WALLETS[wallet];
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} sandbox: approve the payment</title>
 <style>body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:1.5rem;color:#1f2933}button{font:inherit;padding:.6rem 1rem;margin:.5rem .5rem 0 0;border-radius:4px;cursor:pointer}#approve{background:#0b6e4f;color:#fff;border:1px solid #0b6e4f}#cancel{background:#fff;border:1px solid #1f2933}</style></head>
-<body data-wallet="${wallet}" data-origin="${origin}">
+<body data-wallet="${wallet}" data-origin="${origin}" data-usage="${usage}">
 <main>
 <h1>${name} sandbox</h1>
 <p>Approve a payment of ${amount} ${currency} to the merchant? This is the payments sandbox: nothing is charged.</p>
@@ -37,12 +43,13 @@ function popupPage(wallet: Wallet, origin: string, amount: string, currency: str
 const POPUP_SCRIPT = `(function () {
   var wallet = document.body.dataset.wallet;
   var origin = document.body.dataset.origin;
+  var usage = document.body.dataset.usage;
   function send(message) {
     if (window.opener) window.opener.postMessage(Object.assign({ source: 'ofw-sandbox-wallet', wallet: wallet }, message), origin);
     window.close();
   }
   document.getElementById('approve').addEventListener('click', function () {
-    fetch('/v1/wallets/' + wallet + '/approve', { method: 'POST' })
+    fetch('/v1/wallets/' + wallet + '/approve?usage=' + encodeURIComponent(usage), { method: 'POST' })
       .then(function (r) { return r.json(); })
       .then(function (payload) { send({ type: 'approved', payload: payload }); });
   });
@@ -71,6 +78,8 @@ export function registerWallets(
           .string()
           .regex(/^[A-Z]{3}$/)
           .default('USD'),
+        flow: z.enum(['checkout', 'vault']).default('checkout'),
+        paymentMethodUsage: z.enum(['single_use', 'multi_use']).default('multi_use'),
       })
       .safeParse(c.req.query());
     if (!isWallet(wallet) || !query.success)
@@ -83,7 +92,8 @@ export function registerWallets(
       "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
     );
     c.header('Cache-Control', 'no-store');
-    return c.html(popupPage(wallet, origin, query.data.amount, query.data.currency));
+    const usage = wallet === 'paypal' ? query.data.flow : query.data.paymentMethodUsage;
+    return c.html(popupPage(wallet, origin, query.data.amount, query.data.currency, usage));
   });
 
   // Apple Pay stand-ins (spec §7 apple_pay_web/sessions and payment_methods/apple_payment_tokens). Browsers without
@@ -130,6 +140,9 @@ export function registerWallets(
     const wallet = c.req.param('wallet');
     if (!isWallet(wallet)) return c.json({ error: { message: 'Unknown wallet.' } }, 404);
     const kind = WALLETS[wallet].kind;
+    // PayPal defaults to a one-time checkout (not vaultable), Venmo to multi_use (vaultable), as braintree-web does
+    const usage = c.req.query('usage');
+    const vaultable = wallet === 'paypal' ? usage === 'vault' : usage !== 'single_use';
     const username = '@venmojoe';
     const email = 'jane.doe@example.com';
     const nonce = store.createNonce(
@@ -141,6 +154,7 @@ export function registerWallets(
         expirationMonth: '',
         expirationYear: '',
         ...(wallet === 'venmo' ? { username } : { email }),
+        vaultable,
       },
       wallet === 'venmo' ? 'fake-venmo_sb' : 'fake-paypal_sb',
     );

@@ -36,12 +36,12 @@ describe('client tokens (spec §5 "Card client"; Braintree clientToken.generate)
     expect(token).toMatchObject({
       version: 2,
       environment: 'sandbox',
-      merchantId: 'ofwjoin',
+      merchantId: 'ofw_sandbox',
       merchantAccountId: 'ofw_usd',
       threeDSecureEnabled: true,
       authorizationFingerprint: expect.stringMatching(/^[\w-]{20,}\.[\w-]{20,}$/),
-      clientApiUrl: 'http://localhost/merchants/ofwjoin/client_api',
-      configUrl: 'http://localhost/merchants/ofwjoin/client_api/v1/configuration',
+      clientApiUrl: 'http://localhost/merchants/ofw_sandbox/client_api',
+      configUrl: 'http://localhost/merchants/ofw_sandbox/client_api/v1/configuration',
     });
     // the configUrl answers for this fingerprint, and only for a known one
     const config = await app.request(`${token.configUrl as string}?authorizationFingerprint=x`);
@@ -51,7 +51,11 @@ describe('client tokens (spec §5 "Card client"; Braintree clientToken.generate)
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe(PARENT);
-    expect(await ok.json()).toMatchObject({ environment: 'sandbox', merchantId: 'ofwjoin', threeDSecureEnabled: true });
+    expect(await ok.json()).toMatchObject({
+      environment: 'sandbox',
+      merchantId: 'ofw_sandbox',
+      threeDSecureEnabled: true,
+    });
     // a second checkout gets its own token
     const other = decode((await (await post('/v1/client_token', {})).json()).clientToken as string);
     expect(other.authorizationFingerprint).not.toBe(token.authorizationFingerprint);

@@ -117,7 +117,7 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
     expect((await charge({ paymentMethodNonce: 'fake-consumed-nonce' })).body.error.code).toBe('93107');
   });
 
-  it('the same orderId returns the first successful transaction without a second charge', async () => {
+  it('no orderId deduplication: every POST is a new transaction and consumes its nonce (Braintree has none)', async () => {
     const { tokenize, charge, app } = makeApp();
     const first = await charge({
       paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce,
@@ -127,10 +127,28 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
       paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce,
       orderId: 'o-1',
     });
-    expect(again.body.transaction.id).toBe(first.body.transaction.id);
+    expect(again.body.transaction.status).toBe('authorized');
+    expect(again.body.transaction.id).not.toBe(first.body.transaction.id);
     const lookup = await app.request('/v1/transactions?orderId=o-1');
-    expect((await lookup.json()).transaction.id).toBe(first.body.transaction.id);
+    const body = (await lookup.json()) as { transaction: { id: string }; transactions: { id: string }[] };
+    // the successful one (the first of them), and every transaction of the order, oldest first
+    expect(body.transaction.id).toBe(first.body.transaction.id);
+    expect(body.transactions.map((t) => t.id)).toEqual([first.body.transaction.id, again.body.transaction.id]);
     expect((await app.request('/v1/transactions?orderId=unknown')).status).toBe(404);
+  });
+
+  it('POST /v1/transactions/{id}/void voids an authorized sale once; 422 (91504) otherwise', async () => {
+    const { charge, post } = makeApp();
+    const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce' });
+    const voided = await post(`/v1/transactions/${body.transaction.id}/void`, {});
+    expect(voided.status).toBe(200);
+    expect((await voided.json()).transaction.status).toBe('voided');
+    const twice = await post(`/v1/transactions/${body.transaction.id}/void`, {});
+    expect(twice.status).toBe(422);
+    expect((await twice.json()).error.code).toBe('91504');
+    const declined = await charge({ paymentMethodNonce: 'fake-processor-declined-visa-nonce' });
+    expect((await post(`/v1/transactions/${declined.body.transaction.id}/void`, {})).status).toBe(422);
+    expect((await post('/v1/transactions/nope/void', {})).status).toBe(404);
   });
 
   it('after a decline the same order can be paid with another card', async () => {

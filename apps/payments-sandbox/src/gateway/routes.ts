@@ -1,0 +1,247 @@
+/**
+ * Braintree's XML gateway API under `/merchants/ofw_sandbox/…`, as the npm `braintree` SDK 3.40 calls it
+ * (docs/CONTRACTS.md "Braintree gateway API (sandbox)"). Every call needs HTTP Basic auth with the sandbox's key pair
+ * (401 → the SDK's AuthenticationError; an unknown merchant id in the path also answers 401, as braintree_node
+ * merchant_account_gateway_spec expects for "nonexistantmerchant") and the `X-ApiVersion` header the SDK always
+ * sends (config.js `apiVersion` "6"; without it 426 → the SDK's UpgradeRequired). Bodies are JSON with snake_case
+ * keys (util.js `convertObjectKeysToUnderscores`); answers are XML (xml.ts).
+ */
+import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Faults, GatewayCall } from '../faults.js';
+import type { SandboxStore, Transaction } from '../store.js';
+import { ERRORS, errorResponseXml, gatewayError, type GatewayError } from './errors.js';
+import { MERCHANT_ID, PRIVATE_KEY, PUBLIC_KEY, isMerchantAccount } from './merchant.js';
+import { resolveNonce } from './nonces.js';
+import { PAGE_SIZE, UnsupportedCriterion, searchSubject, searchTransactions } from './search.js';
+import { customerXml, nonceXml, transactionXml } from './serialize.js';
+import {
+  CustomerRequest,
+  SaleRequest,
+  createCustomer,
+  refundTransaction,
+  sale,
+  settleTransaction,
+  voidTransaction,
+  type SaleResult,
+} from './transactions.js';
+import { XmlArray, XmlCollection, camelizeKeys, toXml } from './xml.js';
+
+const BASE = '/merchants/:merchantId';
+/** API versions the SDKs send (braintree_node config.js: "6"). */
+const SUPPORTED_API_VERSIONS: ReadonlySet<string> = new Set(['4', '5', '6']);
+
+function xml(c: Context, body: string, status: ContentfulStatusCode = 200): Response {
+  return c.body(body, status, { 'Content-Type': 'application/xml; charset=utf-8' });
+}
+
+function basicCredentials(header: string | undefined): [string, string] | undefined {
+  const encoded = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '')?.[1];
+  if (!encoded) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : [decoded.slice(0, colon), decoded.slice(colon + 1)];
+}
+
+async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    const parsed = camelizeKeys(JSON.parse(text));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function messageOf(errors: readonly GatewayError[]): string {
+  return errors.map((e) => e.message).join('\n');
+}
+
+/** A sale / void / refund / settle result: the transaction (201/200) or `<api-error-response>` (422). */
+function transactionAnswer(
+  c: Context,
+  result: SaleResult,
+  params: unknown,
+  status: ContentfulStatusCode = 200,
+): Response {
+  if ('errors' in result) {
+    return xml(c, errorResponseXml({ errors: result.errors, message: messageOf(result.errors), params }), 422);
+  }
+  const t = result.transaction;
+  if (t.status === 'processor_declined' || t.status === 'failed' || t.status === 'gateway_rejected') {
+    // a declined or rejected sale is an error result that carries the transaction (error_response.js)
+    const message =
+      t.status === 'gateway_rejected' ? `Gateway Rejected: ${t.gatewayRejectionReason ?? ''}` : t.processorResponseText;
+    return xml(c, errorResponseXml({ message, params, transaction: transactionXml(t) }), 422);
+  }
+  return xml(c, toXml('transaction', transactionXml(t)), status);
+}
+
+function callOf(t: Transaction): GatewayCall {
+  return { orderId: t.orderId || undefined, customerEmail: t.customer.email };
+}
+
+export function registerGateway(app: Hono, { store, faults }: { store: SandboxStore; faults: Faults }): void {
+  app.use(`${BASE}/*`, async (c, next) => {
+    if (c.req.path.startsWith(`/merchants/${MERCHANT_ID}/client_api/`)) return next();
+    const credentials = basicCredentials(c.req.header('authorization'));
+    if (!credentials || credentials[0] !== PUBLIC_KEY || credentials[1] !== PRIVATE_KEY) return c.body(null, 401);
+    if (c.req.param('merchantId') !== MERCHANT_ID) return c.body(null, 401);
+    if (!SUPPORTED_API_VERSIONS.has(c.req.header('x-apiversion') ?? '')) return c.body(null, 426);
+    return next();
+  });
+
+  // clientToken.generate (client_token_gateway.js): `<client-token><value>…</value></client-token>`
+  app.post(`${BASE}/client_token`, async (c) => {
+    const body = await jsonBody(c);
+    const params = (body.clientToken ?? {}) as { merchantAccountId?: unknown; customerId?: unknown };
+    return faults.apply(c, {}, () => {
+      const errors: GatewayError[] = [];
+      const merchantAccountId = typeof params.merchantAccountId === 'string' ? params.merchantAccountId : undefined;
+      if (merchantAccountId !== undefined && !isMerchantAccount(merchantAccountId))
+        errors.push(gatewayError(['clientToken'], 'merchant_account_id', ERRORS.clientTokenMerchantAccount));
+      const customerId = typeof params.customerId === 'string' ? params.customerId : undefined;
+      if (params.customerId !== undefined && !(customerId !== undefined && store.getCustomer(customerId)))
+        errors.push(gatewayError(['clientToken'], 'customer_id', ERRORS.clientTokenCustomer));
+      if (errors.length > 0) return xml(c, errorResponseXml({ errors, message: messageOf(errors), params: body }), 422);
+      const value = store.clientTokens.issue(new URL(c.req.url).origin, { merchantAccountId });
+      return xml(c, toXml('clientToken', { value }), 201);
+    });
+  });
+
+  // paymentMethodNonce.find (payment_method_nonce_gateway.js): 404 for an unknown or expired nonce
+  app.get(`${BASE}/payment_method_nonces/:nonce`, (c) =>
+    faults.apply(c, {}, () => {
+      const nonce = c.req.param('nonce');
+      const resolved = resolveNonce(store, nonce);
+      if (!resolved.ok) return c.body(null, 404);
+      return xml(
+        c,
+        toXml(
+          'paymentMethodNonce',
+          nonceXml(nonce, resolved.card, { consumed: resolved.consumed, threeDSecureInfo: resolved.threeDSecureInfo }),
+        ),
+      );
+    }),
+  );
+
+  // paymentMethodNonce.create: a new single-use nonce for a vaulted payment method (404 for an unknown token)
+  app.post(`${BASE}/payment_methods/:token/nonces`, (c) =>
+    faults.apply(c, {}, () => {
+      const method = store.getPaymentMethod(c.req.param('token'));
+      if (!method) return c.body(null, 404);
+      const nonce = store.createNonce(method.card, 'tokencc_sb_vault', method.token);
+      return xml(c, toXml('paymentMethodNonce', nonceXml(nonce, method.card, { consumed: false })), 201);
+    }),
+  );
+
+  // customer.create (customer_gateway.js)
+  app.post(`${BASE}/customers`, async (c) => {
+    const body = await jsonBody(c);
+    const parsed = CustomerRequest.safeParse(body);
+    if (!parsed.success) return c.body(null, 400);
+    return faults.apply(c, { customerEmail: parsed.data.customer.email }, () => {
+      const result = createCustomer(store, parsed.data.customer);
+      if ('errors' in result)
+        return xml(
+          c,
+          errorResponseXml({ errors: result.errors, message: messageOf(result.errors), params: body }),
+          422,
+        );
+      if ('declined' in result) {
+        const verification = {
+          status: result.declined.status,
+          processorResponseCode: result.declined.processorResponseCode,
+          processorResponseText: result.declined.processorResponseText,
+          creditCard: { bin: result.card.bin, last4: result.card.lastFour, cardType: result.card.cardType },
+        };
+        return xml(
+          c,
+          errorResponseXml({ message: result.declined.processorResponseText, params: body, verification }),
+          422,
+        );
+      }
+      return xml(c, toXml('customer', customerXml(result.customer, store)), 201);
+    });
+  });
+
+  // transaction.sale (transaction_gateway.js `create` with type sale)
+  app.post(`${BASE}/transactions`, async (c) => {
+    const body = await jsonBody(c);
+    const parsed = SaleRequest.safeParse(body);
+    if (!parsed.success) return c.body(null, 400);
+    const request = parsed.data.transaction;
+    return faults.apply(c, { sale: true, orderId: request.orderId, customerEmail: request.customer?.email }, () =>
+      transactionAnswer(c, sale(store, request), body, 201),
+    );
+  });
+
+  // transaction.search, step 1: the matching ids
+  app.post(`${BASE}/transactions/advanced_search_ids`, async (c) => {
+    const criteria = ((await jsonBody(c)).search ?? {}) as Record<string, unknown>;
+    return faults.apply(c, searchSubject(criteria), () => {
+      try {
+        const ids = searchTransactions(store.allTransactions(), criteria).map((t) => t.id);
+        return xml(c, toXml('searchResults', { pageSize: PAGE_SIZE, ids: new XmlArray('item', ids) }));
+      } catch (error) {
+        if (error instanceof UnsupportedCriterion) return c.body(null, 400);
+        throw error;
+      }
+    });
+  });
+
+  // transaction.search, step 2: one page of transactions (criteria plus `ids`)
+  app.post(`${BASE}/transactions/advanced_search`, async (c) => {
+    const criteria = ((await jsonBody(c)).search ?? {}) as Record<string, unknown>;
+    return faults.apply(c, searchSubject(criteria), () => {
+      try {
+        const found = searchTransactions(store.allTransactions(), criteria).slice(0, PAGE_SIZE);
+        return xml(
+          c,
+          toXml(
+            'creditCardTransactions',
+            new XmlCollection('transaction', found.map(transactionXml), {
+              currentPageNumber: 1,
+              pageSize: PAGE_SIZE,
+              totalItems: found.length,
+            }),
+          ),
+        );
+      } catch (error) {
+        if (error instanceof UnsupportedCriterion) return c.body(null, 400);
+        throw error;
+      }
+    });
+  });
+
+  // transaction.find: 404 for an unknown id
+  app.get(`${BASE}/transactions/:id`, (c) => {
+    const transaction = store.getTransaction(c.req.param('id'));
+    if (!transaction) return faults.apply(c, {}, () => c.body(null, 404));
+    return faults.apply(c, callOf(transaction), () => xml(c, toXml('transaction', transactionXml(transaction))));
+  });
+
+  const onTransaction =
+    (operation: (transaction: Transaction, body: Record<string, unknown>) => SaleResult) => async (c: Context) => {
+      const body = await jsonBody(c);
+      const transaction = store.getTransaction(c.req.param('id') ?? '');
+      if (!transaction) return faults.apply(c, {}, () => c.body(null, 404));
+      return faults.apply(c, callOf(transaction), () => transactionAnswer(c, operation(transaction, body), body));
+    };
+
+  app.put(
+    `${BASE}/transactions/:id/void`,
+    onTransaction((t) => voidTransaction(store, t)),
+  );
+  app.put(
+    `${BASE}/transactions/:id/settle`,
+    onTransaction((t) => settleTransaction(store, t)),
+  );
+  app.post(
+    `${BASE}/transactions/:id/refund`,
+    onTransaction((t, body) =>
+      refundTransaction(store, t, (body.transaction as { amount?: unknown } | undefined)?.amount),
+    ),
+  );
+}
