@@ -3,13 +3,25 @@
 //   data into the PGlite folder .data/pglite (kept between starts) and prints the demo links it seeded;
 //   the payments sandbox on http://localhost:3010.
 // Ctrl-C stops everything.
+// `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm start` runs join-api on the real braintree SDK
+// against the sandbox's Braintree gateway API instead (scripts/lib/payments-mode.mjs; README "Braintree mode").
 import path from 'node:path';
+import { PaymentsModeError, paymentsMode } from './lib/payments-mode.mjs';
 import { root, run, service, stopAll, waitForHttp } from './lib/processes.mjs';
 
 const apiPort = process.env.PORT ?? '3000';
 const sandboxPort = process.env.SANDBOX_PORT ?? '3010';
 const apiUrl = `http://localhost:${apiPort}`;
 const sandboxUrl = `http://localhost:${sandboxPort}`;
+
+let payments;
+try {
+  payments = paymentsMode(process.env, { sandboxPort });
+} catch (e) {
+  if (!(e instanceof PaymentsModeError)) throw e;
+  console.error(`✗ ${e.message}`);
+  process.exit(1);
+}
 
 console.log('› Building (turbo; cached after the first start)…');
 await run('pnpm', [
@@ -26,12 +38,14 @@ await run('pnpm', [
 service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
   SANDBOX_PORT: sandboxPort,
   SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `${apiUrl},http://127.0.0.1:${apiPort}`,
+  ...payments.sandboxEnv,
 });
 service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], {
   PORT: apiPort,
   SANDBOX_URL: process.env.SANDBOX_URL ?? sandboxUrl,
   DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
   WEB_DIST: path.join(root, 'apps/join-web/dist'),
+  ...payments.apiEnv,
 });
 
 try {
@@ -45,5 +59,6 @@ console.log(`
     Join:              ${apiUrl}/join
     API:               ${apiUrl}/api/v1  (OpenAPI: ${apiUrl}/api/v1/openapi.json)
     Payments sandbox:  ${sandboxUrl}  (test cards: 4111111111111111 pays, 4000111111111115 is declined)
+    Payment mode:      ${payments.label}
   The demo links join-api seeded are printed above by [join-api]. Ctrl-C stops everything.
 `);

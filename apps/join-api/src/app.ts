@@ -23,7 +23,13 @@ export function createApp(deps: AppDeps) {
     inviteRotateAfterMs: deps.inviteRotateAfterMs ?? 24 * 60 * 60 * 1000,
   };
   const app = new Hono<AppEnv>();
-  const csp = contentSecurityPolicy(deps.gateway.name, new URL(deps.env.SANDBOX_URL).origin);
+  const sandboxOrigin = new URL(deps.env.SANDBOX_URL).origin;
+  // env.ts requires BRAINTREE_ENVIRONMENT with the braintree driver; a test app without it gets Sandbox's hosts
+  const csp = contentSecurityPolicy(
+    deps.gateway.name === 'braintree'
+      ? { driver: 'braintree', environment: deps.env.BRAINTREE_ENVIRONMENT ?? 'Sandbox', sandboxOrigin }
+      : { driver: 'sandbox', sandboxOrigin },
+  );
 
   app.use('*', async (c, next) => {
     c.set('services', services);

@@ -23,7 +23,7 @@ function scriptSrc(csp: string | null): string {
 describe('web: prerendered /join and the CSP', () => {
   let dist: string;
   let app: Hono<AppEnv>;
-  const csp = contentSecurityPolicy('sandbox', 'http://127.0.0.1:3210');
+  const csp = contentSecurityPolicy({ driver: 'sandbox', sandboxOrigin: 'http://127.0.0.1:3210' });
   beforeAll(() => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'join-web-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));

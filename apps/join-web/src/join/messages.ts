@@ -154,6 +154,10 @@ export const paymentMessagesUi = defineMessages({
   required: { id: 'payment.error.required', defaultMessage: 'This field is required.' },
   pay: { id: 'payment.pay', defaultMessage: 'Pay {amount}' },
   paying: { id: 'payment.paying', defaultMessage: 'Processing your payment…' },
+  resuming: {
+    id: 'payment.resuming',
+    defaultMessage: 'Checking the payment you started before the page reloaded…',
+  },
   errorTitle: { id: 'payment.errorTitle', defaultMessage: 'Payment not completed' },
   inDoubt: {
     id: 'payment.error.inDoubt',

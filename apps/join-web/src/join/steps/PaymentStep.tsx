@@ -18,7 +18,7 @@ import {
 } from '@ofw/payments';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage, type BillingAddressValue } from '@ofw/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
@@ -27,6 +27,12 @@ import { invalidatePackageData, resolveChosen, usePackageData, type ChosenPackag
 import { appMessages, packageMessages, paymentMessagesUi, stepMessages } from '../messages.js';
 import { billingLabels, validateBilling, type BillingErrors } from '../billing.js';
 import { money } from '../format.js';
+import {
+  clearPaymentAttempt,
+  loadPaymentAttempt,
+  savePaymentAttempt,
+  type PaymentAttempt,
+} from '../payment-attempt.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
 /**
@@ -87,10 +93,7 @@ const CARD_FIELDS: ReadonlyArray<{
 ];
 
 /** A payment attempt: its idempotency key and the exact request, re-sent as is when the answer was lost. */
-interface Attempt {
-  key: string;
-  body: OrderRequest;
-}
+type Attempt = PaymentAttempt;
 
 function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
   const intl = useIntl();
@@ -101,7 +104,11 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [billingErrors, setBillingErrors] = useState<BillingErrors>({});
-  const pending = useRef<Attempt | undefined>(undefined);
+  const userId = state.parent.userId;
+  // An attempt whose answer was lost before a reload (sessionStorage, per parent): resumed once on mount, below.
+  const [restored] = useState(() => loadPaymentAttempt(userId));
+  const pending = useRef<Attempt | undefined>(restored);
+  const [resuming, setResuming] = useState(Boolean(restored));
   const methods = usePaymentMethods(chosen.currency);
   const hosted = useHostedFields({
     fields: {
@@ -165,13 +172,30 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
         } as OrderRequest;
         attempt = { key: newIdempotencyKey(), body };
         pending.current = attempt;
+        // stored before it is sent: a reload while the answer is out still re-sends this key, never a new one
+        savePaymentAttempt(userId, attempt);
       }
       await submitOrder(attempt);
     } catch (err) {
       setError(messageFor(intl, err));
       setBusy(false);
+    } finally {
+      setResuming(false);
     }
   }
+
+  /**
+   * After a reload, the attempt whose answer was lost is re-sent once, as is (same key, same body), without a click:
+   * the parent already pressed Pay, the card fields are empty again, and join-api answers a key it charged with the
+   * same order instead of charging again (README "Payments").
+   */
+  const resume = useEffectEvent(() => void pay(() => Promise.resolve(undefined)));
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!restored || resumed.current) return;
+    resumed.current = true;
+    resume();
+  }, [restored]);
 
   /** Card: tokenize the hosted fields, then 3D Secure (§4 "3D Secure flow"); returns the nonce to charge. */
   async function cardNonce(): Promise<string> {
@@ -205,15 +229,18 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
         // Paid by an earlier attempt whose answer was lost: carry on as paid.
       } else {
         // A lost answer (network, 5xx, in flight) keeps the attempt: retrying re-sends the same key, never a new charge.
-        if (!(isApiError(err) && (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight')))
+        if (!(isApiError(err) && (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight'))) {
           pending.current = undefined;
+          clearPaymentAttempt(userId);
+        }
         throw err;
       }
     }
     pending.current = undefined;
+    clearPaymentAttempt(userId);
     // Paid: the parent now has a current subscription, so join-api's package data carries upgrade options (§3).
     void invalidatePackageData(queryClient);
-    const userId = Number(state.parent.userId);
+    const parentId = Number(state.parent.userId);
     let next: JoinState = {
       ...state,
       billingAddressComplete: true,
@@ -221,7 +248,7 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
       subscriptionStatus: 'current',
     };
     try {
-      next = applyParentState(next, await api.getParent(userId));
+      next = applyParentState(next, await api.getParent(parentId));
     } catch {
       // Paid; the account step re-reads the parent anyway.
     }
@@ -241,6 +268,7 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
       className="app-narrow"
     >
       <p>{intl.formatMessage(paymentMessagesUi.intro)}</p>
+      <StatusMessage>{resuming ? intl.formatMessage(paymentMessagesUi.resuming) : null}</StatusMessage>
       <ErrorBanner title={intl.formatMessage(paymentMessagesUi.errorTitle)} message={error ?? cardError} />
       <section className="order-summary" aria-labelledby="order-summary-heading">
         <h2 id="order-summary-heading" className="ofw-fieldset__legend">
