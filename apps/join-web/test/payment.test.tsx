@@ -209,6 +209,30 @@ describe('payment step', () => {
     expect(orders[1]!.body).not.toHaveProperty('amount');
   });
 
+  it('issue 10: 422 payment_method_expired asks for the card again; the next Pay tokenizes a new nonce under a new key', async () => {
+    const { api, keys } = atPayment([
+      () => problem(422, 'payment_method_expired'),
+      () => ({ status: 201, body: order }),
+    ]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This card could not be charged. Enter the card details again.',
+    );
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your login' });
+    const orders = api.calls.filter((c) => c.path === '/orders');
+    expect(orders.map((c) => (c.body as { paymentMethodNonce: string }).paymentMethodNonce)).toEqual([
+      'nonce-1',
+      'nonce-2',
+    ]);
+    expect(new Set(keys).size).toBe(2);
+    // the client token was asked for the currency charged (its merchant account)
+    const config = api.calls.find((c) => c.path === '/payments/config')!;
+    expect(config.search.get('currency')).toBe('USD');
+  });
+
   it('an answer lost to a 5xx is retried with the same Idempotency-Key and the same nonce (never a second charge)', async () => {
     const { api, keys } = atPayment([
       () => problem(503, 'payment_gateway_unavailable'),

@@ -164,6 +164,11 @@ export const paymentMessagesUi = defineMessages({
     defaultMessage: 'We could not confirm your payment. Try again: you will not be charged twice.',
   },
   fixCard: { id: 'payment.error.fixCard', defaultMessage: 'Check the highlighted card details.' },
+  /** join-api 422 `payment_method_expired`: the nonce was unknown, expired or already used (issue 10). */
+  cardExpired: {
+    id: 'payment.error.cardExpired',
+    defaultMessage: 'This card could not be charged. Enter the card details again.',
+  },
   wallets: { id: 'payment.wallets', defaultMessage: 'Or pay with' },
   payPal: { id: 'payment.payPal', defaultMessage: 'Check out with PayPal' },
   venmo: { id: 'payment.venmo', defaultMessage: 'Check out with Venmo' },

@@ -43,13 +43,14 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   const intl = useIntl();
   const { api } = useServices();
   const { state, progress } = useJoin();
+  const { currency, query } = usePackageData(flow);
+  // The client token is issued for the merchant account of the currency charged, so 3D Secure runs in it (issue 10).
   const config = useQuery({
-    queryKey: ['paymentsConfig', state.authToken],
-    queryFn: () => api.getPaymentsConfig(),
+    queryKey: ['paymentsConfig', state.authToken, currency],
+    queryFn: () => api.getPaymentsConfig({ currency }),
     staleTime: Infinity,
     enabled: Boolean(state.authToken),
   });
-  const { currency, query } = usePackageData(flow);
   const chosen = resolveChosen(
     progress,
     query.data,
@@ -342,6 +343,7 @@ export function messageFor(intl: IntlShape, err: unknown): string {
   if (isApiError(err)) {
     if (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight')
       return intl.formatMessage(paymentMessagesUi.inDoubt);
+    if (err.code === 'payment_method_expired') return intl.formatMessage(paymentMessagesUi.cardExpired);
     if (err.code === 'package_unavailable' || err.code === 'validation_failed')
       return intl.formatMessage(appMessages.unexpectedError);
   }
