@@ -97,6 +97,14 @@ const TransactionRequest = z.object({
   currencyCode: z.string().regex(/^[A-Z]{3}$/),
   orderId: z.string().min(1).max(255),
   deviceData: z.string().max(10_000).optional(),
+  /** The payer, as Braintree's `transaction.customer` (support and tests search by the email). */
+  customer: z
+    .object({
+      email: z.string().max(255).optional(),
+      firstName: z.string().max(255).optional(),
+      lastName: z.string().max(255).optional(),
+    })
+    .optional(),
   options: z.object({ submitForSettlement: z.boolean().optional() }).optional(),
 });
 
@@ -293,7 +301,7 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
       );
     }
     const request = parsed.data;
-    return faults.apply(c, { sale: true, orderId: request.orderId }, () => {
+    return faults.apply(c, { sale: true, orderId: request.orderId, customerEmail: request.customer?.email }, () => {
       // no deduplication (DESIGN.md §5): every POST is a new transaction and consumes its nonce, as on Braintree
       const fake = FAKE_NONCES[request.paymentMethodNonce];
       let card: StoredCard;
@@ -329,7 +337,7 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
         ...outcome,
         creditCard: { cardType: card.cardType, last4: card.lastFour, bin: card.bin },
         threeDSecureInfo,
-        customer: {},
+        customer: { ...request.customer },
         deviceDataCaptured: Boolean(request.deviceData),
         refundIds: [],
         statusHistory: [{ status: outcome.status, timestamp: now, amount: request.amount }],

@@ -162,7 +162,7 @@ export function outcomeForAmount(amountMinor: number): TransactionOutcome {
 /** The sandbox's problem codes for a nonce it cannot charge (Braintree validation error codes). */
 export const NONCE_ERRORS = {
   unknown: { code: '91565', message: 'Unknown or expired payment_method_nonce.' },
-  consumed: { code: '93107', message: 'Cannot use a payment_method_nonce more than once.' },
+  consumed: { code: '91564', message: 'Cannot use a payment_method_nonce more than once.' },
   invalidCard: { code: '81715', message: 'Credit card number is invalid.' },
 } as const;
 

@@ -105,16 +105,16 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
     expect(body.transaction.status).toBe(status);
   });
 
-  it('a nonce is single-use (93107) and an unknown one is refused (91565)', async () => {
+  it('a nonce is single-use (91564, as a Braintree sale) and an unknown one is refused (91565)', async () => {
     const { tokenize, charge } = makeApp();
     const nonce = (await tokenize('4111111111111111')).body.creditCards[0].nonce;
     expect((await charge({ paymentMethodNonce: nonce })).status).toBe(200);
     const second = await charge({ paymentMethodNonce: nonce });
     expect(second.status).toBe(422);
-    expect(second.body.error.code).toBe('93107');
+    expect(second.body.error.code).toBe('91564');
     const unknown = await charge({ paymentMethodNonce: 'tokencc_sb_nope' });
     expect(unknown.body.error.code).toBe('91565');
-    expect((await charge({ paymentMethodNonce: 'fake-consumed-nonce' })).body.error.code).toBe('93107');
+    expect((await charge({ paymentMethodNonce: 'fake-consumed-nonce' })).body.error.code).toBe('91564');
   });
 
   it('no orderId deduplication: every POST is a new transaction and consumes its nonce (Braintree has none)', async () => {

@@ -23,7 +23,7 @@ describe('wallet popups (DESIGN.md §5, spec §3 "Other wallet and bank results"
     expect(payload.details.paymentContextId).toBeTruthy();
     const paid = await charge({ paymentMethodNonce: payload.nonce });
     expect(paid.body.transaction).toMatchObject({ status: 'authorized', paymentInstrumentType: 'venmo_account' });
-    expect((await charge({ paymentMethodNonce: payload.nonce })).body.error.code).toBe('93107');
+    expect((await charge({ paymentMethodNonce: payload.nonce })).body.error.code).toBe('91564');
   });
 
   it('approving PayPal returns a PayPalAccount nonce', async () => {

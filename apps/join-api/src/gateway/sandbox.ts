@@ -92,6 +92,7 @@ export function createSandboxGateway(opts: {
           amount: req.amount,
           currencyCode: req.currencyCode,
           orderId: req.orderId,
+          customer: { email: req.customer.email, firstName: req.customer.firstName, lastName: req.customer.lastName },
           ...(req.deviceData ? { deviceData: req.deviceData } : {}),
           options: { submitForSettlement: true },
         }),

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { FAKE_NONCES, outcomeForAmount, startSandbox, type RunningSandbox } from 'payments-sandbox';
+import { loadEnv } from '../src/env.js';
+import { createGateway } from '../src/gateway/index.js';
+import { createSandboxGateway } from '../src/gateway/sandbox.js';
+import type { PaymentGateway } from '../src/gateway/types.js';
+import { orders, subscriptions } from '../src/db/schema.js';
+import { chargeLeaseMs, reconcileOrders } from '../src/orders.js';
+import { order, signup, testApp, type TestApp } from './helpers.js';
+
+/*
+ * Issue 10: join-api's order path against apps/payments-sandbox in-process — the `braintree` driver on the REAL npm
+ * braintree SDK speaking the sandbox's Braintree gateway API (Environment built from GATEWAY_HOST/PORT), and the
+ * `sandbox` driver on the sandbox's own API. Faults come from the sandbox's fault control (POST /sandbox/faults),
+ * matched on the parent's e-mail so the tests never take each other's. Every paid parent ends with exactly one approved,
+ * unvoided transaction (counted by customer e-mail, as support would) and a current subscription.
+ */
+
+const TIMEOUT_MS = 600;
+const SUCCESS = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+const THREE_DS_OK = {
+  liabilityShifted: true,
+  liabilityShiftPossible: true,
+  status: 'authenticate_successful',
+  enrolled: 'Y',
+  threeDSecureVersion: '2.2.0',
+};
+const VISA = FAKE_NONCES['fake-three-d-secure-visa-full-authentication-nonce'] as Exclude<
+  (typeof FAKE_NONCES)[string],
+  { error: unknown }
+>;
+
+describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-sandbox (%s driver)', (driver) => {
+  let sandbox: RunningSandbox;
+  let t: TestApp;
+  let skew = 0;
+  let n = 0;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    const env = {
+      GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
+      PAYMENTS_DRIVER: driver,
+      BRAINTREE_ENVIRONMENT: 'Development',
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: String(sandbox.port),
+      GATEWAY_SSL: 'false',
+      BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
+      BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
+      BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
+      BRAINTREE_MERCHANT_ACCOUNTS: 'USD:ofw_usd,GBP:ofw_gbp,CAD:ofw_cad,AUD:ofw_aud,NZD:ofw_nzd',
+    };
+    const gateway: PaymentGateway =
+      driver === 'braintree'
+        ? await createGateway(loadEnv({ ...env, SANDBOX_URL: sandbox.url }))
+        : createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: TIMEOUT_MS });
+    t = await testApp({ sandboxUrl: sandbox.url, gateway, env, now: () => new Date(Date.now() + skew) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  const parent = (country: 'US' | 'GB' = 'US') => {
+    const email = `${driver}.${++n}.${Date.now()}@example.com`;
+    return signup(t, {
+      address: { country },
+      parent:
+        country === 'GB'
+          ? { firstName: 'Gwen', lastName: `P${n}`, email, phoneCountryCode: '+44', phoneNumber: '7400123456' }
+          : { firstName: 'Ida', lastName: `P${n}`, email, phoneNumber: '2025550101' },
+    }).then((p) => ({ ...p, email }));
+  };
+  /** A single-use card nonce as the hosted fields + a frictionless 3D Secure lookup leave it. */
+  const cardNonce = (o: { declined?: boolean; threeDS?: boolean } = {}) => {
+    const nonce = sandbox.store.createNonce({ ...VISA, ...(o.declined ? { forced: outcomeForAmount(200_000) } : {}) });
+    if (o.threeDS !== false) sandbox.store.setThreeDSecure(nonce, THREE_DS_OK);
+    return nonce;
+  };
+  const approvedFor = (email: string) =>
+    sandbox.store
+      .allTransactions()
+      .filter((x) => x.type === 'sale' && x.customer.email === email && SUCCESS.has(x.status));
+  const fault = (body: object) =>
+    fetch(`${sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => expect(r.status).toBeLessThan(300));
+  const subscribed = async (userId: number) =>
+    (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).filter(
+      (s) => s.status === 'current',
+    );
+  const pastLease = () => {
+    skew += chargeLeaseMs(t.deps) + 1_000;
+  };
+
+  it('issue 10: a 3DS-authenticated card is charged once, in the merchant account of its currency, with orderId and e-mail', async () => {
+    const p = await parent();
+    const res = await order(t, p.authToken, `${driver}-us-0001`, { paymentMethodNonce: cardNonce() });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { orderId: string; receipt: { amount: number } };
+    const [tx] = approvedFor(p.email);
+    expect(approvedFor(p.email)).toHaveLength(1);
+    expect(tx).toMatchObject({ orderId: body.orderId, amount: body.receipt.amount.toFixed(2), currencyCode: 'USD' });
+    if (driver === 'braintree') expect(tx!.merchantAccountId).toBe('ofw_usd');
+  });
+
+  it('issue 10 §9: a GB parent pays £107.99 in GBP (braintree: in ofw_gbp, never the USD account)', async () => {
+    const p = await parent('GB');
+    const res = await order(t, p.authToken, `${driver}-gb-0001`, { packageId: 2061, paymentMethodNonce: cardNonce() });
+    expect(res.status).toBe(201);
+    const [tx] = approvedFor(p.email);
+    expect(tx).toMatchObject({ amount: '107.99', currencyCode: 'GBP' });
+    if (driver === 'braintree') expect(tx!.merchantAccountId).toBe('ofw_gbp');
+  });
+
+  it('issue 10: a used nonce answers 422 payment_method_expired, and nothing more is charged', async () => {
+    const nonce = cardNonce();
+    const a = await parent();
+    expect((await order(t, a.authToken, `${driver}-reuse-01`, { paymentMethodNonce: nonce })).status).toBe(201);
+    const b = await parent();
+    const again = await order(t, b.authToken, `${driver}-reuse-02`, { paymentMethodNonce: nonce });
+    expect(again.status).toBe(422);
+    expect(await again.json()).toMatchObject({ code: 'payment_method_expired' });
+    expect(approvedFor(b.email)).toHaveLength(0);
+  });
+
+  it('§8: a declined card answers 402 processor_declined; the parent then pays with another card — one approval', async () => {
+    const p = await parent();
+    const declined = await order(t, p.authToken, `${driver}-decl-01`, {
+      paymentMethodNonce: cardNonce({ declined: true }),
+    });
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toMatchObject({ code: 'processor_declined', processorResponseCode: '2000' });
+    expect((await order(t, p.authToken, `${driver}-decl-02`, { paymentMethodNonce: cardNonce() })).status).toBe(201);
+    expect(approvedFor(p.email)).toHaveLength(1);
+  });
+
+  if (driver === 'braintree') {
+    it('issue 10: a card nonce without 3D Secure is refused (402 three_d_secure) and never charged', async () => {
+      const p = await parent();
+      const res = await order(t, p.authToken, 'bt-no3ds-0001', { paymentMethodNonce: cardNonce({ threeDS: false }) });
+      expect(res.status).toBe(402);
+      expect(await res.json()).toMatchObject({ code: 'gateway_rejected', gatewayRejectionReason: 'three_d_secure' });
+      expect(sandbox.store.allTransactions().filter((x) => x.customer.email === p.email)).toHaveLength(0);
+    });
+
+    it('issue 10: a one-time PayPal nonce and a Venmo nonce are sold directly (never vaulted: no 82902)', async () => {
+      for (const nonce of ['fake-paypal-one-time-nonce', 'fake-venmo-account-nonce']) {
+        const p = await parent();
+        const res = await order(t, p.authToken, `bt-wallet-${nonce.slice(5, 11)}`, { paymentMethodNonce: nonce });
+        expect(res.status).toBe(201);
+        expect(approvedFor(p.email)).toHaveLength(1);
+      }
+    });
+  }
+
+  describe('faults, each followed by a reload (a retry with a NEW Idempotency-Key)', () => {
+    const expectOnePaid = async (p: { email: string; userId: number }) => {
+      await reconcileOrders({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
+      expect(approvedFor(p.email)).toHaveLength(1);
+      expect(await subscribed(p.userId)).toHaveLength(1);
+      const rows = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
+      expect(rows.filter((r) => r.status === 'paid')).toHaveLength(1);
+      expect(rows.filter((r) => r.status === 'pending')).toHaveLength(0);
+    };
+
+    it('issue 10: the answer delayed past the gateway timeout → 503; the reload waits out the lease and gets the charge that landed', async () => {
+      const p = await parent();
+      await fault({ delayMs: 3 * TIMEOUT_MS, match: { customerEmail: p.email } });
+      const first = await order(t, p.authToken, `${driver}-delay-01`, { paymentMethodNonce: cardNonce() });
+      expect(first.status).toBe(503);
+      // the reload's request, re-sent as is after a 409 (the browser keeps an in-doubt attempt)
+      const again = { paymentMethodNonce: cardNonce() };
+      const early = await order(t, p.authToken, `${driver}-delay-02`, again);
+      expect(early.status).toBe(409);
+      expect(await early.json()).toMatchObject({ code: 'idempotency_in_flight' });
+      pastLease();
+      const reload = await order(t, p.authToken, `${driver}-delay-02`, again);
+      expect(reload.status).toBe(201);
+      await expectOnePaid(p);
+    });
+
+    it('issue 10: the answer dropped after the charge → 503; the reload after the lease gets that charge, no second one', async () => {
+      const p = await parent();
+      await fault({ dropResponseAfterCharge: true, match: { customerEmail: p.email } });
+      expect((await order(t, p.authToken, `${driver}-drop-01`, { paymentMethodNonce: cardNonce() })).status).toBe(503);
+      pastLease();
+      const reload = await order(t, p.authToken, `${driver}-drop-02`, { paymentMethodNonce: cardNonce() });
+      expect(reload.status).toBe(201);
+      await expectOnePaid(p);
+    });
+
+    it('issue 10: a 503 from the gateway carried nothing out → the reload pays at once, once', async () => {
+      const p = await parent();
+      await fault({ status: 503, match: { customerEmail: p.email } });
+      expect((await order(t, p.authToken, `${driver}-503-01`, { paymentMethodNonce: cardNonce() })).status).toBe(503);
+      const reload = await order(t, p.authToken, `${driver}-503-02`, { paymentMethodNonce: cardNonce() });
+      expect(reload.status).toBe(201);
+      await expectOnePaid(p);
+    });
+  });
+});
