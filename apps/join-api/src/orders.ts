@@ -491,6 +491,16 @@ async function claimKey(s: Services, userId: number, key: string, hash: string):
   return undefined;
 }
 
+/** The completed answer stored for a key, if any. */
+async function storedAnswer(s: Services, userId: number, key: string): Promise<StoredResponse | undefined> {
+  const [row] = await s.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (row?.state !== 'completed') return undefined;
+  return { status: row.responseStatus!, body: row.responseBody as OrderResponse | Problem };
+}
+
 async function storeFinal(s: Services, userId: number, key: string, answer: StoredResponse): Promise<void> {
   await s.db
     .update(idempotencyKeys)
@@ -623,6 +633,9 @@ export async function placeOrder(
         });
       }
       if (order.status !== 'pending') {
+        // declined or failed under this key (perhaps by reconciliation): its stored answer, else closed
+        const stored = await storedAnswer(s, user.id, key);
+        if (stored) return stored;
         throw final(new HttpProblem(409, 'conflict', 'This payment attempt was closed; start a new one.'));
       }
       if (!step.fresh) {
@@ -637,12 +650,8 @@ export async function placeOrder(
         leased = order.id;
         if (order.amountMinor > 0 && (await resolveFromGateway(s, order)) === 'resolved') {
           // the lost answer is found: the stored answer of this key (paid, or the decline) is the answer
-          const [row] = await s.db
-            .select()
-            .from(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-          if (row?.state === 'completed')
-            return { status: row.responseStatus!, body: row.responseBody as OrderResponse | Problem };
+          const stored = await storedAnswer(s, user.id, key);
+          if (stored) return stored;
           continue;
         }
       }
