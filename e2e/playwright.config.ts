@@ -1,13 +1,28 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
 import type { Fixtures } from './support/fixtures';
-import { apiPort, baseURL, dataDir, demoLinksFile, root, sandboxPort, sandboxURL } from './support/env';
+import {
+  apiPort,
+  baseURL,
+  braintreeApiPort,
+  braintreeBaseURL,
+  braintreeDataDir,
+  braintreeDemoLinksFile,
+  dataDir,
+  demoLinksFile,
+  root,
+  SANDBOX_MERCHANT_ACCOUNTS,
+  sandboxPort,
+  sandboxURL,
+} from './support/env';
 
 /**
  * The e2e suite runs the built product as `pnpm start` does, on test ports bound to 127.0.0.1, with a fresh
  * PGlite folder per run: join-api (API + SPA) on 3100 and the payments sandbox on 3110 — two origins, so the
- * hosted card fields really are cross-origin frames (DESIGN.md §5). Chromium is Debian's (CHROMIUM_PATH, set by
- * scripts/test.sh); Playwright's own browser download is never used.
+ * hosted card fields really are cross-origin frames (DESIGN.md §5). A second join-api on 3120 runs in Braintree mode
+ * (README "Braintree mode": its `braintree` driver, the real npm `braintree` SDK, against the same sandbox's Braintree
+ * gateway API) for the `braintree` project. Chromium is Debian's (CHROMIUM_PATH, set by scripts/test.sh); Playwright's
+ * own browser download is never used.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
@@ -26,7 +41,7 @@ const desktop = {
   },
 };
 
-export default defineConfig<Pick<Fixtures, 'uiLocale'>>({
+export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'>>({
   testDir: './tests',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
@@ -59,6 +74,15 @@ export default defineConfig<Pick<Fixtures, 'uiLocale'>>({
     ),
     // Run once (en-US, 1280 px): 3D Secure, keyboard only, decline, back, invite request, language switch.
     { name: 'once', testMatch: 'once/**/*.spec.ts', use: desktop },
+    // Braintree mode (en-US, 1280 px): the specs tagged @braintree — regular (USD), GB (GBP with VAT), declined then
+    // paid, 3D Secure challenge — against the Braintree-mode join-api; each also checks the parent's one approved
+    // sale in the sandbox (currency, merchant account). axe is the other projects' job.
+    {
+      name: 'braintree',
+      testMatch: ['flows/**/*.spec.ts', 'once/**/*.spec.ts'],
+      grep: /@braintree/,
+      use: { ...desktop, baseURL: braintreeBaseURL, paymentsDriver: 'braintree', axe: false },
+    },
   ],
   webServer: [
     {
@@ -69,7 +93,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale'>>({
       env: {
         HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
-        SANDBOX_ALLOWED_ORIGINS: baseURL,
+        SANDBOX_ALLOWED_ORIGINS: `${baseURL},${braintreeBaseURL}`,
         LOG_LEVEL: 'warn',
       },
     },
@@ -85,6 +109,35 @@ export default defineConfig<Pick<Fixtures, 'uiLocale'>>({
         SANDBOX_URL: sandboxURL,
         WEB_DIST: path.join(root, 'apps/join-web/dist'),
         PAYMENTS_DRIVER: 'sandbox',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      // join-api in Braintree mode, as `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm start` runs it
+      // (scripts/lib/payments-mode.mjs), every setting given so none comes from the caller's environment. Its specs
+      // need no demo link: one demo set.
+      command: `node ${path.join(root, 'e2e/support/serve-api.mjs')} ${path.join(root, 'apps/join-api/dist/main.js')} ${braintreeDataDir} ${braintreeDemoLinksFile}`,
+      url: `${braintreeBaseURL}/api/v1/join/countries`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(braintreeApiPort),
+        DATA_DIR: braintreeDataDir,
+        SANDBOX_URL: sandboxURL,
+        WEB_DIST: path.join(root, 'apps/join-web/dist'),
+        E2E_DEMO_COPIES: '1',
+        PAYMENTS_DRIVER: 'braintree',
+        BRAINTREE_ENVIRONMENT: 'Development',
+        GATEWAY_HOST: '127.0.0.1',
+        GATEWAY_PORT: String(sandboxPort),
+        GATEWAY_SSL: 'false',
+        BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
+        BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
+        BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
+        BRAINTREE_MERCHANT_ACCOUNTS: Object.entries(SANDBOX_MERCHANT_ACCOUNTS)
+          .map(([currency, account]) => `${currency}:${account}`)
+          .join(','),
         LOG_LEVEL: 'warn',
       },
     },

@@ -58,7 +58,7 @@ console.log(`
   OFW Join is running.
     Join:              ${apiUrl}/join
     API:               ${apiUrl}/api/v1  (OpenAPI: ${apiUrl}/api/v1/openapi.json)
-    Payments sandbox:  ${sandboxUrl}  (test cards: 4111111111111111 pays, 4000111111111115 is declined)
+    Payments sandbox:  ${sandboxUrl}  (test cards: ${payments.cards})
     Payment mode:      ${payments.label}
   The demo links join-api seeded are printed above by [join-api]. Ctrl-C stops everything.
 `);

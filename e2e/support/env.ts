@@ -4,13 +4,31 @@ import { fileURLToPath } from 'node:url';
 /**
  * Where the e2e servers run (shared by playwright.config.ts and the specs): join-api (API + SPA) and the payments
  * sandbox on test ports bound to 127.0.0.1 — two origins, so the hosted card fields are cross-origin frames
- * (DESIGN.md §5). `E2E_API_PORT` / `E2E_SANDBOX_PORT` move them (default 3100 / 3110).
+ * (DESIGN.md §5). `E2E_API_PORT` / `E2E_SANDBOX_PORT` move them (default 3100 / 3110). A second join-api in Braintree
+ * mode (its `braintree` driver: the real npm `braintree` SDK against the same sandbox's Braintree gateway API, README
+ * "Braintree mode") serves the `braintree` project on `E2E_BRAINTREE_API_PORT` (default 3120).
  */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const apiPort = Number(process.env.E2E_API_PORT ?? 3100);
 export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3110);
 export const baseURL = `http://127.0.0.1:${apiPort}`;
 export const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
+export const braintreeApiPort = Number(process.env.E2E_BRAINTREE_API_PORT ?? 3120);
+export const braintreeBaseURL = `http://127.0.0.1:${braintreeApiPort}`;
+/**
+ * The payments sandbox's test merchant and its merchant account per currency (DESIGN.md §5), as the Braintree-mode
+ * join-api is configured with them (scripts/lib/payments-mode.mjs fills in the same for `pnpm start`).
+ */
+export const SANDBOX_MERCHANT_ACCOUNTS = {
+  USD: 'ofw_usd',
+  GBP: 'ofw_gbp',
+  CAD: 'ofw_cad',
+  AUD: 'ofw_aud',
+  NZD: 'ofw_nzd',
+} as const;
 export const dataDir = path.join(root, '.data/e2e-pglite');
 /** Where support/serve-api.mjs writes the demo links join-api printed at start-up (read by support/demo.ts). */
 export const demoLinksFile = path.join(root, '.data/e2e-demo-links.json');
+/** The Braintree-mode join-api's PGlite folder and demo links (its specs use no demo link; serve-api.mjs wants a file). */
+export const braintreeDataDir = path.join(root, '.data/e2e-braintree-pglite');
+export const braintreeDemoLinksFile = path.join(root, '.data/e2e-braintree-demo-links.json');

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import { sandboxURL } from './env';
+import { SANDBOX_MERCHANT_ACCOUNTS, sandboxURL } from './env';
 import { US_BILLING, type BillingAddress, type Labels } from './labels';
 
 export { money } from './labels';
@@ -12,9 +12,16 @@ export { money } from './labels';
 export interface Flow {
   page: Page;
   L: Labels;
+  /** join-api's payment driver in this project (fixture option `paymentsDriver`). */
+  paymentsDriver: PaymentsDriver;
+  /** The card a parent pays with here: VISA_OK, or with the braintree driver (3D Secure required) VISA_3DS_FRICTIONLESS. */
+  card: Card;
   check: (step: string) => Promise<void>;
   press: (target: Locator) => Promise<void>;
 }
+
+/** join-api's payment driver (`PAYMENTS_DRIVER`). */
+export type PaymentsDriver = 'sandbox' | 'braintree';
 
 /** A parent unique to one test run, so parallel tests never collide on the email. */
 export function newParent(tag: string) {
@@ -51,6 +58,8 @@ export interface Card {
 }
 export const VISA_OK: Card = { number: '4111111111111111', expiry: '12/30', cvv: '123' };
 export const VISA_DECLINED: Card = { number: '4000111111111115', expiry: '12/30', cvv: '123' };
+/** 3D Secure frictionless success: authenticated (liability shifted) without a challenge, then authorizes. */
+export const VISA_3DS_FRICTIONLESS: Card = { number: '4000000000002701', expiry: '12/30', cvv: '123' };
 /** 3D Secure challenge: the bank page offers "Complete authentication" / "Fail authentication". */
 export const VISA_3DS_CHALLENGE: Card = { number: '4000000000002503', expiry: '12/30', cvv: '123' };
 
@@ -186,8 +195,8 @@ export async function payAndWaitForOrder(flow: Flow, during?: () => Promise<void
 }
 
 /**
- * The payment step with a card that pays: waits for the card frames, checks the pay button names `amount`, types
- * the card and (unless `address` is null, e.g. an upgrade that already has one) the billing address, checks the
+ * The payment step with a card that pays (`flow.card`): waits for the card frames, checks the pay button names
+ * `amount`, types the card and (unless `address` is null, e.g. an upgrade that already has one) the billing address, checks the
  * step and pays.
  */
 export async function payByCard(
@@ -197,7 +206,7 @@ export async function payByCard(
 ): Promise<OrderAnswer> {
   await cardFieldsReady(flow);
   await expect(payButton(flow, amount.total, amount.currency)).toBeVisible();
-  await fillCard(flow, VISA_OK);
+  await fillCard(flow, flow.card);
   if (address) await fillBillingAddress(flow, address);
   await flow.check('payment');
   return payAndWaitForOrder(flow);
@@ -210,6 +219,48 @@ export async function chargedAmount(request: APIRequestContext, orderId: string)
   const { transaction } = (await res.json()) as { transaction: { amount: string; status: string } };
   expect(transaction.status).toMatch(/authorized|submitted_for_settlement/);
   return Number(transaction.amount);
+}
+
+/** Sale statuses that took the parent's money (or will): Braintree's authorized … settled. */
+const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+
+/**
+ * Checks what the payment provider charged for a paid order: the order's sale has `amount` (as {@link chargedAmount}).
+ * With the braintree driver, also that the parent (by the customer email join-api sends with the sale) has exactly
+ * one approved sale in the sandbox — this order's, in `currency` and that currency's merchant account (DESIGN.md §5:
+ * the currency comes from the merchant account). The sandbox driver's API carries no customer, so there the order's
+ * sale is all there is to check.
+ */
+export async function expectChargedOnce(
+  flow: Flow,
+  request: APIRequestContext,
+  expected: { email: string; orderId: string; amount: number; currency: keyof typeof SANDBOX_MERCHANT_ACCOUNTS },
+): Promise<void> {
+  expect(await chargedAmount(request, expected.orderId)).toBe(expected.amount);
+  if (flow.paymentsDriver !== 'braintree') return;
+  const res = await request.get(
+    `${sandboxURL}/sandbox/transactions?customerEmail=${encodeURIComponent(expected.email)}`,
+  );
+  expect(res.ok(), `GET /sandbox/transactions?customerEmail=${expected.email}`).toBe(true);
+  const { transactions } = (await res.json()) as {
+    transactions: {
+      type: string;
+      status: string;
+      amount: string;
+      currencyCode: string;
+      merchantAccountId: string;
+      orderId: string;
+    }[];
+  };
+  const approved = transactions.filter((t) => t.type === 'sale' && APPROVED.has(t.status));
+  expect(approved, `approved sales of ${expected.email}`).toEqual([
+    expect.objectContaining({
+      orderId: expected.orderId,
+      amount: expected.amount.toFixed(2),
+      currencyCode: expected.currency,
+      merchantAccountId: SANDBOX_MERCHANT_ACCOUNTS[expected.currency],
+    }),
+  ]);
 }
 
 /** Username, password and (unless skipped) three different security questions with answers. */

@@ -26,9 +26,9 @@ export class PaymentsModeError extends Error {
  * The payment mode to run and the environment join-api needs for it.
  * @param {Record<string, string | undefined>} env the user's environment (`process.env`).
  * @param {{ sandboxPort: string }} sandbox the port the payments sandbox listens on.
- * @returns {{ label: string, apiEnv: Record<string, string>, sandboxEnv: Record<string, string> }} a one-line
- *   description for the start banner, and the variables to set for join-api and for the sandbox on top of `env`
- *   (only those the user did not give).
+ * @returns {{ label: string, cards: string, apiEnv: Record<string, string>, sandboxEnv: Record<string, string> }} a
+ *   one-line description for the start banner, the sandbox test cards that work in this mode (for the banner), and
+ *   the variables to set for join-api and for the sandbox on top of `env` (only those the user did not give).
  * @throws {PaymentsModeError} for `BRAINTREE_ENVIRONMENT=Development` whose gateway is not this machine's sandbox.
  */
 export function paymentsMode(env, { sandboxPort }) {
@@ -38,12 +38,14 @@ export function paymentsMode(env, { sandboxPort }) {
   if (driver !== 'braintree')
     return {
       label: `${driver} driver — join-api charges through the payments sandbox's own API`,
+      cards: '4111111111111111 pays, 4000111111111115 is declined',
       apiEnv: {},
       sandboxEnv: {},
     };
   if (environment !== 'Development')
     return {
       label: `braintree driver — Braintree ${environment ?? '(BRAINTREE_ENVIRONMENT not set)'} with the given BRAINTREE_* settings; the browser runs braintree-web`,
+      cards: "Braintree's own sandbox test cards",
       apiEnv: {},
       sandboxEnv: {},
     };
@@ -72,6 +74,10 @@ export function paymentsMode(env, { sandboxPort }) {
       `braintree driver, BRAINTREE_ENVIRONMENT=Development — join-api runs the braintree SDK against the payments ` +
       `sandbox's gateway API at http://${host}:${port} (merchant ${given('BRAINTREE_MERCHANT_ID') ?? SANDBOX_MERCHANT.BRAINTREE_MERCHANT_ID}); ` +
       `the browser keeps the sandbox's card fields`,
+    // join-api's braintree driver requires 3D Secure on cards: only the sandbox's 3DS test cards authenticate
+    cards:
+      '4000000000002701 pays (3D Secure frictionless), 4000000000002503 asks for a 3D Secure challenge; ' +
+      '4111111111111111 is refused (3D Secure is required, and it does not authenticate)',
     apiEnv,
   };
 }

@@ -59,7 +59,7 @@ describe('issue 5: payments config with a client token the sandbox accepts for 3
     expect(((await ok.json()) as { paymentMethod: { liabilityShifted: boolean } }).paymentMethod.liabilityShifted).toBe(
       true,
     );
-    expect((await lookup('sandbox_0123456789abcdef_ofwjoin')).status).toBe(403);
+    expect((await lookup('sandbox_0123456789abcdef_ofw_sandbox')).status).toBe(403);
   });
 });
 

@@ -66,7 +66,7 @@ const problem = (status: number, code: string) => ({
 });
 const config = {
   driver: 'sandbox',
-  authorization: 'sandbox_0123456789abcdef_ofwjoin',
+  authorization: 'sandbox_0123456789abcdef_ofw_sandbox',
   sandboxUrl: 'http://localhost:3010',
   displayName: 'OurFamilyWizard',
   flags: { applePay: false, cadPayPal: false, venmo: false },

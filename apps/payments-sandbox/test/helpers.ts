@@ -1,7 +1,7 @@
 import { createSandboxApp } from '../src/app.js';
 import { SandboxStore } from '../src/store.js';
 
-export const KEY = 'sandbox_0123456789abcdef_ofwjoin';
+export const KEY = 'sandbox_0123456789abcdef_ofw_sandbox';
 export const PARENT = 'http://localhost:3000';
 
 export function makeApp(now: () => number = Date.now) {

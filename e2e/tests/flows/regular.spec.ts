@@ -2,9 +2,9 @@ import { monthlyPrice } from '@ofw/domain';
 import { expect, test } from '../../support/fixtures';
 import {
   acceptTerms,
-  chargedAmount,
   currentStep,
   detailsStep,
+  expectChargedOnce,
   finishJoin,
   newParent,
   openJoin,
@@ -13,33 +13,39 @@ import {
 } from '../../support/join';
 import { servedTier } from '../../support/packages';
 
-test('§1 §2 §4 regular join (USD): details, plan, terms, card, login; lands on /ofw/home.form', async ({
-  flow,
-  request,
-}) => {
-  const { page, L } = flow;
-  // The package offered is whatever join-api serves a US parent (§4 pricing group), priced as @ofw/domain says (§9).
-  const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
-  const parent = newParent('usd');
-  await openJoin(flow);
-  await expect(currentStep(page)).toBeVisible();
-  await detailsStep(flow, parent);
+test(
+  '§1 §2 §4 regular join (USD): details, plan, terms, card, login; lands on /ofw/home.form',
+  { tag: '@braintree' },
+  async ({ flow, request }) => {
+    const { page, L } = flow;
+    // The package offered is whatever join-api serves a US parent (§4 pricing group), priced as @ofw/domain says (§9).
+    const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
+    const parent = newParent('usd');
+    await openJoin(flow);
+    await expect(currentStep(page)).toBeVisible();
+    await detailsStep(flow, parent);
 
-  // The USD fixed tiers of §9: total and monthly price.
-  await expect(page.getByText(L.money(premium.totalPrice, 'USD')).first()).toBeVisible();
-  await expect(
-    page.getByText(L.t('package.perMonth', { price: L.money(monthlyPrice(premium.totalPrice, 1), 'USD') })).first(),
-  ).toBeVisible();
-  await packageStep(flow, premium.selectButtonId);
-  await acceptTerms(flow);
+    // The USD fixed tiers of §9: total and monthly price.
+    await expect(page.getByText(L.money(premium.totalPrice, 'USD')).first()).toBeVisible();
+    await expect(
+      page.getByText(L.t('package.perMonth', { price: L.money(monthlyPrice(premium.totalPrice, 1), 'USD') })).first(),
+    ).toBeVisible();
+    await packageStep(flow, premium.selectButtonId);
+    await acceptTerms(flow);
 
-  // The card fields are cross-origin frames of the payment provider (DESIGN.md §5).
-  const numberFrame = page.locator('iframe[name="braintree-hosted-field-number"]');
-  await expect(numberFrame).toBeVisible({ timeout: 20_000 });
-  expect(new URL((await numberFrame.getAttribute('src'))!, page.url()).origin).not.toBe(new URL(page.url()).origin);
-  const order = await payByCard(flow, { total: premium.totalPrice, currency: 'USD' });
-  expect(order.receipt).toMatchObject({ amount: premium.totalPrice, currencyCode: 'USD' });
-  expect(await chargedAmount(request, order.orderId)).toBe(premium.totalPrice);
+    // The card fields are cross-origin frames of the payment provider (DESIGN.md §5).
+    const numberFrame = page.locator('iframe[name="braintree-hosted-field-number"]');
+    await expect(numberFrame).toBeVisible({ timeout: 20_000 });
+    expect(new URL((await numberFrame.getAttribute('src'))!, page.url()).origin).not.toBe(new URL(page.url()).origin);
+    const order = await payByCard(flow, { total: premium.totalPrice, currency: 'USD' });
+    expect(order.receipt).toMatchObject({ amount: premium.totalPrice, currencyCode: 'USD' });
+    await expectChargedOnce(flow, request, {
+      email: parent.email,
+      orderId: order.orderId,
+      amount: premium.totalPrice,
+      currency: 'USD',
+    });
 
-  await finishJoin(flow, parent);
-});
+    await finishJoin(flow, parent);
+  },
+);

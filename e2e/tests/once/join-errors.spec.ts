@@ -1,15 +1,16 @@
 import { expect, test } from '../../support/fixtures';
 import {
   detailsStep,
+  expectChargedOnce,
   fillBillingAddress,
   fillCard,
   finishJoin,
   newParent,
   openJoin,
   packageButton,
+  payAndWaitForOrder,
   regularJoinToPayment,
   VISA_DECLINED,
-  VISA_OK,
 } from '../../support/join';
 import { servedTier } from '../../support/packages';
 
@@ -26,27 +27,35 @@ test('§2 back returns to the previous step without losing input', async ({ flow
   await expect(page.getByLabel(L.phoneNumber)).toHaveValue(parent.phoneNumber);
 });
 
-test('§8 a declined card shows the payment error banner, creates no subscription, and another card then pays', async ({
-  flow,
-  request,
-}) => {
-  const { page, L } = flow;
-  const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
-  const parent = newParent('decline');
-  await regularJoinToPayment(flow, parent, premium.selectButtonId);
-  await fillCard(flow, VISA_DECLINED);
-  await fillBillingAddress(flow);
-  await flow.press(page.getByRole('button', { name: L.pay }));
+test(
+  '§8 a declined card shows the payment error banner, creates no subscription, and another card then pays',
+  { tag: '@braintree' },
+  async ({ flow, request }) => {
+    const { page, L } = flow;
+    const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
+    const parent = newParent('decline');
+    await regularJoinToPayment(flow, parent, premium.selectButtonId);
+    await fillCard(flow, VISA_DECLINED);
+    await fillBillingAddress(flow);
+    await flow.press(page.getByRole('button', { name: L.pay }));
 
-  const banner = page.getByRole('alert').filter({ hasText: L.t('payments.error.declined') });
-  await expect(banner).toBeVisible({ timeout: 20_000 });
-  await flow.check('payment with decline banner');
+    const banner = page.getByRole('alert').filter({ hasText: L.t('payments.error.declined') });
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await flow.check('payment with decline banner');
 
-  // The decline created no subscription: the main app does not show one for this parent.
-  const home = await page.request.get('/ofw/home.form');
-  expect(await home.text()).not.toMatch(/active subscription/i);
+    // The decline created no subscription: the main app does not show one for this parent.
+    const home = await page.request.get('/ofw/home.form');
+    expect(await home.text()).not.toMatch(/active subscription/i);
 
-  await fillCard(flow, VISA_OK);
-  await flow.press(page.getByRole('button', { name: L.pay }));
-  await finishJoin(flow, parent);
-});
+    await fillCard(flow, flow.card);
+    const order = await payAndWaitForOrder(flow);
+    // One charge: the declined attempt took no money.
+    await expectChargedOnce(flow, request, {
+      email: parent.email,
+      orderId: order.orderId,
+      amount: premium.totalPrice,
+      currency: 'USD',
+    });
+    await finishJoin(flow, parent);
+  },
+);

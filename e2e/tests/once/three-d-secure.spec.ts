@@ -1,7 +1,7 @@
 import { expect, test } from '../../support/fixtures';
 import {
-  chargedAmount,
   challengeFrame,
+  expectChargedOnce,
   fillBillingAddress,
   fillCard,
   finishJoin,
@@ -24,7 +24,7 @@ async function toChallengeCard(flow: Flow, tag: string, selectButtonId: string) 
 }
 
 test.describe('3D Secure challenge (§4 "3D Secure flow", DESIGN.md §5)', () => {
-  test('a completed challenge pays and the join finishes', async ({ flow, request }) => {
+  test('a completed challenge pays and the join finishes', { tag: '@braintree' }, async ({ flow, request }) => {
     const { page, L } = flow;
     const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
     const parent = await toChallengeCard(flow, '3ds-ok', premium.selectButtonId);
@@ -37,7 +37,12 @@ test.describe('3D Secure challenge (§4 "3D Secure flow", DESIGN.md §5)', () =>
       await flow.check('3D Secure challenge');
       await complete.click();
     });
-    expect(await chargedAmount(request, order.orderId)).toBe(premium.totalPrice);
+    await expectChargedOnce(flow, request, {
+      email: parent.email,
+      orderId: order.orderId,
+      amount: premium.totalPrice,
+      currency: 'USD',
+    });
     await finishJoin(flow, parent);
   });
 

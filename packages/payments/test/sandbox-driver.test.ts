@@ -4,7 +4,7 @@ import { SANDBOX_URL, installFakeFrames, type FakeFrames } from './fake-sandbox-
 
 const config = {
   driver: 'sandbox' as const,
-  authorization: 'sandbox_0123456789abcdef_ofwjoin',
+  authorization: 'sandbox_0123456789abcdef_ofw_sandbox',
   sandboxUrl: SANDBOX_URL,
   displayName: 'OurFamilyWizard',
   flags: { applePay: false, cadPayPal: false, venmo: false },

@@ -6,7 +6,7 @@ import { SANDBOX_URL, installFakeFrames, type FakeFrames } from './fake-sandbox-
 
 const config: PaymentsConfig = {
   driver: 'sandbox',
-  authorization: 'sandbox_0123456789abcdef_ofwjoin',
+  authorization: 'sandbox_0123456789abcdef_ofw_sandbox',
   sandboxUrl: SANDBOX_URL,
   displayName: 'OurFamilyWizard',
   flags: { applePay: false, cadPayPal: false, venmo: false },

@@ -17,7 +17,7 @@ import { SANDBOX_URL } from './fake-sandbox-frames.js';
 
 const config = (flags: Partial<PaymentsConfig['flags']> = {}): PaymentsConfig => ({
   driver: 'sandbox',
-  authorization: 'sandbox_0123456789abcdef_ofwjoin',
+  authorization: 'sandbox_0123456789abcdef_ofw_sandbox',
   sandboxUrl: SANDBOX_URL,
   displayName: 'OurFamilyWizard',
   flags: { applePay: false, cadPayPal: false, venmo: false, ...flags },

@@ -34,8 +34,10 @@ export function parseAuthorization(authorization: unknown): Authorization {
     );
   }
   if (TOKENIZATION_KEY.test(authorization)) {
-    const [environment = '', merchantId = ''] = authorization.split('_');
-    return { kind: 'tokenizationKey', value: authorization, environment, merchantId };
+    // `env_id_merchant`: the merchant id is everything after the second `_` and may hold `_` itself (braintree-web's
+    // create-authorization-data joins those parts: `sandbox_<16 hex>_ofw_sandbox` → `ofw_sandbox`).
+    const [environment = '', , ...merchant] = authorization.split('_');
+    return { kind: 'tokenizationKey', value: authorization, environment, merchantId: merchant.join('_') };
   }
   const decoded = decodeBase64(authorization);
   if (decoded) {

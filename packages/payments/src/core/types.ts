@@ -183,7 +183,7 @@ export type PaymentsConfig =
       driver: 'sandbox';
       /**
        * A sandbox client token (base64 JSON from the sandbox's `POST /v1/client_token`, as join-api issues per
-       * request) or the sandbox tokenization key `sandbox_<16 hex>_ofwjoin`; 3D Secure needs a client token.
+       * request) or the sandbox tokenization key `sandbox_<16 hex>_ofw_sandbox`; 3D Secure needs a client token.
        */
       authorization: string;
       /** Origin of apps/payments-sandbox, e.g. http://localhost:3010. */

@@ -154,7 +154,7 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
   });
 
   it('§5 a tokenization key tokenizes, but 3DS refuses it (THREEDS_CAN_NOT_USE_TOKENIZATION_KEY)', async () => {
-    const page = await openForm('sandbox_0123456789abcdef_ofwjoin');
+    const page = await openForm('sandbox_0123456789abcdef_ofw_sandbox');
     await fillCard(page, '4000000000002701');
     expect(await page.evaluate(() => window.pay())).toMatchObject({
       error: {
