@@ -136,7 +136,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const host = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     ...e,
-    DATA_DIR: path.resolve(root, e.DATA_DIR ?? '.data/pglite'),
+    // `memory://` is PGlite's in-memory database, not a folder name
+    DATA_DIR: e.DATA_DIR?.startsWith('memory://') ? e.DATA_DIR : path.resolve(root, e.DATA_DIR ?? '.data/pglite'),
     WEB_DIST: path.resolve(root, e.WEB_DIST ?? 'apps/join-web/dist'),
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://${host}:${e.PORT}`).replace(/\/$/, ''),
   };

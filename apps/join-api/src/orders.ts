@@ -83,6 +83,22 @@ async function takeLease(
   return row;
 }
 
+/**
+ * Renews a lease this caller still holds — fenced on the exact `lease_until` it set, so a lease that ran out and was
+ * taken by another process meanwhile is not renewed. Called before each further gateway call under one lease (a
+ * search, then the charge), so the lease always covers the call in flight.
+ * @returns the order row with the new lease, or undefined when the lease is no longer this caller's.
+ */
+async function renewLease(s: Services, order: OrderRow): Promise<OrderRow | undefined> {
+  if (!order.leaseUntil) return undefined;
+  const [row] = await s.db
+    .update(orders)
+    .set({ leaseUntil: new Date(s.now().getTime() + chargeLeaseMs(s)) })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), eq(orders.leaseUntil, order.leaseUntil)))
+    .returning();
+  return row;
+}
+
 /** Ends a lease that ended without a gateway call in flight (a definite answer, or a gateway that said nothing). */
 async function dropLease(s: Services, orderId: string): Promise<void> {
   await s.db.update(orders).set({ leaseUntil: null }).where(eq(orders.id, orderId));
@@ -297,15 +313,40 @@ async function resolveFromGateway(s: Services, order: OrderRow): Promise<'resolv
   return 'resolved';
 }
 
+/**
+ * Marks a pending order the gateway never saw `failed` — only while this caller's lease on it still stands (fenced on
+ * `lease_until`), so an order another process is charging again is never failed.
+ */
+async function failUnderLease(s: Services, order: OrderRow): Promise<boolean> {
+  const [f] = await s.db
+    .update(orders)
+    .set({ status: 'failed', leaseUntil: null, updatedAt: s.now() })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.status, 'pending'),
+        order.leaseUntil ? eq(orders.leaseUntil, order.leaseUntil) : isNull(orders.leaseUntil),
+      ),
+    )
+    .returning({ id: orders.id });
+  return Boolean(f);
+}
+
 /** Failed orders are searched for late approvals for this long after they failed. */
 export const LATE_APPROVAL_WINDOW_MS = 60 * 60 * 1000;
+/** Paid orders are searched for a second approval (other than the one that paid) for this long after payment. */
+export const PAID_RECHECK_WINDOW_MS = 15 * 60 * 1000;
+/** A failed or paid order searched for late approvals is not searched again for this long. */
+export const LATE_CHECK_BACKOFF_MS = 5 * 60 * 1000;
 
 /**
  * One reconciliation pass (run at start-up and every `RECONCILE_INTERVAL_MS`), safe with several join-api processes on
  * one database — each order is handled under its lease, taken with a conditional update:
  * - pending orders whose lease has expired: a transaction the gateway holds is recorded (paid with its subscription,
  *   or declined); an order the gateway never saw is marked `failed`;
- * - orders failed in the last {@link LATE_APPROVAL_WINDOW_MS}: an approval that landed after all is reversed.
+ * - orders failed in the last {@link LATE_APPROVAL_WINDOW_MS}: an approval that landed after all is reversed;
+ * - orders paid in the last {@link PAID_RECHECK_WINDOW_MS}: an approval other than the one that paid is reversed.
+ * Failed and paid orders are checked at most every {@link LATE_CHECK_BACKOFF_MS}.
  * Gateway errors leave the order for the next pass.
  */
 export async function reconcileOrders(
@@ -328,46 +369,46 @@ export async function reconcileOrders(
     if (!order) continue;
     try {
       if ((await resolveFromGateway(s, order)) === 'resolved') resolved++;
-      else {
-        const [f] = await s.db
-          .update(orders)
-          .set({ status: 'failed', leaseUntil: null, updatedAt: s.now() })
-          .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
-          .returning({ id: orders.id });
-        if (f) failed++;
-      }
+      else if (await failUnderLease(s, order)) failed++;
     } catch (e) {
       if (!(e instanceof GatewayUnavailableError)) throw e;
       s.logger.warn({ orderId: id, err: e.message }, 'reconciliation: gateway unavailable; order left pending');
     }
   }
+  // Late or extra approvals: every approval of a recently failed order, and every approval of a recently paid order
+  // other than the one that paid it, is reversed. Each order is checked under its lease, then left alone for
+  // LATE_CHECK_BACKOFF_MS (the lease doubles as the back-off), so a pass never repeats the same searches.
   const recent = await s.db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'failed'),
-        gte(orders.updatedAt, new Date(now.getTime() - LATE_APPROVAL_WINDOW_MS)),
         expired,
+        or(
+          and(eq(orders.status, 'failed'), gte(orders.updatedAt, new Date(now.getTime() - LATE_APPROVAL_WINDOW_MS))),
+          and(eq(orders.status, 'paid'), gte(orders.updatedAt, new Date(now.getTime() - PAID_RECHECK_WINDOW_MS))),
+        ),
       ),
     )
+    .orderBy(sql`${orders.leaseUntil} asc nulls first`, orders.updatedAt)
     .limit(batch);
   for (const { id } of recent) {
-    const order = await takeLease(s, id, ['failed']);
+    const order = await takeLease(s, id, ['failed', 'paid']);
     if (!order) continue;
     try {
       const found = await s.gateway.findByOrderId(id);
-      for (const t of found.filter((x) => x.outcome === 'approved')) {
+      for (const t of found) {
+        if (t.outcome !== 'approved' || (order.status === 'paid' && t.transactionId === order.transactionId)) continue;
         await reverseLate(s, id, t.transactionId);
         reversed++;
       }
-      await dropLease(s, id);
+      await s.db
+        .update(orders)
+        .set({ leaseUntil: new Date(s.now().getTime() + LATE_CHECK_BACKOFF_MS) })
+        .where(eq(orders.id, id));
     } catch (e) {
       if (!(e instanceof GatewayUnavailableError)) throw e;
-      s.logger.warn(
-        { orderId: id, err: e.message },
-        'reconciliation: gateway unavailable; failed order left for later',
-      );
+      s.logger.warn({ orderId: id, err: e.message }, 'reconciliation: gateway unavailable; order left for later');
     }
   }
   return { resolved, failed, reversed };
@@ -604,10 +645,7 @@ export async function placeOrder(
         }
         leased = other.id;
         if ((await resolveFromGateway(s, other)) === 'none') {
-          await s.db
-            .update(orders)
-            .set({ status: 'failed', leaseUntil: null, updatedAt: s.now() })
-            .where(and(eq(orders.id, other.id), eq(orders.status, 'pending')));
+          await failUnderLease(s, other);
         } else {
           const [after] = await s.db.select().from(orders).where(eq(orders.id, other.id));
           if (
@@ -654,6 +692,16 @@ export async function placeOrder(
           if (stored) return stored;
           continue;
         }
+      }
+      if (!step.fresh && order.amountMinor > 0) {
+        // the search above took time under this lease: renew it (fenced) so it covers the charge, or stop
+        const renewed = await renewLease(s, order);
+        if (!renewed) {
+          throw new HttpProblem(409, 'idempotency_in_flight', 'This payment is being processed; retry shortly.', {
+            headers: { 'retry-after': String(Math.ceil(chargeLeaseMs(s) / 1000)) },
+          });
+        }
+        order = renewed;
       }
       const result =
         order.amountMinor === 0

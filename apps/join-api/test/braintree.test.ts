@@ -307,6 +307,7 @@ describe('braintree driver (issue 10; strict in-process fake of the SDK)', () =>
       expect((e as Error).message).toContain('BRAINTREE_MERCHANT_ACCOUNTS is required');
     }
     expect(loadEnv({}).PAYMENTS_DRIVER).toBe('sandbox');
+    expect(loadEnv({ DATA_DIR: 'memory://' }).DATA_DIR).toBe('memory://'); // PGlite in memory, not a folder
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);
   });
 

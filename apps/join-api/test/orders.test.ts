@@ -1,8 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../src/db/schema.js';
 import { chargeLeaseMs, reconcileOrders } from '../src/orders.js';
-import { DATABASES, order, signup, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
+import { createSandboxGateway } from '../src/gateway/sandbox.js';
+import type { PaymentGateway } from '../src/gateway/types.js';
+import {
+  DATABASES,
+  order,
+  signup,
+  startFakeSandbox,
+  testApp,
+  withFakeSandboxApp,
+  type FakeSandbox,
+  type TestApp,
+} from './helpers.js';
 
 let n = 0;
 const newParent = (t: TestApp) =>
@@ -227,5 +238,72 @@ describe.each(DATABASES)('issue 10: charges that land late (%s)', (kind) => {
     const voided = sandbox.txs.find((x) => x.orderId === failed!.id);
     expect(voided!.status).toBe('voided');
     expect(t.logs.lines.some((l) => l.level === 50 && l.orderId === failed!.id)).toBe(true);
+  });
+});
+
+describe.each(DATABASES)('issue 10: the charge lease is fenced (%s)', (kind) => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  let skew = 0;
+  /** Runs inside the next findByOrderId, after the gateway answered (the search took long). */
+  let duringSearch: ((orderId: string) => Promise<void>) | undefined;
+  beforeAll(async () => {
+    sandbox = await startFakeSandbox();
+    const base = createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: 2_000 });
+    const gateway: PaymentGateway = {
+      ...base,
+      async findByOrderId(orderId) {
+        const found = await base.findByOrderId(orderId);
+        const hook = duringSearch;
+        duringSearch = undefined;
+        await hook?.(orderId);
+        return found;
+      },
+    };
+    t = await testApp({ kind, sandboxUrl: sandbox.url, gateway, now: () => new Date(Date.now() + skew) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('a retry whose lease ran out during its search (another process took it) does not charge: 409, one charge at most', async () => {
+    const p = await newParent(t);
+    sandbox.state.mode = 'down'; // 503: nothing carried out, the lease ends at once
+    expect((await order(t, p.authToken, 'fence-key-0001')).status).toBe(503);
+    sandbox.state.mode = 'ok';
+    const before = sandbox.state.charges;
+    duringSearch = async (orderId) => {
+      // the search outlived the lease and another process took the order's lease meanwhile
+      skew += chargeLeaseMs(t.deps) + 1_000;
+      await t.db
+        .update(orders)
+        .set({ leaseUntil: new Date(Date.now() + skew + chargeLeaseMs(t.deps)) })
+        .where(eq(orders.id, orderId));
+    };
+    const retry = await order(t, p.authToken, 'fence-key-0001');
+    expect(retry.status).toBe(409);
+    expect(await retry.json()).toMatchObject({ code: 'idempotency_in_flight' });
+    expect(sandbox.state.charges).toBe(before);
+  });
+
+  it('reconciliation reverses an approval of a PAID order other than the one that paid it', async () => {
+    const p = await newParent(t);
+    const res = await order(t, p.authToken, 'paid-extra-0001');
+    expect(res.status).toBe(201);
+    const { orderId } = (await res.json()) as { orderId: string };
+    // a second approval for the same order landed (Braintree keeps no orderId uniqueness)
+    const extra = await fetch(`${sandbox.url}/v1/transactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId, amount: '216.00', currencyCode: 'USD', paymentMethodNonce: 'fake-valid-nonce' }),
+    });
+    expect(extra.status).toBe(200);
+    const r = await reconcileOrders({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
+    expect(r.reversed).toBe(1);
+    const [paid] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const txs = sandbox.txs.filter((x) => x.orderId === orderId);
+    expect(txs.find((x) => x.id === paid!.transactionId)!.status).toBe('submitted_for_settlement');
+    expect(txs.filter((x) => x.id !== paid!.transactionId).map((x) => x.status)).toEqual(['voided']);
   });
 });
