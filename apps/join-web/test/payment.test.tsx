@@ -233,6 +233,27 @@ describe('payment step', () => {
     expect(config.search.get('currency')).toBe('USD');
   });
 
+  it('issue 10: a card refused for 3D Secure (402 gateway_rejected three_d_secure) says the bank could not verify it, not "declined"', async () => {
+    const { api } = atPayment([
+      () => ({
+        status: 402,
+        body: {
+          type: 'https://ofw.example/problems/gateway_rejected',
+          title: 'Payment rejected',
+          status: 402,
+          code: 'gateway_rejected',
+          gatewayRejectionReason: 'three_d_secure',
+        },
+      }),
+    ]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your bank could not verify the card. Please try again or use a different card.');
+    expect(alert).not.toHaveTextContent(/declined/i);
+  });
+
   it('an answer lost to a 5xx is retried with the same Idempotency-Key and the same nonce (never a second charge)', async () => {
     const { api, keys } = atPayment([
       () => problem(503, 'payment_gateway_unavailable'),

@@ -344,6 +344,9 @@ export function messageFor(intl: IntlShape, err: unknown): string {
     if (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight')
       return intl.formatMessage(paymentMessagesUi.inDoubt);
     if (err.code === 'payment_method_expired') return intl.formatMessage(paymentMessagesUi.cardExpired);
+    // the gateway refused a card its bank did not authenticate (threeDSecure.required): not a bank decline
+    if (err.code === 'gateway_rejected' && err.problem.gatewayRejectionReason === 'three_d_secure')
+      return intl.formatMessage(paymentMessagesUi.threeDSFailed);
     if (err.code === 'package_unavailable' || err.code === 'validation_failed')
       return intl.formatMessage(appMessages.unexpectedError);
   }
