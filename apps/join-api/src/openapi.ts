@@ -149,7 +149,7 @@ const OPS: Record<string, Record<string, Op>> = {
     post: {
       summary: 'Pay for a package: re-priced by the server, charged once per Idempotency-Key',
       description:
-        "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; a downgrade or the same package answers 409 order_already_paid.",
+        "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade.",
       auth: 'parent',
       headers: [
         { name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' },

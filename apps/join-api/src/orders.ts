@@ -593,12 +593,16 @@ export async function placeOrder(
         const term = await currentTerm(tx, user.id, s.now());
         const quote = term ? upgradeQuote(term, priced, s.now()) : null;
         if (term && !quote) {
+          // The package already held is "yours and paid" (the page carries on as paid); any other package that is not
+          // an upgrade (cheaper, shorter, another currency) is refused with its own code (the page says why, issue 11).
           throw final(
-            new HttpProblem(
-              409,
-              'order_already_paid',
-              'This account already has a current subscription; only an upgrade to a higher package can be bought.',
-            ),
+            term.packageId === priced.packageId
+              ? new HttpProblem(409, 'order_already_paid', 'This package is already paid for and current.')
+              : new HttpProblem(
+                  409,
+                  'not_an_upgrade',
+                  'This account already has a current subscription; only an upgrade to a higher package can be bought.',
+                ),
           );
         }
         const [other] = await tx

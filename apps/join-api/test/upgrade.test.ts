@@ -151,14 +151,15 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     expect(sandbox.txs.at(-1)!.amount).toBe(receipt.amount.toFixed(2));
   });
 
-  it('§4: a downgrade or the same package with a current subscription answers 409 order_already_paid, nothing charged', async () => {
+  it('§4 issue 11: a downgrade answers 409 not_an_upgrade (refused); the package already held answers 409 order_already_paid; nothing charged', async () => {
     const p = await subscribedParent();
     const charges = sandbox.state.charges;
     const down = await order(t, p.authToken, `downgrade-key-${n}`, { packageId: 2051 });
     expect(down.status).toBe(409);
-    expect(await down.json()).toMatchObject({ code: 'order_already_paid' });
+    expect(await down.json()).toMatchObject({ code: 'not_an_upgrade' });
     const same = await order(t, p.authToken, `same-key-${n}-x`, { packageId: 2053 });
     expect(same.status).toBe(409);
+    expect(await same.json()).toMatchObject({ code: 'order_already_paid' });
     expect(sandbox.state.charges).toBe(charges);
   });
 

@@ -233,6 +233,18 @@ describe('payment step', () => {
     expect(config.search.get('currency')).toBe('USD');
   });
 
+  it('issue 11: a refused downgrade (409 not_an_upgrade) says why and stays on the payment step; only order_already_paid moves on', async () => {
+    const { api } = atPayment([() => problem(409, 'not_an_upgrade')]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have a subscription. Only an upgrade to a higher plan can be bought; nothing was charged.',
+    );
+    expect(screen.queryByRole('heading', { level: 1, name: 'Create your login' })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+  });
+
   it('issue 10: a card refused for 3D Secure (402 gateway_rejected three_d_secure) says the bank could not verify it, not "declined"', async () => {
     const { api } = atPayment([
       () => ({

@@ -31,6 +31,7 @@ export const ProblemCodeSchema = z.enum([
   'payment_gateway_unavailable',
   'payment_method_expired',
   'order_already_paid',
+  'not_an_upgrade',
   'package_unavailable',
   'invalid_invite_token',
   'rate_limited',

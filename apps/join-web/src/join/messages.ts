@@ -164,6 +164,12 @@ export const paymentMessagesUi = defineMessages({
     defaultMessage: 'We could not confirm your payment. Try again: you will not be charged twice.',
   },
   fixCard: { id: 'payment.error.fixCard', defaultMessage: 'Check the highlighted card details.' },
+  /** join-api 409 `not_an_upgrade`: with a current subscription only an upgrade can be bought (issue 11). */
+  notAnUpgrade: {
+    id: 'payment.error.notAnUpgrade',
+    defaultMessage:
+      'You already have a subscription. Only an upgrade to a higher plan can be bought; nothing was charged.',
+  },
   /** join-api 422 `payment_method_expired`: the nonce was unknown, expired or already used (issue 10). */
   cardExpired: {
     id: 'payment.error.cardExpired',

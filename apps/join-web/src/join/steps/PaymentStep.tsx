@@ -227,7 +227,8 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
       await api.createOrder(attempt.body, { idempotencyKey: attempt.key });
     } catch (err) {
       if (isApiError(err, 'order_already_paid')) {
-        // Paid by an earlier attempt whose answer was lost: carry on as paid.
+        // This very package is the parent's current, paid one (an earlier attempt whose answer was lost): carry on as
+        // paid. A refused package (409 not_an_upgrade) is an error shown on this step.
       } else {
         // A lost answer (network, 5xx, in flight) keeps the attempt: retrying re-sends the same key, never a new charge.
         if (!(isApiError(err) && (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight'))) {
@@ -344,6 +345,7 @@ export function messageFor(intl: IntlShape, err: unknown): string {
     if (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight')
       return intl.formatMessage(paymentMessagesUi.inDoubt);
     if (err.code === 'payment_method_expired') return intl.formatMessage(paymentMessagesUi.cardExpired);
+    if (err.code === 'not_an_upgrade') return intl.formatMessage(paymentMessagesUi.notAnUpgrade);
     // the gateway refused a card its bank did not authenticate (threeDSecure.required): not a bank decline
     if (err.code === 'gateway_rejected' && err.problem.gatewayRejectionReason === 'three_d_secure')
       return intl.formatMessage(paymentMessagesUi.threeDSFailed);
