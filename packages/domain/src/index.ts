@@ -26,6 +26,15 @@ export {
   PHONE_CODES,
   type CountryFromPhoneCodeOptions,
 } from './rules/country-from-phone-code.js';
+export {
+  JOIN_COUNTRIES,
+  PRIORITY_COUNTRIES,
+  JOIN_COUNTRY_CURRENCIES,
+  isJoinCountry,
+  currencyForCountry,
+  type JoinCountry,
+  type PriorityCountry,
+} from './rules/countries.js';
 export { paymentMethodVisibility } from './rules/payment-method-visibility.js';
 export { isJoinComplete, type JoinCompletionInput } from './rules/join-complete.js';
 export { flowFromPath } from './rules/flow-from-path.js';
