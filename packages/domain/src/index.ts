@@ -66,7 +66,8 @@ export {
   type UpgradeTarget,
   type ProrationQuote,
 } from './rules/proration.js';
-export { languageFor, LOCALES, type Locale } from './rules/language.js';
+export { languageFor, uiLanguageFor, LOCALES, type Locale } from './rules/language.js';
+export { isAuthedParent, type AuthedParentInput } from './rules/authed-parent.js';
 export {
   EXPERIMENTS,
   TREATMENT,
