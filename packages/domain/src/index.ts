@@ -13,6 +13,7 @@ export { packages, getPackage, listPackages, type PackageQuery } from './rules/c
 export { monthlyPrice } from './rules/monthly-price.js';
 export { vatAmount, vatForPrice, GBP_VAT_PERCENT } from './rules/vat.js';
 export { formatMoney } from './rules/format-money.js';
+export { formatPrice, type FormatPriceOptions } from './rules/format-price.js';
 export {
   paymentRegionLocale,
   toBcp47,

@@ -9,7 +9,7 @@ import type {
   SubscriptionLengthOption,
 } from '../schemas.js';
 import { fromMinor, toMinor } from '../money.js';
-import { formatMoney } from './format-money.js';
+import { formatPrice } from './format-price.js';
 
 type Length = 'SUB1YEAR' | 'SUB2YEAR';
 
@@ -65,7 +65,7 @@ function lengthOption(packageId: number, currency: Currency, length: Length, bas
       optionCode,
       optionName: name,
       price,
-      priceFormatted: formatMoney(price, currency),
+      priceFormatted: formatPrice(price, currency),
     });
   }
   return { price: base, productId: packageId * 10 + (twoYears ? 2 : 1), options };
