@@ -67,6 +67,24 @@ export {
   type UpgradeTarget,
   type ProrationQuote,
 } from './rules/proration.js';
+export {
+  seriesFor,
+  offeredCatalogue,
+  PRO_PACKAGE_IDS,
+  NOT_SOLD_THROUGH_JOIN,
+  type CatalogueSeries,
+  type OfferedCatalogue,
+} from './rules/offer.js';
+export {
+  quote,
+  quoteUpgradeOptions,
+  QuoteError,
+  type Quote,
+  type QuoteContext,
+  type QuoteSelection,
+  type QuoteService,
+  type QuoteErrorCode,
+} from './rules/quote.js';
 export { languageFor, uiLanguageFor, LOCALES, type Locale } from './rules/language.js';
 export { isAuthedParent, type AuthedParentInput } from './rules/authed-parent.js';
 export {

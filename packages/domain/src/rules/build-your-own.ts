@@ -138,6 +138,8 @@ export function byoOrderPayload(selection: AlaCarteSelection, byo: BuildYourOwnP
  *
  * Source: spec §3, §9 "Build-your-own".
  *
+ * @deprecated Apps: use `quote({ packageId, productId, services }, context)` — it re-prices the payload the same way
+ *   and adds the offer check, coupon, proration and VAT.
  * @returns major units, 2 decimals.
  * @throws RangeError when the payload names another package, an unknown product, an unknown option, or a service twice.
  */
