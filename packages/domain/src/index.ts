@@ -1,7 +1,9 @@
 /**
  * `@ofw/domain` — the pure rules of the OFW join (spec §1–§5, §9): catalogue, prices, VAT, monthly price,
  * discounts, build-your-own, pricing group, countries and phone codes, payment-method visibility, currency region
- * locale, language, completion, flow from path, purchase vs upgrade and proration, and zod schemas of the §3 entities.
+ * locale, language, completion, flow from path, purchase vs upgrade and proration, join countries, and zod schemas of
+ * the §3 entities. `quote(selection, context)` with `offeredCatalogue(group, currency, flow)` is the one pricing entry
+ * point: apps take every total, discount, VAT, monthly and prorated price from it.
  *
  * Money is a `number` in major units rounded to 2 decimals; internally every computation runs in integer minor units.
  *
