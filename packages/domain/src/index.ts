@@ -1,7 +1,9 @@
 /**
  * `@ofw/domain` — the pure rules of the OFW join (spec §1–§5, §9): catalogue, prices, VAT, monthly price,
  * discounts, build-your-own, pricing group, countries and phone codes, payment-method visibility, currency region
- * locale, language, completion, flow from path, purchase vs upgrade and proration, and zod schemas of the §3 entities.
+ * locale, language, completion, flow from path, purchase vs upgrade and proration, join countries, and zod schemas of
+ * the §3 entities. `quote(selection, context)` with `offeredCatalogue(group, currency, flow)` is the one pricing entry
+ * point: apps take every total, discount, VAT, monthly and prorated price from it.
  *
  * Money is a `number` in major units rounded to 2 decimals; internally every computation runs in integer minor units.
  *
@@ -13,6 +15,7 @@ export { packages, getPackage, listPackages, type PackageQuery } from './rules/c
 export { monthlyPrice } from './rules/monthly-price.js';
 export { vatAmount, vatForPrice, GBP_VAT_PERCENT } from './rules/vat.js';
 export { formatMoney } from './rules/format-money.js';
+export { formatPrice, type FormatPriceOptions } from './rules/format-price.js';
 export {
   paymentRegionLocale,
   toBcp47,
@@ -26,6 +29,15 @@ export {
   PHONE_CODES,
   type CountryFromPhoneCodeOptions,
 } from './rules/country-from-phone-code.js';
+export {
+  JOIN_COUNTRIES,
+  PRIORITY_COUNTRIES,
+  JOIN_COUNTRY_CURRENCIES,
+  isJoinCountry,
+  currencyForCountry,
+  type JoinCountry,
+  type PriorityCountry,
+} from './rules/countries.js';
 export { paymentMethodVisibility } from './rules/payment-method-visibility.js';
 export { isJoinComplete, type JoinCompletionInput } from './rules/join-complete.js';
 export { flowFromPath } from './rules/flow-from-path.js';
@@ -57,7 +69,26 @@ export {
   type UpgradeTarget,
   type ProrationQuote,
 } from './rules/proration.js';
-export { languageFor, LOCALES, type Locale } from './rules/language.js';
+export {
+  seriesFor,
+  offeredCatalogue,
+  PRO_PACKAGE_IDS,
+  NOT_SOLD_THROUGH_JOIN,
+  type CatalogueSeries,
+  type OfferedCatalogue,
+} from './rules/offer.js';
+export {
+  quote,
+  quoteUpgradeOptions,
+  QuoteError,
+  type Quote,
+  type QuoteContext,
+  type QuoteSelection,
+  type QuoteService,
+  type QuoteErrorCode,
+} from './rules/quote.js';
+export { languageFor, uiLanguageFor, LOCALES, type Locale } from './rules/language.js';
+export { isAuthedParent, type AuthedParentInput } from './rules/authed-parent.js';
 export {
   EXPERIMENTS,
   TREATMENT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, paymentRegionLocale, languageFor } from '../src/index.js';
+import { formatMoney, paymentRegionLocale, languageFor, uiLanguageFor } from '../src/index.js';
 
 describe('§4 Currency and locale: formatted through Intl.NumberFormat for the currency region locale', () => {
   it.each([
@@ -46,5 +46,23 @@ describe('§1 Languages: Spanish when the parent locale is es_MX, otherwise Engl
     [undefined, 'en'],
   ])('§1 languageFor(%s) → %s', (locale, language) => {
     expect(languageFor(locale)).toBe(language);
+  });
+});
+
+describe('§1 Languages: the interface text is Spanish for every Spanish UI locale (es-US and es-MX)', () => {
+  it.each([
+    ['es-MX', 'es', 'es'],
+    ['es-US', 'es', 'en'],
+    ['es_US', 'es', 'en'],
+    ['ES-us', 'es', 'en'],
+    ['es', 'es', 'en'],
+    ['en-US', 'en', 'en'],
+    ['en-GB', 'en', 'en'],
+    ['eso', 'en', 'en'],
+    ['', 'en', 'en'],
+    [undefined, 'en', 'en'],
+  ])('§1 %s: uiLanguageFor → %s, languageFor (the parent language) → %s', (locale, ui, parent) => {
+    expect(uiLanguageFor(locale)).toBe(ui);
+    expect(languageFor(locale)).toBe(parent);
   });
 });

@@ -9,7 +9,7 @@ import type {
   SubscriptionLengthOption,
 } from '../schemas.js';
 import { fromMinor, toMinor } from '../money.js';
-import { formatMoney } from './format-money.js';
+import { formatPrice } from './format-price.js';
 
 type Length = 'SUB1YEAR' | 'SUB2YEAR';
 
@@ -65,7 +65,7 @@ function lengthOption(packageId: number, currency: Currency, length: Length, bas
       optionCode,
       optionName: name,
       price,
-      priceFormatted: formatMoney(price, currency),
+      priceFormatted: formatPrice(price, currency),
     });
   }
   return { price: base, productId: packageId * 10 + (twoYears ? 2 : 1), options };
@@ -138,6 +138,8 @@ export function byoOrderPayload(selection: AlaCarteSelection, byo: BuildYourOwnP
  *
  * Source: spec §3, §9 "Build-your-own".
  *
+ * @deprecated Apps: use `quote({ packageId, productId, services }, context)` — it re-prices the payload the same way
+ *   and adds the offer check, coupon, proration and VAT.
  * @returns major units, 2 decimals.
  * @throws RangeError when the payload names another package, an unknown product, an unknown option, or a service twice.
  */

@@ -1,5 +1,5 @@
 import type { Currency, Package, PackageFamily, PackageType, Years } from '../schemas.js';
-import { formatMoney } from './format-money.js';
+import { formatPrice } from './format-price.js';
 import { monthlyPrice } from './monthly-price.js';
 import { vatForPrice } from './vat.js';
 
@@ -128,7 +128,7 @@ function toPackage([id, family, years, totalPrice, currency, type, series]: Row)
     currencyTickerForReceipt: currency,
     ...(vat === undefined ? {} : { vatAmount: vat }),
     subDurationInYears: years,
-    yearlyPriceFormat: formatMoney(totalPrice, currency),
+    yearlyPriceFormat: formatPrice(totalPrice, currency),
     primaryFeatures: [...primary],
     secondaryFeatures: [...secondary],
   };

@@ -54,6 +54,9 @@ export function applyDiscount(pkg: Package, availability: readonly CouponAvailab
  * The price to charge for a package: the discounted yearly price when a discount is set, else the total price.
  * Source: spec §4 "Discount".
  *
+ * @deprecated Apps: use `quote(selection, context).charged` — it also applies build-your-own pricing, proration and
+ *   the offer check; this ignores an upgrade's prorated price.
+ *
  * @returns major units, 2 decimals (the package's own field, not re-rounded).
  */
 export function chargeAmount(pkg: Pick<Package, 'totalPrice' | 'discount'>): number {
