@@ -98,16 +98,39 @@ export type PaymentsConfigQuery = z.input<typeof PaymentsConfigQuerySchema>;
 export type PackagesQuery = z.input<typeof PackagesQuerySchema>;
 
 /**
- * `GET /packages` → `{ packages, byo, upgradeOptions, pricingGroup }` priced for the caller (§3, §4).
+ * `GET /packages` → `{ packages, byo, upgradeOptions, pricingGroup, currentTerm, quotedAt }` priced for the caller (§3, §4).
  * For a parent with a current subscription, `upgradeOptions.subscriptionUpgradeOptions` maps each package that is
  * an upgrade to `{ packageId, price, priceFormatted }` (price = the prorated amount `POST /orders` charges) and those
  * packages carry `proratedPriceInfo`; otherwise `upgradeOptions` is null (§4 purchase flow 'purchase').
  */
+/**
+ * The caller's current subscription as `@ofw/domain`'s proration rule takes it (`CurrentTerm`; money in integer minor
+ * units): with it and `quotedAt`, the page quotes any upgrade — build-your-own included — exactly as `POST /orders`
+ * will charge it (`quote(selection, { …, currentTerm, now: quotedAt })`).
+ */
+export const CurrentTermSchema = z.object({
+  packageId: z.number().int(),
+  currency: CurrencySchema,
+  years: z.number().int().min(1).max(2),
+  startsAt: z.coerce.date(),
+  expiresAt: z.coerce.date(),
+  /** What the term is worth (its price after coupons), minor units. */
+  valueMinor: z.number().int().nonnegative(),
+  /** Its catalogue price, minor units: the upgrade ladder is ordered by it. */
+  listPriceMinor: z.number().int().nonnegative(),
+});
+/** See {@link CurrentTermSchema}. */
+export type CurrentTermView = z.infer<typeof CurrentTermSchema>;
+
 export const PackagesResponseSchema = z.object({
   packages: z.array(PackageSchema),
   byo: BuildYourOwnPackageSchema.nullable(),
   upgradeOptions: UpgradeOptionsSchema.nullable(),
   pricingGroup: PricingGroupSchema,
+  /** The caller's current subscription (issue 11: the page quotes upgrades with it), null without one. */
+  currentTerm: CurrentTermSchema.nullable().default(null),
+  /** The server's clock when it priced this answer (ISO 8601): the `now` of the page's quotes. */
+  quotedAt: z.coerce.date().optional(),
 });
 /**
  * `GET /packages` answer (see {@link PackagesResponseSchema}); every price (package, build-your-own option, upgrade

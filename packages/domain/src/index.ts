@@ -87,6 +87,7 @@ export {
   type QuoteService,
   type QuoteErrorCode,
 } from './rules/quote.js';
+export { priceCatalogue, type PricedCatalogue } from './rules/price-catalogue.js';
 export { languageFor, uiLanguageFor, LOCALES, type Locale } from './rules/language.js';
 export { isAuthedParent, type AuthedParentInput } from './rules/authed-parent.js';
 export {
