@@ -1,13 +1,15 @@
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
-  formatMoney,
+  formatPrice,
   fromMinor,
   getPackage,
   purchaseFlow,
+  QuoteError,
+  toMinor,
   type Currency,
   type Flow,
   type ProratedPriceInfo,
-  vatForPrice,
+  type Quote,
 } from '@ofw/domain';
 import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
 import type { Services } from './context.js';
@@ -15,7 +17,7 @@ import { coupons, idempotencyKeys, orders, subscriptions, users } from './db/sch
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from './gateway/types.js';
 import { HttpProblem } from './lib/problem.js';
 import { fingerprint, newId } from './lib/tokens.js';
-import { minorToDecimal, priceOrder, upgradeQuote } from './pricing.js';
+import { minorToDecimal, quoteOrder, type BuyerContext, type OrderSelection } from './pricing.js';
 import { availabilityFor, pricingGroupOf } from './routes/reference.js';
 import { currentTerm, type UserRow } from './accounts.js';
 
@@ -117,13 +119,12 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
   const pkg = getPackage(order.packageId);
   const amount = fromMinor(order.amountMinor);
   const currency = order.currency as Currency;
-  // §9: GBP prices include 20 % VAT, so the VAT on the receipt is the VAT inside what was charged (after any
-  // coupon or proration), not the list price's.
-  const vat = vatForPrice(amount, currency);
+  // §9: the VAT inside what was charged (after any coupon or proration): the order's quote(...).vat
+  const vat = order.vatMinor === null ? undefined : fromMinor(order.vatMinor);
   const proratedPriceInfo: ProratedPriceInfo | undefined =
     order.replacesSubscriptionId === null
       ? undefined
-      : { proratedPrice: amount, proratedPriceFormatted: formatMoney(amount, currency) };
+      : { proratedPrice: amount, proratedPriceFormatted: formatPrice(amount, currency) };
   return {
     orderId: order.id,
     status: 'paid',
@@ -139,7 +140,7 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
       ...(pkg ? { receiptText: pkg.receiptText } : {}),
       amount,
       currencyCode: order.currency as Currency,
-      formattedAmount: formatMoney(amount, order.currency as Currency),
+      formattedAmount: formatPrice(amount, currency),
       discountAmount: fromMinor(order.discountMinor),
       ...(vat !== undefined ? { vatAmount: vat } : {}),
       ...(proratedPriceInfo ? { proratedPriceInfo, creditAmount: fromMinor(order.creditMinor) } : {}),
@@ -479,6 +480,22 @@ async function couponAvailability(s: Services, user: UserRow, couponCode: string
   return availability;
 }
 
+/**
+ * The purchase quote of an order request, its errors as problems: a package, product or service not offered → 422
+ * `package_unavailable`.
+ * @throws HttpProblem
+ */
+function quoteOrThrow(body: OrderSelection, buyer: BuyerContext): Quote {
+  try {
+    return quoteOrder(body, buyer);
+  } catch (e) {
+    if (!(e instanceof QuoteError)) throw e;
+    throw new HttpProblem(422, 'package_unavailable', e.message, {
+      errors: [{ field: e.code === 'bad_selection' ? 'services' : 'packageId', message: e.message }],
+    });
+  }
+}
+
 /** Takes the Idempotency-Key for this request, or answers from it (replay, 422, 409). */
 async function claimKey(s: Services, userId: number, key: string, hash: string): Promise<StoredResponse | undefined> {
   const now = s.now();
@@ -569,12 +586,14 @@ export async function placeOrder(
   key: string,
   body: OrderRequest & { billingAddress: BillingAddress },
 ): Promise<StoredResponse> {
-  const availability = await couponAvailability(s, user, body.couponCode);
-  const priced = priceOrder(body, {
+  const buyer: BuyerContext = {
     flow: user.flow as Flow,
     group: await pricingGroupOf(s.db, user, s.now()),
-    availability,
-  });
+    availability: await couponAvailability(s, user, body.couponCode),
+    now: s.now(),
+  };
+  // validated and priced as a purchase before the key is claimed (an unknown or unoffered package is not stored)
+  const priced = quoteOrThrow(body, buyer);
   const hash = fingerprint(body);
   const replay = await claimKey(s, user.id, key, hash);
   if (replay) return replay;
@@ -591,19 +610,24 @@ export async function placeOrder(
         if (existing) return { kind: 'mine' as const, order: existing, fresh: false };
         // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
         const term = await currentTerm(tx, user.id, s.now());
-        const quote = term ? upgradeQuote(term, priced, s.now()) : null;
-        if (term && !quote) {
-          // The package already held is "yours and paid" (the page carries on as paid); any other package that is not
-          // an upgrade (cheaper, shorter, another currency) is refused with its own code (the page says why, issue 11).
-          throw final(
-            term.packageId === priced.packageId
-              ? new HttpProblem(409, 'order_already_paid', 'This package is already paid for and current.')
-              : new HttpProblem(
-                  409,
-                  'not_an_upgrade',
-                  'This account already has a current subscription; only an upgrade to a higher package can be bought.',
-                ),
-          );
+        let q: Quote = priced;
+        if (term) {
+          try {
+            q = quoteOrder(body, { ...buyer, term, now: s.now() });
+          } catch (e) {
+            if (!(e instanceof QuoteError) || e.code !== 'not_an_upgrade') throw e;
+            // The package already held is "yours and paid" (the page carries on as paid); any other package that is
+            // not an upgrade (cheaper, shorter, another currency) is refused with its own code (the page says why).
+            throw final(
+              term.packageId === priced.packageId
+                ? new HttpProblem(409, 'order_already_paid', 'This package is already paid for and current.')
+                : new HttpProblem(
+                    409,
+                    'not_an_upgrade',
+                    'This account already has a current subscription; only an upgrade to a higher package can be bought.',
+                  ),
+            );
+          }
         }
         const [other] = await tx
           .select()
@@ -616,16 +640,18 @@ export async function placeOrder(
             id: newId('ord'),
             userId: user.id,
             idempotencyKey: key,
-            packageId: priced.packageId,
-            productId: priced.productId === null ? null : String(priced.productId),
-            services: { lines: priced.services, years: priced.years },
+            packageId: q.packageId,
+            productId: q.productId === null ? null : String(q.productId),
+            services: { lines: q.services, years: q.years },
             couponCode: body.couponCode ?? null,
             billingAddress: body.billingAddress,
-            currency: priced.currency,
-            amountMinor: quote ? quote.proratedMinor : priced.amountMinor,
-            discountMinor: priced.discountMinor,
-            creditMinor: quote?.creditMinor ?? 0,
-            replacesSubscriptionId: quote ? term!.subscriptionId : null,
+            currency: q.currency,
+            // exactly what the page showed: quote(...).charged, its discount, proration credit and VAT
+            amountMinor: toMinor(q.charged),
+            discountMinor: toMinor(q.discount),
+            creditMinor: toMinor(q.credit),
+            vatMinor: q.vat === null ? null : toMinor(q.vat),
+            replacesSubscriptionId: term ? term.subscriptionId : null,
             status: 'pending',
             gateway: s.gateway.name,
             // the lease is taken with the order: the charge below is its first gateway call

@@ -186,6 +186,27 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(byo.status).toBe(422);
   });
 
+  it('issue 11 defect 7 §9: pro package A (119.97) is sold in the pro-referred flow only; the regular flow gets 422', async () => {
+    const pro = await signup(t, {
+      flow: 'pro',
+      proFirstName: 'Jo',
+      proLastName: 'Counsel',
+      address: { country: 'US' },
+      parent: { firstName: 'Pia', lastName: `Pro${++n}`, email: `pia${n}@example.com`, phoneNumber: '2025550101' },
+    });
+    const offered = (await (await t.call('packages?currency=USD&flow=pro', { token: pro.authToken })).json()) as {
+      packages: { id: number; totalPrice: number }[];
+    };
+    expect(offered.packages[0]).toMatchObject({ id: 2, totalPrice: 119.97 });
+    const paid = await order(t, pro.authToken, 'pro-package-a-01', { packageId: 2 });
+    expect(paid.status).toBe(201);
+    expect(await paid.json()).toMatchObject({ receipt: { amount: 119.97, currencyCode: 'USD' } });
+    const regular = await newParent(t);
+    const refused = await order(t, regular.authToken, 'regular-package-a-1', { packageId: 2 });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: 'package_unavailable' });
+  });
+
   it('§4 Discount: an auto-applied coupon lowers the charged amount the server computes', async () => {
     const p = await newParent(t);
     const res = await order(t, p.authToken, 'coupon-key-001', { packageId: 2056 });

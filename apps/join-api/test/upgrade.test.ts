@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DAY_MS, getPackage, purchaseFlow, vatForPrice } from '@ofw/domain';
+import { DAY_MS, getPackage, purchaseFlow, quote, vatForPrice } from '@ofw/domain';
 import { OrderResponseSchema, PackagesResponseSchema, type PackagesResponse } from '@ofw/api-client';
 import { issueToken } from '../src/accounts.js';
 import { coupons, orders, subscriptions } from '../src/db/schema.js';
@@ -40,6 +40,48 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     expect(res.status).toBe(200);
     return PackagesResponseSchema.parse(await res.json());
   }
+
+  it('issue 11 defect 2: a build-your-own upgrade with a coupon charges exactly the quote the page makes from GET /packages', async () => {
+    await t.db
+      .insert(coupons)
+      .values({ code: `BYO10-${n}`, packageId: 2050, discountMinor: 1000, audience: 'join', autoApply: true });
+    try {
+      const p = await subscribedParent(); // Premium 1 year, 216.00
+      clock.now = at(40 * DAY_MS + 3_600_000);
+      const token = await tokenFor(p.userId);
+      const data = await packages(token);
+      expect(data.currentTerm).toMatchObject({ packageId: 2053, currency: 'USD', years: 1, valueMinor: 21600 });
+      expect(data.quotedAt?.toISOString()).toBe(clock.now.toISOString());
+      const availability = await (
+        await t.call('coupons?registrationKey=' + p.registrationKey + '&signupId=' + p.signupId, { token })
+      ).json();
+      // the page's quote: build-your-own 2 years with MyFiles 10GB and Tonemeter, as an upgrade of the current term
+      const alaCarte = { subscription: 'SUB2YEAR' as const, myfiles: 'MYFILES_10GB', tonemeter: true };
+      const shown = quote(
+        { packageId: 2050, alaCarte },
+        {
+          currency: 'USD',
+          flow: 'join',
+          pricingGroup: data.pricingGroup,
+          coupons: availability as never,
+          currentTerm: data.currentTerm,
+          now: data.quotedAt ?? null,
+        },
+      );
+      expect(shown.discount).toBe(10);
+      expect(shown.prorated).not.toBeNull();
+      expect(shown.charged).toBeLessThan(shown.list - shown.discount);
+      const res = await order(t, token, `byo-upgrade-${n}`, shown.payload);
+      expect(res.status).toBe(201);
+      const { receipt, purchaseFlow: flow } = OrderResponseSchema.parse(await res.json());
+      expect(flow).toBe('upgrade');
+      expect(receipt.amount).toBe(shown.charged);
+      expect(receipt.discountAmount).toBe(shown.discount);
+      expect(sandbox.txs.at(-1)!.amount).toBe(shown.charged.toFixed(2));
+    } finally {
+      await t.db.delete(coupons).where(eq(coupons.code, `BYO10-${n}`));
+    }
+  });
 
   it('§4 Purchase flow: no upgrade options without a current subscription (anonymous or not yet paid)', async () => {
     const anonymous = await packages();

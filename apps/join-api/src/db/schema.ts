@@ -176,6 +176,8 @@ export const orders = pgTable(
     discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
     /** Upgrade: the unused value of the replaced subscription credited against the price (README "Upgrade and proration"). */
     creditMinor: bigint('credit_minor', { mode: 'number' }).notNull().default(0),
+    /** GBP: the VAT included in `amount_minor` (`quote(...).vat`, §9), null in other currencies. */
+    vatMinor: bigint('vat_minor', { mode: 'number' }),
     /** Upgrade: the subscription this order replaces (ended when the order is paid), else null. */
     replacesSubscriptionId: integer('replaces_subscription_id'),
     status: text('status').notNull(),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { applyDiscount, type CouponAvailability, type FeatureFlags } from '@ofw/domain';
+import { priceCatalogue, type CouponAvailability, type Currency, type FeatureFlags } from '@ofw/domain';
 import {
   CanadianPhoneQuerySchema,
   CouponsQuerySchema,
@@ -27,7 +27,6 @@ import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { param, query } from '../lib/validate.js';
 import { IdParamSchema } from '@ofw/api-client';
 import { countryOptions, languageOf, localeFrom } from '../reference.js';
-import { offeredByo, offeredPackages, withUpgradeOptions } from '../pricing.js';
 import { hashToken } from '../lib/tokens.js';
 import { HttpProblem, notFound } from '../lib/problem.js';
 import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
@@ -156,22 +155,35 @@ export function referenceRoutes() {
     } else {
       availability = await availabilityFor(s.db, q.flow === 'ctj' ? 'invite' : 'join');
     }
-    let packages = offeredPackages(q.currency, q.flow, group).map((p) => applyDiscount(p, availability));
-    let upgradeOptions: PackagesResponse['upgradeOptions'] = null;
-    // A parent with a current subscription: upgrades are priced with proration (§3 "Upgrade options", §4).
+    // A parent with a current subscription: upgrades are priced with proration (§3 "Upgrade options", §4); the page
+    // gets the term and the server's clock so that its own quote(...) of any upgrade equals what POST /orders charges.
     const term = user ? await currentTerm(s.db, user.id, s.now()) : undefined;
-    if (term)
-      ({ packages, upgradeOptions } = withUpgradeOptions(term, packages, {
-        flow: q.flow,
-        group,
-        availability,
-        now: s.now(),
-      }));
-    const body: PackagesResponse = {
-      packages,
-      byo: offeredByo(q.currency, group),
-      upgradeOptions,
+    const now = s.now();
+    const priced = priceCatalogue({
+      currency: q.currency,
+      flow: q.flow,
       pricingGroup: group,
+      coupons: availability,
+      currentTerm: term ?? null,
+      now,
+    });
+    const body: PackagesResponse = {
+      packages: priced.packages,
+      byo: priced.byo,
+      upgradeOptions: priced.upgradeOptions,
+      pricingGroup: group,
+      currentTerm: term
+        ? {
+            packageId: term.packageId,
+            currency: term.currency as Currency,
+            years: term.years,
+            startsAt: term.startsAt,
+            expiresAt: term.expiresAt,
+            valueMinor: term.valueMinor,
+            listPriceMinor: term.listPriceMinor,
+          }
+        : null,
+      quotedAt: now,
     };
     // A parent's answer changes with its subscription (an upgrade must not be shown from a stale cache).
     c.header('cache-control', user ? 'no-store' : 'private, max-age=60');
