@@ -1,18 +1,12 @@
 import { getCountries, getCountryCallingCode, type CountryCode as PhoneCountry } from 'libphonenumber-js';
 import type { CountryOption } from '@ofw/api-client';
+import { JOIN_COUNTRIES as DOMAIN_JOIN_COUNTRIES, JOIN_COUNTRY_CURRENCIES } from '@ofw/domain';
 
-/** Priority countries, in order, at the top of every country list (§1). */
-export const PRIORITY_COUNTRIES = ['US', 'AU', 'CA', 'GB', 'MX', 'NZ'] as const;
+/** Priority countries, in order, at the top of every country list (§1): `@ofw/domain`'s, the one home of the fact. */
+export { PRIORITY_COUNTRIES } from '@ofw/domain';
 
-/** Countries a parent can join from (§1) and the currency each pays in (§9 catalogue currencies). */
-export const JOIN_COUNTRIES = [
-  { code: 'US', currency: 'USD' },
-  { code: 'AU', currency: 'AUD' },
-  { code: 'CA', currency: 'CAD' },
-  { code: 'GB', currency: 'GBP' },
-  { code: 'IE', currency: 'GBP' },
-  { code: 'NZ', currency: 'NZD' },
-] as const;
+/** Countries a parent can join from (§1) and the currency each pays in (§9): from `@ofw/domain`'s facts. */
+export const JOIN_COUNTRIES = DOMAIN_JOIN_COUNTRIES.map((code) => ({ code, currency: JOIN_COUNTRY_CURRENCIES[code] }));
 
 /** Every region libphonenumber-js knows that Intl can name (≈ 245 ISO 3166 codes). */
 export function allCountryCodes(): string[] {
