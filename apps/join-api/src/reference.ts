@@ -31,11 +31,6 @@ export function localeFrom(acceptLanguage: string | undefined): string {
   return 'en-US';
 }
 
-/** `en` or `es` for a locale (§1: Spanish locales get Spanish). */
-export function languageOf(locale: string): 'en' | 'es' {
-  return locale.toLowerCase().startsWith('es') ? 'es' : 'en';
-}
-
 const cache = new Map<string, CountryOption[]>();
 
 /**

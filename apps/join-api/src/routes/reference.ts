@@ -26,11 +26,11 @@ import {
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { param, query } from '../lib/validate.js';
 import { IdParamSchema } from '@ofw/api-client';
-import { countryOptions, languageOf, localeFrom } from '../reference.js';
+import { countryOptions, localeFrom } from '../reference.js';
 import { hashToken } from '../lib/tokens.js';
 import { HttpProblem, notFound } from '../lib/problem.js';
 import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
-import { resolvePricingGroup, fromMinor, type PricingGroup } from '@ofw/domain';
+import { resolvePricingGroup, fromMinor, uiLanguageFor, type PricingGroup } from '@ofw/domain';
 import { GatewayUnavailableError } from '../gateway/types.js';
 
 const PUBLIC_CACHE = 'public, max-age=3600';
@@ -123,7 +123,8 @@ export function referenceRoutes() {
 
   r.get('/security-questions', async (c) => {
     const { db } = c.get('services');
-    const lang = languageOf(localeFrom(c.req.header('accept-language')));
+    // interface text follows the UI locale: es-US and es-MX are Spanish interfaces (domain README "Spanish")
+    const lang = uiLanguageFor(localeFrom(c.req.header('accept-language')));
     const rows = await db
       .select({ id: securityQuestions.id, text: securityQuestions.text })
       .from(securityQuestions)
