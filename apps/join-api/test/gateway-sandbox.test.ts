@@ -139,6 +139,24 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
   });
 
   if (driver === 'braintree') {
+    it('issue 10: GET /payments/config?currency=GBP issues a client token of ofw_gbp (3D Secure runs in GBP); Development answers the sandbox fields', async () => {
+      const p = await parent('GB');
+      for (const [currency, account] of [
+        ['GBP', 'ofw_gbp'],
+        ['USD', 'ofw_usd'],
+      ] as const) {
+        const res = await t.call(`payments/config?currency=${currency}`, { token: p.authToken });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { driver: string; authorization: string; sandboxUrl?: string };
+        expect(body).toMatchObject({ driver: 'sandbox', sandboxUrl: new URL(sandbox.url).origin });
+        const token = JSON.parse(Buffer.from(body.authorization, 'base64').toString()) as {
+          merchantAccountId?: string;
+        };
+        expect(token.merchantAccountId).toBe(account);
+      }
+      expect((await t.call('payments/config?currency=EUR', { token: p.authToken })).status).toBe(400);
+    });
+
     it('issue 10: a card nonce without 3D Secure is refused (402 three_d_secure) and never charged', async () => {
       const p = await parent();
       const res = await order(t, p.authToken, 'bt-no3ds-0001', { paymentMethodNonce: cardNonce({ threeDS: false }) });
