@@ -8,7 +8,8 @@ import {
   startJoinAtom,
   STORAGE_KEYS,
 } from '../src/state/join-state.js';
-import { clampStep, currencyForCountry, nextStep, previousStep, stepsFor } from '../src/state/steps.js';
+import { currencyForCountry } from '@ofw/domain';
+import { clampStep, nextStep, previousStep, stepsFor } from '../src/state/steps.js';
 
 describe('join state atoms', () => {
   it('§3 Join state defaults: phoneCountryCode +1, coparentPricing P3, languageLocale en-US', () => {
