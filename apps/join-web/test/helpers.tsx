@@ -1,4 +1,4 @@
-import { listPackages } from '@ofw/domain';
+import { offeredCatalogue } from '@ofw/domain';
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
@@ -96,7 +96,7 @@ export function fakeApi(overrides: Handler = () => undefined) {
       case 'GET /packages': {
         const currency = (call.search.get('currency') ?? 'USD') as 'USD';
         return json(200, {
-          packages: listPackages({ currency, packageType: 'parent' }),
+          packages: offeredCatalogue('P3', currency, 'join').packages,
           byo: null,
           upgradeOptions: null,
           pricingGroup: 'P3',

@@ -1,4 +1,4 @@
-import { listPackages } from '@ofw/domain';
+import { formatPrice, getBuildYourOwnPackage, getPackage, quote } from '@ofw/domain';
 import type * as Payments from '@ofw/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +11,13 @@ import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 // The provider's frames cannot run in jsdom: replace @ofw/payments' React layer with a card form whose tokenize()
 // returns a fresh nonce each time, keeping its real error mapping and messages.
 const nonces = vi.hoisted(() => ({ n: 0 }));
+// The card's BIN as tokenization reports it (none: issue 11 defect 5), and every 3D Secure verifyCard call.
+const card = vi.hoisted(
+  (): { bin: string | undefined; verified: Array<{ nonce: string; amount: number | string; bin: string }> } => ({
+    bin: '411111',
+    verified: [],
+  }),
+);
 // PayPal's button: shown when `payPal` is set; a click approves with a PayPal nonce, or fails with `error`.
 const payPalButton = vi.hoisted((): { shown: boolean; error: unknown } => ({ shown: false, error: undefined }));
 vi.mock('@ofw/payments', async (importOriginal) => {
@@ -38,9 +45,16 @@ vi.mock('@ofw/payments', async (importOriginal) => {
       fields: { number: field, expirationDate: field, cvv: field },
       isValid: true,
       showError: () => false,
-      tokenize: () => Promise.resolve({ nonce: `nonce-${++nonces.n}`, details: {} }),
+      tokenize: () => Promise.resolve({ nonce: `nonce-${++nonces.n}`, details: card.bin ? { bin: card.bin } : {} }),
     }),
-    useThreeDSecure: () => ({ verifyCard: vi.fn(), cancel: vi.fn(), isVerifying: false }),
+    useThreeDSecure: () => ({
+      verifyCard: (options: { nonce: string; amount: number | string; bin: string }) => {
+        card.verified.push(options);
+        return Promise.resolve({ nonce: options.nonce, liabilityShifted: true, liabilityShiftPossible: true });
+      },
+      cancel: vi.fn(),
+      isVerifying: false,
+    }),
     useVenmo: () => ({ isVisible: false, isPending: false, error: null, tokenize: vi.fn() }),
     PayPalButton: (props: Payments.PayPalButtonProps) => (
       <button
@@ -58,8 +72,8 @@ vi.mock('@ofw/payments', async (importOriginal) => {
   };
 });
 
-const premium = listPackages({ currency: 'USD', packageType: 'parent', family: 'PREMIUM', years: 1 })[0]!;
-const max = listPackages({ currency: 'USD', packageType: 'parent', family: 'MAX', years: 1 })[0]!;
+const premium = getPackage(2053)!; // Premium 1 year, $216.00 (P3, 2k series)
+const max = getPackage(2055)!; // Max 1 year, $299.88
 const problem = (status: number, code: string) => ({
   status,
   body: { type: `https://ofw.example/problems/${code}`, title: code, status, code },
@@ -144,6 +158,8 @@ function atPayment(
 describe('payment step', () => {
   beforeEach(() => {
     nonces.n = 0;
+    card.bin = '411111';
+    card.verified = [];
     payPalButton.shown = false;
     payPalButton.error = undefined;
   });
@@ -339,6 +355,8 @@ describe('payment step', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
     expect(await screen.findByText(`Upgrade today for $${prorated.toFixed(2)} (prorated)`)).toBeInTheDocument();
+    // issue 11 defect 1: the plan just bought is not in the upgrade options, so it cannot be bought again
+    expect(document.getElementById(premium.selectButtonId)).toBeDisabled();
     await user.click(document.getElementById(max.selectButtonId)!);
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: `Pay $${prorated.toFixed(2)}` }, { timeout: 5000 }));
@@ -350,6 +368,166 @@ describe('payment step', () => {
   });
 });
 
+describe('issue 11: one price everywhere', () => {
+  beforeEach(() => {
+    nonces.n = 0;
+    card.bin = '411111';
+    card.verified = [];
+    payPalButton.shown = false;
+    payPalButton.error = undefined;
+  });
+
+  const essentials = getPackage(2051)!; // Essentials 1 year, $149.99
+  const byo = getBuildYourOwnPackage(2050)!;
+  const quotedAt = '2026-03-01T12:00:00.000Z';
+  /** The parent holds Essentials 1 year (2026-01-01 → 2027-01-01), as join-api's currentTerm says. */
+  const currentTerm = {
+    packageId: essentials.id,
+    currency: 'USD',
+    years: 1,
+    startsAt: '2026-01-01T00:00:00.000Z',
+    expiresAt: '2027-01-01T00:00:00.000Z',
+    valueMinor: 14999,
+    listPriceMinor: 14999,
+  };
+  const termForQuote = {
+    ...currentTerm,
+    startsAt: new Date(currentTerm.startsAt),
+    expiresAt: new Date(currentTerm.expiresAt),
+  };
+
+  it('issue 11 defect 2: build-your-own with a coupon, as an upgrade, shows, 3DS-authenticates and sends exactly what quote charges', async () => {
+    const coupons = [{ packageId: byo.packageId, status: 'available', discountAmount: 20 }];
+    const alaCarte = {
+      subscription: 'SUB1YEAR' as const,
+      myfiles: 'MYFILES_10GB',
+      tonemeter: true,
+      unlimitedPayments: true,
+      calls: null,
+    };
+    const { api } = atPayment([() => ({ status: 201, body: order })], () => ({
+      packages: [essentials, premium],
+      byo,
+      upgradeOptions: null,
+      pricingGroup: 'P3',
+      currentTerm,
+      quotedAt,
+    }));
+    const state = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!) as Record<string, unknown>;
+    sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify({ ...state, availableCoupons: coupons }));
+    const progress = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.progress)!) as Record<string, unknown>;
+    sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...progress, packageId: byo.packageId, alaCarte }));
+    // What join-api charges: quote(...).charged with the same inputs.
+    const expected = quote(
+      { packageId: byo.packageId, alaCarte },
+      {
+        currency: 'USD',
+        flow: 'join',
+        pricingGroup: 'P3',
+        coupons,
+        currentTerm: termForQuote,
+        now: new Date(quotedAt),
+      },
+    );
+    expect(expected.list).toBe(252); // 110 + 57 + 10 + 75: the bare build-your-own price the page used to charge
+    expect(expected.discount).toBe(20);
+    expect(expected.credit).toBeGreaterThan(0);
+    const shown = formatPrice(expected.charged, 'USD');
+
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    const pay = await screen.findByRole('button', { name: `Pay ${shown}` }, { timeout: 5000 });
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent(`Total due today: ${shown}`);
+    expect(summary).toHaveTextContent(`Coupon discount: $20.00 (${expected.discountPercent}%)`);
+    expect(summary).toHaveTextContent(`Credit for your current plan: ${formatPrice(expected.credit, 'USD')}`);
+    await user.click(pay);
+    await screen.findByRole('heading', { level: 1, name: 'Create your login' });
+    expect(card.verified).toHaveLength(1);
+    expect(card.verified[0]!.amount).toBe(expected.charged);
+    const orders = api.calls.filter((c) => c.path === '/orders');
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.body).toMatchObject(expected.payload);
+    expect(orders[0]!.body).not.toHaveProperty('amount');
+  });
+
+  it('issue 11 defect 5: a card whose tokenization has no BIN is refused with a clear message, never charged without 3D Secure', async () => {
+    card.bin = undefined;
+    const { api } = atPayment([() => ({ status: 201, body: order })]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pay $216.00' }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This card cannot be verified with your bank, so it was not charged. Please use a different card.',
+    );
+    expect(card.verified).toHaveLength(0);
+    expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
+    // a card with a BIN then goes through 3D Secure and is charged
+    card.bin = '411111';
+    await user.click(screen.getByRole('button', { name: 'Pay $216.00' }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your login' });
+    expect(card.verified.map((v) => v.amount)).toEqual([216]);
+    expect(api.calls.filter((c) => c.path === '/orders')).toHaveLength(1);
+  });
+
+  it('issue 11 defect 1: after a paid order, Back on the plans offers only upgrades; the plan held, cheaper ones and a build-your-own that is no upgrade say why and cannot be chosen', async () => {
+    const max2 = getPackage(2056)!;
+    const { api } = atPayment(
+      [() => ({ status: 201, body: order }), () => ({ status: 201, body: { ...order, orderId: 'o2' } })],
+      (paid) => ({
+        packages: [essentials, premium, max, max2],
+        byo,
+        upgradeOptions: null,
+        pricingGroup: 'P3',
+        currentTerm:
+          paid > 0 ? { ...currentTerm, packageId: premium.id, valueMinor: 21600, listPriceMinor: 21600 } : null,
+        quotedAt,
+      }),
+    );
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pay $216.00' }, { timeout: 5000 }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your login' });
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/packages').length).toBeGreaterThanOrEqual(2));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
+    expect(
+      await screen.findByText(
+        'Only an upgrade can be bought: the plan you have and plans that cost less cannot be chosen.',
+      ),
+    ).toBeInTheDocument();
+    const note = 'Not available: you already have this plan or a higher one.';
+    for (const held of [premium, essentials]) {
+      const button = document.getElementById(held.selectButtonId)!;
+      await waitFor(() => expect(button).toBeDisabled());
+      expect(button).toHaveAccessibleDescription(`${held.displayName} ${note}`);
+    }
+    // Max is an upgrade: its prorated price is quote's, and it can be chosen
+    const termNow = { ...termForQuote, packageId: premium.id, valueMinor: 21600, listPriceMinor: 21600 };
+    const context = { currency: 'USD' as const, flow: 'join' as const, pricingGroup: 'P3' as const, coupons: [] };
+    const maxQuote = quote({ packageId: max.id }, { ...context, currentTerm: termNow, now: new Date(quotedAt) });
+    const maxCard = document.getElementById(max.selectButtonId)!.closest('article')!;
+    expect(
+      within(maxCard).getByText(`Upgrade today for ${formatPrice(maxQuote.charged, 'USD')} (prorated)`),
+    ).toBeInTheDocument();
+    expect(document.getElementById(max.selectButtonId)).toBeEnabled();
+    // build-your-own at its base price (110) is not an upgrade of Premium (216)
+    const byoSelect = screen.getByRole('button', { name: 'Select my plan' });
+    expect(byoSelect).toBeDisabled();
+    expect(byoSelect).toHaveAccessibleDescription(
+      'This selection is not an upgrade of the plan you have. Add options or choose a longer subscription.',
+    );
+    // choosing the upgrade charges quote's amount
+    await user.click(document.getElementById(max.selectButtonId)!);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const shown = formatPrice(maxQuote.charged, 'USD');
+    await user.click(await screen.findByRole('button', { name: `Pay ${shown}` }, { timeout: 5000 }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your login' });
+    expect(card.verified.at(-1)!.amount).toBe(maxQuote.charged);
+    expect(api.calls.filter((c) => c.path === '/orders')[1]!.body).toMatchObject({ packageId: max.id });
+  });
+});
+
 describe('payment step: an in-doubt attempt survives a reload (issue 10)', () => {
   const STORED = paymentAttemptStorageKey(7);
   const stored = () => sessionStorage.getItem(STORED);
@@ -357,6 +535,8 @@ describe('payment step: an in-doubt attempt survives a reload (issue 10)', () =>
 
   beforeEach(() => {
     nonces.n = 0;
+    card.bin = '411111';
+    card.verified = [];
     payPalButton.shown = false;
     payPalButton.error = undefined;
   });

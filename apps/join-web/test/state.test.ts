@@ -7,8 +7,10 @@ import {
   progressAtom,
   startJoinAtom,
   STORAGE_KEYS,
+  withAuthedParent,
 } from '../src/state/join-state.js';
-import { clampStep, currencyForCountry, nextStep, previousStep, stepsFor } from '../src/state/steps.js';
+import { currencyForCountry } from '@ofw/domain';
+import { clampStep, nextStep, previousStep, stepsFor } from '../src/state/steps.js';
 
 describe('join state atoms', () => {
   it('§3 Join state defaults: phoneCountryCode +1, coparentPricing P3, languageLocale en-US', () => {
@@ -44,6 +46,31 @@ describe('join state atoms', () => {
     const store = createStore();
     expect(store.get(reloaded.joinStateAtom).subscriptionStatus).toBe('none');
     expect(store.get(reloaded.progressAtom).step).toBe('details');
+  });
+
+  it('§3 §6 issue 11 defect 6: isAuthedParent is derived by the domain rule from the auth value, invite token or user id', () => {
+    const store = createStore();
+    expect(store.get(joinStateAtom).isAuthedParent).toBe(false);
+    // a value written for the flag is replaced by the rule's answer
+    store.set(joinStateAtom, { ...store.get(joinStateAtom), isAuthedParent: true });
+    expect(store.get(joinStateAtom).isAuthedParent).toBe(false);
+    store.set(joinStateAtom, (s) => ({ ...s, inviteToken: 'invite-token-0123456789' }));
+    expect(store.get(joinStateAtom).isAuthedParent).toBe(true);
+    store.set(joinStateAtom, (s) => ({ ...s, inviteToken: undefined, parent: { ...s.parent, userId: 7 } }));
+    expect(store.get(joinStateAtom).isAuthedParent).toBe(true);
+    store.set(joinStateAtom, (s) => ({ ...s, authToken: '  ', parent: { ...s.parent, userId: undefined } }));
+    expect(store.get(joinStateAtom).isAuthedParent).toBe(false);
+    store.set(joinStateAtom, (s) => ({ ...s, authToken: 'tok-1' }));
+    expect(store.get(joinStateAtom).isAuthedParent).toBe(true);
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!).isAuthedParent).toBe(true);
+    expect(withAuthedParent({ ...store.get(joinStateAtom), authToken: undefined }).isAuthedParent).toBe(false);
+  });
+
+  it('§6: a persisted isAuthedParent that the rule does not confirm is corrected on read (reload)', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify({ isAuthedParent: true }));
+    vi.resetModules();
+    const reloaded = await import('../src/state/join-state.js');
+    expect(createStore().get(reloaded.joinStateAtom).isAuthedParent).toBe(false);
   });
 
   it('never persists card data: the progress schema has no card fields', () => {

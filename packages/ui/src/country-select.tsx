@@ -9,17 +9,11 @@ export interface CountryOptionLike {
   label: string;
 }
 
-/** Priority countries of §1, shown first in country lists. */
-export const PRIORITY_COUNTRIES: readonly string[] = ['US', 'AU', 'CA', 'GB', 'MX', 'NZ'];
-
 /**
- * Splits options into the §1 priority countries (in priority order) and the rest (in the given order).
+ * Splits options into the priority countries (in `priority` order) and the rest (in the given order).
  * Pure; exported for tests and for callers who render their own list.
  */
-export function splitPriority<T extends { value: string }>(
-  options: readonly T[],
-  priority: readonly string[] = PRIORITY_COUNTRIES,
-) {
+export function splitPriority<T extends { value: string }>(options: readonly T[], priority: readonly string[]) {
   const top = priority.map((code) => options.find((o) => o.value === code)).filter((o): o is T => Boolean(o));
   const rest = options.filter((o) => !priority.includes(o.value));
   return { top, rest };
@@ -31,16 +25,19 @@ export type CountrySelectProps = Omit<SelectFieldProps, 'options'> & {
   countries: readonly CountryOptionLike[];
   /** Localized optgroup labels; without them the lists are ungrouped (priority first). */
   groupLabels?: { priority: string; all: string };
-  /** ISO codes shown first, in this order. Default {@link PRIORITY_COUNTRIES}. */
+  /**
+   * ISO codes shown first, in this order: the §1 priority countries, which the app takes from `@ofw/domain`
+   * (`PRIORITY_COUNTRIES`). Without it the list is not reordered.
+   */
   priority?: readonly string[];
 };
 
-/** §2 country select: the §1 priority countries (US, AU, CA, GB, MX, NZ) first, then the others. */
+/** §2 country select: the given priority countries (§1: US, AU, CA, GB, MX, NZ) first, then the others. */
 export const CountrySelect = forwardRef<HTMLSelectElement, CountrySelectProps>(function CountrySelect(
   { countries, groupLabels, priority, ...rest },
   ref,
 ) {
-  const { top, rest: others } = splitPriority(countries, priority);
+  const { top, rest: others } = splitPriority(countries, priority ?? []);
   const options = [
     { label: groupLabels?.priority ?? '', options: top },
     { label: groupLabels?.all ?? '', options: others },

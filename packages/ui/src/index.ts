@@ -37,7 +37,6 @@ export {
 export {
   CountrySelect,
   PhoneCodeSelect,
-  PRIORITY_COUNTRIES,
   splitPriority,
   type CountryOptionLike,
   type CountrySelectProps,

@@ -27,6 +27,11 @@ export interface PackageCardView {
   discount?: { label: string; discountedTotal: string; originalTotal: string; originalLabel: string };
   /** Upgrade: e.g. "Pay $52.34 today (prorated)". */
   proratedLine?: string;
+  /**
+   * Why the package cannot be chosen, e.g. "You already have this plan or a higher one." Shown above the select
+   * button and added to the button's accessible description; pair it with `disabled`.
+   */
+  note?: string;
   /** Main features, listed first (§2: a comparison of primary and secondary features). */
   primaryFeatures?: readonly string[];
   /** Further features, listed after in a lighter style. */
@@ -70,6 +75,7 @@ export function PackageCard({
 }: PackageCardProps) {
   const H = `h${headingLevel}` as 'h3';
   const headingId = `pkg-${pkg.id}-name`;
+  const noteId = `pkg-${pkg.id}-note`;
   return (
     <article className={cx('ofw-package', selected && 'ofw-package--selected')} aria-labelledby={headingId}>
       {pkg.badge ? <p className="ofw-package__badge">{pkg.badge}</p> : null}
@@ -97,12 +103,17 @@ export function PackageCard({
       <FeatureList features={pkg.primaryFeatures} />
       <FeatureList features={pkg.secondaryFeatures} secondary />
       {children}
+      {pkg.note ? (
+        <p id={noteId} className="ofw-package__note">
+          {pkg.note}
+        </p>
+      ) : null}
       <Button
         id={pkg.selectButtonId}
         className="ofw-package__select"
         busy={busy}
         disabled={disabled && !busy}
-        aria-describedby={headingId}
+        aria-describedby={pkg.note ? `${headingId} ${noteId}` : headingId}
         aria-pressed={selected ? true : undefined}
         onClick={() => onSelect(pkg.id)}
       >

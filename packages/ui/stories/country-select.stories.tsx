@@ -1,4 +1,5 @@
 import type { Story, StoryDefault } from '@ladle/react';
+import { PRIORITY_COUNTRIES } from '@ofw/domain';
 import { useState } from 'react';
 import { CountrySelect, PhoneCodeSelect } from '../src/index.js';
 
@@ -14,7 +15,7 @@ const countries = (locale: string) => {
   );
 };
 
-/** §1 priority countries (US, AU, CA, GB, MX, NZ) first, in their own group. */
+/** §1 priority countries (US, AU, CA, GB, MX, NZ, from @ofw/domain) first, in their own group. */
 export const Country: Story = () => {
   const [value, setValue] = useState('US');
   return (
@@ -22,6 +23,7 @@ export const Country: Story = () => {
       label="Country"
       countries={countries('en-US')}
       groupLabels={{ priority: 'Common countries', all: 'All countries' }}
+      priority={PRIORITY_COUNTRIES}
       value={value}
       onChange={(e) => setValue(e.target.value)}
     />
@@ -34,6 +36,7 @@ export const CountryWithError: Story = () => (
     placeholder="Select your country"
     countries={countries('en-US')}
     groupLabels={{ priority: 'Common countries', all: 'All countries' }}
+    priority={PRIORITY_COUNTRIES}
     defaultValue=""
     error="Choose your country."
   />
@@ -44,6 +47,7 @@ export const CountrySpanish: Story = () => (
     label="País"
     countries={countries('es-MX')}
     groupLabels={{ priority: 'Países frecuentes', all: 'Todos los países' }}
+    priority={PRIORITY_COUNTRIES}
     defaultValue="MX"
   />
 );

@@ -23,6 +23,7 @@ function Choice({ cards, years, onYears }: { cards: PackageCardView[]; years?: 1
             pkg={pkg}
             selectLabel={selected === pkg.id ? 'Selected' : 'Select'}
             selected={selected === pkg.id}
+            disabled={Boolean(pkg.note)}
             onSelect={setSelected}
           />
         ))}
@@ -66,10 +67,17 @@ export const CouponDiscount: Story = () => (
   />
 );
 
-/** §4 upgrade: a paying parent sees the prorated price of the higher tiers. */
+/**
+ * §4 upgrade: a paying parent sees the prorated price of the higher tiers; the plan they hold (or a cheaper one) is
+ * not selectable and its note says why (issue 11 defect 1).
+ */
 export const UpgradeProrated: Story = () => (
   <Choice
     cards={[
+      {
+        ...tierView('essentials', 2051, US_PRICES.essentials[0], 1),
+        note: 'You already have this plan or a higher one. Only an upgrade can be bought.',
+      },
       {
         ...tierView('premium', 2053, US_PRICES.premium[0], 1),
         proratedLine: `Upgrade today for ${money(52.34)} (prorated)`,

@@ -154,6 +154,21 @@ describe('PackageCard and YearSwitch', () => {
     expect(screen.getByText('Save $20.00 (9%)')).toBeInTheDocument();
     expect(screen.getByText('$216.00').tagName).toBe('S');
   });
+  it('issue 11 defect 1: a note says why a package cannot be chosen and describes its disabled select button', () => {
+    const onSelect = vi.fn();
+    render(
+      <PackageCard
+        pkg={{ ...pkg, note: 'You already have this plan or a higher one.' }}
+        selectLabel="Select"
+        onSelect={onSelect}
+        disabled
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Select' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Premium You already have this plan or a higher one.');
+    expect(screen.getByText('You already have this plan or a higher one.')).toBeInTheDocument();
+  });
   it('1/2-year switch is a radio group', async () => {
     const onChange = vi.fn();
     render(

@@ -1,3 +1,4 @@
+import { PRIORITY_COUNTRIES } from '@ofw/domain';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -31,7 +32,7 @@ describe('TextField', () => {
 describe('CountrySelect', () => {
   it('§1 priority countries (US, AU, CA, GB, MX, NZ) come first, in that order', () => {
     const countries = ['FR', 'NZ', 'US', 'DE', 'GB', 'AU', 'MX', 'CA'].map((c) => ({ value: c, label: c }));
-    const { top, rest } = splitPriority(countries);
+    const { top, rest } = splitPriority(countries, PRIORITY_COUNTRIES);
     expect(top.map((c) => c.value)).toEqual(['US', 'AU', 'CA', 'GB', 'MX', 'NZ']);
     expect(rest.map((c) => c.value)).toEqual(['FR', 'DE']);
     render(
@@ -39,11 +40,18 @@ describe('CountrySelect', () => {
         label="Country"
         countries={countries}
         groupLabels={{ priority: 'Common', all: 'All countries' }}
+        priority={PRIORITY_COUNTRIES}
       />,
     );
     const options = screen.getAllByRole('option').map((o) => o.getAttribute('value'));
     expect(options).toEqual(['US', 'AU', 'CA', 'GB', 'MX', 'NZ', 'FR', 'DE']);
     expect(screen.getByRole('group', { name: 'Common' })).toBeInTheDocument();
+  });
+  it("issue 11 facts: the priority list is the caller's (domain's PRIORITY_COUNTRIES); without one nothing moves", () => {
+    const countries = ['FR', 'NZ', 'US'].map((c) => ({ value: c, label: c }));
+    render(<CountrySelect label="Country" countries={countries} />);
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['FR', 'NZ', 'US']);
+    expect(splitPriority(countries, ['US']).top.map((c) => c.value)).toEqual(['US']);
   });
   it('§2 phone-country-code select is named by its label and keeps the given value', () => {
     render(

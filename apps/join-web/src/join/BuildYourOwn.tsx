@@ -1,28 +1,31 @@
-import { byoPrice, type AlaCarteSelection, type BuildYourOwnPackage, type Currency } from '@ofw/domain';
+import type { AlaCarteSelection, BuildYourOwnPackage, Quote, QuoteContext } from '@ofw/domain';
 import { Button, SelectField } from '@ofw/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { packageMessages } from './messages.js';
-import { money } from './format.js';
+import { isUpgradeContext, price, purchaseContextOf, tryQuote } from './pricing.js';
 
 /**
  * Build-your-own (§3 "Build-your-own package", §9): the base subscription of the chosen length plus MyFiles
- * storage, ToneMeter, unlimited payments and calls, with a live total (`byoPrice` from @ofw/domain, announced
- * politely as it changes).
+ * storage, ToneMeter, unlimited payments and calls, with a live total announced politely as it changes. The total,
+ * its coupon discount and VAT, and an upgrade's prorated price all come from `quote` with the page's context (issue
+ * 11 "One price": what `POST /orders` charges); a selection that is not an upgrade of the plan held cannot be chosen
+ * and says why.
  */
 export function BuildYourOwn({
   byo,
   years,
-  currency,
+  context,
   initial,
   onSelect,
 }: {
   byo: BuildYourOwnPackage;
   years: 1 | 2;
-  currency: Currency;
+  context: QuoteContext;
   initial?: AlaCarteSelection | undefined;
-  onSelect: (selection: AlaCarteSelection) => void;
+  onSelect: (selection: AlaCarteSelection, quote: Quote) => void;
 }) {
+  const noteId = useId();
   const intl = useIntl();
   const wanted = years === 2 ? 'SUB2YEAR' : 'SUB1YEAR';
   const subscription = byo.subscriptionLengthOptions[wanted] ? wanted : 'SUB1YEAR';
@@ -35,15 +38,16 @@ export function BuildYourOwn({
   }));
   if (!length) return null;
   const options = length.options;
-  const fmt = (n: number) => money(intl, n, currency);
+  const fmt = (n: number) => price(n, context.currency);
   const of = (name: string) => options.filter((o) => o.optionName === name);
   const selection: AlaCarteSelection = { subscription, ...choice };
-  let total: number | undefined;
-  try {
-    total = byoPrice(selection, byo);
-  } catch {
-    total = undefined;
-  }
+  const quoted = { packageId: byo.packageId, alaCarte: selection };
+  // The plan itself (total, coupon, VAT) and, for a parent with a subscription, the upgrade charged today.
+  const purchase = tryQuote(quoted, purchaseContextOf(context));
+  const upgrading = isUpgradeContext(context);
+  const charged = upgrading ? tryQuote(quoted, context) : purchase;
+  const refused = upgrading && purchase.ok && !charged.ok && charged.code === 'not_an_upgrade';
+  const total = purchase.ok ? purchase.quote : undefined;
   const optionLabel = (o: (typeof options)[number]) =>
     o.price > 0
       ? intl.formatMessage(packageMessages.byoOption, { name: o.description, price: fmt(o.price) })
@@ -89,10 +93,32 @@ export function BuildYourOwn({
           onChange={(e) => setChoice((c) => ({ ...c, calls: e.target.value || null }))}
         />
       ) : null}
-      <p className="byo__total" aria-live="polite">
-        {total !== undefined ? intl.formatMessage(packageMessages.byoTotal, { total: fmt(total) }) : null}
-      </p>
-      <Button id="select-build-your-own" disabled={total === undefined} onClick={() => onSelect(selection)}>
+      <div className="byo__total" aria-live="polite">
+        {total ? (
+          <>
+            <p>{intl.formatMessage(packageMessages.byoTotal, { total: fmt(total.charged) })}</p>
+            {total.discount > 0 ? (
+              <p>
+                {intl.formatMessage(packageMessages.discount, {
+                  amount: fmt(total.discount),
+                  percent: total.discountPercent,
+                })}
+              </p>
+            ) : null}
+            {total.vat !== null ? <p>{intl.formatMessage(packageMessages.vat, { vat: fmt(total.vat) })}</p> : null}
+            {upgrading && charged.ok && charged.quote.prorated !== null ? (
+              <p>{intl.formatMessage(packageMessages.prorated, { price: fmt(charged.quote.charged) })}</p>
+            ) : null}
+          </>
+        ) : null}
+        {refused ? <p id={noteId}>{intl.formatMessage(packageMessages.byoNotAnUpgrade)}</p> : null}
+      </div>
+      <Button
+        id="select-build-your-own"
+        disabled={!charged.ok}
+        aria-describedby={refused ? noteId : undefined}
+        onClick={() => charged.ok && onSelect(selection, charged.quote)}
+      >
         {intl.formatMessage(packageMessages.byoSelect)}
       </Button>
     </section>

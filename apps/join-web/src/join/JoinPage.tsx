@@ -24,8 +24,9 @@ export function JoinPage({ pro }: { pro?: ProReferral }) {
   const startJoin = useSetAtom(startJoinAtom);
   const stale =
     state.flow !== flow ||
+    // §6: an authenticated parent (signed up, or with a user id) keeps their join whatever the referral link says.
     (flow === 'pro' &&
-      !state.authToken &&
+      !state.isAuthedParent &&
       ((pro?.proFirstName !== undefined && pro.proFirstName !== state.proFirstName) ||
         (pro?.proLastName !== undefined && pro.proLastName !== state.proLastName)));
 

@@ -1,93 +1,68 @@
 import { queryKeys, type PackagesResponse } from '@ofw/api-client';
 import {
-  applyDiscount,
-  applyUpgradeOption,
   BuildYourOwnPackageSchema,
-  byoOrderPayload,
-  byoPrice,
-  chargeAmount,
-  type AlaCarteSelection,
+  currencyForCountry,
   type BuildYourOwnPackage,
+  type CouponAvailability,
   type Currency,
   type Flow,
-  type Package,
-  type UpgradeOptions,
-  vatForPrice,
+  type Quote,
+  type QuoteErrorCode,
 } from '@ofw/domain';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useServices } from '../services.js';
-import { currencyForCountry } from '../state/steps.js';
 import type { JoinProgress } from '../state/join-state.js';
+import { quoteContextOf, tryQuote } from './pricing.js';
 import { useJoin } from './use-join.js';
 
-/** A package as shown: the API's package with coupon discount (§4 "Discount") and upgrade price applied. */
-export function decoratePackage(
-  pkg: Package,
-  coupons: Parameters<typeof applyDiscount>[1],
-  upgradeOptions: UpgradeOptions | null | undefined,
-): Package {
-  const withDiscount = pkg.discount ? pkg : applyDiscount(pkg, coupons);
-  return applyUpgradeOption(withDiscount, upgradeOptions);
-}
-
 /** The build-your-own package of a /packages answer, validated by the domain schema (or undefined). */
-export function byoOf(data: PackagesResponse | undefined): BuildYourOwnPackage | undefined {
+export function byoOf(data: Pick<PackagesResponse, 'byo'> | undefined): BuildYourOwnPackage | undefined {
   const parsed = BuildYourOwnPackageSchema.safeParse(data?.byo);
   return parsed.success ? parsed.data : undefined;
 }
 
-/** What the parent is about to pay for. */
+/** What the parent is about to pay for: the name shown and the `quote` that prices it (issue 11 "One price"). */
 export interface ChosenPackage {
   name: string;
-  years: 1 | 2;
-  currency: Currency;
-  /** The amount the server will charge (discounted, or prorated for an upgrade), major units. */
-  amount: number;
-  pkg?: Package;
-  /** GBP: the VAT included in `amount` (§9), major units; `undefined` for other currencies. */
-  vatAmount?: number | undefined;
-  discount?: Package['discount'];
-  order: { packageId: number; productId?: string; services?: Array<{ code: string; option: string }> };
+  /**
+   * `@ofw/domain`'s quote of the selection with the page's context (`quoteContextOf`): `charged` is the amount shown
+   * in the summary and on the Pay button, authenticated by 3D Secure and charged by join-api; `payload` is the order.
+   */
+  quote: Quote;
 }
 
-/** Resolves the chosen package (fixed tier or build-your-own) from the progress and the package data. */
+/** {@link resolveChosen}'s answer: the chosen package, nothing chosen yet (or no data), or why it cannot be bought. */
+export type ChosenResult = ChosenPackage | { refused: QuoteErrorCode } | undefined;
+
+/**
+ * Resolves the chosen package (fixed tier or build-your-own) from the progress and the package data, priced by
+ * `quote`: coupons, GBP VAT, proration of an upgrade (build-your-own too, with the answer's `currentTerm`).
+ */
 export function resolveChosen(
   progress: Pick<JoinProgress, 'packageId' | 'alaCarte'>,
   data: PackagesResponse | undefined,
-  coupons: Parameters<typeof applyDiscount>[1],
+  coupons: readonly CouponAvailability[] | undefined,
   currency: Currency,
+  flow: Flow,
   byoName: string,
-): ChosenPackage | undefined {
+): ChosenResult {
   if (progress.packageId === undefined || !data) return undefined;
+  const context = quoteContextOf(data, currency, flow, coupons);
   const byo = byoOf(data);
-  if (progress.alaCarte && byo && byo.packageId === progress.packageId) {
-    const selection: AlaCarteSelection = progress.alaCarte;
-    const payload = byoOrderPayload(selection, byo);
-    const amount = byoPrice(selection, byo);
-    return {
-      name: byoName,
-      years: selection.subscription === 'SUB2YEAR' ? 2 : 1,
-      currency,
-      amount,
-      vatAmount: vatForPrice(amount, currency),
-      order: { packageId: payload.packageId, productId: String(payload.productId), services: payload.services },
-    };
-  }
-  const raw = data.packages.find((p) => p.id === progress.packageId);
-  if (!raw) return undefined;
-  const pkg = decoratePackage(raw, coupons, data.upgradeOptions);
-  const amount = pkg.proratedPriceInfo ? pkg.proratedPriceInfo.proratedPrice : chargeAmount(pkg);
-  return {
-    name: pkg.displayName,
-    years: pkg.subDurationInYears,
-    currency: pkg.currencyCode,
-    amount,
-    pkg,
-    // §9: the VAT included in what is charged (after a coupon or proration), as join-api's receipt states it.
-    vatAmount: vatForPrice(amount, pkg.currencyCode),
-    discount: pkg.discount,
-    order: { packageId: pkg.id },
-  };
+  const isByo = Boolean(progress.alaCarte && byo && byo.packageId === progress.packageId);
+  const pkg = isByo ? undefined : data.packages.find((p) => p.id === progress.packageId);
+  if (!isByo && !pkg) return undefined;
+  const result = tryQuote(
+    isByo ? { packageId: progress.packageId, alaCarte: progress.alaCarte! } : { packageId: progress.packageId },
+    context,
+  );
+  if (!result.ok) return { refused: result.code };
+  return { name: pkg ? pkg.displayName : byoName, quote: result.quote };
+}
+
+/** Narrows a {@link ChosenResult} to a chosen package. */
+export function isChosen(result: ChosenResult): result is ChosenPackage {
+  return result !== undefined && 'quote' in result;
 }
 
 /**

@@ -85,6 +85,16 @@ export const packageMessages = defineMessages({
     id: 'package.upgradeIntro',
     defaultMessage: 'You already have a subscription. Upgrading charges only the prorated difference.',
   },
+  /** Issue 11 defect 1: with a current subscription, only upgrades can be chosen; said near the plans. */
+  upgradesOnly: {
+    id: 'package.upgradesOnly',
+    defaultMessage: 'Only an upgrade can be bought: the plan you have and plans that cost less cannot be chosen.',
+  },
+  /** Issue 11 defect 1: on a plan card that is not an upgrade of the plan held (its select button is disabled). */
+  notAnUpgrade: {
+    id: 'package.notAnUpgrade',
+    defaultMessage: 'Not available: you already have this plan or a higher one.',
+  },
   mostPopular: { id: 'package.mostPopular', defaultMessage: 'Most popular' },
   none: { id: 'package.none', defaultMessage: 'No plans are available for your country right now.' },
   byoHeading: { id: 'package.byo.heading', defaultMessage: 'Build your own plan' },
@@ -98,6 +108,12 @@ export const packageMessages = defineMessages({
   byoOption: { id: 'package.byo.option', defaultMessage: '{name} (+{price})' },
   byoTotal: { id: 'package.byo.total', defaultMessage: 'Total: {total}' },
   byoSelect: { id: 'package.byo.select', defaultMessage: 'Select my plan' },
+  /** Issue 11 defect 1: a build-your-own selection that is not an upgrade of the plan held. */
+  byoNotAnUpgrade: {
+    id: 'package.byo.notAnUpgrade',
+    defaultMessage:
+      'This selection is not an upgrade of the plan you have. Add options or choose a longer subscription.',
+  },
   proFor: { id: 'package.proFor', defaultMessage: 'Plans offered through {name}' },
 });
 
@@ -128,6 +144,8 @@ export const paymentMessagesUi = defineMessages({
   plan: { id: 'payment.plan', defaultMessage: '{plan}, {years, plural, one {# year} other {# years}}' },
   total: { id: 'payment.total', defaultMessage: 'Total due today: {total}' },
   vat: { id: 'payment.vat', defaultMessage: 'Includes {vat} VAT' },
+  /** Issue 11: an upgrade's credit for the unused time of the plan held (quote().credit). */
+  credit: { id: 'payment.credit', defaultMessage: 'Credit for your current plan: {amount}' },
   discount: { id: 'payment.discount', defaultMessage: 'Coupon discount: {amount} ({percent}%)' },
   card: { id: 'payment.card', defaultMessage: 'Card details' },
   cardNumber: { id: 'payment.cardNumber', defaultMessage: 'Card number' },
@@ -182,6 +200,11 @@ export const paymentMessagesUi = defineMessages({
   threeDSCanceled: {
     id: 'payment.threeDS.canceled',
     defaultMessage: 'Card verification was canceled. You have not been charged.',
+  },
+  /** Issue 11 defect 5: tokenization gave no BIN, so 3D Secure cannot run; the card is refused, not charged. */
+  noBin: {
+    id: 'payment.error.noBin',
+    defaultMessage: 'This card cannot be verified with your bank, so it was not charged. Please use a different card.',
   },
   threeDSFailed: {
     id: 'payment.threeDS.failed',

@@ -1,5 +1,5 @@
-import { createJoinState, JoinStateSchema, type Flow, type JoinState } from '@ofw/domain';
-import { atom } from 'jotai';
+import { createJoinState, isAuthedParent, JoinStateSchema, type Flow, type JoinState } from '@ofw/domain';
+import { atom, type SetStateAction } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import * as z from 'zod/mini';
 
@@ -30,12 +30,38 @@ function validatedSessionStorage<T>(schema: Validator<T>) {
   };
 }
 
-/** The §3 join state with its defaults (phoneCountryCode '+1', coparentPricing 'P3', languageLocale 'en-US'). */
-export const joinStateAtom = atomWithStorage<JoinState>(
+/**
+ * The §3 join state with `isAuthedParent` derived, never set (§6 "Authenticated status comes from an auth value, an
+ * invite token or a user id": `@ofw/domain`'s `isAuthedParent({ authToken, inviteToken, userId })`). Returns the same
+ * object when the flag is already right.
+ */
+export function withAuthedParent(state: JoinState): JoinState {
+  const authed = isAuthedParent({
+    authToken: state.authToken,
+    inviteToken: state.inviteToken,
+    userId: state.parent.userId,
+  });
+  return state.isAuthedParent === authed ? state : { ...state, isAuthedParent: authed };
+}
+
+const storedJoinStateAtom = atomWithStorage<JoinState>(
   STORAGE_KEYS.state,
   createJoinState(),
   validatedSessionStorage(JoinStateSchema as unknown as Validator<JoinState>),
   { getOnInit: true },
+);
+
+/**
+ * The §3 join state with its defaults (phoneCountryCode '+1', coparentPricing 'P3', languageLocale 'en-US'),
+ * persisted in sessionStorage. `isAuthedParent` is derived on every read and write ({@link withAuthedParent}): a
+ * value written for it is replaced by the rule's answer.
+ */
+export const joinStateAtom = atom(
+  (get) => withAuthedParent(get(storedJoinStateAtom)),
+  (get, set, update: SetStateAction<JoinState>) => {
+    const next = typeof update === 'function' ? update(get(joinStateAtom)) : update;
+    set(storedJoinStateAtom, withAuthedParent(next));
+  },
 );
 
 /** The steps of a join, in order (see {@link stepsFor}). */

@@ -1,5 +1,4 @@
-import type { Currency, Flow } from '@ofw/domain';
-import { isUK } from '@ofw/domain';
+import type { Flow } from '@ofw/domain';
 import type { StepId } from './join-state.js';
 
 /**
@@ -30,22 +29,4 @@ export function previousStep(steps: readonly StepId[], step: StepId): StepId {
 /** A persisted step that the flow does not have (e.g. after `userCreatedByPro` changed) falls back to the first. */
 export function clampStep(steps: readonly StepId[], step: StepId): StepId {
   return steps.includes(step) ? step : steps[0]!;
-}
-
-/**
- * The catalogue currency for a parent's country (§1 countries, §9 currencies): GB and IE (UK, §5) pay in GBP,
- * CA in CAD, AU in AUD, NZ in NZD, everyone else in USD.
- */
-export function currencyForCountry(country: string | undefined): Currency {
-  if (isUK(country)) return 'GBP';
-  switch (country?.toUpperCase()) {
-    case 'CA':
-      return 'CAD';
-    case 'AU':
-      return 'AUD';
-    case 'NZ':
-      return 'NZD';
-    default:
-      return 'USD';
-  }
 }

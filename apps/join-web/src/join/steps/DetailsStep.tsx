@@ -1,5 +1,11 @@
 import { countriesQuery, isApiError, joinCountriesQuery, type SignupRequest } from '@ofw/api-client';
-import { countryFromPhoneCode, needsCanadianPhoneCheck, type CountryOption, type Flow } from '@ofw/domain';
+import {
+  countryFromPhoneCode,
+  needsCanadianPhoneCheck,
+  PRIORITY_COUNTRIES,
+  type CountryOption,
+  type Flow,
+} from '@ofw/domain';
 import { Button, CountrySelect, ErrorBanner, PhoneCodeSelect, StatusMessage, TextField } from '@ofw/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -308,6 +314,7 @@ export function DetailsStep({
           priority: intl.formatMessage(detailsMessages.countryGroupCommon),
           all: intl.formatMessage(detailsMessages.countryGroupAll),
         }}
+        priority={PRIORITY_COUNTRIES}
         placeholder={state.address.country ? undefined : intl.formatMessage(detailsMessages.selectPlaceholder)}
         required
         value={state.address.country ?? ''}

@@ -1,12 +1,4 @@
-import {
-  monthlyPrice,
-  purchaseFlow,
-  vatForPrice,
-  type BuildYourOwnPackage,
-  type CouponAvailability,
-  type Flow,
-  type Package,
-} from '@ofw/domain';
+import type { CouponAvailability, Flow, Package, Quote, QuoteContext } from '@ofw/domain';
 import {
   BackButton,
   ErrorBanner,
@@ -21,55 +13,74 @@ import { useEffect } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useServices } from '../../services.js';
 import { BuildYourOwn } from '../BuildYourOwn.js';
-import { byoOf, decoratePackage, usePackageData } from '../chosen-package.js';
+import { byoOf, usePackageData } from '../chosen-package.js';
 import { useVariants } from '../experiments.js';
 import { JoinFaq } from '../JoinFaq.js';
 import { appMessages, packageMessages, stepMessages } from '../messages.js';
-import { money } from '../format.js';
+import { isUpgradeContext, price, purchaseContextOf, quoteContextOf, tryQuote } from '../pricing.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
-/** The card view of a package: prices formatted, VAT line for GBP, discount as amount and percent, prorated price. */
+/**
+ * How a fixed tier is priced for its card, all by `quote` (issue 11 "One price"): `purchase` is the plan itself
+ * (total, coupon, VAT, monthly — the same context without a current term), `upgrade` the prorated quote of an
+ * upgrade (what `POST /orders` charges), `refused` when the parent holds a current subscription and the plan is not
+ * an upgrade of it (`QuoteError` `not_an_upgrade`).
+ */
+export interface CardPricing {
+  purchase: Quote;
+  upgrade?: Quote | undefined;
+  refused?: boolean | undefined;
+}
+
+/** Prices a fixed tier for its card; `undefined` when `quote` does not offer it to this context (no card). */
+export function cardPricing(pkg: Pick<Package, 'id'>, context: QuoteContext): CardPricing | undefined {
+  const purchase = tryQuote({ packageId: pkg.id }, purchaseContextOf(context));
+  if (!purchase.ok) return undefined;
+  if (!isUpgradeContext(context)) return { purchase: purchase.quote };
+  const upgrade = tryQuote({ packageId: pkg.id }, context);
+  if (upgrade.ok) return { purchase: purchase.quote, upgrade: upgrade.quote };
+  return upgrade.code === 'not_an_upgrade' ? { purchase: purchase.quote, refused: true } : undefined;
+}
+
+/**
+ * The card view of a package: every amount from its quotes (total, monthly, discount as amount and percent, the VAT
+ * line for GBP, the prorated upgrade price), formatted by `formatPrice` in the payment currency region locale.
+ */
 export function packageView(
   intl: IntlShape,
   pkg: Package,
+  pricing: CardPricing,
   opts: { badge?: string; secondaryFeatures?: boolean } = {},
 ): PackageCardView {
-  const fmt = (n: number) => money(intl, n, pkg.currencyCode);
-  const total = pkg.discount ? pkg.discount.discountedYearlyPrice : pkg.totalPrice;
-  const monthly = pkg.discount
-    ? pkg.discount.discountedMonthlyPrice
-    : monthlyPrice(pkg.totalPrice, pkg.subDurationInYears);
-  const vat = vatForPrice(total, pkg.currencyCode);
+  const { purchase: q, upgrade, refused } = pricing;
+  const fmt = (n: number) => price(n, q.currency);
   return {
     id: pkg.id,
     selectButtonId: pkg.selectButtonId,
     name: pkg.displayName,
     description: pkg.description,
-    totalPrice: fmt(total),
-    monthlyPrice: intl.formatMessage(packageMessages.perMonth, { price: fmt(monthly) }),
-    termText: intl.formatMessage(packageMessages.term, { years: pkg.subDurationInYears }),
+    totalPrice: fmt(q.charged),
+    monthlyPrice: intl.formatMessage(packageMessages.perMonth, { price: fmt(q.monthly) }),
+    termText: intl.formatMessage(packageMessages.term, { years: q.years }),
     // §9: the VAT included in the total shown (the discounted one when a coupon applies); GBP only.
-    ...(vat !== undefined ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(vat) }) } : {}),
-    ...(pkg.discount
+    ...(q.vat !== null ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(q.vat) }) } : {}),
+    ...(q.discount > 0
       ? {
           discount: {
             label: intl.formatMessage(packageMessages.discount, {
-              amount: fmt(pkg.discount.discountAmount),
-              percent: pkg.discount.discountPercent,
+              amount: fmt(q.discount),
+              percent: q.discountPercent,
             }),
-            discountedTotal: fmt(pkg.discount.discountedYearlyPrice),
-            originalTotal: fmt(pkg.totalPrice),
+            discountedTotal: fmt(q.charged),
+            originalTotal: fmt(q.list),
             originalLabel: intl.formatMessage(packageMessages.was),
           },
         }
       : {}),
-    ...(pkg.proratedPriceInfo
-      ? {
-          proratedLine: intl.formatMessage(packageMessages.prorated, {
-            price: fmt(pkg.proratedPriceInfo.proratedPrice),
-          }),
-        }
+    ...(upgrade && upgrade.prorated !== null
+      ? { proratedLine: intl.formatMessage(packageMessages.prorated, { price: fmt(upgrade.charged) }) }
       : {}),
+    ...(refused ? { note: intl.formatMessage(packageMessages.notAnUpgrade) } : {}),
     primaryFeatures: pkg.primaryFeatures,
     ...(opts.secondaryFeatures === false ? {} : { secondaryFeatures: pkg.secondaryFeatures }),
     ...(opts.badge ? { badge: opts.badge } : {}),
@@ -104,15 +115,21 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   }, [coupons.data, patchState]);
 
   const data = query.data;
+  const context = data ? quoteContextOf(data, currency, flow, state.availableCoupons) : undefined;
   const all = (data?.packages ?? []) as Package[];
   const hasTwoYears = all.some((p) => p.subDurationInYears === 2);
   const years = hasTwoYears ? progress.years : 1;
-  const shown = all
-    .filter((p) => p.subDurationInYears === years && p.family !== 'BYO')
-    .map((p) => decoratePackage(p, state.availableCoupons, data?.upgradeOptions))
-    .sort((a, b) => a.totalPrice - b.totalPrice);
-  const byo: BuildYourOwnPackage | undefined = byoOf(data);
-  const upgrade = purchaseFlow({ upgradeOptions: data?.upgradeOptions ?? undefined }) === 'upgrade';
+  const shown = context
+    ? all
+        .filter((p) => p.subDurationInYears === years && p.family !== 'BYO')
+        .flatMap((pkg) => {
+          const pricing = cardPricing(pkg, context);
+          return pricing ? [{ pkg, pricing }] : [];
+        })
+        .sort((a, b) => (a.pricing.purchase.list < b.pricing.purchase.list ? -1 : 1))
+    : [];
+  const byo = byoOf(data);
+  const upgrade = context ? isUpgradeContext(context) : false;
   const proName = [state.proFirstName, state.proLastName].filter(Boolean).join(' ');
 
   const choose = (packageId: number, extra: Partial<typeof progress> = {}) => {
@@ -121,25 +138,31 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   };
 
   const faq = <JoinFaq />;
-  const byoBlock = byo ? (
-    <BuildYourOwn
-      byo={byo}
-      years={years}
-      currency={currency}
-      initial={progress.alaCarte}
-      onSelect={(selection) => {
-        patchProgress({ packageId: byo.packageId, alaCarte: selection, upgrade: false });
-        nav.next();
-      }}
-    />
-  ) : null;
+  const byoBlock =
+    byo && context ? (
+      <BuildYourOwn
+        byo={byo}
+        years={years}
+        context={context}
+        initial={progress.alaCarte}
+        onSelect={(selection, q) => {
+          patchProgress({ packageId: byo.packageId, alaCarte: selection, upgrade: q.prorated !== null });
+          nav.next();
+        }}
+      />
+    ) : null;
   return (
     <div>
       <p>{intl.formatMessage(packageMessages.intro)}</p>
       {flow === 'pro' && proName ? (
         <p className="pro-banner">{intl.formatMessage(packageMessages.proFor, { name: proName })}</p>
       ) : null}
-      {upgrade ? <p>{intl.formatMessage(packageMessages.upgradeIntro)}</p> : null}
+      {upgrade ? (
+        <>
+          <p>{intl.formatMessage(packageMessages.upgradeIntro)}</p>
+          <p id="upgrades-only">{intl.formatMessage(packageMessages.upgradesOnly)}</p>
+        </>
+      ) : null}
       {variants.faqFirst ? faq : null}
       {query.isError ? (
         <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
@@ -161,10 +184,10 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
           {variants.buildYourOwn ? byoBlock : null}
           {shown.length ? (
             <PackageGrid label={intl.formatMessage(packageMessages.plans)}>
-              {shown.map((pkg) => (
+              {shown.map(({ pkg, pricing }) => (
                 <PackageCard
                   key={pkg.id}
-                  pkg={packageView(intl, pkg, {
+                  pkg={packageView(intl, pkg, pricing, {
                     secondaryFeatures: variants.fullComparison,
                     ...(variants.popularBadge && pkg.family === 'PREMIUM'
                       ? { badge: intl.formatMessage(packageMessages.mostPopular) }
@@ -176,6 +199,7 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
                       ? packageMessages.selected
                       : packageMessages.select,
                   )}
+                  disabled={pricing.refused}
                   onSelect={(id) => choose(id)}
                 />
               ))}

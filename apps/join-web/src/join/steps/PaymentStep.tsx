@@ -23,10 +23,16 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
 import { applyParentState } from '../../state/parent-state.js';
-import { invalidatePackageData, resolveChosen, usePackageData, type ChosenPackage } from '../chosen-package.js';
+import {
+  invalidatePackageData,
+  isChosen,
+  resolveChosen,
+  usePackageData,
+  type ChosenPackage,
+} from '../chosen-package.js';
 import { appMessages, packageMessages, paymentMessagesUi, stepMessages } from '../messages.js';
 import { billingLabels, validateBilling, type BillingErrors } from '../billing.js';
-import { money } from '../format.js';
+import { price } from '../pricing.js';
 import {
   clearPaymentAttempt,
   loadPaymentAttempt,
@@ -56,9 +62,25 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
     query.data,
     state.availableCoupons,
     currency,
+    flow,
     intl.formatMessage(packageMessages.byoHeading),
   );
 
+  if (chosen && !isChosen(chosen)) {
+    // The choice cannot be bought any more (e.g. after a paid order it is not an upgrade of the plan now held).
+    return (
+      <>
+        <ErrorBanner
+          message={intl.formatMessage(
+            chosen.refused === 'not_an_upgrade' ? paymentMessagesUi.notAnUpgrade : appMessages.unexpectedError,
+          )}
+        />
+        <div className="ofw-actions">
+          <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />
+        </div>
+      </>
+    );
+  }
   if (config.isError || query.isError) {
     return (
       <>
@@ -110,7 +132,7 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
   const [restored] = useState(() => loadPaymentAttempt(userId));
   const pending = useRef<Attempt | undefined>(restored);
   const [resuming, setResuming] = useState(Boolean(restored));
-  const methods = usePaymentMethods(chosen.currency);
+  const methods = usePaymentMethods(chosen.quote.currency);
   const hosted = useHostedFields({
     fields: {
       number: { container: '#card-number' },
@@ -127,7 +149,8 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
     },
   });
   const country = state.address.country;
-  const fmt = (n: number) => money(intl, n, chosen.currency);
+  const q = chosen.quote;
+  const fmt = (n: number) => price(n, q.currency);
   const billing = progress.billing;
 
   /** Validates the billing address (focusing the first bad field); true when it is complete. */
@@ -157,10 +180,10 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
           return;
         }
         const deviceData = await client?.collectDeviceData().catch(() => undefined);
+        // The order is the quote's payload (package, or build-your-own product + services); join-api prices it by the
+        // same `quote` and charges `charged` — the amount shown, and authenticated by 3D Secure.
         const body: OrderRequest = {
-          packageId: chosen.order.packageId,
-          ...(chosen.order.productId ? { productId: Number(chosen.order.productId) } : {}),
-          ...(chosen.order.services ? { services: chosen.order.services } : {}),
+          ...q.payload,
           paymentMethodNonce: nonce,
           ...(deviceData ? { deviceData } : {}),
           billingAddress: {
@@ -202,10 +225,11 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
   async function cardNonce(): Promise<string> {
     const card = await hosted.tokenize({ billingAddress: { postalCode: billing.postalCode.trim() } });
     const bin = card.details?.bin;
-    if (!bin) return card.nonce;
+    // Issue 11 defect 5: without a BIN 3D Secure cannot run, so the card is refused rather than charged unverified.
+    if (!bin) throw new CardWithoutBin();
     const result = await threeDS.verifyCard({
       nonce: card.nonce,
-      amount: chosen.amount,
+      amount: q.charged,
       bin: String(bin),
       ...(state.parent.email ? { email: state.parent.email } : {}),
       billingAddress: {
@@ -276,20 +300,19 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
         <h2 id="order-summary-heading" className="ofw-fieldset__legend">
           {intl.formatMessage(paymentMessagesUi.summary)}
         </h2>
-        <p>{intl.formatMessage(paymentMessagesUi.plan, { plan: chosen.name, years: chosen.years })}</p>
-        {chosen.discount ? (
+        <p>{intl.formatMessage(paymentMessagesUi.plan, { plan: chosen.name, years: q.years })}</p>
+        {q.discount > 0 ? (
           <p>
             {intl.formatMessage(paymentMessagesUi.discount, {
-              amount: fmt(chosen.discount.discountAmount),
-              percent: chosen.discount.discountPercent,
+              amount: fmt(q.discount),
+              percent: q.discountPercent,
             })}
           </p>
         ) : null}
-        {chosen.vatAmount !== undefined ? (
-          <p>{intl.formatMessage(paymentMessagesUi.vat, { vat: fmt(chosen.vatAmount) })}</p>
-        ) : null}
+        {q.credit > 0 ? <p>{intl.formatMessage(paymentMessagesUi.credit, { amount: fmt(q.credit) })}</p> : null}
+        {q.vat !== null ? <p>{intl.formatMessage(paymentMessagesUi.vat, { vat: fmt(q.vat) })}</p> : null}
         <p>
-          <strong>{intl.formatMessage(paymentMessagesUi.total, { total: fmt(chosen.amount) })}</strong>
+          <strong>{intl.formatMessage(paymentMessagesUi.total, { total: fmt(q.charged) })}</strong>
         </p>
       </section>
       <Wallets chosen={chosen} busy={busy} onPay={pay} onError={(err) => setError(messageFor(intl, err))} />
@@ -327,11 +350,16 @@ function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
       <div className="ofw-actions">
         <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} disabled={busy} />
         <Button type="submit" busy={busy} disabled={hosted.status !== 'ready'}>
-          {intl.formatMessage(paymentMessagesUi.pay, { amount: fmt(chosen.amount) })}
+          {intl.formatMessage(paymentMessagesUi.pay, { amount: fmt(q.charged) })}
         </Button>
       </div>
     </form>
   );
+}
+
+/** Tokenization returned no BIN, so 3D Secure cannot run: the card is refused, never charged unauthenticated. */
+class CardWithoutBin extends Error {
+  override readonly name = 'CardWithoutBin';
 }
 
 /** 3D Secure ran but did not authenticate the card (§4 "3D Secure flow" 4: failure ends the flow). */
@@ -353,6 +381,7 @@ export function messageFor(intl: IntlShape, err: unknown): string {
       return intl.formatMessage(appMessages.unexpectedError);
   }
   if (err instanceof ThreeDSFailed) return intl.formatMessage(paymentMessagesUi.threeDSFailed);
+  if (err instanceof CardWithoutBin) return intl.formatMessage(paymentMessagesUi.noBin);
   const pe = toPaymentError(err);
   if (pe.code === 'THREEDS_CARDINAL_SDK_CANCELED' || pe.messageId === 'payments.threeDSecure.canceled')
     return intl.formatMessage(paymentMessagesUi.threeDSCanceled);
@@ -379,9 +408,10 @@ function Wallets({
   onError: (error: unknown) => void;
 }) {
   const intl = useIntl();
-  const venmo = useVenmo(chosen.currency);
-  const { payPal } = usePaymentMethods(chosen.currency);
-  const applePay = useApplePay({ amount: chosen.amount, currency: chosen.currency });
+  const { charged, currency } = chosen.quote;
+  const venmo = useVenmo(currency);
+  const { payPal } = usePaymentMethods(currency);
+  const applePay = useApplePay({ amount: charged, currency });
   const buttons = [
     // PayPal renders its own button (braintree-web paypalCheckout + PayPal's Buttons, or the sandbox's), so its popup
     // opens inside the click; the approved nonce then goes through the same order submission as a card's.
@@ -389,8 +419,8 @@ function Wallets({
       <PayPalButton
         key="paypal"
         buttonClassName="ofw-button ofw-button--secondary"
-        amount={chosen.amount}
-        currency={chosen.currency}
+        amount={charged}
+        currency={currency}
         label={intl.formatMessage(paymentMessagesUi.payPal)}
         onApprove={(result) => void onPay(() => Promise.resolve(result.nonce))}
         onError={onError}
