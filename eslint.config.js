@@ -42,6 +42,38 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 11 "one price": the apps price nothing themselves. Every total, discount, VAT and proration comes from
+    // @ofw/domain's quote / priceCatalogue (docs/CONTRACTS.md "One price"); the low-level rules stay inside the domain.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@ofw/domain',
+              importNames: [
+                'applyDiscount',
+                'computeDiscount',
+                'chargeAmount',
+                'byoPrice',
+                'orderPayloadPrice',
+                'vatForPrice',
+                'vatAmount',
+                'monthlyPrice',
+                'prorate',
+                'applyUpgradeOption',
+                'formatMoney',
+              ],
+              message:
+                "Prices come from @ofw/domain's quote() / priceCatalogue() (issue 11 'one price'), formatting from formatPrice().",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain JS scripts and config files are not part of any tsconfig: lint them without type information.
     files: [
       '**/*.{js,mjs,cjs}',
