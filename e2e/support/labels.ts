@@ -62,9 +62,13 @@ export interface Labels {
   pay: RegExp;
 }
 
-/** Money as the join pages format it (Intl currency, 2 decimals) in a UI locale. */
-export function money(amount: number, currency: string, locale: string = 'en-US'): string {
-  return new Intl.NumberFormat(locale, {
+/**
+ * Money as the join pages format it: in the spec's §4 payment currency region locale — en_GB for GBP, en_US otherwise —
+ * never in the UI locale (issue 11), so the same amount reads the same on an es-MX and an en-US page ("$149.99",
+ * "£107.99", "CA$179.99"). Computed here with Intl, independently of @ofw/domain's formatPrice.
+ */
+export function money(amount: number, currency: string, _uiLocale?: string): string {
+  return new Intl.NumberFormat(currency === 'GBP' ? 'en-GB' : 'en-US', {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,

@@ -29,8 +29,18 @@ test(
     // §5: the country follows the phone code.
     await detailsStep(flow, parent, { phoneCode: '+44', country: 'GB' });
 
-    // Every GBP tier shows its total, monthly price and the VAT it includes (§9: £107.99 → VAT £18 …).
+    // §9's literal figures (issue 11: a wrong formula fails e2e too): total, monthly price and the VAT included.
     await expect(page.locator(`[id="${essentials.selectButtonId}"]`)).toBeVisible();
+    for (const [total, perMonth, vat] of [
+      ['£107.99', '£9.00', '£18.00'],
+      ['£155.99', '£13.00', '£26.00'],
+      ['£215.99', '£18.00', '£36.00'],
+    ]) {
+      await expect(page.getByText(total!, { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(L.t('package.perMonth', { price: perMonth! })).first()).toBeVisible();
+      await expect(page.getByText(L.t('package.vat', { vat: vat! })).first()).toBeVisible();
+    }
+    // … and every GBP tier the server serves agrees with the catalogue.
     for (const p of gbpTiers) {
       const vat = vatForPrice(p.totalPrice, 'GBP');
       expect(vat, `VAT of ${p.id}`).toBeDefined();
@@ -45,11 +55,12 @@ test(
     await acceptTerms(flow);
 
     // Payment: the summary repeats the VAT; UK billing wording (County, Postcode).
-    await expect(page.getByText(L.t('payment.vat', { vat: gbp(18) }))).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(L.t('payment.vat', { vat: '£18.00' }))).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(L.t('payment.total', { total: '£107.99' }))).toBeVisible();
     const order = await payByCard(flow, { total: essentials.totalPrice, currency: 'GBP' }, GB_BILLING);
     expect(order.receipt.currencyCode).toBe('GBP');
-    expect(order.receipt.amount).toBe(essentials.totalPrice);
-    expect(order.receipt.vatAmount).toBe(vatForPrice(essentials.totalPrice, 'GBP'));
+    expect(order.receipt.amount).toBe(107.99);
+    expect(order.receipt.vatAmount).toBe(18);
     await expectChargedOnce(flow, request, {
       email: parent.email,
       orderId: order.orderId,

@@ -25,6 +25,14 @@ test(
     await expect(currentStep(page)).toBeVisible();
     await detailsStep(flow, parent);
 
+    // §9's literal figures (issue 11): Essentials $149.99 = $12.50/month, Premium $216.00 = $18.00/month.
+    for (const [total, perMonth] of [
+      ['$149.99', '$12.50'],
+      ['$216.00', '$18.00'],
+    ]) {
+      await expect(page.getByText(total!, { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(L.t('package.perMonth', { price: perMonth! })).first()).toBeVisible();
+    }
     // The USD fixed tiers of §9: total and monthly price.
     await expect(page.getByText(L.money(premium.totalPrice, 'USD')).first()).toBeVisible();
     await expect(
@@ -38,7 +46,7 @@ test(
     await expect(numberFrame).toBeVisible({ timeout: 20_000 });
     expect(new URL((await numberFrame.getAttribute('src'))!, page.url()).origin).not.toBe(new URL(page.url()).origin);
     const order = await payByCard(flow, { total: premium.totalPrice, currency: 'USD' });
-    expect(order.receipt).toMatchObject({ amount: premium.totalPrice, currencyCode: 'USD' });
+    expect(order.receipt).toMatchObject({ amount: 216, currencyCode: 'USD' });
     await expectChargedOnce(flow, request, {
       email: parent.email,
       orderId: order.orderId,
