@@ -10,6 +10,10 @@ import {
   braintreeDemoLinksFile,
   dataDir,
   demoLinksFile,
+  maildevDir,
+  maildevSmtpPort,
+  maildevURL,
+  maildevWebPort,
   root,
   SANDBOX_MERCHANT_ACCOUNTS,
   sandboxPort,
@@ -86,6 +90,14 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
   ],
   webServer: [
     {
+      // The e-mail catcher (maildev 3, as `pnpm start` runs it) on the suite's own ports; both join-api servers send
+      // their outbox to it (SMTP_URL).
+      command: `node ${path.join(root, 'node_modules/maildev/dist/bin/maildev.js')} --smtp ${maildevSmtpPort} --ip 127.0.0.1 --web ${maildevWebPort} --web-ip 127.0.0.1 --mail-directory ${maildevDir}`,
+      url: `${maildevURL}/api/email`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `node ${path.join(root, 'apps/payments-sandbox/dist/main.js')}`,
       url: `${sandboxURL}/`,
       reuseExistingServer: false,
@@ -109,6 +121,8 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         SANDBOX_URL: sandboxURL,
         WEB_DIST: path.join(root, 'apps/join-web/dist'),
         PAYMENTS_DRIVER: 'sandbox',
+        SMTP_URL: `smtp://127.0.0.1:${maildevSmtpPort}`,
+        OUTBOX_POLL_MS: '500',
         LOG_LEVEL: 'warn',
       },
     },
@@ -135,6 +149,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
         BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
         BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
+        SMTP_URL: `smtp://127.0.0.1:${maildevSmtpPort}`,
         BRAINTREE_MERCHANT_ACCOUNTS: Object.entries(SANDBOX_MERCHANT_ACCOUNTS)
           .map(([currency, account]) => `${currency}:${account}`)
           .join(','),

@@ -1,13 +1,15 @@
 // `pnpm start`: builds what is needed (turbo, cached), then serves the product:
 //   join-api (API + built SPA + /ofw/home.form) on http://localhost:3000 — it applies migrations and seeds demo
 //   data into the PGlite folder .data/pglite (kept between starts) and prints the demo links it seeded;
-//   the payments sandbox on http://localhost:3010.
+//   the payments sandbox on http://localhost:3010; maildev (the e-mail catcher: SMTP 127.0.0.1:3026, web UI and
+//   REST API on http://localhost:3025) receives join-api's e-mails (invitations, receipts).
 // Ctrl-C stops everything.
 // `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm start` runs join-api on the real braintree SDK
 // against the sandbox's Braintree gateway API instead (scripts/lib/payments-mode.mjs; README "Braintree mode").
 import path from 'node:path';
 import { PaymentsModeError, paymentsMode } from './lib/payments-mode.mjs';
 import { root, run, service, stopAll, waitForHttp } from './lib/processes.mjs';
+import { maildevSmtpUrl, maildevUrl, startMaildev } from './lib/maildev.mjs';
 
 const apiPort = process.env.PORT ?? '3000';
 const sandboxPort = process.env.SANDBOX_PORT ?? '3010';
@@ -40,8 +42,10 @@ service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dis
   SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `${apiUrl},http://127.0.0.1:${apiPort}`,
   ...payments.sandboxEnv,
 });
+startMaildev();
 service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], {
   PORT: apiPort,
+  SMTP_URL: maildevSmtpUrl,
   SANDBOX_URL: process.env.SANDBOX_URL ?? sandboxUrl,
   DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
   WEB_DIST: path.join(root, 'apps/join-web/dist'),
@@ -49,7 +53,7 @@ service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.
 });
 
 try {
-  await Promise.all([waitForHttp(`${sandboxUrl}/`), waitForHttp(`${apiUrl}/`)]);
+  await Promise.all([waitForHttp(`${sandboxUrl}/`), waitForHttp(`${apiUrl}/`), waitForHttp(`${maildevUrl}/api/email`)]);
 } catch (e) {
   console.error(`✗ ${e.message}`);
   await stopAll(1);
@@ -60,5 +64,6 @@ console.log(`
     API:               ${apiUrl}/api/v1  (OpenAPI: ${apiUrl}/api/v1/openapi.json)
     Payments sandbox:  ${sandboxUrl}  (test cards: ${payments.cards})
     Payment mode:      ${payments.label}
+    E-mail (maildev):  ${maildevUrl}/index.html  (REST: ${maildevUrl}/api/email; SMTP ${maildevSmtpUrl})
   The demo links join-api seeded are printed above by [join-api]. Ctrl-C stops everything.
 `);

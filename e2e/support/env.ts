@@ -32,3 +32,12 @@ export const demoLinksFile = path.join(root, '.data/e2e-demo-links.json');
 /** The Braintree-mode join-api's PGlite folder and demo links (its specs use no demo link; serve-api.mjs wants a file). */
 export const braintreeDataDir = path.join(root, '.data/e2e-braintree-pglite');
 export const braintreeDemoLinksFile = path.join(root, '.data/e2e-braintree-demo-links.json');
+/**
+ * The e-mail catcher of the suite: maildev 3, as `pnpm start` runs it, on its own test ports (SMTP
+ * `E2E_MAILDEV_SMTP_PORT`, default 3136; web UI and REST API `E2E_MAILDEV_WEB_PORT`, default 3135). Both join-api
+ * servers deliver their outbox to it (SMTP_URL); the specs read it with `GET /api/email` (support/mail.ts).
+ */
+export const maildevSmtpPort = Number(process.env.E2E_MAILDEV_SMTP_PORT ?? 3136);
+export const maildevWebPort = Number(process.env.E2E_MAILDEV_WEB_PORT ?? 3135);
+export const maildevURL = `http://127.0.0.1:${maildevWebPort}`;
+export const maildevDir = path.join(root, '.data/e2e-maildev');

@@ -95,8 +95,24 @@ const EnvSchema = z
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     /** How often expired rate-limit and idempotency rows are purged (ms; 0 turns the timer off). */
     HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /**
+     * Where the outbox worker delivers e-mail (nodemailer): `smtp://host:port` or `smtps://user:pass@host:465`.
+     * Required in production; elsewhere the local catcher `pnpm start` runs (maildev, SMTP on 127.0.0.1:3026).
+     */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp://… or smtps://…' }).optional(),
+    /** The From header of every e-mail. */
+    MAIL_FROM: z.string().min(3).default('OurFamilyWizard <no-reply@ourfamilywizard.example>'),
+    /** How often the outbox worker looks for due e-mails (ms; 0 = this process sends none, another one does). */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(1_000),
+    /** First retry delay of a failed send (ms), doubled per attempt up to 15 min. */
+    OUTBOX_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
+    /** Attempts before an e-mail is marked failed. */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(20),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production' });
+    }
     if (env.PAYMENTS_DRIVER === 'braintree') {
       for (const key of [
         'BRAINTREE_ENVIRONMENT',
@@ -112,7 +128,22 @@ const EnvSchema = z
   });
 
 /** Validated configuration of join-api (docs/CONTRACTS.md "Ports, origins and environment"). */
-export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; WEB_DIST: string; PUBLIC_URL: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  DATA_DIR: string;
+  WEB_DIST: string;
+  PUBLIC_URL: string;
+  SMTP_URL: string;
+};
+
+/** The local catcher's SMTP (maildev, started by `pnpm start` / `pnpm dev`): the default outside production. */
+export const DEV_SMTP_URL = 'smtp://127.0.0.1:3026';
+
+/** `SMTP_URL` without its password, for logs and the start-up line. */
+export function redactSmtpUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString().replace(/\/$/, '');
+}
 
 /** Thrown by {@link loadEnv} with one line per bad setting. */
 export class EnvError extends Error {
@@ -140,5 +171,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: e.DATA_DIR?.startsWith('memory://') ? e.DATA_DIR : path.resolve(root, e.DATA_DIR ?? '.data/pglite'),
     WEB_DIST: path.resolve(root, e.WEB_DIST ?? 'apps/join-web/dist'),
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://${host}:${e.PORT}`).replace(/\/$/, ''),
+    SMTP_URL: e.SMTP_URL ?? DEV_SMTP_URL,
   };
 }

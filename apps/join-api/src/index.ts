@@ -8,3 +8,13 @@ export { createLogger } from './lib/logger.js';
 export { createSandboxGateway } from './gateway/sandbox.js';
 export type { AppDeps } from './context.js';
 export { startHousekeeping, purgeExpired, type Housekeeping } from './housekeeping.js';
+export {
+  startOutboxWorker,
+  deliverDue,
+  claimDue,
+  enqueueEmail,
+  smtpMailer,
+  type Mailer,
+  type OutboxWorker,
+} from './outbox.js';
+export { renderEmail, emailLocale, EMAIL_CATALOGUES } from './emails/render.js';

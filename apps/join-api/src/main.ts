@@ -1,4 +1,4 @@
-import { loadEnv, EnvError } from './env.js';
+import { loadEnv, EnvError, redactSmtpUrl } from './env.js';
 import { createLogger } from './lib/logger.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo, seedReference } from './seed.js';
@@ -6,6 +6,7 @@ import { createGateway } from './gateway/index.js';
 import { startServer } from './server.js';
 import { startReconciler, type Reconciler } from './orders.js';
 import { startHousekeeping, type Housekeeping } from './housekeeping.js';
+import { smtpMailer, startOutboxWorker, type OutboxWorker } from './outbox.js';
 
 /**
  * join-api entry: validates env, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     await server?.close().catch(() => undefined);
     await housekeeping?.stop();
     await reconciler?.stop();
+    await outboxWorker?.stop();
     await database.close().catch((e: unknown) => logger.error({ err: String(e) }, 'database close failed'));
     process.exit(code);
   };
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let housekeeping: Housekeeping | undefined;
   let reconciler: Reconciler | undefined;
+  let outboxWorker: OutboxWorker | undefined;
   try {
     await seedReference(database.db);
     const gateway = await createGateway(env);
@@ -67,6 +70,21 @@ async function main(): Promise<void> {
       { ...deps, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 },
       env.RECONCILE_INTERVAL_MS,
     );
+    // E-mails queued in the outbox (invitations, receipts): delivered beside the requests (outbox.ts, README "Outbox").
+    if (env.OUTBOX_POLL_MS > 0) {
+      outboxWorker = startOutboxWorker({
+        db: database.db,
+        logger,
+        mailer: smtpMailer(env.SMTP_URL),
+        from: env.MAIL_FROM,
+        intervalMs: env.OUTBOX_POLL_MS,
+        backoffMs: env.OUTBOX_BACKOFF_MS,
+        maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      });
+      console.log(
+        `join-api e-mail: outbox delivered through ${redactSmtpUrl(env.SMTP_URL)} every ${env.OUTBOX_POLL_MS} ms`,
+      );
+    }
   } catch (e) {
     logger.error({ err: String((e as Error).stack ?? e) }, 'start-up failed');
     await shutdown('startup-failure', 1);

@@ -20,6 +20,7 @@ import { fingerprint, newId } from './lib/tokens.js';
 import { minorToDecimal, quoteOrder, type BuyerContext, type OrderSelection } from './pricing.js';
 import { availabilityFor, pricingGroupOf } from './routes/reference.js';
 import { currentTerm, type UserRow } from './accounts.js';
+import { queueReceipt } from './receipts.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -238,6 +239,8 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
         .insert(subscriptions)
         .values({ userId: order.userId, orderId: order.id, packageId: order.packageId, status: 'current', ...sub });
       await tx.update(users).set({ billingAddress: order.billingAddress }).where(eq(users.id, order.userId));
+      // The payer's receipt e-mail, in the outbox of this same transaction (README "Outbox").
+      await queueReceipt(tx, paid, now);
       const answer: StoredResponse = { status: 201, body: paidResponse(paid, sub) };
       await tx
         .update(idempotencyKeys)

@@ -261,3 +261,42 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
+
+/**
+ * Transactional outbox of e-mails (README "Outbox"): a row is written in the same transaction as the event that
+ * causes it (a paid order, a co-parent answer) and delivered by the outbox worker (src/outbox.ts) through SMTP.
+ * `status`: 'pending' (to send, from `next_attempt_at`), 'sent', 'cancelled' (an invitation replaced before it went
+ * out) or 'failed' (given up after the last attempt, or refused permanently by the SMTP server). A worker claims a
+ * pending row by setting `locked_until` (rows picked `FOR UPDATE SKIP LOCKED`), so several join-api processes send
+ * each message once; a claim that outlives its worker expires and the row is tried again.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** 'invitation' | 'coparent_sign_in' | 'receipt' (src/emails/). */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    /** What the template needs (never card data beyond brand and last four; an invitation link is scrubbed once sent). */
+    payload: jsonb('payload').notNull(),
+    /** One message per event, e.g. `receipt:<orderId>`: a second insert for the same event is ignored. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    /** Groups messages that replace each other (`invitation:family:<id>`): a new answer cancels the pending one. */
+    topic: text('topic'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    /** The SMTP Message-ID (`<outbox-<id>@…>`, the same on a retry, so a duplicate is recognisable). */
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index('outbox_topic_idx').on(t.topic),
+  ],
+);

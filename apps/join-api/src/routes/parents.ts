@@ -22,6 +22,7 @@ import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { jsonBody, param } from '../lib/validate.js';
 import { TOKEN_TTL_MS, consumeToken, getUser, issueToken, parentState } from '../accounts.js';
+import { answerCoParentEmail } from '../invitations.js';
 
 /** argon2id with OWASP's minimums (19 MiB, t=2) — README "Passwords". */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -211,7 +212,27 @@ export function parentRoutes() {
         errors: [{ field: 'coParentEmail', message: 'This is your own email address' }],
       });
     }
-    return c.json(await updateSelf(s, user.id, { coParentEmail, coParentEmailAnsweredAt: s.now() }));
+    // The answer, the invitation it causes (invited account, invite token, outbox e-mail) and the state answered:
+    // one transaction (invitations.ts). Whatever the address, the answer is the same (no enumeration).
+    const now = s.now();
+    const { state, outcome } = await s.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ coParentEmail, coParentEmailAnsweredAt: now })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) throw new HttpProblem(404, 'not_found', 'No such parent.');
+      const outcome = await answerCoParentEmail(tx, {
+        parent: updated,
+        previousEmail: user.coParentEmail,
+        email: coParentEmail,
+        now,
+        publicUrl: s.env.PUBLIC_URL,
+      });
+      return { state: await parentState(tx, updated, now), outcome };
+    });
+    s.logger.info({ userId: user.id, outcome }, 'co-parent answer recorded');
+    return c.json(state);
   });
 
   return r;

@@ -1,0 +1,98 @@
+import type { ReactElement } from 'react';
+import { render } from '@react-email/render';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { formatPrice, fromMinor, languageFor, type Currency, type Locale } from '@ofw/domain';
+import enUS from './messages/en-US.json' with { type: 'json' };
+import enGB from './messages/en-GB.json' with { type: 'json' };
+import esUS from './messages/es-US.json' with { type: 'json' };
+import esMX from './messages/es-MX.json' with { type: 'json' };
+import {
+  InvitationEmail,
+  ReceiptEmail,
+  SignInEmail,
+  type InvitationPayload,
+  type ReceiptPayload,
+  type SignInPayload,
+} from './templates.js';
+
+/** The react-intl catalogues of the e-mails, one per product locale (§1; DESIGN.md §6). */
+export const EMAIL_CATALOGUES: Record<Locale, Record<string, string>> = {
+  'en-US': enUS,
+  'en-GB': enGB,
+  'es-US': esUS,
+  'es-MX': esMX,
+};
+
+export type EmailKind = 'invitation' | 'coparent_sign_in' | 'receipt';
+export type EmailPayload<K extends EmailKind> = K extends 'invitation'
+  ? InvitationPayload
+  : K extends 'coparent_sign_in'
+    ? SignInPayload
+    : ReceiptPayload;
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  locale: Locale;
+}
+
+/**
+ * The catalogue an e-mail is written in: the parent's **language** (§1, `@ofw/domain`'s `languageFor`: Spanish for
+ * es_MX only), in its regional form — es-MX for Spanish, en-GB for an en-GB parent, en-US otherwise. `locale`
+ * forces one (the preview script renders every catalogue).
+ */
+export function emailLocale(languageLocale: string | null | undefined): Locale {
+  if (languageFor(languageLocale) === 'es') return 'es-MX';
+  return /^en[-_]gb$/i.test((languageLocale ?? '').trim()) ? 'en-GB' : 'en-US';
+}
+
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape>();
+function intlFor(locale: Locale): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale, messages: EMAIL_CATALOGUES[locale], defaultLocale: 'en-US' }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+const money = (minor: number, currency: string) => formatPrice(fromMinor(minor), currency as Currency);
+
+/**
+ * Renders an outbox message (HTML and plain text from the same React template and catalogue).
+ * @param locale - overrides the catalogue chosen by {@link emailLocale} (previews).
+ */
+export async function renderEmail<K extends EmailKind>(
+  kind: K,
+  payload: EmailPayload<K>,
+  locale: Locale = emailLocale(payload.languageLocale),
+): Promise<RenderedEmail> {
+  const intl = intlFor(locale);
+  const date = (iso: string) => intl.formatDate(new Date(iso), { dateStyle: 'long', timeZone: 'UTC' });
+  let subject: string;
+  let element: ReactElement;
+  if (kind === 'invitation') {
+    const p = payload as InvitationPayload;
+    subject = intl.formatMessage({ id: 'invitation.subject' }, { inviter: p.inviterName });
+    element = <InvitationEmail intl={intl} p={p} expires={date(p.expiresAt)} />;
+  } else if (kind === 'coparent_sign_in') {
+    const p = payload as SignInPayload;
+    subject = intl.formatMessage({ id: 'signIn.subject' }, { inviter: p.inviterName });
+    element = <SignInEmail intl={intl} p={p} />;
+  } else {
+    const p = payload as ReceiptPayload;
+    subject = `${intl.formatMessage({ id: 'receipt.subject' })} (${p.orderId})`;
+    const figures = {
+      amount: money(p.amountMinor, p.currency),
+      vat: p.vatMinor === null ? null : money(p.vatMinor, p.currency),
+      discount: p.discountMinor > 0 ? money(p.discountMinor, p.currency) : null,
+      credit: p.creditMinor > 0 ? money(p.creditMinor, p.currency) : null,
+      date: date(p.paidAt),
+    };
+    element = <ReceiptEmail intl={intl} p={p} f={figures} />;
+  }
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text, locale };
+}

@@ -1,0 +1,175 @@
+import {
+  Body,
+  Button,
+  Column,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from '@react-email/components';
+import type { IntlShape } from 'react-intl';
+import type { ReactNode } from 'react';
+
+/** What the invitation e-mail shows (outbox payload of kind 'invitation'). Never what the other parent paid. */
+export interface InvitationPayload {
+  languageLocale: string;
+  inviterName: string;
+  /** `${PUBLIC_URL}/invite/<token>`: scrubbed from the outbox row once the message is sent. */
+  link: string;
+  /** When the invite token expires (ISO 8601). */
+  expiresAt: string;
+}
+
+/** The e-mail to an address that already has an account: sign in instead of joining (no enumeration in the UI). */
+export interface SignInPayload {
+  languageLocale: string;
+  inviterName: string;
+  signInUrl: string;
+}
+
+/** The receipt of a paid order: every figure comes from the order row, pre-formatted by @ofw/domain's formatPrice. */
+export interface ReceiptPayload {
+  languageLocale: string;
+  firstName: string;
+  orderId: string;
+  /** When the order was paid (ISO 8601). */
+  paidAt: string;
+  packageId: number;
+  packageName: string;
+  years: number;
+  currency: string;
+  amountMinor: number;
+  /** The VAT inside the amount (GBP), or null. */
+  vatMinor: number | null;
+  discountMinor: number;
+  creditMinor: number;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+const styles = {
+  body: { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', color: '#1f2933' },
+  container: { backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px', margin: '24px auto' },
+  heading: { fontSize: '22px', margin: '0 0 16px' },
+  button: {
+    backgroundColor: '#0b5cad',
+    color: '#ffffff',
+    padding: '12px 20px',
+    borderRadius: '4px',
+    textDecoration: 'none',
+    fontWeight: 600,
+  },
+  label: { color: '#52606d', margin: '4px 0' },
+  value: { margin: '4px 0', textAlign: 'right' as const, fontWeight: 600 },
+  footer: { color: '#7b8794', fontSize: '12px' },
+};
+
+function Layout(props: { intl: IntlShape; preview: string; children: ReactNode }) {
+  return (
+    <Html lang={props.intl.locale}>
+      <Head />
+      <Preview>{props.preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          {props.children}
+          <Hr />
+          <Text style={styles.footer}>{props.intl.formatMessage({ id: 'email.footer' })}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export function InvitationEmail({ intl, p, expires }: { intl: IntlShape; p: InvitationPayload; expires: string }) {
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  return (
+    <Layout intl={intl} preview={t('invitation.preview', { inviter: p.inviterName })}>
+      <Heading style={styles.heading}>{t('invitation.heading')}</Heading>
+      <Text>{t('invitation.body', { inviter: p.inviterName })}</Text>
+      <Section style={{ margin: '24px 0' }}>
+        <Button href={p.link} style={styles.button}>
+          {t('invitation.button')}
+        </Button>
+      </Section>
+      <Text>{t('invitation.link', { link: p.link })}</Text>
+      <Text>{t('invitation.expires', { date: expires, inviter: p.inviterName })}</Text>
+      <Text>{t('invitation.ignore', { inviter: p.inviterName })}</Text>
+    </Layout>
+  );
+}
+
+export function SignInEmail({ intl, p }: { intl: IntlShape; p: SignInPayload }) {
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  return (
+    <Layout intl={intl} preview={t('signIn.preview', { inviter: p.inviterName })}>
+      <Heading style={styles.heading}>{t('signIn.heading')}</Heading>
+      <Text>{t('signIn.body', { inviter: p.inviterName })}</Text>
+      <Section style={{ margin: '24px 0' }}>
+        <Button href={p.signInUrl} style={styles.button}>
+          {t('signIn.button')}
+        </Button>
+      </Section>
+      <Text>
+        <Link href={p.signInUrl}>{p.signInUrl}</Link>
+      </Text>
+      <Text>{t('signIn.ignore', { inviter: p.inviterName })}</Text>
+    </Layout>
+  );
+}
+
+/** One label/value line of the receipt. */
+function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <Row>
+      <Column>
+        <Text style={styles.label}>{label}</Text>
+      </Column>
+      <Column>
+        <Text style={styles.value}>{value}</Text>
+      </Column>
+    </Row>
+  );
+}
+
+/** Figures already formatted (money by @ofw/domain's formatPrice, the date in the e-mail's locale). */
+export interface ReceiptFigures {
+  amount: string;
+  vat: string | null;
+  discount: string | null;
+  credit: string | null;
+  date: string;
+}
+
+export function ReceiptEmail({ intl, p, f }: { intl: IntlShape; p: ReceiptPayload; f: ReceiptFigures }) {
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  return (
+    <Layout intl={intl} preview={t('receipt.preview', { amount: f.amount, packageName: p.packageName })}>
+      <Heading style={styles.heading}>{t('receipt.heading')}</Heading>
+      <Text>{t('receipt.greeting', { firstName: p.firstName })}</Text>
+      <Section>
+        <Line label={t('receipt.package')} value={p.packageName} />
+        <Line label={t('receipt.term')} value={t('receipt.years', { years: p.years })} />
+        {f.discount ? <Line label={t('receipt.discount')} value={`−${f.discount}`} /> : null}
+        {f.credit ? <Line label={t('receipt.credit')} value={`−${f.credit}`} /> : null}
+        <Line label={t('receipt.amount')} value={`${f.amount} ${p.currency}`} />
+        {f.vat ? <Line label={t('receipt.vat')} value={f.vat} /> : null}
+        <Line
+          label={t('receipt.card')}
+          value={
+            p.cardBrand && p.cardLast4
+              ? t('receipt.cardValue', { brand: p.cardBrand, last4: p.cardLast4 })
+              : (p.cardBrand ?? t('receipt.noCard'))
+          }
+        />
+        <Line label={t('receipt.order')} value={p.orderId} />
+        <Line label={t('receipt.date')} value={f.date} />
+      </Section>
+    </Layout>
+  );
+}

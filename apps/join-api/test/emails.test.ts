@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@ofw/domain';
+import { EMAIL_CATALOGUES, emailLocale, renderEmail } from '../src/emails/render.js';
+import type { ReceiptPayload } from '../src/emails/templates.js';
+
+const USD_ESSENTIALS: ReceiptPayload = {
+  languageLocale: 'en-US',
+  firstName: 'Pat',
+  orderId: 'ord_123',
+  paidAt: '2026-03-01T12:00:00.000Z',
+  packageId: 2051,
+  packageName: 'Essentials',
+  years: 1,
+  currency: 'USD',
+  amountMinor: 14999,
+  vatMinor: null,
+  discountMinor: 0,
+  creditMinor: 0,
+  cardBrand: 'Visa',
+  cardLast4: '1111',
+};
+const GBP_ESSENTIALS: ReceiptPayload = {
+  ...USD_ESSENTIALS,
+  languageLocale: 'en-GB',
+  packageId: 2061,
+  currency: 'GBP',
+  amountMinor: 10799,
+  vatMinor: 1800,
+};
+
+describe('e-mail templates (React, react-intl catalogues)', () => {
+  it('every locale catalogue (en-US, en-GB, es-US, es-MX) has the same message ids, none empty', () => {
+    const ids = Object.keys(EMAIL_CATALOGUES['en-US']).sort();
+    for (const locale of LOCALES) {
+      expect(Object.keys(EMAIL_CATALOGUES[locale]).sort()).toEqual(ids);
+      for (const text of Object.values(EMAIL_CATALOGUES[locale])) expect(text.trim()).not.toBe('');
+    }
+  });
+
+  it("§1 the e-mail's language is the parent's (languageFor: Spanish for es_MX only)", () => {
+    expect(emailLocale('es_MX')).toBe('es-MX');
+    expect(emailLocale('es-MX')).toBe('es-MX');
+    expect(emailLocale('es_US')).toBe('en-US');
+    expect(emailLocale('en-GB')).toBe('en-GB');
+    expect(emailLocale('en-US')).toBe('en-US');
+    expect(emailLocale(undefined)).toBe('en-US');
+  });
+
+  it('receipt (USD Essentials 2051): $149.99, term, card brand + last four, order id and date, HTML and text', async () => {
+    const mail = await renderEmail('receipt', USD_ESSENTIALS);
+    expect(mail.subject).toBe('Your OurFamilyWizard receipt (ord_123)');
+    for (const body of [mail.html, mail.text]) {
+      expect(body).toContain('$149.99 USD');
+      expect(body).toContain('Essentials');
+      expect(body).toContain('1 year');
+      expect(body).toContain('Visa ending in 1111');
+      expect(body).toContain('ord_123');
+      expect(body).toContain('March 1, 2026');
+      expect(body).not.toContain('VAT');
+    }
+    expect(mail.html).toMatch(/^<!DOCTYPE html/i);
+    expect(mail.text).not.toContain('<');
+  });
+
+  it('receipt (GBP Essentials 2061, en-GB): £107.99 with £18.00 VAT', async () => {
+    const mail = await renderEmail('receipt', GBP_ESSENTIALS);
+    expect(mail.locale).toBe('en-GB');
+    expect(mail.text).toContain('£107.99 GBP');
+    expect(mail.text).toMatch(/Including VAT\s+£18\.00/);
+    expect(mail.text).toContain('1 March 2026');
+  });
+
+  it('receipt in Spanish for an es_MX parent; money still formatted by formatPrice ($149.99)', async () => {
+    const mail = await renderEmail('receipt', { ...USD_ESSENTIALS, languageLocale: 'es_MX', years: 2 });
+    expect(mail.locale).toBe('es-MX');
+    expect(mail.subject).toContain('Tu recibo');
+    expect(mail.text).toContain('Importe cobrado');
+    expect(mail.text).toContain('$149.99 USD');
+    expect(mail.text).toContain('2 años');
+    expect(mail.text).toContain('Visa terminada en 1111');
+  });
+
+  it('invitation: the link, the inviter and the expiry — never a price', async () => {
+    const link = 'http://localhost:3000/invite/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    const mail = await renderEmail('invitation', {
+      languageLocale: 'en-US',
+      inviterName: 'Pat Parent',
+      link,
+      expiresAt: '2026-03-15T12:00:00.000Z',
+    });
+    expect(mail.subject).toBe('Pat Parent invited you to OurFamilyWizard');
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain('March 15, 2026');
+    expect(mail.text).not.toMatch(/[$£]|\d+\.\d\d/);
+  });
+
+  it('sign-in e-mail for an address that has an account', async () => {
+    const mail = await renderEmail('coparent_sign_in', {
+      languageLocale: 'es-MX',
+      inviterName: 'Pat Parent',
+      signInUrl: 'http://localhost:3000/ofw/home.form',
+    });
+    expect(mail.subject).toBe('Pat Parent quiere conectarse contigo en OurFamilyWizard');
+    expect(mail.text).toContain('http://localhost:3000/ofw/home.form');
+  });
+});
