@@ -277,6 +277,8 @@ export async function fillCredentialsAndSecurityQuestions(
   }
   for (const n of [1, 2, 3]) {
     const select = page.getByLabel(L.securityQuestion(n));
+    // The question list arrives from GET /security-questions: wait for it (a loaded runner answers late).
+    await expect(select.locator('option[value]:not([value=""])').first()).toBeAttached({ timeout: 15_000 });
     // Each select offers the whole list; pick a different question for each (option 0 may be a placeholder).
     const values = await select
       .locator('option')

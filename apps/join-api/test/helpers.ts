@@ -72,7 +72,12 @@ interface FakeTx {
  */
 export async function startFakeSandbox() {
   const txs: FakeTx[] = [];
-  const state = { mode: 'ok' as 'ok' | 'drop-after-charge' | 'down', delayMs: 0, charges: 0 };
+  const state = {
+    mode: 'ok' as 'ok' | 'drop-after-charge' | 'down',
+    delayMs: 0,
+    charges: 0,
+    gate: undefined as Promise<void> | undefined,
+  };
   const app = new Hono();
   const NONCES: Record<string, Partial<FakeTx> & { reject?: string }> = {
     'fake-valid-nonce': {
@@ -113,6 +118,8 @@ export async function startFakeSandbox() {
   app.post('/v1/transactions', async (c) => {
     const body = await c.req.json<{ orderId: string; amount: string; paymentMethodNonce: string }>();
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+    // a held charge is carried out only when the test opens the gate (a charge that lands after the caller gave up)
+    if (state.gate) await state.gate;
     if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
     // Like Braintree: no deduplication on orderId — every call is a new transaction; tokenized nonces are single-use,
     // Braintree's fake-… test nonces reusable.

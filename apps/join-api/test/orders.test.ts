@@ -230,15 +230,20 @@ describe.each(DATABASES)('issue 10: charges that land late (%s)', (kind) => {
 
   it('an approval that lands after its order was failed is voided by the next reconciliation and logged at error level; the retry pays once', async () => {
     const p = await newParent(t);
-    sandbox.state.delayMs = 900; // the fake creates the transaction after the delay
-    const first = await order(t, p.authToken, 'late-key-00001');
-    expect(first.status).toBe(503);
+    let open!: () => void;
+    sandbox.state.gate = new Promise<void>((r) => (open = r)); // the first charge waits past join-api's timeout
+    const first = order(t, p.authToken, 'late-key-00001');
+    expect((await first).status).toBe(503);
     skew += chargeLeaseMs(t.deps) + 1_000;
     // the lease has expired and the gateway holds nothing yet: a reload (new key) fails the old order and pays anew
-    sandbox.state.delayMs = 0;
+    const held = sandbox.state.gate;
+    sandbox.state.gate = undefined;
     const retry = await order(t, p.authToken, 'late-key-00002');
     expect(retry.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 1_200)); // the first charge lands now
+    const before = sandbox.txs.length;
+    open(); // the first charge lands now
+    await held;
+    await expect.poll(() => sandbox.txs.length, { timeout: 5_000 }).toBe(before + 1);
     const approvals = () =>
       sandbox.txs.filter((x) => x.orderId.startsWith('ord') && x.status === 'submitted_for_settlement');
     const mine = async () => {
