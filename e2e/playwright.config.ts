@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
+import { findChromium } from './support/browser';
 import type { Fixtures } from './support/fixtures';
 import {
   apiPort,
@@ -25,10 +26,11 @@ import {
  * PGlite folder per run: join-api (API + SPA) on 3100 and the payments sandbox on 3110 — two origins, so the
  * hosted card fields really are cross-origin frames (DESIGN.md §5). A second join-api on 3120 runs in Braintree mode
  * (README "Braintree mode": its `braintree` driver, the real npm `braintree` SDK, against the same sandbox's Braintree
- * gateway API) for the `braintree` project. Chromium is Debian's (CHROMIUM_PATH, set by scripts/test.sh); Playwright's
- * own browser download is never used.
+ * gateway API) for the `braintree` project. The browser (support/browser.ts): `CHROMIUM_PATH` (scripts/test.sh sets it),
+ * else Playwright's own Chromium when installed (`npx playwright install chromium`, e.g. on macOS), else Debian's
+ * chromium.
  */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+const chromium = findChromium().executablePath;
 
 const desktop = {
   ...devices['Desktop Chrome'],

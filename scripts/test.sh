@@ -28,7 +28,9 @@ echo "› Typecheck (tsc --noEmit in every workspace)"
 pnpm exec turbo run typecheck --output-logs=errors-only || failed_checks+=(typecheck)
 echo "› Component catalogue (@ofw/ui stories, Ladle build)"
 pnpm --filter @ofw/ui run -s catalogue >/dev/null || failed_checks+=(catalogue)
-echo "› Release check (publint --strict, attw, pack and install in a scratch project)"
+echo "› Repository checks (workflow YAML, registry policy: node --test scripts/test/)"
+node --test --test-reporter=dot scripts/test/ || failed_checks+=(repo-tests)
+echo "› Release check (publint --strict, attw, packed tarballs in scratch ESM and CommonJS projects)"
 release_log="$(mktemp)"
 pnpm run -s release:check >"$release_log" 2>&1 || { tail -n 40 "$release_log"; failed_checks+=(release:check); }
 rm -f "$release_log"

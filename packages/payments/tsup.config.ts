@@ -1,14 +1,22 @@
-import { defineConfig } from 'tsup';
+import { rmSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
+// ESM (.js/.d.ts, code-split so the drivers stay lazy chunks) and CommonJS (.cjs/.d.cts, one file; the braintree-web
+// modules stay dynamic imports of the package, which Node and bundlers resolve). Both configs run at once, so
+// dist/ is emptied here rather than by each (`clean` would race).
+rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
+
+const common: Options = {
   entry: { index: 'src/index.ts' },
-  format: ['esm'],
   platform: 'browser',
   target: 'es2022',
   dts: true,
-  clean: true,
   sourcemap: true,
-  splitting: true,
   treeshake: true,
   external: ['react', 'react-dom', 'react/jsx-runtime', /^braintree-web/, 'credit-card-type', '@ofw/domain'],
-});
+};
+
+export default defineConfig([
+  { ...common, format: ['esm'], splitting: true },
+  { ...common, format: ['cjs'], splitting: false },
+]);

@@ -1,8 +1,9 @@
 import { defineConfig } from 'tsup';
 
+// ESM (.js/.d.ts) and CommonJS (.cjs/.d.cts); the stylesheet is copied as is (`@ofw/ui/styles.css`).
 export default defineConfig({
   entry: ['src/index.ts'],
-  format: ['esm'],
+  format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
   clean: true,

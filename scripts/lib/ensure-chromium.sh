@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Finds a Chromium for Playwright, installing Debian's package when none is found (TOOLCHAIN.md:
-# Playwright's own browser download cannot work on these machines). Exports CHROMIUM_PATH.
+# Finds a Chromium for Playwright, in e2e/support/browser.ts's order: CHROMIUM_PATH, Playwright's own browser when one
+# was installed (`npx playwright install chromium`, e.g. on macOS), Debian's chromium — installing Debian's package
+# when none is found (TOOLCHAIN.md: Playwright's own browser download cannot work on these machines). Exports
+# CHROMIUM_PATH.
 ensure_chromium() {
-  local c
-  for c in "${CHROMIUM_PATH:-}" /usr/lib/chromium/chromium /usr/bin/chromium /usr/bin/chromium-browser; do
+  local c own
+  own=$(cd e2e 2>/dev/null && node -e "process.stdout.write(require('@playwright/test').chromium.executablePath())" 2>/dev/null || true)
+  for c in "${CHROMIUM_PATH:-}" "$own" /usr/lib/chromium/chromium /usr/bin/chromium /usr/bin/chromium-browser; do
     if [[ -n "$c" && -x "$c" ]]; then export CHROMIUM_PATH="$c"; return 0; fi
   done
   echo "› No Chromium found: installing Debian's chromium package (about a minute)…"

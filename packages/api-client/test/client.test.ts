@@ -9,12 +9,10 @@ import {
   PaymentsConfigSchema,
   ProblemCodeSchema,
   type ParentState,
-  countriesQuery,
   createApiClient,
   isApiError,
-  joinCountriesQuery,
-  packageDataQuery,
 } from '../src/index.js';
+import { countriesQuery, joinCountriesQuery, packageDataQuery } from '../src/query.js';
 
 const BASE = 'http://api.test';
 const seen: Request[] = [];

@@ -1,4 +1,5 @@
-import { queryKeys, type PackagesResponse } from '@ofw/api-client';
+import type { PackagesResponse } from '@ofw/api-client';
+import { queryKeys } from '@ofw/api-client/query';
 import {
   BuildYourOwnPackageSchema,
   currencyForCountry,

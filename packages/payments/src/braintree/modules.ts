@@ -2,9 +2,11 @@
  * Lazy loaders of the seven braintree-web modules the product uses. Each is a dynamic import, so nothing of
  * braintree-web is downloaded before the payment step mounts.
  *
- * Bundle note (TOOLCHAIN.md): braintree-web's package.json `browser` field maps every `braintree-web/<module>` to a
- * standalone bundle that repeats the shared code (7 modules ≈ 102 kB gz). Vite consumers should alias
- * `^braintree-web/([a-z0-9-]+)$` → `braintree-web/$1/index.js` (≈ 57 kB gz); see README "Bundling".
+ * Bundle note: braintree-web's package.json `browser` field maps every bare `braintree-web/<module>` to a standalone
+ * bundle that repeats the shared code (7 modules ≈ 102 kB gz). This package imports each module's own entry point,
+ * `braintree-web/<module>/index.js`, which the `browser` field does not remap, so a consumer's bundler shares the
+ * common code between the modules (≈ 57 kB gz) with no alias of its own; see README "Bundling". Types: the ambient
+ * modules in ./braintree-web-entries.d.ts (the surface used here is `BraintreeComponents`, below).
  */
 import type { ApplePayInstance } from '../core/apple-pay.js';
 import type { HostedFieldsInstance, PayPalResult, ThreeDSecureResult, VenmoResult } from '../core/types.js';
@@ -119,17 +121,17 @@ export interface BraintreeComponentModule<T> {
   VERSION?: string;
 }
 
-const loaders = {
-  client: () => import('braintree-web/client'),
-  hostedFields: () => import('braintree-web/hosted-fields'),
-  threeDSecure: () => import('braintree-web/three-d-secure'),
-  applePay: () => import('braintree-web/apple-pay'),
-  venmo: () => import('braintree-web/venmo'),
-  paypalCheckout: () => import('braintree-web/paypal-checkout'),
-  dataCollector: () => import('braintree-web/data-collector'),
-} as const satisfies Record<keyof BraintreeComponents, () => Promise<unknown>>;
+export type BraintreeModuleName = keyof BraintreeComponents;
 
-export type BraintreeModuleName = keyof typeof loaders;
+const loaders: Record<BraintreeModuleName, () => Promise<unknown>> = {
+  client: () => import('braintree-web/client/index.js'),
+  hostedFields: () => import('braintree-web/hosted-fields/index.js'),
+  threeDSecure: () => import('braintree-web/three-d-secure/index.js'),
+  applePay: () => import('braintree-web/apple-pay/index.js'),
+  venmo: () => import('braintree-web/venmo/index.js'),
+  paypalCheckout: () => import('braintree-web/paypal-checkout/index.js'),
+  dataCollector: () => import('braintree-web/data-collector/index.js'),
+};
 
 function hasCreate(value: unknown): value is { create: unknown } {
   return typeof value === 'object' && value !== null && typeof (value as { create?: unknown }).create === 'function';

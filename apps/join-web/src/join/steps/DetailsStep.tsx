@@ -1,4 +1,5 @@
-import { countriesQuery, isApiError, joinCountriesQuery, type SignupRequest } from '@ofw/api-client';
+import { isApiError, type SignupRequest } from '@ofw/api-client';
+import { countriesQuery, joinCountriesQuery } from '@ofw/api-client/query';
 import {
   countryFromPhoneCode,
   needsCanadianPhoneCheck,

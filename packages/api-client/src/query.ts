@@ -1,3 +1,4 @@
+// `@ofw/api-client/query`: TanStack Query options over the typed client (optional peer `@tanstack/react-query`).
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client.js';
 import type { Currency, Flow } from './schemas.js';
