@@ -15,9 +15,6 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: {
     alias: [
-      // TOOLCHAIN.md: braintree-web's `browser` field points each module at a standalone bundle that repeats shared
-      // code; the module entry points share it (102 kB gz → 57 kB gz for 7 modules).
-      { find: /^braintree-web\/([a-z0-9-]+)$/, replacement: 'braintree-web/$1/index.js' },
       // formatjs "Advanced usage": every catalogue is compiled to an AST (`formatjs compile --ast`), so the build
       // drops the ICU message parser. The dev server keeps it so unsaved English defaults still render.
       ...(command === 'build'
