@@ -179,6 +179,10 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile }) 
     SANDBOX_URL: sandbox.url,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // production requires an SMTP server; the soak measures payments, so receipts queue in the outbox and the worker
+    // (polling rarely) finds nothing listening — never on the request path
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    OUTBOX_POLL_MS: '600000',
     RATE_LIMIT_FACTOR: '1000',
     HOUSEKEEPING_INTERVAL_MS: '0',
     GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
