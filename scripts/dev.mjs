@@ -1,5 +1,8 @@
-// `pnpm dev`: the payments sandbox and join-api (built, like `pnpm start`) plus Vite with HMR on
-// http://localhost:5173, which proxies /api and /ofw to join-api, and maildev (e-mail catcher, http://localhost:3025).
+// `pnpm dev`: the payments sandbox and join-api from their sources under `tsx watch` (each restarts when a file it
+// imports changes — join-api also on packages/domain/src and packages/api-client/src, through
+// apps/join-api/tsconfig.dev.json), plus Vite with HMR on http://localhost:5173, which proxies /api and /ofw to join-api
+// and resolves the @ofw/* packages to their sources (apps/join-web/vite.config.ts), and maildev (e-mail catcher,
+// http://localhost:3025). Only the sandbox's hosted-field frame script (src/frame/) is served from its build.
 // Ctrl-C stops everything (exit 0). Ports: PORT (join-api, 3000), SANDBOX_PORT (3010), VITE_PORT (5173),
 // MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT (3026 / 3025).
 // The payment mode is chosen as for `pnpm start` (scripts/lib/payments-mode.mjs), e.g.
@@ -23,7 +26,7 @@ try {
   process.exit(1);
 }
 
-console.log('› Building the packages and servers (turbo; cached)…');
+console.log('› Building the packages and the sandbox frame script (turbo; cached)…');
 // new-only: a cold build streams each task's own output (tsup, vite) as it runs; a cached task prints one
 // "cache hit" line. (errors-only printed nothing for minutes on a cold start.)
 await run('pnpm', [
@@ -31,26 +34,46 @@ await run('pnpm', [
   'turbo',
   'run',
   'build',
-  '--filter=join-api',
   '--filter=payments-sandbox',
   '--filter=join-web^...',
   '--output-logs=new-only',
 ]);
 
-service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
-  SANDBOX_PORT: sandboxPort,
-  SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `http://localhost:${vitePort},${apiUrl}`,
-  ...payments.sandboxEnv,
-});
+const tsxWatch = (app) => [
+  path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+  'watch',
+  '--clear-screen=false',
+  ...(app === 'join-api' ? ['--tsconfig', 'tsconfig.dev.json'] : []),
+  'src/main.ts',
+];
+const inApp = (app) => ({ cwd: path.join(root, 'apps', app) });
+
+service(
+  'sandbox',
+  process.execPath,
+  tsxWatch('payments-sandbox'),
+  {
+    SANDBOX_PORT: sandboxPort,
+    SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `http://localhost:${vitePort},${apiUrl}`,
+    ...payments.sandboxEnv,
+  },
+  inApp('payments-sandbox'),
+);
 startMaildev();
-service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], {
-  PORT: apiPort,
-  SMTP_URL: maildevSmtpUrl,
-  SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
-  DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
-  WEB_DIST: path.join(root, 'apps/join-web/dist'),
-  ...payments.apiEnv,
-});
+service(
+  'join-api',
+  process.execPath,
+  tsxWatch('join-api'),
+  {
+    PORT: apiPort,
+    SMTP_URL: maildevSmtpUrl,
+    SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
+    DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
+    WEB_DIST: path.join(root, 'apps/join-web/dist'),
+    ...payments.apiEnv,
+  },
+  inApp('join-api'),
+);
 // Vite's own bin, not `pnpm exec vite`: a pnpm in between prints ELIFECYCLE when Ctrl-C stops Vite.
 service(
   'vite',

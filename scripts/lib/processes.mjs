@@ -31,7 +31,15 @@ export function run(cmd, args, opts = {}) {
 
 /** Starts a long-running service; its output lines are prefixed with `[name]`. */
 export function service(name, cmd, args, env = {}, { cwd = root } = {}) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // detached: a process group of its own, so the terminal's Ctrl-C reaches only pnpm and this supervisor, and each
+  // service gets exactly one signal (stopAll's SIGTERM). `tsx watch` (pnpm dev) takes a second signal as "force kill
+  // the app now", which would leave join-api's PGlite folder unclosed.
+  const child = spawn(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   children.add(child);
   const prefix = (stream, out) => {
     let buf = '';
@@ -87,7 +95,11 @@ export async function stopAll(code = 0) {
   process.exit(code);
 }
 
-// Ctrl-C in a terminal sends SIGINT to the whole process group (pnpm, this script and every child); pnpm forwards
-// another one. Both are answered by one clean stop.
+// Ctrl-C in a terminal sends SIGINT to pnpm, to this script and to a running build (turbo); pnpm forwards another
+// one. Both are answered by one clean stop.
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+// The services are detached: should this process end any other way (an exception), stop them all the same.
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGTERM');
+});
