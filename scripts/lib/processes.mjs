@@ -99,6 +99,8 @@ export async function stopAll(code = 0) {
 // one. Both are answered by one clean stop.
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+// A closed terminal (SIGHUP) no longer reaches the detached services: stop them here.
+process.on('SIGHUP', () => void stopAll(0));
 // The services are detached: should this process end any other way (an exception), stop them all the same.
 process.on('exit', () => {
   for (const c of children) c.kill('SIGTERM');
