@@ -22,10 +22,11 @@ const workspaceSources = [
 
 const apiTarget = process.env.JOIN_API_URL ?? 'http://localhost:3000';
 
-// TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed).
+// TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed, exactly as generated —
+// semicolons: true matches the repository's style — so `pnpm dev` and `vite build` leave the file unchanged).
 export default defineConfig(({ command }) => ({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, semicolons: true }),
     react(),
     // Production: the catalogues are precompiled, so the descriptors' English defaults are dead weight.
     ...(command === 'build' ? [stripDefaultMessages()] : []),

@@ -65,10 +65,17 @@ export interface FileRoutesById {
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join/';
+  fullPaths:
+    '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join/';
   fileRoutesByTo: FileRoutesByTo;
   to: '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join';
-  id: '__root__' | '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join/';
+  id:
+    | '__root__'
+    | '/'
+    | '/invite/$token'
+    | '/invite/request'
+    | '/join/pro'
+    | '/join/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -126,4 +133,6 @@ const rootRouteChildren: RootRouteChildren = {
   JoinProRoute: JoinProRoute,
   JoinIndexRoute: JoinIndexRoute,
 };
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>();
