@@ -1,6 +1,10 @@
-// `pnpm dev`: the payments sandbox and join-api (built, like `pnpm start`) plus Vite with HMR on
-// http://localhost:5173, which proxies /api and /ofw to join-api, and maildev (e-mail catcher, http://localhost:3025).
-// Ctrl-C stops everything.
+// `pnpm dev`: the payments sandbox and join-api from their sources under `tsx watch` (each restarts when a file it
+// imports changes — join-api also on packages/domain/src and packages/api-client/src, through
+// apps/join-api/tsconfig.dev.json), plus Vite with HMR on http://localhost:5173, which proxies /api and /ofw to join-api
+// and resolves the @ofw/* packages to their sources (apps/join-web/vite.config.ts), and maildev (e-mail catcher,
+// http://localhost:3025). Only the sandbox's hosted-field frame script (src/frame/) is served from its build.
+// Ctrl-C stops everything (exit 0). Ports: PORT (join-api, 3000), SANDBOX_PORT (3010), VITE_PORT (5173),
+// MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT (3026 / 3025).
 // The payment mode is chosen as for `pnpm start` (scripts/lib/payments-mode.mjs), e.g.
 // `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm dev`.
 import path from 'node:path';
@@ -8,39 +12,78 @@ import { PaymentsModeError, paymentsMode } from './lib/payments-mode.mjs';
 import { root, run, service } from './lib/processes.mjs';
 import { maildevSmtpUrl, maildevUrl, startMaildev } from './lib/maildev.mjs';
 
+const apiPort = process.env.PORT ?? '3000';
+const sandboxPort = process.env.SANDBOX_PORT ?? '3010';
+const vitePort = process.env.VITE_PORT ?? '5173';
+const apiUrl = `http://localhost:${apiPort}`;
+
 let payments;
 try {
-  payments = paymentsMode(process.env, { sandboxPort: process.env.SANDBOX_PORT ?? '3010' });
+  payments = paymentsMode(process.env, { sandboxPort });
 } catch (e) {
   if (!(e instanceof PaymentsModeError)) throw e;
   console.error(`✗ ${e.message}`);
   process.exit(1);
 }
 
-console.log('› Building the packages and servers (turbo; cached)…');
+console.log('› Building the packages and the sandbox frame script (turbo; cached)…');
+// new-only: a cold build streams each task's own output (tsup, vite) as it runs; a cached task prints one
+// "cache hit" line. (errors-only printed nothing for minutes on a cold start.)
 await run('pnpm', [
   'exec',
   'turbo',
   'run',
   'build',
-  '--filter=join-api',
   '--filter=payments-sandbox',
   '--filter=join-web^...',
-  '--output-logs=errors-only',
+  '--output-logs=new-only',
 ]);
 
-service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
-  SANDBOX_ALLOWED_ORIGINS: 'http://localhost:5173,http://localhost:3000',
-  ...payments.sandboxEnv,
-});
+const tsxWatch = (app) => [
+  path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+  'watch',
+  '--clear-screen=false',
+  ...(app === 'join-api' ? ['--tsconfig', 'tsconfig.dev.json'] : []),
+  'src/main.ts',
+];
+const inApp = (app) => ({ cwd: path.join(root, 'apps', app) });
+
+service(
+  'sandbox',
+  process.execPath,
+  tsxWatch('payments-sandbox'),
+  {
+    SANDBOX_PORT: sandboxPort,
+    SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `http://localhost:${vitePort},${apiUrl}`,
+    ...payments.sandboxEnv,
+  },
+  inApp('payments-sandbox'),
+);
 startMaildev();
-service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], {
-  SMTP_URL: maildevSmtpUrl,
-  DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
-  WEB_DIST: path.join(root, 'apps/join-web/dist'),
-  ...payments.apiEnv,
-});
-service('vite', 'pnpm', ['--filter', 'join-web', 'exec', 'vite', '--port', '5173', '--strictPort']);
+service(
+  'join-api',
+  process.execPath,
+  tsxWatch('join-api'),
+  {
+    PORT: apiPort,
+    SMTP_URL: maildevSmtpUrl,
+    SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
+    DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
+    WEB_DIST: path.join(root, 'apps/join-web/dist'),
+    ...payments.apiEnv,
+  },
+  inApp('join-api'),
+);
+// Vite's own bin, not `pnpm exec vite`: a pnpm in between prints ELIFECYCLE when Ctrl-C stops Vite.
+service(
+  'vite',
+  process.execPath,
+  [path.join(root, 'apps/join-web/node_modules/vite/bin/vite.js'), '--port', vitePort, '--strictPort'],
+  { JOIN_API_URL: apiUrl },
+  {
+    cwd: path.join(root, 'apps/join-web'),
+  },
+);
 console.log(
-  `\n  Dev server: http://localhost:5173/join  (API proxied to http://localhost:3000)\n  Payment mode: ${payments.label}\n  E-mail (maildev): ${maildevUrl}/index.html  (REST: ${maildevUrl}/api/email)\n`,
+  `\n  Dev server: http://localhost:${vitePort}/join  (API proxied to ${apiUrl})\n  Payment mode: ${payments.label}\n  E-mail (maildev): ${maildevUrl}/index.html  (REST: ${maildevUrl}/api/email)\n`,
 );

@@ -26,6 +26,8 @@ try {
 }
 
 console.log('› Building (turbo; cached after the first start)…');
+// new-only: a cold build streams each task's own output (tsup, vite) as it runs; a cached task prints one
+// "cache hit" line. (errors-only printed nothing for minutes on a cold start.)
 await run('pnpm', [
   'exec',
   'turbo',
@@ -34,7 +36,7 @@ await run('pnpm', [
   '--filter=join-api',
   '--filter=payments-sandbox',
   '--filter=join-web',
-  '--output-logs=errors-only',
+  '--output-logs=new-only',
 ]);
 
 service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {

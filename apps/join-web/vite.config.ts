@@ -1,20 +1,39 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { stripDefaultMessages } from './scripts/strip-default-messages.js';
 
+const packageSource = (rel: string) => fileURLToPath(new URL(`../../packages/${rel}`, import.meta.url));
+
+/**
+ * `pnpm dev` (vite serve): the workspace packages resolve to their sources, so an edit under `packages/<name>/src`
+ * reaches the browser through HMR without a rebuild. `vite build` and vitest (vitest.config.ts) keep using the built
+ * dist/, as a consumer of the published packages does.
+ */
+const workspaceSources = [
+  { find: /^@ofw\/domain$/, replacement: packageSource('domain/src/index.ts') },
+  { find: /^@ofw\/api-client$/, replacement: packageSource('api-client/src/index.ts') },
+  { find: /^@ofw\/api-client\/query$/, replacement: packageSource('api-client/src/query.ts') },
+  { find: /^@ofw\/ui$/, replacement: packageSource('ui/src/index.ts') },
+  { find: /^@ofw\/ui\/styles\.css$/, replacement: packageSource('ui/src/styles.css') },
+  { find: /^@ofw\/payments$/, replacement: packageSource('payments/src/index.ts') },
+];
+
 const apiTarget = process.env.JOIN_API_URL ?? 'http://localhost:3000';
 
-// TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed).
+// TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed, exactly as generated —
+// semicolons: true matches the repository's style — so `pnpm dev` and `vite build` leave the file unchanged).
 export default defineConfig(({ command }) => ({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, semicolons: true }),
     react(),
     // Production: the catalogues are precompiled, so the descriptors' English defaults are dead weight.
     ...(command === 'build' ? [stripDefaultMessages()] : []),
   ],
   resolve: {
     alias: [
+      ...(command === 'serve' ? workspaceSources : []),
       // formatjs "Advanced usage": every catalogue is compiled to an AST (`formatjs compile --ast`), so the build
       // drops the ICU message parser. The dev server keeps it so unsaved English defaults still render.
       ...(command === 'build'
@@ -26,6 +45,8 @@ export default defineConfig(({ command }) => ({
           ]
         : []),
     ],
+    // the package sources import react from their own node_modules: one copy for the app and the packages
+    dedupe: ['react', 'react-dom'],
   },
   server: {
     port: 5173,

@@ -1,6 +1,9 @@
 // Small process supervisor for `pnpm start` and `pnpm dev`: runs commands with prefixed output, waits for their
-// HTTP ports, and on Ctrl-C (SIGINT/SIGTERM) stops every child and waits for it to close (join-api must close
-// PGlite cleanly so that the data folder is reusable by the next start).
+// HTTP ports, and on Ctrl-C (SIGINT/SIGTERM) stops every child, waits for it to close (join-api must close PGlite
+// cleanly so that the data folder is reusable by the next start) and exits 0 — also during the build step.
+// pnpm reports its script's exit status: a script killed by a signal makes it print "ELIFECYCLE Command failed", so
+// the root package.json runs these scripts with `exec node …` (no /bin/sh in between to die of the terminal's
+// SIGINT) and this module turns SIGINT/SIGTERM into a clean `process.exit(0)`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -11,18 +14,32 @@ const children = new Set();
 let stopping = false;
 
 /** Runs a command to completion (inherits stdio); rejects on a non-zero exit. */
+/** Runs a command to completion (inherits stdio); rejects on a non-zero exit. Ctrl-C stops it (then it never settles:
+ * stopAll exits the process once it has closed). */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`)),
-    );
+    children.add(child);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (stopping) return;
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${signal ?? code}`));
+    });
   });
 }
 
 /** Starts a long-running service; its output lines are prefixed with `[name]`. */
-export function service(name, cmd, args, env = {}) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function service(name, cmd, args, env = {}, { cwd = root } = {}) {
+  // detached: a process group of its own, so the terminal's Ctrl-C reaches only pnpm and this supervisor, and each
+  // service gets exactly one signal (stopAll's SIGTERM). `tsx watch` (pnpm dev) takes a second signal as "force kill
+  // the app now", which would leave join-api's PGlite folder unclosed.
+  const child = spawn(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   children.add(child);
   const prefix = (stream, out) => {
     let buf = '';
@@ -65,6 +82,7 @@ export async function stopAll(code = 0) {
   const exits = [...children].map(
     (c) =>
       new Promise((r) => {
+        if (c.exitCode !== null || c.signalCode !== null) return r();
         c.once('exit', r);
         c.kill('SIGTERM');
       }),
@@ -77,5 +95,13 @@ export async function stopAll(code = 0) {
   process.exit(code);
 }
 
+// Ctrl-C in a terminal sends SIGINT to pnpm, to this script and to a running build (turbo); pnpm forwards another
+// one. Both are answered by one clean stop.
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+// A closed terminal (SIGHUP) no longer reaches the detached services: stop them here.
+process.on('SIGHUP', () => void stopAll(0));
+// The services are detached: should this process end any other way (an exception), stop them all the same.
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGTERM');
+});

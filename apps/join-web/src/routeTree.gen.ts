@@ -8,120 +8,121 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as InviteTokenRouteImport } from './routes/invite/$token'
-import { Route as InviteRequestRouteImport } from './routes/invite/request'
-import { Route as JoinIndexRouteImport } from './routes/join/index'
-import { Route as JoinProRouteImport } from './routes/join/pro'
+import { Route as rootRouteImport } from './routes/__root';
+import { Route as IndexRouteImport } from './routes/index';
+import { Route as InviteTokenRouteImport } from './routes/invite/$token';
+import { Route as InviteRequestRouteImport } from './routes/invite/request';
+import { Route as JoinIndexRouteImport } from './routes/join/index';
+import { Route as JoinProRouteImport } from './routes/join/pro';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const InviteTokenRoute = InviteTokenRouteImport.update({
   id: '/invite/$token',
   path: '/invite/$token',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const InviteRequestRoute = InviteRequestRouteImport.update({
   id: '/invite/request',
   path: '/invite/request',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const JoinIndexRoute = JoinIndexRouteImport.update({
   id: '/join/',
   path: '/join/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 const JoinProRoute = JoinProRouteImport.update({
   id: '/join/pro',
   path: '/join/pro',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any);
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/invite/$token': typeof InviteTokenRoute
-  '/invite/request': typeof InviteRequestRoute
-  '/join/pro': typeof JoinProRoute
-  '/join/': typeof JoinIndexRoute
+  '/': typeof IndexRoute;
+  '/invite/$token': typeof InviteTokenRoute;
+  '/invite/request': typeof InviteRequestRoute;
+  '/join/pro': typeof JoinProRoute;
+  '/join/': typeof JoinIndexRoute;
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/invite/$token': typeof InviteTokenRoute
-  '/invite/request': typeof InviteRequestRoute
-  '/join/pro': typeof JoinProRoute
-  '/join': typeof JoinIndexRoute
+  '/': typeof IndexRoute;
+  '/invite/$token': typeof InviteTokenRoute;
+  '/invite/request': typeof InviteRequestRoute;
+  '/join/pro': typeof JoinProRoute;
+  '/join': typeof JoinIndexRoute;
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/invite/$token': typeof InviteTokenRoute
-  '/invite/request': typeof InviteRequestRoute
-  '/join/pro': typeof JoinProRoute
-  '/join/': typeof JoinIndexRoute
+  __root__: typeof rootRouteImport;
+  '/': typeof IndexRoute;
+  '/invite/$token': typeof InviteTokenRoute;
+  '/invite/request': typeof InviteRequestRoute;
+  '/join/pro': typeof JoinProRoute;
+  '/join/': typeof JoinIndexRoute;
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join/'
-  fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join'
+  fileRoutesByFullPath: FileRoutesByFullPath;
+  fullPaths:
+    '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join/';
+  fileRoutesByTo: FileRoutesByTo;
+  to: '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join';
   id:
     | '__root__'
     | '/'
     | '/invite/$token'
     | '/invite/request'
     | '/join/pro'
-    | '/join/'
-  fileRoutesById: FileRoutesById
+    | '/join/';
+  fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  InviteTokenRoute: typeof InviteTokenRoute
-  InviteRequestRoute: typeof InviteRequestRoute
-  JoinProRoute: typeof JoinProRoute
-  JoinIndexRoute: typeof JoinIndexRoute
+  IndexRoute: typeof IndexRoute;
+  InviteTokenRoute: typeof InviteTokenRoute;
+  InviteRequestRoute: typeof InviteRequestRoute;
+  JoinProRoute: typeof JoinProRoute;
+  JoinIndexRoute: typeof JoinIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/';
+      path: '/';
+      fullPath: '/';
+      preLoaderRoute: typeof IndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/invite/$token': {
-      id: '/invite/$token'
-      path: '/invite/$token'
-      fullPath: '/invite/$token'
-      preLoaderRoute: typeof InviteTokenRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/invite/$token';
+      path: '/invite/$token';
+      fullPath: '/invite/$token';
+      preLoaderRoute: typeof InviteTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/invite/request': {
-      id: '/invite/request'
-      path: '/invite/request'
-      fullPath: '/invite/request'
-      preLoaderRoute: typeof InviteRequestRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/invite/request';
+      path: '/invite/request';
+      fullPath: '/invite/request';
+      preLoaderRoute: typeof InviteRequestRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/join/': {
-      id: '/join/'
-      path: '/join'
-      fullPath: '/join/'
-      preLoaderRoute: typeof JoinIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/join/';
+      path: '/join';
+      fullPath: '/join/';
+      preLoaderRoute: typeof JoinIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/join/pro': {
-      id: '/join/pro'
-      path: '/join/pro'
-      fullPath: '/join/pro'
-      preLoaderRoute: typeof JoinProRouteImport
-      parentRoute: typeof rootRouteImport
-    }
+      id: '/join/pro';
+      path: '/join/pro';
+      fullPath: '/join/pro';
+      preLoaderRoute: typeof JoinProRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -131,7 +132,7 @@ const rootRouteChildren: RootRouteChildren = {
   InviteRequestRoute: InviteRequestRoute,
   JoinProRoute: JoinProRoute,
   JoinIndexRoute: JoinIndexRoute,
-}
+};
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
-  ._addFileTypes<FileRouteTypes>()
+  ._addFileTypes<FileRouteTypes>();
