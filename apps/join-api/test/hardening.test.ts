@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference.js';
-import { testApp, type TestApp } from './helpers.js';
+import { eq } from 'drizzle-orm';
+import { coupons } from '../src/db/schema.js';
+import { order, signup, testApp, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
 
 describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
   let t!: TestApp;
@@ -31,5 +33,31 @@ describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
       expect(res.headers.get('content-language')).toBe('en');
     }
     expect(countryCacheSize()).toBeLessThanOrEqual(COUNTRY_CACHE_MAX);
+  });
+});
+
+describe('issue 12: an order replay answers from its Idempotency-Key before pricing', () => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  withFakeSandboxApp('pglite', {}, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+
+  it('issue 12: a replay after the coupon was switched off gets the stored 201, not 422', async () => {
+    const p = await signup(t);
+    const first = await order(t, p.authToken, 'coupon-replay-01', { couponCode: 'WELCOME10' });
+    expect(first.status).toBe(201);
+    const charges = sandbox.state.charges;
+    await t.db.update(coupons).set({ active: false }).where(eq(coupons.code, 'WELCOME10'));
+    const again = await order(t, p.authToken, 'coupon-replay-01', { couponCode: 'WELCOME10' });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(sandbox.state.charges).toBe(charges);
+    // another body under the completed key is still refused
+    const other = await order(t, p.authToken, 'coupon-replay-01', { packageId: 2055 });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ code: 'idempotency_key_reused' });
   });
 });
