@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
-  app.use('*', securityHeaders(csp));
+  app.use('*', securityHeaders(csp, { hsts: deps.env.COOKIE_SECURE }));
   app.use(
     `${API_PREFIX}/*`,
     bodyLimit({

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference.js';
 import { eq } from 'drizzle-orm';
 import { coupons } from '../src/db/schema.js';
+import { loadEnv } from '../src/env.js';
+import { demoBanner } from '../src/seed.js';
 import { order, signup, testApp, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
 
 describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
@@ -59,5 +61,46 @@ describe('issue 12: an order replay answers from its Idempotency-Key before pric
     const other = await order(t, p.authToken, 'coupon-replay-01', { packageId: 2055 });
     expect(other.status).toBe(422);
     expect(await other.json()).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+});
+
+describe('issue 12: production defaults', () => {
+  const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25' };
+
+  it('issue 12: NODE_ENV=production turns demo seeding off and Secure cookies on unless set', () => {
+    const e = loadEnv(prod);
+    expect(e.SEED_DEMO).toBe('false');
+    expect(e.COOKIE_SECURE).toBe(true);
+    expect(loadEnv({ ...prod, SEED_DEMO: 'true', COOKIE_SECURE: 'false' })).toMatchObject({
+      SEED_DEMO: 'true',
+      COOKIE_SECURE: false,
+    });
+    expect(loadEnv({ NODE_ENV: 'development' })).toMatchObject({ SEED_DEMO: 'true', COOKIE_SECURE: false });
+  });
+
+  it('issue 12: the start-up banner never prints the pro-referral link in production', () => {
+    const links = {
+      join: 'https://x/join',
+      pro: 'https://x/join/pro?referral=SECRET',
+      invite: 'https://x/invite/a',
+      inviteEmptyFamily: 'https://x/invite/b',
+    };
+    expect(demoBanner(links, true)).not.toContain('SECRET');
+    expect(demoBanner(links, false)).toContain('SECRET');
+  });
+
+  it('issue 12: HSTS on every answer when cookies are Secure (production default), not on plain-http development', async () => {
+    const secure = await testApp({ env: { COOKIE_SECURE: 'true' } });
+    const plain = await testApp({});
+    try {
+      for (const path of ['countries', '/join']) {
+        const res = await secure.call(path);
+        expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+        expect((await plain.call(path)).headers.get('strict-transport-security')).toBeNull();
+      }
+    } finally {
+      await secure.close();
+      await plain.close();
+    }
   });
 });
