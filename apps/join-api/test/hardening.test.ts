@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { coupons } from '../src/db/schema.js';
 import { loadEnv } from '../src/env.js';
 import { demoBanner } from '../src/seed.js';
-import { order, signup, testApp, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
+import { createLogger } from '../src/lib/logger.js';
+import {
+  LogSink,
+  SIGNUP,
+  order,
+  signup,
+  testApp,
+  withFakeSandboxApp,
+  type FakeSandbox,
+  type TestApp,
+} from './helpers.js';
 
 describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
   let t!: TestApp;
@@ -102,5 +112,40 @@ describe('issue 12: production defaults', () => {
       await secure.close();
       await plain.close();
     }
+  });
+});
+
+describe('issue 12: unhandled errors log no query parameters', () => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({});
+  });
+  afterAll(() => t.close());
+
+  it('issue 12: a failing insert (Drizzle query error) logs its class, SQLSTATE and request id, not the e-mail or phone', async () => {
+    await t.db.execute(sql`alter table users add constraint issue12_no_inserts check (false) not valid`);
+    const email = 'leak.check.12@example.com';
+    const phone = '2025550177';
+    const res = await t.call('signups', {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-a-token-12', cookie: 'ofw_session=secret-cookie-12' },
+      json: { ...SIGNUP, parent: { ...SIGNUP.parent, email, phoneNumber: phone } },
+    });
+    expect(res.status).toBe(500);
+    const line = t.logs.lines.find((l) => l.msg === 'unhandled error');
+    expect(line).toBeDefined();
+    expect(line).toMatchObject({ err: { type: 'DrizzleQueryError', code: '23514' } });
+    expect(typeof line!.reqId).toBe('string');
+    expect(t.logs.raw).not.toContain(email);
+    expect(t.logs.raw).not.toContain(phone);
+    expect(t.logs.raw).not.toContain('secret-cookie-12');
+    expect(t.logs.raw).not.toContain('not-a-token-12');
+  });
+
+  it('issue 12: pino redacts authorization and cookie headers wherever they are logged', () => {
+    const sink = new LogSink();
+    const logger = createLogger('info', sink);
+    logger.info({ headers: { authorization: 'Bearer abc123', cookie: 'a=b1' }, req: { headers: { cookie: 'c=d2' } } });
+    expect(sink.raw).not.toMatch(/abc123|b1|d2/);
   });
 });
