@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustedProxies } from './lib/client-ip.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
 export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -103,6 +104,21 @@ const EnvSchema = z
      * `NODE_ENV=production` (issue 12).
      */
     COOKIE_SECURE: optionalBool,
+    /**
+     * Proxies whose `X-Forwarded-For` is believed (comma-separated IPs / CIDRs, or `loopback`, `linklocal`,
+     * `uniquelocal`): the client address of rate limits comes from that header only through them (issue 12).
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        try {
+          return parseTrustedProxies(value);
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** Multiplies every rate limit (tests and the bench raise it). */
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     /** How often expired rate-limit and idempotency rows are purged (ms; 0 turns the timer off). */

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference.js';
 import { eq, sql } from 'drizzle-orm';
-import { coupons } from '../src/db/schema.js';
+import { coupons, rateLimits } from '../src/db/schema.js';
+import { purgeExpired } from '../src/housekeeping.js';
 import { loadEnv } from '../src/env.js';
 import { demoBanner } from '../src/seed.js';
 import { createLogger } from '../src/lib/logger.js';
+import { clientAddress, compileTrust, parseTrustedProxies } from '../src/lib/client-ip.js';
 import {
   LogSink,
   SIGNUP,
@@ -147,5 +149,89 @@ describe('issue 12: unhandled errors log no query parameters', () => {
     const logger = createLogger('info', sink);
     logger.info({ headers: { authorization: 'Bearer abc123', cookie: 'a=b1' }, req: { headers: { cookie: 'c=d2' } } });
     expect(sink.raw).not.toMatch(/abc123|b1|d2/);
+  });
+});
+
+describe('issue 12: client address through trusted proxies, IPv6 by /64', () => {
+  it('issue 12: X-Forwarded-For is believed only from TRUSTED_PROXIES; IPv6 is grouped by /64', () => {
+    const none = compileTrust([]);
+    const lb = compileTrust(parseTrustedProxies('10.0.0.0/8, loopback'));
+    expect(clientAddress('10.0.0.5', '203.0.113.9', none)).toBe('10.0.0.5');
+    expect(clientAddress('10.0.0.5', '203.0.113.9', lb)).toBe('203.0.113.9');
+    // a spoofed first hop is not believed: the nearest untrusted hop is the client
+    expect(clientAddress('10.0.0.5', '1.2.3.4, 203.0.113.9', lb)).toBe('203.0.113.9');
+    expect(clientAddress('198.51.100.7', '203.0.113.9', lb)).toBe('198.51.100.7');
+    expect(clientAddress('2001:db8:1:2:aaaa::1', undefined, none)).toBe('2001:db8:1:2::/64');
+    expect(clientAddress('2001:db8:1:2:ffff:1:2:3', undefined, none)).toBe('2001:db8:1:2::/64');
+    expect(clientAddress('::ffff:192.0.2.1', undefined, none)).toBe('192.0.2.1');
+    expect(clientAddress(undefined, '203.0.113.9', lb)).toBe('local');
+  });
+
+  it('issue 12: TRUSTED_PROXIES is validated at start-up', () => {
+    expect(loadEnv({ TRUSTED_PROXIES: '10.0.0.0/8,::1,uniquelocal' }).TRUSTED_PROXIES).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'uniquelocal',
+    ]);
+    expect(() => loadEnv({ TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadEnv({ TRUSTED_PROXIES: 'example.com' })).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  it('issue 12: behind a trusted load balancer each parent has their own bucket; rotating IPv6 in a /64 does not help', async () => {
+    // RATE_LIMIT_FACTOR 0.05: the phone lookup allows 3 a minute per client
+    const t = await testApp({ env: { TRUSTED_PROXIES: '10.0.0.0/8', RATE_LIMIT_FACTOR: '0.05' } });
+    const hit = (socket: string, xff?: string) =>
+      t.app.request(
+        '/api/v1/phone/canadian?phoneNumber=4165550100',
+        { headers: xff ? { 'x-forwarded-for': xff } : {} },
+        { incoming: { socket: { remoteAddress: socket } } },
+      );
+    try {
+      for (let i = 0; i < 3; i++) expect((await hit('10.0.0.2', '203.0.113.1')).status).not.toBe(429);
+      expect((await hit('10.0.0.3', '203.0.113.1')).status).toBe(429);
+      expect((await hit('10.0.0.2', '203.0.113.2')).status).not.toBe(429);
+      for (let i = 1; i <= 3; i++) expect((await hit(`2001:db8:7:7::${i}`)).status).not.toBe(429);
+      const limited = await hit('2001:db8:7:7:dead:beef::9');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('issue 12: PUT /parents/{userId}/security-questions is limited to 10 writes per parent per hour', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+    try {
+      const p = await signup(t);
+      const put = () =>
+        t.call(`parents/${p.userId}/security-questions`, { method: 'PUT', token: p.authToken, json: { answers: [] } });
+      for (let i = 0; i < 10; i++) expect((await put()).status).not.toBe(429);
+      const limited = await put();
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('issue 12: hourly rate-limit windows survive housekeeping', () => {
+  it('issue 12: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
+    const t = await testApp({});
+    try {
+      const now = new Date('2030-06-01T12:00:00Z');
+      const ago = (ms: number) => new Date(now.getTime() - ms);
+      await t.db.insert(rateLimits).values([
+        { bucket: 'security-questions:parent:1', windowStart: ago(30 * 60_000), count: 10 },
+        { bucket: 'security-questions:parent:2', windowStart: ago(61 * 60_000), count: 10 },
+        { bucket: 'phone:1.2.3.4', windowStart: ago(2 * 60_000), count: 1 },
+      ]);
+      await purgeExpired(t.db, now);
+      const left = (await t.db.select().from(rateLimits)).map((r) => r.bucket);
+      expect(left).toEqual(['security-questions:parent:1']);
+    } finally {
+      await t.close();
+    }
   });
 });

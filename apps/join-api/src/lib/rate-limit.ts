@@ -16,6 +16,8 @@ export const RATE_LIMITS = {
   signup: { name: 'signup', limit: 30, windowMs: 60_000 },
   invite: { name: 'invite', limit: 30, windowMs: 60_000 },
   login: { name: 'credentials', limit: 20, windowMs: 60_000 },
+  /** Per parent: each write runs three argon2 hashes (issue 12). */
+  securityQuestions: { name: 'security-questions', limit: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**

@@ -163,6 +163,7 @@ export function parentRoutes() {
   r.put('/parents/:userId/security-questions', async (c) => {
     const s = c.get('services');
     const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+    await rateLimit(c, RATE_LIMITS.securityQuestions, `parent:${user.id}`);
     const body = await jsonBody(c, SecurityAnswersRequestSchema);
     const known = new Set(
       (
