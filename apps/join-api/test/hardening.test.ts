@@ -235,3 +235,49 @@ describe('issue 12: hourly rate-limit windows survive housekeeping', () => {
     }
   });
 });
+
+describe('issue 12: card testing limits on POST /orders and GET /payments/config', () => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  // factor 1: the production defaults (10 attempts and 5 declines per parent per hour, 30 client tokens)
+  withFakeSandboxApp('pglite', { env: { RATE_LIMIT_FACTOR: '1' } }, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+  let n = 0;
+  const parent = () =>
+    signup(t, {
+      ...SIGNUP,
+      parent: { ...SIGNUP.parent, email: `card${++n}@example.com`, lastName: `Tester${n}` },
+    });
+
+  it('issue 12: 5 declines in an hour → the next attempt is 429 rate_limited with Retry-After, before any charge', async () => {
+    const p = await parent();
+    const declined = { paymentMethodNonce: 'fake-processor-declined-visa-nonce' };
+    for (let i = 0; i < 5; i++) expect((await order(t, p.authToken, `decline-key-${i}00`, declined)).status).toBe(402);
+    const before = sandbox.txs.length;
+    const next = await order(t, p.authToken, 'decline-key-600');
+    expect(next.status).toBe(429);
+    expect(await next.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(sandbox.txs.length).toBe(before);
+  });
+
+  it('issue 12: more than 10 order attempts per parent in an hour → 429', async () => {
+    const p = await parent();
+    for (let i = 0; i < 10; i++)
+      expect((await order(t, p.authToken, `attempt-key-${i}00`, { packageId: 2 })).status).not.toBe(429);
+    const next = await order(t, p.authToken, 'attempt-key-1100', { packageId: 2 });
+    expect(next.status).toBe(429);
+    expect(next.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('issue 12: more than 30 client tokens per parent in an hour → 429', async () => {
+    const p = await parent();
+    for (let i = 0; i < 30; i++)
+      expect((await t.call('payments/config?currency=USD', { token: p.authToken })).status).toBe(200);
+    const next = await t.call('payments/config?currency=USD', { token: p.authToken });
+    expect(next.status).toBe(429);
+    expect(await next.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
