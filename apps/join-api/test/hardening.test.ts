@@ -3,6 +3,7 @@ import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from 
 import { eq, sql } from 'drizzle-orm';
 import { coupons, rateLimits } from '../src/db/schema.js';
 import { purgeExpired } from '../src/housekeeping.js';
+import { passwordProblem } from '../src/lib/password.js';
 import { loadEnv } from '../src/env.js';
 import { demoBanner } from '../src/seed.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -279,5 +280,38 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
     const next = await t.call('payments/config?currency=USD', { token: p.authToken });
     expect(next.status).toBe(429);
     expect(await next.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
+
+describe('issue 12: passwords of 12 characters or more, no common ones', () => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({});
+  });
+  afterAll(() => t.close());
+
+  it('issue 12: a short or common password answers 422 with a password field error; a strong one is set', async () => {
+    const p = await signup(t);
+    const put = (password: string) =>
+      t.call(`parents/${p.userId}/credentials`, {
+        method: 'PUT',
+        token: p.authToken,
+        json: { username: 'pat.parent12', password },
+      });
+    // too short: the request schema's 400 (as every malformed body); common: 422
+    for (const [weak, status] of [
+      ['short-pw1', 400],
+      ['password1234', 422],
+      ['qwertyuiop123', 422],
+      ['iloveyou12345', 422],
+    ] as const) {
+      const res = await put(weak);
+      expect(res.status, weak).toBe(status);
+      const problem = (await res.json()) as { code: string; errors: { field: string; message: string }[] };
+      expect(problem.code).toBe('validation_failed');
+      expect(problem.errors.map((e) => e.field)).toEqual(['password']);
+    }
+    expect(passwordProblem('pat.parent12-pat', ['pat.parent12'])).toBeDefined();
+    expect((await put('correct horse battery staple 42')).status).toBe(200);
   });
 });
