@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { coupons, rateLimits } from '../src/db/schema.js';
 import { purgeExpired } from '../src/housekeeping.js';
 import { passwordProblem } from '../src/lib/password.js';
+import { openApiDocument } from '../src/openapi.js';
 import { loadEnv } from '../src/env.js';
 import { demoBanner } from '../src/seed.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -313,5 +314,15 @@ describe('issue 12: passwords of 12 characters or more, no common ones', () => {
     }
     expect(passwordProblem('pat.parent12-pat', ['pat.parent12'])).toBeDefined();
     expect((await put('correct horse battery staple 42')).status).toBe(200);
+  });
+});
+
+describe('issue 12: the OpenAPI document names the new answers', () => {
+  it('issue 12: 429 on orders, client tokens and security-question writes; 422 for a weak password', () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.paths['/orders']?.post?.responses['429']).toBeDefined();
+    expect(doc.paths['/payments/config']?.get?.responses['429']).toBeDefined();
+    expect(doc.paths['/parents/{userId}/security-questions']?.put?.responses['429']).toBeDefined();
+    expect(doc.paths['/parents/{userId}/credentials']?.put?.responses['422']).toBeDefined();
   });
 });
