@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
-  app.use('*', securityHeaders(csp));
+  app.use('*', securityHeaders(csp, { hsts: deps.env.COOKIE_SECURE }));
   app.use(
     `${API_PREFIX}/*`,
     bodyLimit({
@@ -84,7 +84,8 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof HttpProblem) return problemResponse(c, err.toProblem(), err.headers);
     services.logger.error(
-      { reqId: c.get('requestId'), err: { message: err.message, stack: err.stack } },
+      // the logger's `err` serializer (safeError) never prints a query's bound parameters (issue 12)
+      { reqId: c.get('requestId'), err },
       'unhandled error',
     );
     return problemResponse(c, {

@@ -1,3 +1,4 @@
+import { clientAddress, compileTrust, type Trust } from './lib/client-ip.js';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Db } from './db/client.js';
@@ -30,15 +31,24 @@ export type Ctx = Context<AppEnv>;
 
 export const SESSION_COOKIE = 'ofw_session';
 
-/** The client's IP (socket address from @hono/node-server; 'local' under app.request()). */
+const trusts = new WeakMap<object, Trust>();
+
+/**
+ * The client's address for rate limits: the socket address from @hono/node-server, or `X-Forwarded-For` through
+ * `TRUSTED_PROXIES` only; IPv6 grouped by /64 (lib/client-ip.ts). `'local'` under app.request() without a socket.
+ */
 export function clientIp(c: Ctx): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'local';
+  const env = c.get('services').env;
+  let trust = trusts.get(env);
+  if (!trust) trusts.set(env, (trust = compileTrust(env.TRUSTED_PROXIES)));
+  return clientAddress(incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trust);
 }
 
-export async function rateLimit(c: Ctx, rule: RateLimitRule): Promise<void> {
+/** Counts one hit of `rule` for `subject` (the client address unless given, e.g. `parent:<id>`); 429 past it. */
+export async function rateLimit(c: Ctx, rule: RateLimitRule, subject = clientIp(c)): Promise<void> {
   const s = c.get('services');
-  await hitRateLimit(s.db, rule, clientIp(c), s.now(), s.env.RATE_LIMIT_FACTOR);
+  await hitRateLimit(s.db, rule, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
 }
 
 /** The auth token of the request: `Authorization: Bearer` (preferred) or the `ofw_session` cookie. */

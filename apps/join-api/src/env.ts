@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustedProxies } from './lib/client-ip.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
 export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -18,6 +19,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** Like {@link bool}, but unset stays `undefined` (its default depends on other settings). */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
 /** The currencies of the catalogue (§9): each needs a merchant account in Braintree mode. */
 export const CHARGED_CURRENCIES = ['USD', 'GBP', 'CAD', 'AUD', 'NZD'] as const;
@@ -87,10 +94,31 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public origin of the app, used in printed demo links (default `http://<HOST>:<PORT>`). */
     PUBLIC_URL: z.url().optional(),
-    /** Set to `false` to skip seeding demo parents/invites (reference data is always seeded). */
-    SEED_DEMO: z.enum(['true', 'false']).default('true'),
-    /** Cookies get `Secure` when true (behind HTTPS). */
-    COOKIE_SECURE: bool,
+    /**
+     * Set to `false` to skip seeding demo parents/invites (reference data is always seeded). Default `true`, but
+     * `false` when `NODE_ENV=production` (issue 12: demo links complete accounts without paying).
+     */
+    SEED_DEMO: z.enum(['true', 'false']).optional(),
+    /**
+     * Cookies get `Secure` and answers carry HSTS when true (behind HTTPS). Default `false`, but `true` when
+     * `NODE_ENV=production` (issue 12).
+     */
+    COOKIE_SECURE: optionalBool,
+    /**
+     * Proxies whose `X-Forwarded-For` is believed (comma-separated IPs / CIDRs, or `loopback`, `linklocal`,
+     * `uniquelocal`): the client address of rate limits comes from that header only through them (issue 12).
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        try {
+          return parseTrustedProxies(value);
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** Multiplies every rate limit (tests and the bench raise it). */
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     /** How often expired rate-limit and idempotency rows are purged (ms; 0 turns the timer off). */
@@ -128,7 +156,9 @@ const EnvSchema = z
   });
 
 /** Validated configuration of join-api (docs/CONTRACTS.md "Ports, origins and environment"). */
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'COOKIE_SECURE'> & {
+  SEED_DEMO: 'true' | 'false';
+  COOKIE_SECURE: boolean;
   DATA_DIR: string;
   WEB_DIST: string;
   PUBLIC_URL: string;
@@ -165,8 +195,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const root = repoRoot();
   const e = parsed.data;
   const host = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const production = e.NODE_ENV === 'production';
   return {
     ...e,
+    SEED_DEMO: e.SEED_DEMO ?? (production ? 'false' : 'true'),
+    COOKIE_SECURE: e.COOKIE_SECURE ?? production,
     // `memory://` is PGlite's in-memory database, not a folder name
     DATA_DIR: e.DATA_DIR?.startsWith('memory://') ? e.DATA_DIR : path.resolve(root, e.DATA_DIR ?? '.data/pglite'),
     WEB_DIST: path.resolve(root, e.WEB_DIST ?? 'apps/join-web/dist'),

@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, inArray, isNull, like, lt, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { idempotencyKeys, rateLimits } from './db/schema.js';
 import type { Logger } from './lib/logger.js';
@@ -7,8 +7,12 @@ import { RATE_LIMITS } from './lib/rate-limit.js';
 /** How long a stored `POST /orders` answer is replayed for its Idempotency-Key (Stripe keeps keys 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/** A rate-limit row is useless once its window is over: the longest window of {@link RATE_LIMITS}. */
-export const RATE_LIMIT_RETENTION_MS = Math.max(...Object.values(RATE_LIMITS).map((r) => r.windowMs));
+/**
+ * A rate-limit row is useless once its window is over: rows of a rule with a longer window (hourly limits, issue 12)
+ * are kept for that window, every other row for the shortest window of {@link RATE_LIMITS}.
+ */
+export const RATE_LIMIT_RETENTION_MS = Math.min(...Object.values(RATE_LIMITS).map((r) => r.windowMs));
+const LONG_RULES = Object.values(RATE_LIMITS).filter((r) => r.windowMs > RATE_LIMIT_RETENTION_MS);
 
 export interface PurgeResult {
   rateLimits: number;
@@ -35,7 +39,17 @@ export async function purgeExpired(
   const staleBuckets = db
     .select({ bucket: rateLimits.bucket })
     .from(rateLimits)
-    .where(lt(rateLimits.windowStart, rateCutoff))
+    .where(
+      or(
+        ...LONG_RULES.map((r) =>
+          and(like(rateLimits.bucket, `${r.name}:%`), lt(rateLimits.windowStart, new Date(now.getTime() - r.windowMs))),
+        ),
+        and(
+          ...LONG_RULES.map((r) => notLike(rateLimits.bucket, `${r.name}:%`)),
+          lt(rateLimits.windowStart, rateCutoff),
+        ),
+      ),
+    )
     .limit(batch);
   const rl = await db
     .delete(rateLimits)

@@ -1,7 +1,7 @@
 import { loadEnv, EnvError, redactSmtpUrl } from './env.js';
 import { createLogger } from './lib/logger.js';
 import { openDatabase } from './db/client.js';
-import { seedDemo, seedReference } from './seed.js';
+import { demoBanner, seedDemo, seedReference } from './seed.js';
 import { createGateway } from './gateway/index.js';
 import { startServer } from './server.js';
 import { startReconciler, type Reconciler } from './orders.js';
@@ -52,15 +52,7 @@ async function main(): Promise<void> {
     console.log(`join-api listening on ${env.PUBLIC_URL} (database: ${where}; payments: ${env.PAYMENTS_DRIVER})`);
     if (env.SEED_DEMO === 'true') {
       const links = await seedDemo(database.db, env.PUBLIC_URL);
-      console.log(
-        [
-          'Demo links:',
-          `  Regular join:            ${links.join}`,
-          `  Pro-referred join:       ${links.pro}`,
-          `  Invited co-parent:       ${links.invite}`,
-          `  Invite, empty family:    ${links.inviteEmptyFamily}`,
-        ].join('\n'),
-      );
+      console.log(demoBanner(links, env.NODE_ENV === 'production'));
     }
     if (env.HOUSEKEEPING_INTERVAL_MS > 0) {
       housekeeping = startHousekeeping({ db: database.db, logger, intervalMs: env.HOUSEKEEPING_INTERVAL_MS });

@@ -96,7 +96,7 @@ const OPS: Record<string, Record<string, Op>> = {
       auth: 'parent',
       body: S.CredentialsRequestSchema,
       ok: { status: 200, schema: S.ParentStateSchema },
-      errors: [400, 401, 403, 409, 429],
+      errors: [400, 401, 403, 409, 422, 429],
     },
   },
   '/parents/{userId}/security-questions': {
@@ -105,7 +105,7 @@ const OPS: Record<string, Record<string, Op>> = {
       auth: 'parent',
       body: S.SecurityAnswersRequestSchema,
       ok: { status: 200, schema: S.ParentStateSchema },
-      errors: [400, 401, 403],
+      errors: [400, 401, 403, 429],
     },
   },
   '/parents/{userId}/billing-address': {
@@ -142,7 +142,7 @@ const OPS: Record<string, Record<string, Op>> = {
       auth: 'parent',
       query: S.PaymentsConfigQuerySchema,
       ok: { status: 200, schema: S.PaymentsConfigSchema },
-      errors: [400, 401, 503],
+      errors: [400, 401, 429, 503],
     },
   },
   '/orders': {
@@ -156,7 +156,7 @@ const OPS: Record<string, Record<string, Op>> = {
       ],
       body: S.OrderRequestSchema,
       ok: { status: 201, schema: S.OrderResponseSchema },
-      errors: [400, 401, 402, 409, 422, 503],
+      errors: [400, 401, 402, 409, 422, 429, 503],
     },
   },
   '/security-questions': {

@@ -552,6 +552,24 @@ async function claimKey(s: Services, userId: number, key: string, hash: string):
   return undefined;
 }
 
+/** A completed key's stored answer (replayed), 422 when it was completed with another body, else nothing. */
+async function completedAnswer(
+  s: Services,
+  userId: number,
+  key: string,
+  hash: string,
+): Promise<StoredResponse | undefined> {
+  const [row] = await s.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (row?.state !== 'completed') return undefined;
+  if (row.requestHash !== hash) {
+    throw new HttpProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request body.');
+  }
+  return { status: row.responseStatus!, body: row.responseBody as OrderResponse | Problem, replayed: true };
+}
+
 /** The completed answer stored for a key, if any. */
 async function storedAnswer(s: Services, userId: number, key: string): Promise<StoredResponse | undefined> {
   const [row] = await s.db
@@ -589,6 +607,11 @@ export async function placeOrder(
   key: string,
   body: OrderRequest & { billingAddress: BillingAddress },
 ): Promise<StoredResponse> {
+  const hash = fingerprint(body);
+  // A completed key answers before anything is priced (issue 12): a replay after a coupon was switched off or the
+  // pricing group changed still gets the stored answer, not a fresh 422.
+  const done = await completedAnswer(s, user.id, key, hash);
+  if (done) return done;
   const buyer: BuyerContext = {
     flow: user.flow as Flow,
     group: await pricingGroupOf(s.db, user, s.now()),
@@ -597,7 +620,6 @@ export async function placeOrder(
   };
   // validated and priced as a purchase before the key is claimed (an unknown or unoffered package is not stored)
   const priced = quoteOrThrow(body, buyer);
-  const hash = fingerprint(body);
   const replay = await claimKey(s, user.id, key, hash);
   if (replay) return replay;
   /** The order whose lease this request holds while it calls the gateway. */

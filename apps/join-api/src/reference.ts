@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { getCountries, getCountryCallingCode, type CountryCode as PhoneCountry } from 'libphonenumber-js';
 import type { CountryOption } from '@ofw/api-client';
 import { JOIN_COUNTRIES as DOMAIN_JOIN_COUNTRIES, JOIN_COUNTRY_CURRENCIES } from '@ofw/domain';
@@ -16,13 +17,18 @@ export function allCountryCodes(): string[] {
 
 /**
  * Picks the display locale from `Accept-Language` (first tag Intl supports), default `en-US`.
+ * The tag is reduced to `language[-Script][-REGION]` before anything else: variants, `-u-`/`-t-` extensions and
+ * private-use subtags (`en-x-<anything>`) are dropped, so the set of locales that reach a cache is small and closed
+ * (issue 12: 100k distinct `en-x-<n>` tags must not grow the heap).
  */
 export function localeFrom(acceptLanguage: string | undefined): string {
-  for (const part of (acceptLanguage ?? '').split(',')) {
+  for (const part of (acceptLanguage ?? '').slice(0, 512).split(',', 16)) {
     const tag = part.split(';')[0]?.trim().replace('_', '-');
-    if (!tag || tag === '*') continue;
+    if (!tag || tag === '*' || tag.length > 64) continue;
     try {
-      const [canonical] = Intl.getCanonicalLocales(tag);
+      const loc = new Intl.Locale(tag);
+      const reduced = [loc.language, loc.script, loc.region].filter(Boolean).join('-');
+      const [canonical] = Intl.getCanonicalLocales(reduced);
       if (canonical && Intl.DisplayNames.supportedLocalesOf([canonical]).length) return canonical;
     } catch {
       /* not a BCP 47 tag: try the next */
@@ -31,7 +37,14 @@ export function localeFrom(acceptLanguage: string | undefined): string {
   return 'en-US';
 }
 
-const cache = new Map<string, CountryOption[]>();
+/** Most locales whose country lists are kept: a bounded LRU, so even valid `language-REGION` pairs cannot grow it. */
+export const COUNTRY_CACHE_MAX = 64;
+const cache = new LRUCache<string, CountryOption[]>({ max: COUNTRY_CACHE_MAX });
+
+/** How many country lists are cached now (tests). */
+export function countryCacheSize(): number {
+  return cache.size;
+}
 
 /**
  * Country options (§3 `{ key, value, name, label }`) named through `Intl.DisplayNames` in `locale`:

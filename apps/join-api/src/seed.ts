@@ -69,6 +69,20 @@ export interface DemoLinks {
   join: string;
 }
 
+/**
+ * The start-up lines listing the demo links. In production (where `SEED_DEMO` is off unless set) the pro-referral link
+ * is never printed: it completes an account without paying (issue 12).
+ */
+export function demoBanner(links: DemoLinks, production: boolean): string {
+  return [
+    'Demo links:',
+    `  Regular join:            ${links.join}`,
+    ...(production ? [] : [`  Pro-referred join:       ${links.pro}`]),
+    `  Invited co-parent:       ${links.invite}`,
+    `  Invite, empty family:    ${links.inviteEmptyFamily}`,
+  ].join('\n');
+}
+
 const DEMO_PARENT_EMAIL = 'alex.demo@example.com';
 const DEMO_COPARENT_EMAIL = 'sam.demo@example.com';
 const DEMO_LONELY_EMAIL = 'riley.demo@example.com';

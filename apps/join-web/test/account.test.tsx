@@ -87,6 +87,19 @@ async function answerQuestions(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('account step', () => {
+  it('issue 12: a password under 12 characters is refused in the page with the 12-character hint', async () => {
+    const api = atAccount('join');
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'ada_l');
+    await user.type(screen.getByLabelText('Password'), 'eleven-char');
+    expect(screen.getByText('At least 12 characters.')).toBeTruthy();
+    await answerQuestions(user);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Use at least 12 characters.')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/parents/7/credentials')).toBe(false);
+  });
+
   it('§4 Completion: credentials + three security questions, then /ofw/home.form and the join is cleared', async () => {
     const leaveTo = vi.fn();
     const api = atAccount('join');

@@ -409,7 +409,7 @@ export const CredentialsRequestSchema = z.object({
     .min(3)
     .max(64)
     .regex(/^[A-Za-z0-9._@+-]+$/, 'Letters, digits and . _ @ + - only'),
-  password: z.string().min(8, 'At least 8 characters').max(128),
+  password: z.string().min(12, 'At least 12 characters').max(128),
 });
 /** `PUT /parents/{userId}/credentials` body (see {@link CredentialsRequestSchema}). */
 export type CredentialsRequest = z.infer<typeof CredentialsRequestSchema>;

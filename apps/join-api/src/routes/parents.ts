@@ -19,6 +19,7 @@ import { SESSION_COOKIE, rateLimit, requireSelf } from '../context.js';
 import { families, securityAnswers, securityQuestions, signups, users } from '../db/schema.js';
 import { HttpProblem } from '../lib/problem.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
+import { passwordProblem } from '../lib/password.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { jsonBody, param } from '../lib/validate.js';
 import { TOKEN_TTL_MS, consumeToken, getUser, issueToken, parentState } from '../accounts.js';
@@ -141,6 +142,13 @@ export function parentRoutes() {
     const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
     await rateLimit(c, RATE_LIMITS.login);
     const body = await jsonBody(c, CredentialsRequestSchema);
+    // ASVS 5.0 L2: 12 characters at least, no common or easily guessed password (issue 12)
+    const weak = passwordProblem(body.password, [body.username, user.firstName, user.lastName, user.email]);
+    if (weak) {
+      throw new HttpProblem(422, 'validation_failed', 'Choose a stronger password.', {
+        errors: [{ field: 'password', message: weak }],
+      });
+    }
     const passwordHash = await argon2.hash(body.password, ARGON2_OPTIONS);
     try {
       await s.db
@@ -163,6 +171,7 @@ export function parentRoutes() {
   r.put('/parents/:userId/security-questions', async (c) => {
     const s = c.get('services');
     const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+    await rateLimit(c, RATE_LIMITS.securityQuestions, `parent:${user.id}`);
     const body = await jsonBody(c, SecurityAnswersRequestSchema);
     const known = new Set(
       (

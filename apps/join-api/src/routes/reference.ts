@@ -193,7 +193,10 @@ export function referenceRoutes() {
 
   r.get('/payments/config', async (c) => {
     const s = c.get('services');
-    await requireParent(c);
+    const user = await requireParent(c);
+    // every call mints a gateway client token (issue 12): limited per parent and per client
+    await rateLimit(c, RATE_LIMITS.clientTokens, `parent:${user.id}`);
+    await rateLimit(c, RATE_LIMITS.clientTokensClient);
     const flags = await flagsOf(s.db);
     const { currency } = query(c, PaymentsConfigQuerySchema);
     const authorization = await clientAuthorization(c, currency);

@@ -88,7 +88,7 @@ export function AccountStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
     const e: Errors = {};
     if (state.requireCredentials || !state.securityQuestionsComplete) {
       if (!USERNAME.test(username.trim())) e.username = intl.formatMessage(accountMessages.errorUsername);
-      if (password.length < 8) e.password = intl.formatMessage(accountMessages.errorPassword);
+      if (password.length < 12) e.password = intl.formatMessage(accountMessages.errorPassword);
     }
     if (askQuestions) {
       const q = answers.map((a) => ({

@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference.js';
+import { eq, sql } from 'drizzle-orm';
+import { coupons, rateLimits } from '../src/db/schema.js';
+import { purgeExpired } from '../src/housekeeping.js';
+import { passwordProblem } from '../src/lib/password.js';
+import { openApiDocument } from '../src/openapi.js';
+import { loadEnv } from '../src/env.js';
+import { demoBanner } from '../src/seed.js';
+import { createLogger } from '../src/lib/logger.js';
+import { clientAddress, compileTrust, parseTrustedProxies } from '../src/lib/client-ip.js';
+import {
+  LogSink,
+  SIGNUP,
+  order,
+  signup,
+  testApp,
+  withFakeSandboxApp,
+  type FakeSandbox,
+  type TestApp,
+} from './helpers.js';
+
+describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({});
+  });
+  afterAll(() => t.close());
+
+  it('issue 12: private-use, extension and variant subtags are dropped before the locale reaches a cache', () => {
+    expect(localeFrom('en-x-12345')).toBe('en');
+    expect(localeFrom('es-MX-u-ca-buddhist-x-abc')).toBe('es-MX');
+    expect(localeFrom('de-DE-1996')).toBe('de-DE');
+    expect(localeFrom('x-whatever')).toBe('en-US');
+    expect(localeFrom('en-GB;q=0.9, *')).toBe('en-GB');
+  });
+
+  it('issue 12: 5 000 distinct en-x-<n> and language-REGION tags keep the cache bounded', async () => {
+    const codes = [{ code: 'US', priority: 1 }];
+    for (let n = 0; n < 5_000; n++) countryOptions(codes, localeFrom(`en-x-${n}`));
+    expect(countryCacheSize()).toBeLessThanOrEqual(COUNTRY_CACHE_MAX);
+    const regions = ['US', 'GB', 'CA', 'AU', 'NZ', 'MX', 'ES', 'FR', 'DE', 'IT'];
+    for (const lang of ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'sv', 'pl', 'ja'])
+      for (const r of regions) countryOptions(codes, localeFrom(`${lang}-${r}`));
+    expect(countryCacheSize()).toBeLessThanOrEqual(COUNTRY_CACHE_MAX);
+    for (let n = 0; n < 200; n++) {
+      const res = await t.call('countries', { headers: { 'accept-language': `en-x-${n}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-language')).toBe('en');
+    }
+    expect(countryCacheSize()).toBeLessThanOrEqual(COUNTRY_CACHE_MAX);
+  });
+});
+
+describe('issue 12: an order replay answers from its Idempotency-Key before pricing', () => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  withFakeSandboxApp('pglite', {}, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+
+  it('issue 12: a replay after the coupon was switched off gets the stored 201, not 422', async () => {
+    const p = await signup(t);
+    const first = await order(t, p.authToken, 'coupon-replay-01', { couponCode: 'WELCOME10' });
+    expect(first.status).toBe(201);
+    const charges = sandbox.state.charges;
+    await t.db.update(coupons).set({ active: false }).where(eq(coupons.code, 'WELCOME10'));
+    const again = await order(t, p.authToken, 'coupon-replay-01', { couponCode: 'WELCOME10' });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(sandbox.state.charges).toBe(charges);
+    // another body under the completed key is still refused
+    const other = await order(t, p.authToken, 'coupon-replay-01', { packageId: 2055 });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+});
+
+describe('issue 12: production defaults', () => {
+  const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25' };
+
+  it('issue 12: NODE_ENV=production turns demo seeding off and Secure cookies on unless set', () => {
+    const e = loadEnv(prod);
+    expect(e.SEED_DEMO).toBe('false');
+    expect(e.COOKIE_SECURE).toBe(true);
+    expect(loadEnv({ ...prod, SEED_DEMO: 'true', COOKIE_SECURE: 'false' })).toMatchObject({
+      SEED_DEMO: 'true',
+      COOKIE_SECURE: false,
+    });
+    expect(loadEnv({ NODE_ENV: 'development' })).toMatchObject({ SEED_DEMO: 'true', COOKIE_SECURE: false });
+  });
+
+  it('issue 12: the start-up banner never prints the pro-referral link in production', () => {
+    const links = {
+      join: 'https://x/join',
+      pro: 'https://x/join/pro?referral=SECRET',
+      invite: 'https://x/invite/a',
+      inviteEmptyFamily: 'https://x/invite/b',
+    };
+    expect(demoBanner(links, true)).not.toContain('SECRET');
+    expect(demoBanner(links, false)).toContain('SECRET');
+  });
+
+  it('issue 12: HSTS on every answer when cookies are Secure (production default), not on plain-http development', async () => {
+    const secure = await testApp({ env: { COOKIE_SECURE: 'true' } });
+    const plain = await testApp({});
+    try {
+      for (const path of ['countries', '/join']) {
+        const res = await secure.call(path);
+        expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+        expect((await plain.call(path)).headers.get('strict-transport-security')).toBeNull();
+      }
+    } finally {
+      await secure.close();
+      await plain.close();
+    }
+  });
+});
+
+describe('issue 12: unhandled errors log no query parameters', () => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({});
+  });
+  afterAll(() => t.close());
+
+  it('issue 12: a failing insert (Drizzle query error) logs its class, SQLSTATE and request id, not the e-mail or phone', async () => {
+    await t.db.execute(sql`alter table users add constraint issue12_no_inserts check (false) not valid`);
+    const email = 'leak.check.12@example.com';
+    const phone = '2025550177';
+    const res = await t.call('signups', {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-a-token-12', cookie: 'ofw_session=secret-cookie-12' },
+      json: { ...SIGNUP, parent: { ...SIGNUP.parent, email, phoneNumber: phone } },
+    });
+    expect(res.status).toBe(500);
+    const line = t.logs.lines.find((l) => l.msg === 'unhandled error');
+    expect(line).toBeDefined();
+    expect(line).toMatchObject({ err: { type: 'DrizzleQueryError', code: '23514' } });
+    expect(typeof line!.reqId).toBe('string');
+    expect(t.logs.raw).not.toContain(email);
+    expect(t.logs.raw).not.toContain(phone);
+    expect(t.logs.raw).not.toContain('secret-cookie-12');
+    expect(t.logs.raw).not.toContain('not-a-token-12');
+  });
+
+  it('issue 12: pino redacts authorization and cookie headers wherever they are logged', () => {
+    const sink = new LogSink();
+    const logger = createLogger('info', sink);
+    logger.info({ headers: { authorization: 'Bearer abc123', cookie: 'a=b1' }, req: { headers: { cookie: 'c=d2' } } });
+    expect(sink.raw).not.toMatch(/abc123|b1|d2/);
+  });
+});
+
+describe('issue 12: client address through trusted proxies, IPv6 by /64', () => {
+  it('issue 12: X-Forwarded-For is believed only from TRUSTED_PROXIES; IPv6 is grouped by /64', () => {
+    const none = compileTrust([]);
+    const lb = compileTrust(parseTrustedProxies('10.0.0.0/8, loopback'));
+    expect(clientAddress('10.0.0.5', '203.0.113.9', none)).toBe('10.0.0.5');
+    expect(clientAddress('10.0.0.5', '203.0.113.9', lb)).toBe('203.0.113.9');
+    // a spoofed first hop is not believed: the nearest untrusted hop is the client
+    expect(clientAddress('10.0.0.5', '1.2.3.4, 203.0.113.9', lb)).toBe('203.0.113.9');
+    expect(clientAddress('198.51.100.7', '203.0.113.9', lb)).toBe('198.51.100.7');
+    expect(clientAddress('2001:db8:1:2:aaaa::1', undefined, none)).toBe('2001:db8:1:2::/64');
+    expect(clientAddress('2001:db8:1:2:ffff:1:2:3', undefined, none)).toBe('2001:db8:1:2::/64');
+    expect(clientAddress('::ffff:192.0.2.1', undefined, none)).toBe('192.0.2.1');
+    expect(clientAddress(undefined, '203.0.113.9', lb)).toBe('local');
+  });
+
+  it('issue 12: TRUSTED_PROXIES is validated at start-up', () => {
+    expect(loadEnv({ TRUSTED_PROXIES: '10.0.0.0/8,::1,uniquelocal' }).TRUSTED_PROXIES).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'uniquelocal',
+    ]);
+    expect(() => loadEnv({ TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadEnv({ TRUSTED_PROXIES: 'example.com' })).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  it('issue 12: behind a trusted load balancer each parent has their own bucket; rotating IPv6 in a /64 does not help', async () => {
+    // RATE_LIMIT_FACTOR 0.05: the phone lookup allows 3 a minute per client
+    const t = await testApp({ env: { TRUSTED_PROXIES: '10.0.0.0/8', RATE_LIMIT_FACTOR: '0.05' } });
+    const hit = (socket: string, xff?: string) =>
+      t.app.request(
+        '/api/v1/phone/canadian?phoneNumber=4165550100',
+        { headers: xff ? { 'x-forwarded-for': xff } : {} },
+        { incoming: { socket: { remoteAddress: socket } } },
+      );
+    try {
+      for (let i = 0; i < 3; i++) expect((await hit('10.0.0.2', '203.0.113.1')).status).not.toBe(429);
+      expect((await hit('10.0.0.3', '203.0.113.1')).status).toBe(429);
+      expect((await hit('10.0.0.2', '203.0.113.2')).status).not.toBe(429);
+      for (let i = 1; i <= 3; i++) expect((await hit(`2001:db8:7:7::${i}`)).status).not.toBe(429);
+      const limited = await hit('2001:db8:7:7:dead:beef::9');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('issue 12: PUT /parents/{userId}/security-questions is limited to 10 writes per parent per hour', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+    try {
+      const p = await signup(t);
+      const put = () =>
+        t.call(`parents/${p.userId}/security-questions`, { method: 'PUT', token: p.authToken, json: { answers: [] } });
+      for (let i = 0; i < 10; i++) expect((await put()).status).not.toBe(429);
+      const limited = await put();
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('issue 12: hourly rate-limit windows survive housekeeping', () => {
+  it('issue 12: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
+    const t = await testApp({});
+    try {
+      const now = new Date('2030-06-01T12:00:00Z');
+      const ago = (ms: number) => new Date(now.getTime() - ms);
+      await t.db.insert(rateLimits).values([
+        { bucket: 'security-questions:parent:1', windowStart: ago(30 * 60_000), count: 10 },
+        { bucket: 'security-questions:parent:2', windowStart: ago(61 * 60_000), count: 10 },
+        { bucket: 'phone:1.2.3.4', windowStart: ago(2 * 60_000), count: 1 },
+      ]);
+      await purgeExpired(t.db, now);
+      const left = (await t.db.select().from(rateLimits)).map((r) => r.bucket);
+      expect(left).toEqual(['security-questions:parent:1']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('issue 12: card testing limits on POST /orders and GET /payments/config', () => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  // factor 1: the production defaults (10 attempts and 5 declines per parent per hour, 30 client tokens)
+  withFakeSandboxApp('pglite', { env: { RATE_LIMIT_FACTOR: '1' } }, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+  let n = 0;
+  const parent = () =>
+    signup(t, {
+      ...SIGNUP,
+      parent: { ...SIGNUP.parent, email: `card${++n}@example.com`, lastName: `Tester${n}` },
+    });
+
+  it('issue 12: 5 declines in an hour → the next attempt is 429 rate_limited with Retry-After, before any charge', async () => {
+    const p = await parent();
+    const declined = { paymentMethodNonce: 'fake-processor-declined-visa-nonce' };
+    for (let i = 0; i < 5; i++) expect((await order(t, p.authToken, `decline-key-${i}00`, declined)).status).toBe(402);
+    const before = sandbox.txs.length;
+    const next = await order(t, p.authToken, 'decline-key-600');
+    expect(next.status).toBe(429);
+    expect(await next.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(sandbox.txs.length).toBe(before);
+  });
+
+  it('issue 12: more than 10 order attempts per parent in an hour → 429', async () => {
+    const p = await parent();
+    for (let i = 0; i < 10; i++)
+      expect((await order(t, p.authToken, `attempt-key-${i}00`, { packageId: 2 })).status).not.toBe(429);
+    const next = await order(t, p.authToken, 'attempt-key-1100', { packageId: 2 });
+    expect(next.status).toBe(429);
+    expect(next.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('issue 12: more than 30 client tokens per parent in an hour → 429', async () => {
+    const p = await parent();
+    for (let i = 0; i < 30; i++)
+      expect((await t.call('payments/config?currency=USD', { token: p.authToken })).status).toBe(200);
+    const next = await t.call('payments/config?currency=USD', { token: p.authToken });
+    expect(next.status).toBe(429);
+    expect(await next.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
+
+describe('issue 12: passwords of 12 characters or more, no common ones', () => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({});
+  });
+  afterAll(() => t.close());
+
+  it('issue 12: a short or common password answers 422 with a password field error; a strong one is set', async () => {
+    const p = await signup(t);
+    const put = (password: string) =>
+      t.call(`parents/${p.userId}/credentials`, {
+        method: 'PUT',
+        token: p.authToken,
+        json: { username: 'pat.parent12', password },
+      });
+    // too short: the request schema's 400 (as every malformed body); common: 422
+    for (const [weak, status] of [
+      ['short-pw1', 400],
+      ['password1234', 422],
+      ['qwertyuiop123', 422],
+      ['iloveyou12345', 422],
+    ] as const) {
+      const res = await put(weak);
+      expect(res.status, weak).toBe(status);
+      const problem = (await res.json()) as { code: string; errors: { field: string; message: string }[] };
+      expect(problem.code).toBe('validation_failed');
+      expect(problem.errors.map((e) => e.field)).toEqual(['password']);
+    }
+    expect(passwordProblem('pat.parent12-pat', ['pat.parent12'])).toBeDefined();
+    expect((await put('correct horse battery staple 42')).status).toBe(200);
+  });
+});
+
+describe('issue 12: the OpenAPI document names the new answers', () => {
+  it('issue 12: 429 on orders, client tokens and security-question writes; 422 for a weak password', () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.paths['/orders']?.post?.responses['429']).toBeDefined();
+    expect(doc.paths['/payments/config']?.get?.responses['429']).toBeDefined();
+    expect(doc.paths['/parents/{userId}/security-questions']?.put?.responses['429']).toBeDefined();
+    expect(doc.paths['/parents/{userId}/credentials']?.put?.responses['422']).toBeDefined();
+  });
+});
