@@ -87,13 +87,6 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // ESLint 10's recommended set adds no-useless-assignment. These two join-api files initialise a variable that every
-    // branch then assigns (`let calling = ''`, `let availability = []`); they are being edited on another branch, so the
-    // fix (`let calling: string`, `let availability: CouponAvailability[]`) lands there. Remove this block with it.
-    files: ['apps/join-api/src/reference.ts', 'apps/join-api/src/routes/reference.ts'],
-    rules: { 'no-useless-assignment': 'off' },
-  },
-  {
     // Tests may use non-null assertions and loose any from fixtures.
     files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**'],
     rules: {

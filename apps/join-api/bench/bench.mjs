@@ -71,6 +71,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'join-api-bench-'));
 const sandbox = await startSandbox();
 const env = loadEnv({
   NODE_ENV: 'production',
+  // production requires an SMTP server; the bench starts no outbox worker, so nothing is sent
+  SMTP_URL: 'smtp://127.0.0.1:9',
   SANDBOX_URL: sandbox.url,
   LOG_LEVEL: 'silent',
   RATE_LIMIT_FACTOR: '1000',

@@ -59,7 +59,7 @@ export function countryOptions(codes: readonly { code: string; priority: number 
   const collator = new Intl.Collator(locale);
   const option = (code: string): CountryOption => {
     const name = names.of(code) ?? code;
-    let calling = '';
+    let calling: string;
     try {
       calling = getCountryCallingCode(code as PhoneCountry);
     } catch {

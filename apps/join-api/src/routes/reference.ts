@@ -148,7 +148,7 @@ export function referenceRoutes() {
     const s = c.get('services');
     const q = query(c, PackagesQuerySchema);
     let group: PricingGroup = 'P3';
-    let availability: CouponAvailability[] = [];
+    let availability: CouponAvailability[];
     const user = await optionalParent(c);
     if (user) {
       group = await pricingGroupOf(s.db, user, s.now());
