@@ -125,6 +125,9 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         PAYMENTS_DRIVER: 'sandbox',
         SMTP_URL: `smtp://127.0.0.1:${maildevSmtpPort}`,
         OUTBOX_POLL_MS: '500',
+        // every e2e parent comes from 127.0.0.1: the per-client limits (e.g. 30 client tokens an hour, issue 12) would
+        // stop the suite after ~30 joins; per-parent limits stay as in production relative to one another
+        RATE_LIMIT_FACTOR: '20',
         LOG_LEVEL: 'warn',
       },
     },
@@ -143,6 +146,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         SANDBOX_URL: sandboxURL,
         WEB_DIST: path.join(root, 'apps/join-web/dist'),
         E2E_DEMO_COPIES: '1',
+        RATE_LIMIT_FACTOR: '20',
         PAYMENTS_DRIVER: 'braintree',
         BRAINTREE_ENVIRONMENT: 'Development',
         GATEWAY_HOST: '127.0.0.1',
