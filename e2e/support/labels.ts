@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { IntlMessageFormat } from 'intl-messageformat';
 import path from 'node:path';
 import { root } from './env';
 
@@ -14,16 +15,18 @@ function readCatalogue(locale: UiLocale): Record<MessageId, string> {
 }
 
 /**
- * Formats a catalogue message with simple `{name}` arguments (what the specs need; ICU `''` is an apostrophe).
- * Throws on an argument without a value or a plural/select message, so a spec never matches a half-formatted text.
+ * Formats a catalogue message as join-web does (react-intl's intl-messageformat, in the UI locale: plurals, number
+ * skeletons such as `{percent, number, ::percent scale/0.01}`). Throws on an argument without a value, so a spec never
+ * matches a half-formatted text.
  */
-export function formatMessage(message: string, values: Record<string, string | number> = {}): string {
-  const text = message.replace(/\{\s*([A-Za-z_]\w*)\s*\}/g, (whole, name: string) => {
-    if (!(name in values)) throw new Error(`No value for {${name}} in "${message}"`);
-    return String(values[name]);
-  });
-  if (/[{}]/.test(text)) throw new Error(`Only simple {arguments} are supported: "${message}"`);
-  return text.replace(/''/g, "'");
+export function formatMessage(
+  message: string,
+  values: Record<string, string | number> = {},
+  locale: UiLocale = 'en-US',
+): string {
+  const text = new IntlMessageFormat(message, locale).format(values);
+  if (typeof text !== 'string') throw new Error(`"${message}" does not format to text`);
+  return text;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -87,7 +90,7 @@ function labelsFor(locale: UiLocale): Labels {
   const t = (id: MessageId, values?: Record<string, string | number>) => {
     const message = catalogue[id];
     if (typeof message !== 'string' || message.trim() === '') throw new Error(`join-web's ${locale} lacks "${id}"`);
-    return formatMessage(message, values);
+    return formatMessage(message, values, locale);
   };
   const payPrefix = catalogue['payment.pay']?.split('{')[0] ?? '';
   return {

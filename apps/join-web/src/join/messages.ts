@@ -273,8 +273,8 @@ export const packageMessages = defineMessages({
   discount: {
     id: 'package.discount',
     description:
-      'Coupon saving on a plan card; {amount} is the formatted amount saved, {percent} the whole-number discount percentage (15 for 15 %).',
-    defaultMessage: 'Save {amount} ({percent}%)',
+      'Coupon saving on a plan card; {amount} is the formatted amount saved, {percent} the whole-number discount percentage (15 for 15 %), which the ::percent skeleton scales by 0.01 and formats as the locale does: keep the skeleton, write no % sign.',
+    defaultMessage: 'Save {amount} ({percent, number, ::percent scale/0.01})',
   },
   was: {
     id: 'package.was',
@@ -455,8 +455,8 @@ export const paymentMessagesUi = defineMessages({
   discount: {
     id: 'payment.discount',
     description:
-      'Order summary line: the coupon saving; {amount} is the formatted amount, {percent} the whole-number discount percentage (15 for 15 %).',
-    defaultMessage: 'Coupon discount: {amount} ({percent}%)',
+      'Order summary line: the coupon saving; {amount} is the formatted amount, {percent} the whole-number discount percentage (15 for 15 %), which the ::percent skeleton scales by 0.01 and formats as the locale does: keep the skeleton, write no % sign.',
+    defaultMessage: 'Coupon discount: {amount} ({percent, number, ::percent scale/0.01})',
   },
   card: { id: 'payment.card', description: 'Heading of the card payment form.', defaultMessage: 'Card details' },
   cardNumber: {
