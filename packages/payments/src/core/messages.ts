@@ -187,7 +187,7 @@ export const paymentMessages = {
   'payments.wallet.canceled': {
     id: 'payments.wallet.canceled',
     description: 'Shown when the parent closed the PayPal, Venmo or Apple Pay window without paying.',
-    defaultMessage: 'The payment was cancelled.',
+    defaultMessage: 'The payment was canceled.',
   },
   'payments.wallet.inProgress': {
     id: 'payments.wallet.inProgress',
