@@ -14,11 +14,17 @@ const keyName = (p: Node): string | undefined => {
   return key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : undefined;
 };
 
+/** The properties of a message descriptor that only tools read (issue 13: every message has a `description`). */
+export type DescriptorField = 'defaultMessage' | 'description';
+
 /**
- * The spans of the `defaultMessage` properties of message descriptors (object literals with a string `id` and a
+ * The spans of the `fields` (string literals) of message descriptors (object literals with a string `id` and a
  * string `defaultMessage`) in `code`, each with the comma that follows it.
  */
-export function defaultMessageSpans(code: string): Array<[number, number]> {
+export function defaultMessageSpans(
+  code: string,
+  fields: readonly DescriptorField[] = ['defaultMessage'],
+): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
@@ -29,10 +35,14 @@ export function defaultMessageSpans(code: string): Array<[number, number]> {
       const id = literal('id');
       const message = literal('defaultMessage');
       if (id && message && typeof (message.value as Node).value === 'string') {
-        let end = message.end;
-        const comma = /^\s*,/.exec(code.slice(end));
-        if (comma) end += comma[0].length;
-        spans.push([message.start, end]);
+        for (const field of fields) {
+          const prop = literal(field);
+          if (!prop || typeof (prop.value as Node).value !== 'string') continue;
+          let end = prop.end;
+          const comma = /^\s*,/.exec(code.slice(end));
+          if (comma) end += comma[0].length;
+          spans.push([prop.start, end]);
+        }
       }
     }
     for (const [k, v] of Object.entries(node)) if (k !== 'type' && typeof v === 'object') visit(v);
@@ -49,18 +59,29 @@ export function blank(code: string, spans: ReadonlyArray<[number, number]>): str
 }
 
 /**
- * Vite plugin (production builds): removes `defaultMessage` from react-intl message descriptors in the app's
- * sources, as formatjs recommends (`removeDefaultMessage`) when every locale ships a compiled catalogue — the
- * English texts then only live in `src/i18n/compiled/en-US.json`. The minifier drops the blanked space.
- * `pnpm i18n:check` guarantees every id has a message in every catalogue, so no default is ever needed.
+ * Vite plugin (production builds): removes `defaultMessage` and the translator `description` from react-intl
+ * message descriptors in the app's sources, as formatjs recommends (`removeDefaultMessage`) when every locale ships a
+ * compiled catalogue — the English texts then only live in `src/i18n/compiled/en-US.json`. In `descriptionsOnly`
+ * (@ofw/payments, whose 3-D Secure frame reads its `defaultMessage`s at run time) only the descriptions go. The
+ * minifier drops the blanked space. `formatjs verify` (`pnpm i18n:verify`) guarantees every id has a message in every
+ * catalogue, so no default is ever needed.
  */
-export function stripDefaultMessages(include: RegExp = /\/apps\/join-web\/src\/.*\.[jt]sx?$/): Plugin {
+export function stripDefaultMessages(
+  include: RegExp = /\/apps\/join-web\/src\/.*\.[jt]sx?$/,
+  descriptionsOnly: RegExp = /\/(packages\/payments|node_modules\/@ofw\/payments)\/(dist|src)\/.*\.[cm]?[jt]sx?$/,
+): Plugin {
   return {
     name: 'join-web:strip-default-messages',
     enforce: 'post',
     transform(code, id) {
-      if (!include.test(id.split('?')[0]!) || !code.includes('defaultMessage')) return null;
-      const spans = defaultMessageSpans(code);
+      const file = id.split('?')[0]!;
+      const fields: DescriptorField[] | undefined = include.test(file)
+        ? ['defaultMessage', 'description']
+        : descriptionsOnly.test(file)
+          ? ['description']
+          : undefined;
+      if (!fields || !code.includes('defaultMessage')) return null;
+      const spans = defaultMessageSpans(code, fields);
       return spans.length ? { code: blank(code, spans), map: null } : null;
     },
   };
