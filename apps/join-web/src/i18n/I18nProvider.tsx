@@ -76,7 +76,7 @@ export function I18nProvider({ children, fallback = null }: { children: ReactNod
       defaultLocale="en-US"
       messages={current.messages as never}
       onError={(err) => {
-        // A missing translation is caught by `pnpm i18n:check`; only surface it in development.
+        // A missing translation is caught by `pnpm i18n:verify` (formatjs verify); only surface it in development.
         if (import.meta.env.DEV) console.warn(err.message);
       }}
     >

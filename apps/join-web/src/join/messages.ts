@@ -1,9 +1,10 @@
 import { defineMessages } from '../i18n/define-messages.js';
 
 /**
- * Every user-facing string of the join, with stable ids (`area.thing`). English (en-US) defaults live here;
- * `pnpm i18n:extract` writes them to src/i18n/lang/en-US.json, and en-GB, es-US and es-MX translate every id
- * (`pnpm i18n:check` fails on a missing or unused id).
+ * Every user-facing string of the join, with stable ids (`area.thing`) and a translator `description` (where and how
+ * the text is shown, what each {argument} holds). English (en-US) defaults live here; `pnpm i18n:extract` writes them
+ * to src/i18n/lang/en-US.json (with the descriptions to src/i18n/extracted/en-US.json), and en-GB, es-US and es-MX
+ * translate every id (`pnpm i18n:verify`, formatjs verify, fails on a missing or unused id or other placeholders).
  */
 export const appMessages = defineMessages({
   brand: {
