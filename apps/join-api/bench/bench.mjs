@@ -3,13 +3,13 @@
 //   2. POST /api/v1/signups and POST /api/v1/orders (sandbox driver) p50/p99 with 200 parents at once, charged by the
 //      real apps/payments-sandbox (every paid order must be exactly one sandbox transaction);
 //   3. scale-out (Postgres): two join-api processes on one database (bench/scale-out.mjs).
-// Each database runs in bench/run.mjs (join-api in a child process of its own, profiled with --cpu-prof; on Postgres
+// Each database runs in bench/run.mjs (join-api in a child process of its own, CPU-profiled per phase by bench/phase-profiler.mjs; on Postgres
 // pg_stat_activity is sampled and pg_stat_statements read). Postgres is BENCH_DATABASE_URL, or Debian's PostgreSQL
 // started as the test command starts it (scripts/lib/ensure-postgres.sh, see bench/postgres.mjs).
 // Prints one table — each figure per database beside its goal (✗ = missed) and the previous run's value (read from the
 // <repo>/.bench/join-api.json this run replaces) — then where the time went, and writes <repo>/.bench/join-api.json
 // (`figures`: flat numbers, shown by the root table of scripts/bench-join.mjs; `byDatabase`, `scaleOut`, `profiles`).
-// BENCH_SECONDS (5), BENCH_PARENTS (200), BENCH_DATABASES (pglite,postgres), BENCH_PROFILE=0 (no --cpu-prof) tune it.
+// BENCH_SECONDS (5), BENCH_PARENTS (200), BENCH_DATABASES (pglite,postgres), BENCH_PROFILE=0 (no CPU profile) tune it.
 // Run: pnpm --filter join-api bench   (builds join-api first; builds payments-sandbox when its dist/ is missing)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,16 +67,6 @@ function runOne(db, env) {
   });
 }
 
-function latestProfile(dir) {
-  if (!fs.existsSync(dir)) return undefined;
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.cpuprofile'))
-    .map((f) => path.join(dir, f));
-  files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  return files[0];
-}
-
 fs.mkdirSync(benchDir, { recursive: true });
 const results = {};
 let postgres;
@@ -94,8 +84,12 @@ try {
       env.BENCH_RUN_DATABASE_URL = await freshDatabase(postgres.url, 'join_api_bench');
     } else console.log('join-api bench on PGlite (a fresh folder)');
     const r = await runOne(db, env);
-    const prof = PROFILE ? latestProfile(profDir) : undefined;
-    if (prof) r.cpu = { file: path.relative(repo, prof), ...summarizeCpuProfile(prof, 10) };
+    r.cpu = {};
+    for (const phase of ['packages', 'signups-orders']) {
+      const prof = path.join(profDir, `${phase}.cpuprofile`);
+      if (PROFILE && fs.existsSync(prof))
+        r.cpu[phase] = { file: path.relative(repo, prof), ...summarizeCpuProfile(prof, 10) };
+    }
     results[db] = r;
     if (r.exitCode) exitCode = 1;
   }
@@ -140,14 +134,14 @@ try {
   console.log('\nWhere the time went (README "Performance")');
   for (const db of DATABASES) {
     const r = results[db];
-    if (r.cpu) {
-      const busy = r.cpu.busyMs || 1;
-      const share = r.cpu.byPackage
+    for (const [phase, cpu] of Object.entries(r.cpu)) {
+      const busy = cpu.busyMs || 1;
+      const share = cpu.byPackage
         .filter(([k]) => k !== '(idle)')
         .slice(0, 7)
         .map(([k, v]) => `${k} ${Math.round((100 * v) / busy)}%`)
         .join(', ');
-      console.log(`  ${db}: join-api CPU busy ${r.cpu.busyMs} of ${r.cpu.totalMs} ms — ${share} (${r.cpu.file})`);
+      console.log(`  ${db} ${phase}: join-api CPU busy ${cpu.busyMs} of ${cpu.totalMs} ms — ${share} (${cpu.file})`);
     }
     const a = r.profile?.activity;
     if (a) {
@@ -167,10 +161,18 @@ try {
   }
   if (missed.length) console.log(`\n✗ goals missed: ${missed.join('; ')}`);
 
+  // flat figures for the root table (scripts/bench-join.mjs), with their goals and the ones missed
   const figures = {};
+  const goals = {};
+  const missedKeys = [];
   for (const db of DATABASES) {
     const suffix = db === 'pglite' ? 'Pglite' : 'Postgres';
-    for (const key of Object.keys(GOALS)) figures[`${key}${suffix}`] = results[db].figures[key];
+    for (const [key, goal] of Object.entries(GOALS)) {
+      const v = results[db].figures[key];
+      figures[`${key}${suffix}`] = v;
+      goals[`${key}${suffix}`] = `${goal[db][0]} ${goal[db][1]}`;
+      if (goal[db][0] === '≥' ? v < goal[db][1] : v > goal[db][1]) missedKeys.push(`${key}${suffix}`);
+    }
   }
   if (scaleOut) Object.assign(figures, scaleOut.figures);
   fs.writeFileSync(
@@ -178,6 +180,8 @@ try {
     `${JSON.stringify(
       {
         figures,
+        goals,
+        missed: missedKeys,
         byDatabase: Object.fromEntries(
           DATABASES.map((db) => [
             db,

@@ -1,4 +1,4 @@
-// Summarizes a V8 CPU profile (`node --cpu-prof`, a .cpuprofile JSON): self time by package (node_modules/<name>,
+// Summarizes a V8 CPU profile (a .cpuprofile JSON: bench/phase-profiler.mjs, `node --cpu-prof`): self time by package (node_modules/<name>,
 // join-api's own code, node internals, GC, idle) and the top functions by self time. Used by bench/bench.mjs for its
 // "where the time goes" lines; alone: node bench/cpu-profile.mjs <file.cpuprofile> [top]
 import fs from 'node:fs';

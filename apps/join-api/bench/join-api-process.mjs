@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './postgres.mjs';
+import { freePort } from './free-port.mjs';
 
 const appDir = fileURLToPath(new URL('../', import.meta.url));
 
@@ -15,11 +15,13 @@ const appDir = fileURLToPath(new URL('../', import.meta.url));
  * @param {string} [o.databaseUrl] Postgres; PGlite in `o.dataDir` without it
  * @param {string} [o.dataDir]
  * @param {string} o.logFile where its stdout/stderr go
- * @param {string} [o.cpuProfDir] run it with `--cpu-prof` into this folder (written when it exits)
+ * @param {string} [o.cpuProfDir] profile it (bench/phase-profiler.mjs): `profile()` starts, the next call stops and
+ *   writes `<cpuProfDir>/<phase>.cpuprofile`
+ * @param {string[]} [o.phases] the names of the profiled phases, in order
  * @param {Record<string,string>} [o.env] more settings
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
-export async function startJoinApi({ sandboxUrl, databaseUrl, dataDir, logFile, cpuProfDir, env = {} }) {
+export async function startJoinApi({ sandboxUrl, databaseUrl, dataDir, logFile, cpuProfDir, phases = [], env = {} }) {
   const port = await freePort();
   const childEnv = {
     PATH: process.env.PATH,
@@ -40,15 +42,20 @@ export async function startJoinApi({ sandboxUrl, databaseUrl, dataDir, logFile, 
     RECONCILE_INTERVAL_MS: '0',
     SOAK_CHILD_MAX_MS: '600000',
     ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
+    ...(cpuProfDir ? { BENCH_CPU_PROF_DIR: cpuProfDir, BENCH_CPU_PROF_PHASES: phases.join(',') } : {}),
     ...env,
   };
   const args = [
-    ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
+    ...(cpuProfDir ? ['--import', fileURLToPath(new URL('./phase-profiler.mjs', import.meta.url))] : []),
     '--import',
     fileURLToPath(new URL('./watchdog.mjs', import.meta.url)),
     'dist/main.js',
   ];
-  const child = spawn(process.execPath, args, { cwd: appDir, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: appDir,
+    env: childEnv,
+    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+  });
   const log = fs.createWriteStream(logFile);
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
@@ -66,12 +73,21 @@ export async function startJoinApi({ sandboxUrl, databaseUrl, dataDir, logFile, 
     await new Promise((r) => setTimeout(r, 100));
   }
   let stopping;
+  let profiling = false;
   return {
     url,
     port,
+    /** Starts the profiler; called again, stops it and resolves once the phase's profile is written. */
+    profile: () => {
+      if (!cpuProfDir) return Promise.resolve();
+      profiling = !profiling;
+      const written = profiling ? Promise.resolve() : new Promise((r) => child.once('message', r));
+      child.kill('SIGUSR2');
+      return written;
+    },
     stop: () =>
       (stopping ??= (async () => {
-        // SIGTERM: main.ts closes the server and the database; --cpu-prof writes its profile on that exit
+        // SIGTERM: main.ts closes the server and the database
         if (child.exitCode === null) child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         await exited;

@@ -4,23 +4,11 @@
 // restarted once with `pg_stat_statements` preloaded (the bench's per-statement profile) and is stopped and removed
 // when the bench calls stop() — or when the bench dies, since the helper shell exits once its stdin closes.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const SCRIPT = `
 set -euo pipefail

@@ -1,5 +1,5 @@
 // One database's run of the join-api bench (started by bench/bench.mjs once per database). join-api runs as its own
-// production entry in a child process (bench/join-api-process.mjs: its own event loop, optionally `--cpu-prof`) over a
+// production entry in a child process (bench/join-api-process.mjs: its own event loop, optionally CPU-profiled per phase) over a
 // fresh PGlite folder or the Postgres database of BENCH_RUN_DATABASE_URL; this process is the load generator and
 // serves the real payments sandbox (`createSandboxApp`). It measures:
 //   1. GET /api/v1/packages throughput as a ratio to a hello-world route on the same server, same run (autocannon,
@@ -7,7 +7,7 @@
 //   2. POST /api/v1/signups then POST /api/v1/orders (sandbox driver) p50/p99 with BENCH_PARENTS (200) parents at once;
 // and checks that every paid order is exactly one sandbox transaction. On Postgres it also samples, during step 2,
 // pg_stat_activity every 10 ms (what each backend of the bench database is doing or waiting on) and
-// pg_stat_statements (calls and server time per statement). BENCH_RUN_CPU_PROF=<dir> profiles join-api.
+// pg_stat_statements (calls and server time per statement). BENCH_RUN_CPU_PROF=<dir> profiles join-api (packages.cpuprofile, signups-orders.cpuprofile).
 // Writes its figures and profile as JSON to the file named by BENCH_RUN_OUT.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startJoinApi } from './join-api-process.mjs';
 import { startSandbox } from './sandbox.mjs';
+import { BILLING, signupBody } from './parents.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 200);
@@ -115,6 +116,7 @@ try {
     dataDir,
     logFile: path.join(dataDir, 'join-api.log'),
     cpuProfDir: process.env.BENCH_RUN_CPU_PROF || undefined,
+    phases: ['packages', 'signups-orders'],
   });
   const log = (line) => console.log(`  [${kind}] ${line}`);
   log(`${os.cpus().length} CPUs, Node ${process.version}, ${DURATION}s per throughput run, 50 connections`);
@@ -128,7 +130,9 @@ try {
   const rounds = { hello: [], packages: [] };
   for (let i = 0; i < 2; i++) {
     rounds.hello.push(await cannon(helloUrl, { duration: DURATION / 2 }));
+    if (i === 1) await server.profile(); // the profile of GET /packages: its second round
     rounds.packages.push(await cannon(packagesUrl, { duration: DURATION / 2 }));
+    if (i === 1) await server.profile();
   }
   const merge = (rs) => ({
     requests: { average: rs.reduce((a, r) => a + r.requests.average, 0) / rs.length },
@@ -143,19 +147,6 @@ try {
   if (packages.non2xx) throw new Error(`GET /packages answered ${packages.non2xx} non-2xx`);
 
   // 200 parents sign up and pay at once.
-  const signupBody = (i) =>
-    JSON.stringify({
-      flow: 'join',
-      address: { country: 'US' },
-      parent: { firstName: 'Bench', lastName: `P${i}`, email: `bench${i}@example.com`, phoneNumber: '2025550143' },
-    });
-  const billing = {
-    streetAddress: '1 Main St',
-    locality: 'Austin',
-    region: 'TX',
-    postalCode: '78701',
-    countryCodeAlpha2: 'US',
-  };
   const orderTimes = [];
   const signupTimes = [];
   const orderIds = [];
@@ -163,6 +154,7 @@ try {
   const postgres = kind === 'postgres';
   if (postgres) await statements(DATABASE_URL, 'reset');
   const stopSampler = postgres ? await startSampler(DATABASE_URL) : undefined;
+  await server.profile();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: PARENTS }, async (_, i) => {
@@ -183,7 +175,7 @@ try {
           authorization: `Bearer ${authToken}`,
           'idempotency-key': randomUUID(),
         },
-        body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: billing }),
+        body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING }),
       });
       const answer = await o.json();
       orderTimes.push(performance.now() - t0);
@@ -192,6 +184,7 @@ try {
     }),
   );
   const wall = performance.now() - started;
+  await server.profile();
   const activity = await stopSampler?.();
   const stmts = postgres ? await statements(DATABASE_URL, 'read') : undefined;
   orderTimes.sort((a, b) => a - b);

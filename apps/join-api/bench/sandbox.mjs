@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 
 /** apps/payments-sandbox (its built entry; built once here when missing, e.g. on a fresh clone). */
-async function loadSandbox() {
+export async function loadSandbox() {
   try {
     return await import('payments-sandbox');
   } catch (e) {

@@ -16,15 +16,9 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { startJoinApi } from './join-api-process.mjs';
 import { startSandbox } from './sandbox.mjs';
+import { BILLING, signupBody } from './parents.mjs';
 
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 200);
-const billing = {
-  streetAddress: '1 Main St',
-  locality: 'Austin',
-  region: 'TX',
-  postalCode: '78701',
-  countryCodeAlpha2: 'US',
-};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** A distinct client address per simulated parent (198.18.0.0/15, RFC 2544's benchmarking range). */
 const clientAddress = (i) => `198.18.${(i >> 8) & 255}.${i & 255}`;
@@ -33,16 +27,7 @@ async function signUp(base, i, ip) {
   const res = await fetch(`${base}/api/v1/signups`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({
-      flow: 'join',
-      address: { country: 'US' },
-      parent: {
-        firstName: 'Scale',
-        lastName: `P${i}`,
-        email: `scale${i}.${randomUUID().slice(0, 8)}@example.com`,
-        phoneNumber: '2025550143',
-      },
-    }),
+    body: signupBody(i, { firstName: 'Scale', email: `scale${i}.${randomUUID().slice(0, 8)}@example.com` }),
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   return (await res.json()).authToken;
@@ -57,7 +42,7 @@ function order(base, token, key, ip) {
       'idempotency-key': key,
       'x-forwarded-for': ip,
     },
-    body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: billing }),
+    body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING }),
   });
 }
 
