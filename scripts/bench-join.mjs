@@ -195,8 +195,14 @@ try {
   const own = new Set(['join.json', 'table.json']);
   for (const f of readdirSync(benchDir).filter((f) => f.endsWith('.json') && !own.has(f))) {
     const data = JSON.parse(readFileSync(path.join(benchDir, f), 'utf8'));
+    // a bench may give goals ({ goals: { key: '≤ 250' } }) and the keys that missed them ({ missed: [key] })
     for (const [k, v] of Object.entries(data.figures ?? data))
-      if (typeof v === 'number') rows.push([`${f.replace('.json', '')}: ${k}`, String(v), '']);
+      if (typeof v === 'number')
+        rows.push([
+          `${f.replace('.json', '')}: ${k}`,
+          `${v}${data.missed?.includes(k) ? ' ✗' : ''}`,
+          data.goals?.[k] ?? '',
+        ]);
   }
   // The previous run's table (.bench/table.json), so every figure is shown beside its last value.
   const tableFile = path.join(benchDir, 'table.json');

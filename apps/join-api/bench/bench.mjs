@@ -1,186 +1,212 @@
-// join-api bench (issue 4): prints
+// join-api bench (issues 4 and 15), part of `pnpm bench`: the same figures on PGlite and on Postgres, side by side.
 //   1. GET /api/v1/packages throughput as a ratio to a hello-world route on the same server, same run;
-//   2. POST /api/v1/orders (sandbox driver) p50/p99 latency with 200 parents signing up and paying concurrently,
-//      charged by the real apps/payments-sandbox (`createSandboxApp`, in-process on 127.0.0.1);
-// and writes the figures to <repo>/.bench/join-api.json ({ figures: { packagesToHelloRatio, ordersP50Ms, ordersP99Ms } })
-// for the root join benchmark's table.
+//   2. POST /api/v1/signups and POST /api/v1/orders (sandbox driver) p50/p99 with 200 parents at once, charged by the
+//      real apps/payments-sandbox (every paid order must be exactly one sandbox transaction);
+//   3. scale-out (Postgres): two join-api processes on one database (bench/scale-out.mjs).
+// Each database runs in bench/run.mjs (join-api in a child process of its own, CPU-profiled per phase by bench/phase-profiler.mjs; on Postgres
+// pg_stat_activity is sampled and pg_stat_statements read). Postgres is BENCH_DATABASE_URL, or Debian's PostgreSQL
+// started as the test command starts it (scripts/lib/ensure-postgres.sh, see bench/postgres.mjs).
+// Prints one table — each figure per database beside its goal (✗ = missed) and the previous run's value (read from the
+// <repo>/.bench/join-api.json this run replaces) — then where the time went, and writes <repo>/.bench/join-api.json
+// (`figures`: flat numbers, shown by the root table of scripts/bench-join.mjs; `byDatabase`, `scaleOut`, `profiles`).
+// BENCH_SECONDS (5), BENCH_PARENTS (200), BENCH_DATABASES (pglite,postgres), BENCH_PROFILE=0 (no CPU profile) tune it.
 // Run: pnpm --filter join-api bench   (builds join-api first; builds payments-sandbox when its dist/ is missing)
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { serve } from '@hono/node-server';
-import {
-  createLogger,
-  createSandboxGateway,
-  loadEnv,
-  openDatabase,
-  seedReference,
-  startServer,
-} from '../dist/index.js';
-
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const PARENTS = Number(process.env.BENCH_PARENTS ?? 200);
+import { freshDatabase, startPostgres } from './postgres.mjs';
+import { summarizeCpuProfile } from './cpu-profile.mjs';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const benchDir = path.join(repo, '.bench');
+const outFile = path.join(benchDir, 'join-api.json');
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').filter(Boolean);
+const PROFILE = process.env.BENCH_PROFILE !== '0';
 
-/** apps/payments-sandbox (its built entry; built once here when missing, e.g. on a fresh clone). */
-async function loadSandbox() {
-  try {
-    return await import('payments-sandbox');
-  } catch (e) {
-    if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
-    console.log('payments-sandbox is not built; building it (pnpm --filter payments-sandbox build)…');
-    execFileSync('pnpm', ['--filter', 'payments-sandbox', 'build'], { cwd: repo, stdio: 'inherit' });
-    return import('payments-sandbox');
-  }
+/** Goals of issue 15 per figure and database: [comparison, value]. */
+const GOALS = {
+  packagesToHelloRatio: { pglite: ['≥', 0.5], postgres: ['≥', 0.5] },
+  signupsP99Ms: { pglite: ['≤', 800], postgres: ['≤', 250] },
+  ordersP99Ms: { pglite: ['≤', 100], postgres: ['≤', 400] },
+};
+const LABELS = {
+  helloRps: 'GET /hello (req/s)',
+  packagesRps: 'GET /packages (req/s)',
+  packagesToHelloRatio: 'GET /packages ÷ hello throughput',
+  signupsP50Ms: 'POST /signups p50, 200 at once (ms)',
+  signupsP99Ms: 'POST /signups p99, 200 at once (ms)',
+  ordersP50Ms: 'POST /orders p50, 200 at once (ms)',
+  ordersP99Ms: 'POST /orders p99, 200 at once (ms)',
+  phaseWallMs: '200 sign-ups + orders, wall (ms)',
+};
+
+const previous = fs.existsSync(outFile) ? JSON.parse(fs.readFileSync(outFile, 'utf8')) : undefined;
+/** The previous run's value of a figure on a database (older files held one database's figures, flat). */
+function before(db, key) {
+  const v =
+    previous?.byDatabase?.[db]?.figures?.[key] ??
+    ((previous?.run?.database ?? 'pglite') === db ? previous?.figures?.[key] : undefined);
+  return v === undefined ? '—' : String(v);
 }
 
-/** The real payments sandbox app (createSandboxApp) served in-process on a free 127.0.0.1 port. */
-async function startSandbox() {
-  const { createSandboxApp, SandboxStore } = await loadSandbox();
-  const store = new SandboxStore();
-  const app = createSandboxApp({ store });
-  return new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        store,
-        close: () =>
-          new Promise((r) => {
-            s.closeAllConnections?.();
-            s.close(() => r());
-          }),
-      }),
-    );
-  });
-}
-
-function run(url, opts = {}) {
+function runOne(db, env) {
+  const out = path.join(os.tmpdir(), `join-api-bench-${db}-${process.pid}.json`);
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 50, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./run.mjs', import.meta.url))], {
+      stdio: 'inherit',
+      env: { ...process.env, ...env, BENCH_RUN_OUT: out },
+    });
+    child.on('exit', (code) => {
+      if (!fs.existsSync(out)) return reject(new Error(`bench run on ${db} failed (exit ${code})`));
+      const result = JSON.parse(fs.readFileSync(out, 'utf8'));
+      fs.rmSync(out);
+      resolve({ ...result, exitCode: code });
+    });
   });
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'join-api-bench-'));
-const sandbox = await startSandbox();
-const env = loadEnv({
-  NODE_ENV: 'production',
-  // production requires an SMTP server; the bench starts no outbox worker, so nothing is sent
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  SANDBOX_URL: sandbox.url,
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_FACTOR: '1000',
-  DATA_DIR: dataDir,
-  GATEWAY_TIMEOUT_MS: '30000',
-});
-const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
-let server;
+fs.mkdirSync(benchDir, { recursive: true });
+const results = {};
+let postgres;
+let exitCode = 0;
 try {
-  await seedReference(database.db);
-  server = await startServer(
-    {
-      db: database.db,
-      env,
-      logger: createLogger('silent'),
-      gateway: createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: 30000 }),
-    },
-    { port: 0, hostname: '127.0.0.1' },
-  );
-  console.log(
-    `join-api bench — database ${database.kind}, ${os.cpus().length} CPUs, Node ${process.version}, ${DURATION}s per run, 50 connections`,
-  );
+  for (const db of DATABASES) {
+    const profDir = path.join(benchDir, 'profiles', db);
+    fs.rmSync(profDir, { recursive: true, force: true });
+    const env = { BENCH_RUN_CPU_PROF: PROFILE ? profDir : '' };
+    if (db === 'postgres') {
+      postgres ??= await startPostgres();
+      console.log(
+        `join-api bench on Postgres ${postgres.external ? '(BENCH_DATABASE_URL)' : `${postgres.version} (Debian, throw-away cluster)`}`,
+      );
+      env.BENCH_RUN_DATABASE_URL = await freshDatabase(postgres.url, 'join_api_bench');
+    } else console.log('join-api bench on PGlite (a fresh folder)');
+    const r = await runOne(db, env);
+    r.cpu = {};
+    for (const phase of ['packages', 'signups-orders']) {
+      const prof = path.join(profDir, `${phase}.cpuprofile`);
+      if (PROFILE && fs.existsSync(prof))
+        r.cpu[phase] = { file: path.relative(repo, prof), ...summarizeCpuProfile(prof, 10) };
+    }
+    results[db] = r;
+    if (r.exitCode) exitCode = 1;
+  }
+  let scaleOut;
+  if (DATABASES.includes('postgres') && process.env.BENCH_SCALE_OUT !== '0') {
+    const { scaleOutBench } = await import('./scale-out.mjs');
+    scaleOut = await scaleOutBench(await freshDatabase(postgres.url, 'join_api_scale_out'));
+    if (!scaleOut.ok) exitCode = 1;
+  }
 
-  await run(`${server.url}/api/v1/hello`, { duration: 1 }); // warm-up
-  const hello = await run(`${server.url}/api/v1/hello`);
-  const packages = await run(`${server.url}/api/v1/packages?currency=USD&flow=join`);
-  console.log(`GET /hello     ${hello.requests.average.toFixed(0).padStart(7)} req/s  p99 ${hello.latency.p99} ms`);
-  console.log(
-    `GET /packages  ${packages.requests.average.toFixed(0).padStart(7)} req/s  p99 ${packages.latency.p99} ms`,
-  );
-  const ratio = packages.requests.average / hello.requests.average;
-  console.log(`packages / hello throughput ratio: ${ratio.toFixed(3)}`);
+  // ---------------------------------------------------------------- the table
+  const header = ['figure', ...DATABASES.flatMap((db) => [db, 'goal', 'previous'])];
+  const rows = [];
+  const missed = [];
+  for (const [key, label] of Object.entries(LABELS)) {
+    const row = [label];
+    for (const db of DATABASES) {
+      const v = results[db].figures[key];
+      const goal = GOALS[key]?.[db];
+      const ok = !goal || (goal[0] === '≥' ? v >= goal[1] : v <= goal[1]);
+      if (!ok) missed.push(`${label} on ${db}`);
+      row.push(`${v}${ok ? '' : ' ✗'}`, goal ? `${goal[0]} ${goal[1]}` : '', before(db, key));
+    }
+    rows.push(row);
+  }
+  const w = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => c.padEnd(w[i])).join('  ');
+  console.log(`\n${line(header)}`);
+  for (const r of rows) console.log(line(r));
+  for (const db of DATABASES) {
+    const r = results[db];
+    console.log(
+      `${db}: ${r.chargedOnce} of ${r.paidOrders} paid orders charged exactly once, ${r.failedOrders} failed${r.poolMax ? `; pool ${r.poolMax}` : ''}`,
+    );
+  }
+  if (scaleOut) {
+    console.log('\nScale-out: two join-api processes on one Postgres database');
+    for (const l of scaleOut.lines) console.log(`  ${l}`);
+  }
 
-  // 200 parents sign up and pay at once.
-  const signupBody = (i) =>
-    JSON.stringify({
-      flow: 'join',
-      address: { country: 'US' },
-      parent: { firstName: 'Bench', lastName: `P${i}`, email: `bench${i}@example.com`, phoneNumber: '2025550143' },
-    });
-  const billing = {
-    streetAddress: '1 Main St',
-    locality: 'Austin',
-    region: 'TX',
-    postalCode: '78701',
-    countryCodeAlpha2: 'US',
-  };
-  const orderTimes = [];
-  const signupTimes = [];
-  const orderIds = [];
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: PARENTS }, async (_, i) => {
-      let t0 = performance.now();
-      const s = await fetch(`${server.url}/api/v1/signups`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: signupBody(i),
-      });
-      signupTimes.push(performance.now() - t0);
-      if (s.status !== 201) return void failures++;
-      const { authToken } = await s.json();
-      t0 = performance.now();
-      const o = await fetch(`${server.url}/api/v1/orders`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${authToken}`,
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: billing }),
-      });
-      const answer = await o.json();
-      orderTimes.push(performance.now() - t0);
-      if (o.status !== 201) failures++;
-      else orderIds.push(answer.orderId);
-    }),
-  );
-  const wall = performance.now() - started;
-  orderTimes.sort((a, b) => a - b);
-  signupTimes.sort((a, b) => a - b);
-  console.log(
-    `POST /signups  (${PARENTS} concurrent)  p50 ${pct(signupTimes, 50).toFixed(1)} ms  p99 ${pct(signupTimes, 99).toFixed(1)} ms`,
-  );
-  console.log(
-    `POST /orders   (${PARENTS} concurrent)  p50 ${pct(orderTimes, 50).toFixed(1)} ms  p99 ${pct(orderTimes, 99).toFixed(1)} ms  (${failures} failed, ${(wall / 1000).toFixed(2)} s wall)`,
-  );
-  // Each paid order is exactly one sandbox transaction (idempotency holds under load).
-  const charged = orderIds.filter((id) => sandbox.store.transactionsFor(id).length === 1).length;
-  console.log(`payments-sandbox transactions: ${charged} of ${orderIds.length} paid orders charged exactly once`);
+  // ---------------------------------------------------------------- where the time went
+  console.log('\nWhere the time went (README "Performance")');
+  for (const db of DATABASES) {
+    const r = results[db];
+    for (const [phase, cpu] of Object.entries(r.cpu)) {
+      const busy = cpu.busyMs || 1;
+      const share = cpu.byPackage
+        .filter(([k]) => k !== '(idle)')
+        .slice(0, 7)
+        .map(([k, v]) => `${k} ${Math.round((100 * v) / busy)}%`)
+        .join(', ');
+      console.log(`  ${db} ${phase}: join-api CPU busy ${cpu.busyMs} of ${cpu.totalMs} ms — ${share} (${cpu.file})`);
+    }
+    const a = r.profile?.activity;
+    if (a) {
+      const states = Object.entries(a.backends)
+        .filter(([, v]) => v >= 0.01)
+        .map(([k, v]) => `${k} ${v}`)
+        .join('; ');
+      console.log(`  ${db}: backends during sign-ups + orders (mean of ${a.samples} samples): ${states}`);
+    }
+    const s = r.profile?.statements;
+    if (s) {
+      console.log(
+        `  ${db}: ${s.perParent} statements and ${s.serverMsPerParent} ms of server time per parent (sign-up + order); slowest in total:`,
+      );
+      for (const t of s.top.slice(0, 4)) console.log(`      ${t.calls}× ${t.meanMs} ms  ${t.query.slice(0, 100)}`);
+    }
+  }
+  if (missed.length) console.log(`\n✗ goals missed: ${missed.join('; ')}`);
 
-  const figures = {
-    packagesToHelloRatio: +ratio.toFixed(3),
-    ordersP50Ms: +pct(orderTimes, 50).toFixed(1),
-    ordersP99Ms: +pct(orderTimes, 99).toFixed(1),
-  };
-  const out = path.join(repo, '.bench', 'join-api.json');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
+  // flat figures for the root table (scripts/bench-join.mjs), with their goals and the ones missed
+  const figures = {};
+  const goals = {};
+  const missedKeys = [];
+  for (const db of DATABASES) {
+    const suffix = db === 'pglite' ? 'Pglite' : 'Postgres';
+    for (const [key, goal] of Object.entries(GOALS)) {
+      const v = results[db].figures[key];
+      figures[`${key}${suffix}`] = v;
+      goals[`${key}${suffix}`] = `${goal[db][0]} ${goal[db][1]}`;
+      if (goal[db][0] === '≥' ? v < goal[db][1] : v > goal[db][1]) missedKeys.push(`${key}${suffix}`);
+    }
+  }
+  if (scaleOut) Object.assign(figures, scaleOut.figures);
   fs.writeFileSync(
-    out,
-    `${JSON.stringify({ figures, run: { at: new Date().toISOString(), database: database.kind, parents: PARENTS, failedOrders: failures, secondsPerRun: DURATION, cpus: os.cpus().length, node: process.version } }, null, 2)}\n`,
+    outFile,
+    `${JSON.stringify(
+      {
+        figures,
+        goals,
+        missed: missedKeys,
+        byDatabase: Object.fromEntries(
+          DATABASES.map((db) => [
+            db,
+            { figures: results[db].figures, profile: results[db].profile, cpu: results[db].cpu },
+          ]),
+        ),
+        scaleOut: scaleOut && { figures: scaleOut.figures, lines: scaleOut.lines },
+        run: {
+          at: new Date().toISOString(),
+          databases: DATABASES,
+          postgres: postgres ? (postgres.external ? 'BENCH_DATABASE_URL' : `Debian ${postgres.version}`) : undefined,
+          cpus: os.cpus().length,
+          loadAverage: os.loadavg().map((x) => +x.toFixed(2)),
+          node: process.version,
+        },
+      },
+      null,
+      2,
+    )}\n`,
   );
-  console.log(`Figures written to ${path.relative(repo, out)}`);
-  if (failures || charged !== orderIds.length) process.exitCode = 1;
+  console.log(`\nFigures written to ${path.relative(repo, outFile)} (the next run's "previous")`);
+} catch (e) {
+  console.error(`✗ join-api bench failed: ${e instanceof Error ? e.stack : String(e)}`);
+  exitCode = 1;
 } finally {
-  await server?.close();
-  await database.close();
-  await sandbox.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.stop();
 }
+process.exitCode = exitCode;

@@ -30,15 +30,16 @@
 // tune it.
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { openDatabase, seedReference } from '../dist/index.js';
+import { freePort } from './free-port.mjs';
+import { loadSandbox } from './sandbox.mjs';
 
 const DRIVERS = (process.env.SOAK_DRIVERS ?? 'braintree,sandbox').split(',').filter(Boolean);
 const PARENTS = Number(process.env.SOAK_PARENTS ?? 200);
@@ -68,17 +69,6 @@ function prng(seed) {
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-async function loadSandbox() {
-  try {
-    return await import('payments-sandbox');
-  } catch (e) {
-    if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
-    console.log('payments-sandbox is not built; building it (pnpm --filter payments-sandbox build)…');
-    execFileSync('pnpm', ['--filter', 'payments-sandbox', 'build'], { cwd: repo, stdio: 'inherit' });
-    return import('payments-sandbox');
-  }
-}
 
 /** The real payments sandbox (fault control on) served in-process on a free 127.0.0.1 port. */
 async function startSandbox() {
@@ -153,17 +143,6 @@ async function startLateProxy(target) {
         server.close(() => r());
       }),
   };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** join-api's production entry as a child process (its reconciler included); stops itself if this process dies. */

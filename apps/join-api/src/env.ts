@@ -67,6 +67,11 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('localhost'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
+     * Postgres: most connections of this process's pool (README "Performance"). N instances open up to N × this:
+     * keep it under the server's `max_connections` (less the superuser reserve).
+     */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
     DATA_DIR: z.string().min(1).optional(),
     PAYMENTS_DRIVER: z.enum(['sandbox', 'braintree']).default('sandbox'),
     SANDBOX_URL: z.url().default('http://localhost:3010'),
@@ -119,6 +124,11 @@ const EnvSchema = z
           return z.NEVER;
         }
       }),
+    /**
+     * How long `GET /packages` reuses the auto-applied coupons it read (ms; 0 = read them on every request). The
+     * priced catalogue itself is code and is kept in memory (README "Performance").
+     */
+    CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     /** Multiplies every rate limit (tests and the bench raise it). */
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     /** How often expired rate-limit and idempotency rows are purged (ms; 0 turns the timer off). */

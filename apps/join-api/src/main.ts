@@ -24,7 +24,11 @@ async function main(): Promise<void> {
     throw e;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
   let closing = false;
   const shutdown = async (signal: string, code = 0) => {
     if (closing) return;

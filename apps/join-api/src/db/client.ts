@@ -15,6 +15,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Default size of the Postgres pool of one process (`DATABASE_POOL_MAX`, README "Performance"). */
+export const DEFAULT_POOL_MAX = 20;
+
 /** Finds the committed `drizzle/` migrations folder from src/ (tsx, vitest) or dist/ (built). */
 export function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -30,13 +33,18 @@ export function migrationsFolder(): string {
  * Opens the database: Postgres through `pg` when `databaseUrl` is set, otherwise PGlite in `dataDir`
  * (`'memory://'` for an in-memory database), then applies the versioned migrations.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Postgres: most connections of this process's pool (default {@link DEFAULT_POOL_MAX}). */
+  poolMax?: number;
+}): Promise<Database> {
   const folder = migrationsFolder();
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? DEFAULT_POOL_MAX });
     // An idle pooled connection that the server ends (restart, failover, `pg_terminate_backend`) is emitted as an
     // 'error' on the pool; unhandled, it would crash the process. The pool discards that client and opens a new
     // one on the next query; queries in flight still reject with their own error.

@@ -85,3 +85,58 @@ export async function countHit(db: Db, rule: RateLimitRule, subject: string, now
     .returning();
   return row;
 }
+
+/** One step of {@link hitRateLimits}: count a hit of `rule` (`hit`), or only check that its window is not full (`check`). */
+export type RateLimitStep = { kind: 'hit' | 'check'; rule: RateLimitRule; subject: string };
+
+/**
+ * Several limits of one request in ONE statement (issue 15: a round-trip per limit was a tenth of an order's
+ * statements), with the semantics of running them one after the other and stopping at the first refusal: a `check`
+ * refuses when the subject's window is already full (as {@link checkRateLimit}), a `hit` counts one hit and refuses
+ * past the limit (as {@link hitRateLimit}); the steps after a refusal count nothing. Each step is a CTE that runs only
+ * when every step before it passed; a hit is the same single-row `INSERT … ON CONFLICT DO UPDATE … RETURNING` as
+ * {@link countHit} (its row lock lasts the statement; no `SELECT … FOR UPDATE`).
+ * @throws HttpProblem 429 `rate_limited` (with `Retry-After`) for the first step that refuses.
+ */
+export async function hitRateLimits(db: Db, steps: readonly RateLimitStep[], now: Date, factor = 1): Promise<void> {
+  if (!steps.length) return;
+  const nowIso = now.toISOString();
+  const ctes = steps.map((step, i) => {
+    const bucket = `${step.rule.name}:${step.subject}`;
+    const cutoff = new Date(now.getTime() - step.rule.windowMs).toISOString();
+    const limit = limitOf(step.rule, factor);
+    // every step before this one passed: a hit within its limit, a check that found no full window
+    const earlier = steps
+      .slice(0, i)
+      .map((s, j) =>
+        s.kind === 'hit'
+          ? sql`(select count from s${sql.raw(String(j))}) <= ${limitOf(s.rule, factor)}`
+          : sql`not exists (select 1 from s${sql.raw(String(j))} where full_window)`,
+      );
+    const allowed = earlier.length ? sql.join(earlier, sql` and `) : sql`true`;
+    const name = sql.raw(`s${i}`);
+    if (step.kind === 'check') {
+      return sql`${name} as (select window_start, count, count >= ${limit} as full_window from ${rateLimits}
+        where bucket = ${bucket} and window_start > ${cutoff}::timestamptz and ${allowed})`;
+    }
+    return sql`${name} as (insert into ${rateLimits} (bucket, window_start, count)
+        select ${bucket}, ${nowIso}::timestamptz, 1 where ${allowed}
+        on conflict (bucket) do update set
+          count = case when ${rateLimits}.window_start <= ${cutoff}::timestamptz then 1 else ${rateLimits}.count + 1 end,
+          window_start = case when ${rateLimits}.window_start <= ${cutoff}::timestamptz then ${nowIso}::timestamptz else ${rateLimits}.window_start end
+        returning window_start, count, false as full_window)`;
+  });
+  const columns = steps.map((_, i) => {
+    const name = sql.raw(`s${i}`);
+    return sql`(select (extract(epoch from window_start) * 1000)::float8 from ${name}) as ${sql.raw(`w${i}`)},
+      (select count from ${name}) as ${sql.raw(`c${i}`)}, exists (select 1 from ${name} where full_window) as ${sql.raw(`f${i}`)}`;
+  });
+  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`);
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  steps.forEach((step, i) => {
+    const windowStart = row[`w${i}`];
+    if (windowStart === null || windowStart === undefined) return;
+    const refused = step.kind === 'check' ? row[`f${i}`] === true : Number(row[`c${i}`]) > limitOf(step.rule, factor);
+    if (refused) throw limited(step.rule, new Date(Number(windowStart)), now);
+  });
+}

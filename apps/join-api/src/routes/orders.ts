@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IdempotencyKeySchema, OrderRequestSchema } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
-import { rateLimit, requireParent } from '../context.js';
-import { RATE_LIMITS, checkRateLimit, countHit } from '../lib/rate-limit.js';
+import { clientIp, requireParent } from '../context.js';
+import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
 import { HttpProblem } from '../lib/problem.js';
 import { jsonBody } from '../lib/validate.js';
 import { placeOrder } from '../orders.js';
@@ -33,9 +33,17 @@ export function orderRoutes() {
     const body = await jsonBody(c, OrderRequestSchema);
     // card testing (issue 12): a parent past their declines waits; every attempt counts per parent and per client
     const parent = `parent:${user.id}`;
-    await checkRateLimit(s.db, RATE_LIMITS.orderDeclines, parent, s.now(), s.env.RATE_LIMIT_FACTOR);
-    await rateLimit(c, RATE_LIMITS.orderAttempts, parent);
-    await rateLimit(c, RATE_LIMITS.orderAttemptsClient);
+    // (one statement for the three, in this order: issue 15)
+    await hitRateLimits(
+      s.db,
+      [
+        { kind: 'check', rule: RATE_LIMITS.orderDeclines, subject: parent },
+        { kind: 'hit', rule: RATE_LIMITS.orderAttempts, subject: parent },
+        { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: clientIp(c) },
+      ],
+      s.now(),
+      s.env.RATE_LIMIT_FACTOR,
+    );
     const answer = await placeOrder(s, user, key.data, body);
     if (answer.status === 402 && !answer.replayed) await countHit(s.db, RATE_LIMITS.orderDeclines, parent, s.now());
     const headers: Record<string, string> = { 'cache-control': 'no-store' };

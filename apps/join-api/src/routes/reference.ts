@@ -11,7 +11,7 @@ import {
   type PaymentsConfig,
 } from '@ofw/api-client';
 import { timingSafeEqual } from 'node:crypto';
-import type { AppEnv, Ctx } from '../context.js';
+import type { AppEnv, Ctx, Services } from '../context.js';
 import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
 import type { Db } from '../db/client.js';
 import {
@@ -32,6 +32,7 @@ import { HttpProblem, notFound } from '../lib/problem.js';
 import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
 import { resolvePricingGroup, fromMinor, uiLanguageFor, type PricingGroup } from '@ofw/domain';
 import { GatewayUnavailableError } from '../gateway/types.js';
+import { CatalogueCache, ifNoneMatch } from '../lib/catalogue-cache.js';
 
 const PUBLIC_CACHE = 'public, max-age=3600';
 
@@ -144,30 +145,44 @@ export function referenceRoutes() {
     return c.json({ isCanadianPhoneNumber: Boolean(parsed?.isValid() && parsed.country === 'CA') });
   });
 
+  // The priced catalogue in memory (issue 15, lib/catalogue-cache.ts): an anonymous answer is served from its cached
+  // JSON with a strong ETag (304 to If-None-Match); a parent's answer reads what is theirs per request (pricing group,
+  // coupons, current term) and reuses the priced catalogue when there is no term to prorate.
+  // One cache per app (its database and settings), made on the first request.
+  let catalogue: CatalogueCache | undefined;
+  const catalogueOf = (s: Services) =>
+    (catalogue ??= new CatalogueCache((audience) => availabilityFor(s.db, audience), s.env.CATALOGUE_CACHE_MS));
+
   r.get('/packages', async (c) => {
     const s = c.get('services');
     const q = query(c, PackagesQuerySchema);
-    let group: PricingGroup = 'P3';
-    let availability: CouponAvailability[];
+    const cache = catalogueOf(s);
     const user = await optionalParent(c);
-    if (user) {
-      group = await pricingGroupOf(s.db, user, s.now());
-      availability = await availabilityFor(s.db, user.isInvited ? 'invite' : 'join');
-    } else {
-      availability = await availabilityFor(s.db, q.flow === 'ctj' ? 'invite' : 'join');
+    if (!user) {
+      const answer = await cache.anonymous(q.currency, q.flow, s.now());
+      const headers = { etag: answer.etag, 'cache-control': 'private, max-age=60' };
+      if (ifNoneMatch(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
+      return c.body(answer.body, 200, { ...headers, 'content-type': 'application/json' });
     }
+    const now = s.now();
+    const group = await pricingGroupOf(s.db, user, now);
+    const availability = await availabilityFor(s.db, user.isInvited ? 'invite' : 'join');
     // A parent with a current subscription: upgrades are priced with proration (§3 "Upgrade options", §4); the page
     // gets the term and the server's clock so that its own quote(...) of any upgrade equals what POST /orders charges.
-    const term = user ? await currentTerm(s.db, user.id, s.now()) : undefined;
-    const now = s.now();
-    const priced = priceCatalogue({
-      currency: q.currency,
-      flow: q.flow,
-      pricingGroup: group,
-      coupons: availability,
-      currentTerm: term ?? null,
-      now,
-    });
+    const term = await currentTerm(s.db, user.id, now);
+    const priced = term
+      ? priceCatalogue({
+          currency: q.currency,
+          flow: q.flow,
+          pricingGroup: group,
+          coupons: availability,
+          currentTerm: term,
+          now,
+        })
+      : cache.purchaseCatalogue(group, q.currency, q.flow, {
+          list: availability,
+          key: JSON.stringify(availability),
+        });
     const body: PackagesResponse = {
       packages: priced.packages,
       byo: priced.byo,
@@ -187,7 +202,7 @@ export function referenceRoutes() {
       quotedAt: now,
     };
     // A parent's answer changes with its subscription (an upgrade must not be shown from a stale cache).
-    c.header('cache-control', user ? 'no-store' : 'private, max-age=60');
+    c.header('cache-control', 'no-store');
     return c.json(body);
   });
 

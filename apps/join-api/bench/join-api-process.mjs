@@ -1,0 +1,98 @@
+// join-api's production entry (dist/main.js) as a child process of a bench, on a free 127.0.0.1 port: the server gets
+// a process (an event loop, a core) of its own, apart from the load generator and the payments sandbox, as in
+// production. Preloads bench/watchdog.mjs, so it stops by itself when the bench dies.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
+
+const appDir = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * Starts one join-api process.
+ * @param {object} o
+ * @param {string} o.sandboxUrl payments sandbox origin (sandbox driver)
+ * @param {string} [o.databaseUrl] Postgres; PGlite in `o.dataDir` without it
+ * @param {string} [o.dataDir]
+ * @param {string} o.logFile where its stdout/stderr go
+ * @param {string} [o.cpuProfDir] profile it (bench/phase-profiler.mjs): `profile()` starts, the next call stops and
+ *   writes `<cpuProfDir>/<phase>.cpuprofile`
+ * @param {string[]} [o.phases] the names of the profiled phases, in order
+ * @param {Record<string,string>} [o.env] more settings
+ * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ */
+export async function startJoinApi({ sandboxUrl, databaseUrl, dataDir, logFile, cpuProfDir, phases = [], env = {} }) {
+  const port = await freePort();
+  const childEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+    SANDBOX_URL: sandboxUrl,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    // production requires an SMTP server; receipts queue in the outbox and no worker sends them during a bench
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    OUTBOX_POLL_MS: '0',
+    RATE_LIMIT_FACTOR: '1000',
+    HOUSEKEEPING_INTERVAL_MS: '0',
+    GATEWAY_TIMEOUT_MS: '30000',
+    RECONCILE_INTERVAL_MS: '0',
+    SOAK_CHILD_MAX_MS: '600000',
+    ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
+    ...(cpuProfDir ? { BENCH_CPU_PROF_DIR: cpuProfDir, BENCH_CPU_PROF_PHASES: phases.join(',') } : {}),
+    ...env,
+  };
+  const args = [
+    ...(cpuProfDir ? ['--import', fileURLToPath(new URL('./phase-profiler.mjs', import.meta.url))] : []),
+    '--import',
+    fileURLToPath(new URL('./watchdog.mjs', import.meta.url)),
+    'dist/main.js',
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: appDir,
+    env: childEnv,
+    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+  });
+  const log = fs.createWriteStream(logFile);
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`join-api exited at start-up (see ${logFile})`);
+    try {
+      if ((await fetch(`${url}/api/v1/hello`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) throw new Error(`join-api did not start within 60 s (see ${logFile})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let stopping;
+  let profiling = false;
+  return {
+    url,
+    port,
+    /** Starts the profiler; called again, stops it and resolves once the phase's profile is written. */
+    profile: () => {
+      if (!cpuProfDir) return Promise.resolve();
+      profiling = !profiling;
+      const written = profiling ? Promise.resolve() : new Promise((r) => child.once('message', r));
+      child.kill('SIGUSR2');
+      return written;
+    },
+    stop: () =>
+      (stopping ??= (async () => {
+        // SIGTERM: main.ts closes the server and the database
+        if (child.exitCode === null) child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+        await new Promise((r) => log.end(r));
+      })()),
+  };
+}

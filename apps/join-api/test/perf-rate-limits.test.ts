@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rateLimits } from '../src/db/schema.js';
+import { hitRateLimits, RATE_LIMITS, type RateLimitStep } from '../src/lib/rate-limit.js';
+import { HttpProblem } from '../src/lib/problem.js';
+import type { Db } from '../src/db/client.js';
+import { DATABASES, testApp, type TestApp } from './helpers.js';
+
+const NOW = new Date('2030-01-01T12:00:00Z');
+const HOUR = 60 * 60_000;
+const at = (ms: number) => new Date(NOW.getTime() + ms);
+
+/** The order route's three steps (routes/orders.ts), for parent 7 from 203.0.113.9. */
+const ORDER_STEPS: RateLimitStep[] = [
+  { kind: 'check', rule: RATE_LIMITS.orderDeclines, subject: 'parent:7' },
+  { kind: 'hit', rule: RATE_LIMITS.orderAttempts, subject: 'parent:7' },
+  { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: '203.0.113.9' },
+];
+
+/** A Db whose statements are counted (every query builder or execute call on it). */
+function counting(db: Db) {
+  const counter = { statements: 0 };
+  const proxy = new Proxy(db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value === 'function' && ['execute', 'select', 'insert', 'update', 'delete'].includes(String(prop))) {
+        return (...args: unknown[]) => {
+          counter.statements++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return value;
+    },
+  });
+  return { db: proxy, counter };
+}
+
+async function refusal(p: Promise<void>): Promise<HttpProblem | undefined> {
+  try {
+    await p;
+    return undefined;
+  } catch (e) {
+    if (e instanceof HttpProblem) return e;
+    throw e;
+  }
+}
+
+describe.each(DATABASES)('issue 15: the order rate limits in one statement (%s)', (kind) => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ kind });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await t.db.delete(rateLimits);
+  });
+  const counts = async () =>
+    Object.fromEntries((await t.db.select().from(rateLimits)).map((r) => [r.bucket, r.count] as const));
+
+  it('issue 15: one statement counts the parent and the client attempt', async () => {
+    const { db, counter } = counting(t.db);
+    await hitRateLimits(db, ORDER_STEPS, NOW);
+    expect(counter.statements).toBe(1);
+    await hitRateLimits(db, ORDER_STEPS, at(1000));
+    expect(await counts()).toEqual({ 'order-attempts:parent:7': 2, 'order-attempts-client:203.0.113.9': 2 });
+  });
+
+  it('issue 15: a parent at its declines is refused (Retry-After from that window) and nothing is counted', async () => {
+    await t.db
+      .insert(rateLimits)
+      .values({
+        bucket: 'order-declines:parent:7',
+        windowStart: at(-HOUR / 2),
+        count: RATE_LIMITS.orderDeclines.limit,
+      });
+    const e = await refusal(hitRateLimits(t.db, ORDER_STEPS, NOW));
+    expect(e?.status).toBe(429);
+    expect(e?.headers['retry-after']).toBe(String(HOUR / 2 / 1000));
+    expect(await counts()).toEqual({ 'order-declines:parent:7': RATE_LIMITS.orderDeclines.limit });
+    // a decline window that has passed refuses nothing
+    await hitRateLimits(t.db, ORDER_STEPS, at(HOUR / 2));
+    expect((await counts())['order-attempts:parent:7']).toBe(1);
+  });
+
+  it('issue 15: past the parent limit the call is refused and the client attempt is not counted', async () => {
+    for (let i = 0; i < RATE_LIMITS.orderAttempts.limit; i++) await hitRateLimits(t.db, ORDER_STEPS, at(i));
+    const e = await refusal(hitRateLimits(t.db, ORDER_STEPS, at(100)));
+    expect(e?.status).toBe(429);
+    expect(e?.headers['retry-after']).toBe(String(HOUR / 1000));
+    expect(await counts()).toEqual({
+      'order-attempts:parent:7': RATE_LIMITS.orderAttempts.limit + 1,
+      'order-attempts-client:203.0.113.9': RATE_LIMITS.orderAttempts.limit,
+    });
+    // a new window starts the count again
+    await hitRateLimits(t.db, ORDER_STEPS, at(HOUR));
+    expect((await counts())['order-attempts:parent:7']).toBe(1);
+  });
+
+  it('issue 15: past the client limit (many parents from one address) the call is refused; RATE_LIMIT_FACTOR scales it', async () => {
+    const client = RATE_LIMITS.orderAttemptsClient.limit;
+    const steps = (n: number): RateLimitStep[] => [
+      { kind: 'check', rule: RATE_LIMITS.orderDeclines, subject: `parent:${n}` },
+      { kind: 'hit', rule: RATE_LIMITS.orderAttempts, subject: `parent:${n}` },
+      { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: '203.0.113.9' },
+    ];
+    for (let n = 0; n < client; n++) await hitRateLimits(t.db, steps(n), NOW);
+    expect((await refusal(hitRateLimits(t.db, steps(client), NOW)))?.status).toBe(429);
+    // twice the limit with factor 2
+    await t.db.delete(rateLimits);
+    for (let n = 0; n < 2 * client; n++) await hitRateLimits(t.db, steps(n), NOW, 2);
+    expect((await refusal(hitRateLimits(t.db, steps(2 * client), NOW, 2)))?.status).toBe(429);
+  });
+
+  it('issue 15: concurrent attempts of many parents from one address count every hit exactly once', async () => {
+    const steps = (n: number): RateLimitStep[] => [
+      { kind: 'hit', rule: RATE_LIMITS.orderAttempts, subject: `parent:${n}` },
+      { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: '198.51.100.1' },
+    ];
+    await Promise.all(Array.from({ length: 25 }, (_, n) => hitRateLimits(t.db, steps(n), NOW)));
+    expect((await counts())['order-attempts-client:198.51.100.1']).toBe(25);
+  });
+});
