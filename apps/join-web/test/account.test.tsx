@@ -16,7 +16,6 @@ function atAccount(
       isJoin: flow === 'join',
       isInvitedJoin: flow === 'ctj',
       inviteToken: flow === 'ctj' ? 'invite-token-aaaaaaaaaaaa' : undefined,
-      authToken: 'tok-1',
       agreedToTerms: true,
       billingAddressComplete: true,
       isSubscriptionCurrent: true,
@@ -31,6 +30,7 @@ function atAccount(
     STORAGE_KEYS.progress,
     JSON.stringify({
       step: 'account',
+      signedIn: true,
       years: 1,
       packageId: 2052,
       billing: { streetAddress: '1', locality: 'S', region: 'WA', postalCode: '98101' },
@@ -157,7 +157,6 @@ describe('account step', () => {
       STORAGE_KEYS.state,
       JSON.stringify({
         flow: 'pro',
-        authToken: 'tok-1',
         agreedToTerms: true,
         billingAddressComplete: false,
         userCreatedByPro: true,
@@ -172,6 +171,7 @@ describe('account step', () => {
       STORAGE_KEYS.progress,
       JSON.stringify({
         step: 'account',
+        signedIn: true,
         years: 1,
         billing: { streetAddress: '', locality: '', region: '', postalCode: '' },
         coParentEmail: { email: '' },
@@ -215,7 +215,9 @@ describe('account step', () => {
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
     const put = api.calls.find((c) => c.path === '/parents/7/billing-address')!;
     expect(put.method).toBe('PUT');
-    expect(put.headers.get('authorization')).toBe('Bearer tok-1');
+    // the session is the cookie (issue 12): no bearer token
+    expect(put.headers.get('authorization')).toBeNull();
+    expect(put.credentials).toBe('same-origin');
     expect(put.body).toEqual({
       streetAddress: '1 Main St',
       locality: 'Seattle',
