@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { families, users } from '../src/db/schema.js';
 import { issueToken } from '../src/accounts.js';
 import { DATABASES, SIGNUP, signup, testApp, type TestApp } from './helpers.js';
@@ -264,6 +265,17 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect((await post(body)).status).toBe(401);
     });
 
+    it('issue 12 sessions: two concurrent signups under one key create one parent and both answer it', async () => {
+      const body = uniqueSignup();
+      const key = `signup-${crypto.randomUUID()}`;
+      const [a, b] = await Promise.all([post(body, key), post(body, key)]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      const [ja, jb] = (await Promise.all([a.json(), b.json()])) as { userId: number; signupId: string }[];
+      expect(jb).toMatchObject({ userId: ja!.userId, signupId: ja!.signupId });
+      const rows = await t.db.select({ id: users.id }).from(users).where(eq(users.email, body.parent.email));
+      expect(rows).toHaveLength(1);
+    });
+
     it('issue 12 sessions: a pro-referral signup replays under its key', async () => {
       const referral = await issueToken(t.db, 'pro_referral', {
         data: { proFirstName: 'Jo', proLastName: 'Counsel' },
@@ -323,5 +335,43 @@ describe('issue 12 sessions: wrong current passwords are rate-limited per parent
     const limited = await change(STRONG);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
+describe('issue 12 sessions: OpenAPI', () => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({});
+  });
+  afterAll(() => t.close());
+
+  it('issue 12 sessions: the document names the __Host- cookie, logout, currentPassword, the 403s and the signup Idempotency-Key', async () => {
+    type Op = {
+      parameters?: { name: string; in: string; required: boolean }[];
+      responses: Record<string, unknown>;
+      requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+    };
+    const doc = (await (await t.call('openapi.json')).json()) as {
+      paths: Record<string, Record<string, Op>>;
+      components: { securitySchemes: Record<string, { name?: string }> };
+    };
+    expect(doc.components.securitySchemes.sessionCookie?.name).toBe('__Host-ofw_session');
+    const logout = doc.paths['/sessions/logout']?.post;
+    expect(Object.keys(logout?.responses ?? {})).toEqual(expect.arrayContaining(['204', '401', '403']));
+    const signups = doc.paths['/signups']!.post!;
+    expect(signups.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    );
+    expect(Object.keys(signups.responses)).toEqual(expect.arrayContaining(['403', '409', '422']));
+    const credentials = doc.paths['/parents/{userId}/credentials']!.put!;
+    expect(credentials.requestBody!.content['application/json']!.schema.properties).toHaveProperty('currentPassword');
+    expect(credentials.responses['403']).toBeDefined();
+    for (const [path, method] of [
+      ['/orders', 'post'],
+      ['/parents/{userId}/terms', 'put'],
+      ['/parents/{userId}/billing-address', 'put'],
+    ] as const) {
+      expect(doc.paths[path]![method]!.responses['403'], `${method} ${path}`).toBeDefined();
+    }
   });
 });
