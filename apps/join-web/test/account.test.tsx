@@ -135,6 +135,24 @@ describe('account step', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.state)).toBeNull();
   });
 
+  it('issue 12 sessions: a retry of Finish after a later step failed does not set the credentials again (set once)', async () => {
+    const leaveTo = vi.fn();
+    let questionTries = 0;
+    const api = atAccount('join', (path) => {
+      if (path !== '/parents/7/security-questions' || ++questionTries > 1) return undefined;
+      return { status: 503, body: { type: 'x', title: 'down', status: 503, code: 'internal_error' } };
+    });
+    renderApp('/join', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(questionTries).toBe(1));
+    await user.click(await screen.findByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
+    expect(api.calls.filter((c) => c.path === '/parents/7/credentials')).toHaveLength(1);
+  });
+
   it('a taken username is reported on the field and the parent stays on the step', async () => {
     const leaveTo = vi.fn();
     const api = atAccount('ctj', (path) =>
