@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { API_PREFIX, problemType } from '@ofw/api-client';
-import type { AppDeps, AppEnv, Services } from './context.js';
+import { sameOriginWrites, type AppDeps, type AppEnv, type Services } from './context.js';
 import { HttpProblem, problemResponse } from './lib/problem.js';
 import { redactUrl } from './lib/logger.js';
 import { referenceRoutes } from './routes/reference.js';
@@ -60,6 +60,9 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+
+  // CSRF (issue 12): a write carrying the session cookie must come from the app's own origin
+  app.use(`${API_PREFIX}/*`, sameOriginWrites);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get(`${API_PREFIX}/hello`, (c) => c.json({ hello: 'world' }));

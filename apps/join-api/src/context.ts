@@ -1,13 +1,13 @@
 import { clientAddress, compileTrust, type Trust } from './lib/client-ip.js';
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { PaymentGateway } from './gateway/types.js';
 import type { Logger } from './lib/logger.js';
-import { findLiveToken, getUser, type UserRow } from './accounts.js';
+import { TOKEN_TTL_MS, findLiveToken, getUser, type UserRow } from './accounts.js';
 import { bearer } from './lib/tokens.js';
-import { forbidden, unauthorized } from './lib/problem.js';
+import { HttpProblem, forbidden, unauthorized } from './lib/problem.js';
 import { hitRateLimit, type RateLimitRule } from './lib/rate-limit.js';
 
 /** What the app is built from (tests inject their own). */
@@ -29,7 +29,35 @@ export interface Services extends Required<Omit<AppDeps, 'inviteRotateAfterMs'>>
 export type AppEnv = { Variables: { services: Services; requestId: string } };
 export type Ctx = Context<AppEnv>;
 
-export const SESSION_COOKIE = 'ofw_session';
+/**
+ * The browser's session cookie (issue 12): `__Host-` prefixed, so browsers accept it only when `Secure`, with
+ * `Path=/` and no `Domain` (no subdomain can set or shadow it). Browsers treat http://localhost and http://127.0.0.1
+ * as secure contexts and keep it there too.
+ */
+export const SESSION_COOKIE = '__Host-ofw_session';
+
+/**
+ * Sets the session cookie to `token`: HttpOnly (no script reads it), always Secure (the `__Host-` prefix demands it,
+ * whatever `COOKIE_SECURE` says), Path=/, no Domain, SameSite=Lax, Max-Age = the auth token's lifetime (2 h).
+ * Lax rather than Strict: the join and `/ofw/home.form` are reached from e-mail links and payment-provider redirects
+ * (top-level cross-site navigations, which Strict would send without the session); Lax withholds the cookie from
+ * every cross-site subrequest and cross-site POST, and every cookie-authenticated write also needs the app's Origin
+ * ({@link requireSameOrigin}) and a JSON body.
+ */
+export function setSessionCookie(c: Ctx, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: TOKEN_TTL_MS.auth / 1000,
+  });
+}
+
+/** Clears the session cookie (logout). */
+export function clearSessionCookie(c: Ctx): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+}
 
 const trusts = new WeakMap<object, Trust>();
 
@@ -51,12 +79,56 @@ export async function rateLimit(c: Ctx, rule: RateLimitRule, subject = clientIp(
   await hitRateLimit(s.db, rule, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
 }
 
-/** The auth token of the request: `Authorization: Bearer` (preferred) or the `ofw_session` cookie. */
+/** The session cookie's value when it has a token's shape, else undefined. */
+function sessionCookieOf(c: Ctx): string | undefined {
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie && /^[A-Za-z0-9_-]{16,256}$/.test(cookie) ? cookie : undefined;
+}
+
+/**
+ * The auth token of the request: `Authorization: Bearer` (API clients; preferred when both are sent) or the
+ * `__Host-ofw_session` cookie (the browser).
+ */
 export function authTokenOf(c: Ctx): string | undefined {
   const header = c.req.header('authorization');
   if (header) return bearer(header);
-  const cookie = getCookie(c, SESSION_COOKIE);
-  return cookie && /^[A-Za-z0-9_-]{16,256}$/.test(cookie) ? cookie : undefined;
+  return sessionCookieOf(c);
+}
+
+/** Whether the request is authenticated by the session cookie (no `Authorization` header, a session cookie sent). */
+export function isCookieAuth(c: Ctx): boolean {
+  return !c.req.header('authorization') && getCookie(c, SESSION_COOKIE) !== undefined;
+}
+
+/** Middleware running {@link requireSameOrigin} before the handler. */
+export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireSameOrigin(c);
+  await next();
+};
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF guard (issue 12) for writes (POST/PUT/PATCH/DELETE) that carry the session cookie and no `Authorization`
+ * header: the browser must say the request comes from the app itself — `Sec-Fetch-Site: same-origin`, or an `Origin`
+ * equal to `PUBLIC_URL`'s origin or the request's own origin. Bearer-authenticated requests (API clients) and
+ * requests without the cookie pass untouched. Source: OWASP CSRF Prevention Cheat Sheet ("Verifying origin with
+ * standard headers", "Fetch Metadata").
+ * @throws HttpProblem 403 `origin_not_allowed`
+ */
+export function requireSameOrigin(c: Ctx): void {
+  if (!WRITES.has(c.req.method) || !isCookieAuth(c)) return;
+  if (c.req.header('sec-fetch-site') === 'same-origin') return;
+  const origin = c.req.header('origin');
+  if (origin) {
+    const own = new Set([new URL(c.get('services').env.PUBLIC_URL).origin, new URL(c.req.url).origin]);
+    if (own.has(origin)) return;
+  }
+  throw new HttpProblem(
+    403,
+    'origin_not_allowed',
+    'A write authenticated by the session cookie must come from this site (Origin or Sec-Fetch-Site).',
+  );
 }
 
 /**
@@ -64,12 +136,20 @@ export function authTokenOf(c: Ctx): string | undefined {
  * @throws HttpProblem 401 without a live auth token.
  */
 export async function requireParent(c: Ctx): Promise<UserRow> {
+  return (await requireSession(c)).user;
+}
+
+/**
+ * The parent and the hash of the auth token the request carries (to revoke or rotate it).
+ * @throws HttpProblem 401 without a live auth token.
+ */
+export async function requireSession(c: Ctx): Promise<{ user: UserRow; tokenHash: string; byCookie: boolean }> {
   const s = c.get('services');
   const row = await findLiveToken(s.db, 'auth', authTokenOf(c), s.now());
   if (!row?.userId) throw unauthorized();
   const user = await getUser(s.db, row.userId);
   if (!user) throw unauthorized();
-  return user;
+  return { user, tokenHash: row.hash, byCookie: !c.req.header('authorization') };
 }
 
 /**
@@ -78,9 +158,17 @@ export async function requireParent(c: Ctx): Promise<UserRow> {
  */
 export async function optionalParent(c: Ctx): Promise<UserRow | undefined> {
   if (c.req.header('authorization')) return requireParent(c);
-  const s = c.get('services');
-  const row = await findLiveToken(s.db, 'auth', authTokenOf(c), s.now());
-  return row?.userId ? getUser(s.db, row.userId) : undefined;
+  return (await optionalSession(c))?.user;
+}
+
+/** Like {@link requireSession}, but undefined without a live auth token (never throws). */
+export async function optionalSession(c: Ctx): Promise<Awaited<ReturnType<typeof requireSession>> | undefined> {
+  try {
+    return await requireSession(c);
+  } catch (e) {
+    if (e instanceof HttpProblem && e.status === 401) return undefined;
+    throw e;
+  }
 }
 
 /**

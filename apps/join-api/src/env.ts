@@ -105,8 +105,9 @@ const EnvSchema = z
      */
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     /**
-     * Cookies get `Secure` and answers carry HSTS when true (behind HTTPS). Default `false`, but `true` when
-     * `NODE_ENV=production` (issue 12).
+     * Answers carry HSTS when true (behind HTTPS). Default `false`, but `true` when `NODE_ENV=production` (issue 12).
+     * The session cookie is `Secure` whatever this says (its `__Host-` prefix requires it; browsers keep Secure
+     * cookies on http://localhost and http://127.0.0.1).
      */
     COOKIE_SECURE: optionalBool,
     /**

@@ -5,7 +5,8 @@ import { API_PREFIX } from '@ofw/api-client';
 type Op = {
   summary: string;
   description?: string;
-  auth?: 'parent' | 'invite';
+  /** 'parent': Bearer or the session cookie; 'parent-optional': the same, but an absent session is no error. */
+  auth?: 'parent' | 'parent-optional' | 'invite';
   query?: z.ZodObject;
   body?: z.ZodType;
   headers?: { name: string; required: boolean; description: string }[];
@@ -50,10 +51,29 @@ const OPS: Record<string, Record<string, Op>> = {
   },
   '/signups': {
     post: {
-      summary: 'Start a regular, pro-referred or invited join; sets the ofw_session cookie',
+      summary: 'Start a regular, pro-referred or invited join; sets the __Host-ofw_session cookie',
+      description:
+        'Answers authToken for Authorization: Bearer (API clients) and sets the browser session cookie __Host-ofw_session (HttpOnly, Secure, SameSite=Lax, Path=/). With an Idempotency-Key, a retry with the same key and body answers the same signupId and userId with a fresh authToken and registrationKey (Idempotent-Replayed: true) instead of failing on a used invite or referral token; the same key with another body answers 422 idempotency_key_reused; a replay after the credentials are set answers 409 signup_completed. Keys are kept 24 h.',
+      headers: [
+        {
+          name: 'Idempotency-Key',
+          required: false,
+          description: 'Same key for every retry of one signup attempt (8–255 visible ASCII characters, e.g. a UUID)',
+        },
+      ],
       body: S.SignupRequestSchema,
       ok: { status: 201, schema: S.SignupResponseSchema },
-      errors: [400, 401, 415, 429],
+      errors: [400, 401, 403, 409, 415, 422, 429],
+    },
+  },
+  '/sessions/logout': {
+    post: {
+      summary: 'Revoke the current auth token and clear the session cookie',
+      description:
+        'Revokes the auth token of the request (Bearer or cookie): it answers 401 from then on. Clears the __Host-ofw_session cookie. 204 also without a live cookie session; 401 for an invalid bearer token.',
+      auth: 'parent-optional',
+      ok: { status: 204, description: 'Logged out' },
+      errors: [401, 403],
     },
   },
   '/coupons': {
@@ -92,10 +112,12 @@ const OPS: Record<string, Record<string, Op>> = {
   },
   '/parents/{userId}/credentials': {
     put: {
-      summary: 'Username and password (argon2id)',
+      summary: 'Username and password (argon2id); rotates the session',
+      description:
+        'Set once while the account is registering; any later change needs currentPassword (argon2-verified; missing → 403 current_password_required, wrong → 403 current_password_incorrect, 429 after 5 wrong ones an hour). Every earlier auth token of the parent is revoked and a new one issued: a browser gets it as a new __Host-ofw_session cookie, a Bearer client as authToken in the answer.',
       auth: 'parent',
       body: S.CredentialsRequestSchema,
-      ok: { status: 200, schema: S.ParentStateSchema },
+      ok: { status: 200, schema: S.CredentialsResponseSchema },
       errors: [400, 401, 403, 409, 422, 429],
     },
   },
@@ -156,7 +178,7 @@ const OPS: Record<string, Record<string, Op>> = {
       ],
       body: S.OrderRequestSchema,
       ok: { status: 201, schema: S.OrderResponseSchema },
-      errors: [400, 401, 402, 409, 422, 429, 503],
+      errors: [400, 401, 402, 403, 409, 422, 429, 503],
     },
   },
   '/security-questions': {
@@ -246,10 +268,10 @@ export function openApiDocument(): unknown {
         ...(op.description ? { description: op.description } : {}),
         ...(op.auth
           ? {
-              security: [
-                op.auth === 'parent' ? { bearerAuth: [] } : { inviteToken: [] },
-                ...(op.auth === 'parent' ? [{ sessionCookie: [] }] : []),
-              ],
+              security:
+                op.auth === 'invite'
+                  ? [{ inviteToken: [] }]
+                  : [{ bearerAuth: [] }, { sessionCookie: [] }, ...(op.auth === 'parent-optional' ? [{}] : [])],
             }
           : {}),
         ...(parameters.length ? { parameters } : {}),
@@ -274,7 +296,13 @@ export function openApiDocument(): unknown {
       schemas: { Problem: json(S.ProblemSchema, 'output') },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'authToken from POST /signups' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'ofw_session' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: '__Host-ofw_session',
+          description:
+            "The browser's session (HttpOnly, Secure, SameSite=Lax, Path=/), set by POST /signups and when credentials rotate the token. A write (POST/PUT/PATCH/DELETE) authenticated by it must carry Sec-Fetch-Site: same-origin or the app's Origin, else 403 origin_not_allowed.",
+        },
         inviteToken: { type: 'http', scheme: 'bearer', description: 'Invite registration token' },
       },
     },

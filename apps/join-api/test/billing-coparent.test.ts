@@ -57,11 +57,17 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
       proReferralToken: referral,
       parent: { ...SIGNUP.parent, email: email() },
     });
-    const { userId, authToken } = created;
+    const { userId } = created;
+    let authToken = created.authToken;
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => authToken });
 
     await api.putTerms(userId);
-    await api.putCredentials(userId, { username: `pro.parent.${kind}`, password: 'correct horse battery' });
+    // issue 12: setting credentials rotates the session; a Bearer client takes the new token from the answer
+    const rotated = await api.putCredentials(userId, {
+      username: `pro.parent.${kind}`,
+      password: 'correct horse battery',
+    });
+    authToken = rotated.authToken!;
     const questions = await api.getSecurityQuestions('en-US');
     const before = await api.putSecurityQuestions(userId, {
       answers: questions.slice(0, 3).map((q, i) => ({ questionId: q.id, answer: `answer ${i}` })),
@@ -84,7 +90,7 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     expect(row!.billingAddress).toEqual({ ...BILLING, extendedAddress: 'Suite 4' });
 
     // The main app's home page now greets the parent (same session cookie).
-    const home = await t.call('/ofw/home.form', { headers: { cookie: `ofw_session=${authToken}` } });
+    const home = await t.call('/ofw/home.form', { headers: { cookie: `__Host-ofw_session=${authToken}` } });
     expect(home.status).toBe(200);
   });
 

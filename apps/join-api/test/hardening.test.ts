@@ -132,7 +132,7 @@ describe('issue 12: unhandled errors log no query parameters', () => {
     const phone = '2025550177';
     const res = await t.call('signups', {
       method: 'POST',
-      headers: { authorization: 'Bearer not-a-token-12', cookie: 'ofw_session=secret-cookie-12' },
+      headers: { authorization: 'Bearer not-a-token-12', cookie: '__Host-ofw_session=secret-cookie-12' },
       json: { ...SIGNUP, parent: { ...SIGNUP.parent, email, phoneNumber: phone } },
     });
     expect(res.status).toBe(500);

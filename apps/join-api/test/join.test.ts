@@ -37,10 +37,10 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
       registrationKey: string;
     };
     expect(res.headers.get('set-cookie')).toMatch(
-      new RegExp(`^ofw_session=${created.authToken}; .*HttpOnly; SameSite=Lax`),
+      new RegExp(`^__Host-ofw_session=${created.authToken}; .*HttpOnly; Secure; SameSite=Lax`),
     );
     expect(created.authToken.length).toBeGreaterThanOrEqual(43);
-    const token = created.authToken;
+    let token = created.authToken;
 
     const pk = await t.call('packages?currency=USD&flow=join', { token });
     const packages = PackagesResponseSchema.parse(await pk.json());
@@ -82,6 +82,8 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
       json: { username: 'pat.parent', password: 'correct horse battery' },
     });
     expect(cred.status).toBe(200);
+    // issue 12: setting credentials rotates the auth token (a Bearer client gets the new one in the answer)
+    token = ((await cred.json()) as { authToken: string }).authToken;
     const qs = (await (await t.call('security-questions')).json()) as { id: number; text: string }[];
     expect(qs.length).toBeGreaterThanOrEqual(3);
     const sq = await t.call(`parents/${created.userId}/security-questions`, {
@@ -105,7 +107,7 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
     });
     expect(state.parent.email).toBe('pat@example.com');
 
-    const home = await t.call('/ofw/home.form', { headers: { cookie: `ofw_session=${token}` } });
+    const home = await t.call('/ofw/home.form', { headers: { cookie: `__Host-ofw_session=${token}` } });
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain('Pat Parent');
@@ -140,7 +142,7 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
 
   it('/ofw/home.form redirects to /join without a valid session', async () => {
     const res = await t.call('/ofw/home.form', {
-      headers: { cookie: 'ofw_session=not-a-real-session-token-xxxxxxxx' },
+      headers: { cookie: '__Host-ofw_session=not-a-real-session-token-xxxxxxxx' },
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/join');

@@ -6,7 +6,7 @@ import { env } from './env.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
 import { routeTree } from './routeTree.gen.js';
 import { ServicesProvider, type Services } from './services.js';
-import { joinStateAtom, localeAtom, STORAGE_KEYS } from './state/join-state.js';
+import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from './state/join-state.js';
 import { initialLocale } from './i18n/locales.js';
 
 type Store = ReturnType<typeof createStore>;
@@ -35,11 +35,15 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Builds the app's store, query client, API client (auth token from the join state) and router. */
+/** Builds the app's store, query client, API client (authenticated by join-api's session cookie) and router. */
 export function createAppContext(
   overrides: { api?: ApiClient; fetch?: typeof fetch; history?: RouterHistory; services?: Partial<Services> } = {},
 ): AppContext {
   const store = createStore();
+  // Mount the persisted atoms now: each re-reads sessionStorage when mounted, so the first render of any screen sees
+  // the stored join (e.g. that the parent signed up), not the value read when the module loaded.
+  store.sub(joinStateAtom, () => undefined);
+  store.sub(progressAtom, () => undefined);
   // §1: a parent with no join in progress gets the browser's language when the product speaks it (es-MX → Spanish).
   if (
     typeof sessionStorage !== 'undefined' &&
@@ -54,7 +58,8 @@ export function createAppContext(
     createApiClient({
       baseUrl: env.VITE_API_BASE_URL,
       ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
-      getAuthToken: () => store.get(joinStateAtom).authToken,
+      // issue 12: no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
+      credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',
     });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },

@@ -7,7 +7,7 @@ export interface Services {
   api: ApiClient;
   /** Leaves the SPA for a server page (§4 "Completion": `/ofw/home.form`). Default `window.location.assign`. */
   leaveTo: (url: string) => void;
-  /** A fresh idempotency key per payment attempt. Default `crypto.randomUUID`. */
+  /** A fresh idempotency key per payment or signup attempt. Default `crypto.randomUUID`. */
   newIdempotencyKey: () => string;
 }
 

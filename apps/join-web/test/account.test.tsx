@@ -16,7 +16,6 @@ function atAccount(
       isJoin: flow === 'join',
       isInvitedJoin: flow === 'ctj',
       inviteToken: flow === 'ctj' ? 'invite-token-aaaaaaaaaaaa' : undefined,
-      authToken: 'tok-1',
       agreedToTerms: true,
       billingAddressComplete: true,
       isSubscriptionCurrent: true,
@@ -31,6 +30,7 @@ function atAccount(
     STORAGE_KEYS.progress,
     JSON.stringify({
       step: 'account',
+      signedIn: true,
       years: 1,
       packageId: 2052,
       billing: { streetAddress: '1', locality: 'S', region: 'WA', postalCode: '98101' },
@@ -135,6 +135,24 @@ describe('account step', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.state)).toBeNull();
   });
 
+  it('issue 12 sessions: a retry of Finish after a later step failed does not set the credentials again (set once)', async () => {
+    const leaveTo = vi.fn();
+    let questionTries = 0;
+    const api = atAccount('join', (path) => {
+      if (path !== '/parents/7/security-questions' || ++questionTries > 1) return undefined;
+      return { status: 503, body: { type: 'x', title: 'down', status: 503, code: 'internal_error' } };
+    });
+    renderApp('/join', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(questionTries).toBe(1));
+    await user.click(await screen.findByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
+    expect(api.calls.filter((c) => c.path === '/parents/7/credentials')).toHaveLength(1);
+  });
+
   it('a taken username is reported on the field and the parent stays on the step', async () => {
     const leaveTo = vi.fn();
     const api = atAccount('ctj', (path) =>
@@ -157,7 +175,6 @@ describe('account step', () => {
       STORAGE_KEYS.state,
       JSON.stringify({
         flow: 'pro',
-        authToken: 'tok-1',
         agreedToTerms: true,
         billingAddressComplete: false,
         userCreatedByPro: true,
@@ -172,6 +189,7 @@ describe('account step', () => {
       STORAGE_KEYS.progress,
       JSON.stringify({
         step: 'account',
+        signedIn: true,
         years: 1,
         billing: { streetAddress: '', locality: '', region: '', postalCode: '' },
         coParentEmail: { email: '' },
@@ -215,7 +233,9 @@ describe('account step', () => {
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
     const put = api.calls.find((c) => c.path === '/parents/7/billing-address')!;
     expect(put.method).toBe('PUT');
-    expect(put.headers.get('authorization')).toBe('Bearer tok-1');
+    // the session is the cookie (issue 12): no bearer token
+    expect(put.headers.get('authorization')).toBeNull();
+    expect(put.credentials).toBe('same-origin');
     expect(put.body).toEqual({
       streetAddress: '1 Main St',
       locality: 'Seattle',

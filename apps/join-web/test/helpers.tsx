@@ -10,6 +10,8 @@ export interface Call {
   search: URLSearchParams;
   headers: Headers;
   body: unknown;
+  /** The fetch `credentials` mode (whether the session cookie goes along). */
+  credentials: RequestCredentials | undefined;
 }
 
 type Handler = (call: Call) => { status?: number; body?: unknown } | undefined;
@@ -65,6 +67,7 @@ export function fakeApi(overrides: Handler = () => undefined) {
       search: url.searchParams,
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      credentials: init?.credentials,
     };
     calls.push(call);
     const o = overrides(call);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderApp } from './helpers.js';
+import { STORAGE_KEYS } from '../src/state/join-state.js';
 
 const premium1y = getPackage(2053)!; // Premium 1 year, the P3 (2k) series the fake join-api offers
 
@@ -88,8 +89,11 @@ describe('regular join screens', () => {
     const card = select.closest('article')!;
     expect(within(card).getByText('$216.00')).toBeInTheDocument();
     expect(within(card).getByText('$18.00/month')).toBeInTheDocument();
-    // The packages request went out with the parent's token (the API prices for their pricing group).
-    expect(api.calls.find((c) => c.path === '/packages')!.headers.get('authorization')).toBe('Bearer tok-1');
+    // The packages request went out with the parent's session (the API prices for their pricing group): the
+    // HttpOnly cookie, never a bearer token (issue 12).
+    const packagesCall = api.calls.findLast((c) => c.path === '/packages')!;
+    expect(packagesCall.headers.get('authorization')).toBeNull();
+    expect(packagesCall.credentials).toBe('same-origin');
 
     await user.click(select);
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
@@ -108,6 +112,37 @@ describe('regular join screens', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
     expect(api.calls.filter((c) => c.path === '/signups')).toHaveLength(1);
+  });
+
+  it('issue 12 sessions: the signup sends an Idempotency-Key, reuses it when the answer was lost, and keeps no token', async () => {
+    let signups = 0;
+    const api = fakeApi((c) => {
+      if (c.method !== 'POST' || c.path !== '/signups') return undefined;
+      signups += 1;
+      // the first answer is lost (a gateway error); the retry gets the signup
+      if (signups === 1)
+        return { status: 502, body: { type: 'about:blank', title: 'Bad gateway', status: 502, code: 'http_error' } };
+      return {
+        status: 201,
+        body: { signupId: 's-1', registrationKey: 'r-1', authToken: 'tok-secret-1234', userId: 7 },
+      };
+    });
+    renderApp('/join', api);
+    const user = await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('An unexpected error occurred, please try again later.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
+    const keys = api.calls.filter((c) => c.path === '/signups').map((c) => c.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{8,255}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // nothing any script can read holds the token; the calls after the signup carry none
+    expect(JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage })).not.toContain('tok-secret');
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/parents/7')).toBe(true));
+    for (const c of api.calls) expect(c.headers.get('authorization'), c.path).toBeNull();
+    // the attempt is settled: it is no longer kept
+    expect(sessionStorage.getItem(STORAGE_KEYS.progress)).not.toContain('signupAttempt');
   });
 
   it('terms Continue records agreement (PUT /parents/{id}/terms) and opens the payment step', async () => {

@@ -116,7 +116,6 @@ function atPayment(
     JSON.stringify({
       flow: 'join',
       isJoin: true,
-      authToken: 'tok-1',
       agreedToTerms: true,
       parent: { userId: 7, phoneCountryCode: '+1', email: 'a@b.co' },
       address: { country: 'US' },
@@ -126,6 +125,7 @@ function atPayment(
     STORAGE_KEYS.progress,
     JSON.stringify({
       step: 'payment',
+      signedIn: true,
       years: 1,
       packageId: premium.id,
       billing: { streetAddress: '1 Main St', locality: 'Seattle', region: 'WA', postalCode: '98101' },
@@ -306,6 +306,7 @@ describe('payment step', () => {
       STORAGE_KEYS.progress,
       JSON.stringify({
         step: 'payment',
+        signedIn: true,
         years: 1,
         packageId: premium.id,
         billing: { streetAddress: '', locality: '', region: '', postalCode: '' },
@@ -350,7 +351,9 @@ describe('payment step', () => {
     await screen.findByRole('heading', { level: 1, name: 'Create your login' });
     const packageCalls = () => api.calls.filter((c) => c.path === '/packages');
     await waitFor(() => expect(packageCalls().length).toBeGreaterThanOrEqual(2));
-    expect(packageCalls().at(-1)!.headers.get('authorization')).toBe('Bearer tok-1');
+    // the parent's session goes as the cookie (issue 12), never as a bearer token
+    expect(packageCalls().at(-1)!.headers.get('authorization')).toBeNull();
+    expect(packageCalls().at(-1)!.credentials).toBe('same-origin');
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();

@@ -58,12 +58,26 @@ describe('join state atoms', () => {
     expect(store.get(joinStateAtom).isAuthedParent).toBe(true);
     store.set(joinStateAtom, (s) => ({ ...s, inviteToken: undefined, parent: { ...s.parent, userId: 7 } }));
     expect(store.get(joinStateAtom).isAuthedParent).toBe(true);
-    store.set(joinStateAtom, (s) => ({ ...s, authToken: '  ', parent: { ...s.parent, userId: undefined } }));
-    expect(store.get(joinStateAtom).isAuthedParent).toBe(false);
-    store.set(joinStateAtom, (s) => ({ ...s, authToken: 'tok-1' }));
-    expect(store.get(joinStateAtom).isAuthedParent).toBe(true);
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!).isAuthedParent).toBe(true);
-    expect(withAuthedParent({ ...store.get(joinStateAtom), authToken: undefined }).isAuthedParent).toBe(false);
+    store.set(joinStateAtom, (s) => ({ ...s, parent: { ...s.parent, userId: undefined } }));
+    expect(store.get(joinStateAtom).isAuthedParent).toBe(false);
+    // the rule itself still reads an auth value (the SPA never holds one: issue 12)
+    expect(withAuthedParent({ ...store.get(joinStateAtom), authToken: '  ' }).isAuthedParent).toBe(false);
+    expect(withAuthedParent({ ...store.get(joinStateAtom), authToken: 'tok-1' }).isAuthedParent).toBe(true);
+  });
+
+  it('issue 12 sessions: the join state never holds or stores an auth token (the HttpOnly cookie is the session)', async () => {
+    const store = createStore();
+    store.set(joinStateAtom, (s) => ({ ...s, authToken: 'tok-secret-0123456789', parent: { ...s.parent, userId: 7 } }));
+    expect(store.get(joinStateAtom).authToken).toBeUndefined();
+    expect(store.get(joinStateAtom).isAuthedParent).toBe(true);
+    store.set(progressAtom, (p) => ({ ...p, signedIn: true }));
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('tok-secret');
+    // a state an older version stored with a token loses it on reload
+    sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify({ authToken: 'tok-old-0123456789' }));
+    vi.resetModules();
+    const reloaded = await import('../src/state/join-state.js');
+    expect(createStore().get(reloaded.joinStateAtom).authToken).toBeUndefined();
   });
 
   it('§6: a persisted isAuthedParent that the rule does not confirm is corrected on read (reload)', async () => {

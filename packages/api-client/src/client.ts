@@ -5,6 +5,7 @@ import {
   CanadianPhoneResponseSchema,
   CountriesResponseSchema,
   CouponsResponseSchema,
+  CredentialsResponseSchema,
   ExperimentsResponseSchema,
   InviteFamilyResponseSchema,
   JoinCountriesResponseSchema,
@@ -31,8 +32,19 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** fetch implementation (default: global `fetch`). */
   fetch?: typeof fetch;
-  /** Returns the parent's auth token, sent as `Authorization: Bearer …` when present. */
+  /**
+   * Returns the parent's auth token, sent as `Authorization: Bearer …` when present: for clients other than a
+   * browser (services, scripts, tests), with the `authToken` of `createSignup` (and the one `putCredentials` rotates
+   * to). A browser leaves it out: join-api's `__Host-ofw_session` cookie (HttpOnly, set by `POST /signups`) is its
+   * session, so no token is ever kept where a script could read it.
+   */
   getAuthToken?: () => string | undefined;
+  /**
+   * The fetch `credentials` mode, i.e. whether the session cookie goes with each request: `'same-origin'` (default;
+   * the SPA served by join-api, or through a same-origin proxy) or `'include'` (the API on another origin of the same
+   * site). `'omit'` for a Bearer-only client.
+   */
+  credentials?: 'same-origin' | 'include' | 'omit';
 }
 
 interface RequestOptions<S extends z.ZodType | undefined> {
@@ -76,7 +88,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: o.method ?? 'GET',
         headers,
         body: o.body === undefined ? undefined : JSON.stringify(o.body),
-        credentials: 'same-origin',
+        credentials: options.credentials ?? 'same-origin',
         signal: o.signal,
       });
     } catch (cause) {
@@ -131,9 +143,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
         auth: 'none',
         signal,
       }),
-    /** POST /signups — starts a join; the server also sets the `ofw_session` cookie. */
-    createSignup: (body: SignupRequest) =>
-      request(paths.signups(), { method: 'POST', body, schema: SignupResponseSchema, auth: 'none' }),
+    /**
+     * POST /signups — starts a join; the server also sets the `__Host-ofw_session` cookie (the browser's session).
+     * `idempotencyKey` (optional, e.g. `crypto.randomUUID()`): the same key for every retry of one signup attempt
+     * with the same body; a retry after a lost answer then gets the same signup and parent (with a fresh
+     * `authToken`) instead of failing on a used invite or referral token. Throws ApiError 422
+     * `idempotency_key_reused` for the same key with another body, 409 `signup_completed` once the account's
+     * credentials are set.
+     */
+    createSignup: (body: SignupRequest, o: { idempotencyKey?: string } = {}) =>
+      request(paths.signups(), {
+        method: 'POST',
+        body,
+        headers: o.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {},
+        schema: SignupResponseSchema,
+        auth: 'none',
+      }),
+    /**
+     * POST /sessions/logout — revokes the current auth token (Bearer or cookie) and clears the session cookie (204).
+     * Resolves too when there was no live session (cookie); ApiError 401 for an invalid bearer token.
+     */
+    logout: () => request(paths.logout(), { method: 'POST', schema: undefined }),
     /** GET /parents/{userId} — parent and join-state fields (§3, §7). */
     getParent: (userId: number, signal?: AbortSignal) =>
       request(paths.parent(userId), { schema: ParentStateSchema, signal }),
@@ -172,9 +202,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
         auth: 'none',
         signal,
       }),
-    /** PUT /parents/{userId}/credentials — username and password (argon2id on the server). */
+    /**
+     * PUT /parents/{userId}/credentials — username and password (argon2id on the server). Set once while the account
+     * is registering; a later change needs `currentPassword` (ApiError 403 `current_password_required` /
+     * `current_password_incorrect`, 429 after repeated wrong ones). Rotates the session: the earlier auth tokens die;
+     * a Bearer client gets the new one as `authToken` in the answer (update what `getAuthToken` returns), a browser
+     * as its new cookie.
+     */
     putCredentials: (userId: number, body: CredentialsRequest) =>
-      request(paths.credentials(userId), { method: 'PUT', body, schema: ParentStateSchema }),
+      request(paths.credentials(userId), { method: 'PUT', body, schema: CredentialsResponseSchema }),
     /** PUT /parents/{userId}/security-questions — three answers (§2). */
     putSecurityQuestions: (userId: number, body: SecurityAnswersRequest) =>
       request(paths.securityAnswers(userId), { method: 'PUT', body, schema: ParentStateSchema }),

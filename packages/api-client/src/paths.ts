@@ -15,6 +15,7 @@ export const paths = {
   packages: () => '/packages',
   canadianPhone: () => '/phone/canadian',
   signups: () => '/signups',
+  logout: () => '/sessions/logout',
   coupons: () => '/coupons',
   parent: (userId: number) => `/parents/${enc(String(userId))}`,
   pricingGroup: (userId: number) => `/parents/${enc(String(userId))}/pricing-group`,

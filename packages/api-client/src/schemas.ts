@@ -188,7 +188,12 @@ export const SignupRequestSchema = z.object({
 /** `POST /signups` body before defaults (see {@link SignupRequestSchema}). */
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
 
-/** `POST /signups` answer: `{ signupId, registrationKey, authToken, userId }` (DESIGN.md §4). */
+/**
+ * `POST /signups` answer: `{ signupId, registrationKey, authToken, userId }` (DESIGN.md §4). The server also sets the
+ * `__Host-ofw_session` cookie (the browser's session); other clients send `authToken` as `Authorization: Bearer`.
+ * A replay under the same `Idempotency-Key` (and body) answers the same `signupId` and `userId` with a fresh
+ * `authToken` and `registrationKey` (tokens are stored only as hashes, never replayed).
+ */
 export const SignupResponseSchema = z.object({
   signupId: z.string(),
   registrationKey: z.string(),
@@ -401,7 +406,11 @@ export type SecurityQuestion = z.infer<typeof SecurityQuestionSchema>;
 /** `GET /security-questions` answer: the question list, localized. */
 export const SecurityQuestionsResponseSchema = z.array(SecurityQuestionSchema);
 
-/** `PUT /parents/{userId}/credentials` body (§3 "Join state" requireCredentials): username and password. */
+/**
+ * `PUT /parents/{userId}/credentials` body (§3 "Join state" requireCredentials): username and password. Credentials
+ * are set once while the account is registering; any later change needs `currentPassword` (403
+ * `current_password_required` / `current_password_incorrect` otherwise).
+ */
 export const CredentialsRequestSchema = z.object({
   username: z
     .string()
@@ -410,9 +419,20 @@ export const CredentialsRequestSchema = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9._@+-]+$/, 'Letters, digits and . _ @ + - only'),
   password: z.string().min(12, 'At least 12 characters').max(128),
+  /** The password set before: required to change credentials once they are set. */
+  currentPassword: z.string().min(1).max(128).optional(),
 });
 /** `PUT /parents/{userId}/credentials` body (see {@link CredentialsRequestSchema}). */
 export type CredentialsRequest = z.infer<typeof CredentialsRequestSchema>;
+
+/**
+ * `PUT /parents/{userId}/credentials` answer: the join state, and — for a client authenticated with
+ * `Authorization: Bearer` — the new `authToken` (setting credentials rotates the session: every earlier auth token of
+ * the parent is revoked). A browser authenticated by the session cookie gets the new token only as its cookie.
+ */
+export const CredentialsResponseSchema = ParentStateSchema.extend({ authToken: z.string().optional() });
+/** `PUT /parents/{userId}/credentials` answer (see {@link CredentialsResponseSchema}). */
+export type CredentialsResponse = z.infer<typeof CredentialsResponseSchema>;
 
 /** `PUT /parents/{userId}/security-questions` body (§2): three answers to three different questions. */
 export const SecurityAnswersRequestSchema = z.object({

@@ -13,6 +13,7 @@ import {
   isApiError,
 } from '../src/index.js';
 import { countriesQuery, joinCountriesQuery, packageDataQuery } from '../src/query.js';
+import { PARENT } from './fixtures.js';
 
 const BASE = 'http://api.test';
 const seen: Request[] = [];
@@ -218,16 +219,7 @@ describe('createApiClient', () => {
 
   it('§4 Completion: putBillingAddress and putCoParentEmail PUT to the parent with the token and parse the join state', async () => {
     const state: ParentState = {
-      parent: {
-        userId: 7,
-        familyId: 3,
-        firstName: 'Pat',
-        lastName: 'Parent',
-        email: 'pat@example.com',
-        phoneCountryCode: '+1',
-        phoneNumber: '2025550143',
-        timeZone: 'America/Chicago',
-      },
+      parent: PARENT,
       address: { country: 'US' },
       flow: 'pro',
       languageLocale: 'en-US',

@@ -1,28 +1,46 @@
-import { Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
-import { and, eq, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import argon2 from 'argon2';
+import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import {
   BillingAddressRequestSchema,
   CoParentEmailRequestSchema,
   CredentialsRequestSchema,
   IdParamSchema,
+  IdempotencyKeySchema,
   SecurityAnswersRequestSchema,
   SignupRequestSchema,
   TermsRequestSchema,
+  type CredentialsResponse,
   type ParentState,
   type SignupResponse,
 } from '@ofw/api-client';
 import type { AppEnv, Services } from '../context.js';
-import { SESSION_COOKIE, rateLimit, requireSelf } from '../context.js';
-import { families, securityAnswers, securityQuestions, signups, users } from '../db/schema.js';
-import { HttpProblem } from '../lib/problem.js';
-import { RATE_LIMITS } from '../lib/rate-limit.js';
+import {
+  clearSessionCookie,
+  optionalSession,
+  rateLimit,
+  requireSelf,
+  requireSession,
+  setSessionCookie,
+} from '../context.js';
+import type { Db } from '../db/client.js';
+import { families, idempotencyKeys, securityAnswers, securityQuestions, signups, tokens, users } from '../db/schema.js';
+import { HttpProblem, forbidden } from '../lib/problem.js';
+import { RATE_LIMITS, checkRateLimit, countHit, type RateLimitRule } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
-import { hashToken, newToken } from '../lib/tokens.js';
+import { fingerprint, hashToken, newToken } from '../lib/tokens.js';
 import { jsonBody, param } from '../lib/validate.js';
-import { TOKEN_TTL_MS, consumeToken, getUser, issueToken, parentState } from '../accounts.js';
+import {
+  TOKEN_TTL_MS,
+  consumeToken,
+  getUser,
+  issueToken,
+  parentState,
+  revokeTokens,
+  type UserRow,
+} from '../accounts.js';
 import { answerCoParentEmail } from '../invitations.js';
 
 /** argon2id with OWASP's minimums (19 MiB, t=2) — README "Passwords". */
@@ -33,6 +51,8 @@ export function normalizeAnswer(answer: string): string {
   return answer.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 const invalidInvite = () => new HttpProblem(401, 'invalid_invite_token', 'The invite link is not valid any more.');
 
 export function parentRoutes() {
@@ -41,81 +61,45 @@ export function parentRoutes() {
   r.post('/signups', async (c) => {
     await rateLimit(c, RATE_LIMITS.signup);
     const s = c.get('services');
+    const key = optionalIdempotencyKey(c);
     const body = await jsonBody(c, SignupRequestSchema);
     const now = s.now();
-    const result = await s.db.transaction(async (tx) => {
-      const details = {
-        firstName: body.parent.firstName,
-        lastName: body.parent.lastName,
-        email: body.parent.email.toLowerCase(),
-        phoneCountryCode: body.parent.phoneCountryCode,
-        phoneNumber: body.parent.phoneNumber.replace(/[^0-9]/g, ''),
-        timeZone: body.parent.timeZone,
-        country: body.address.country,
-        addressLine1: body.address.line1 ?? null,
-        languageLocale: body.languageLocale,
-        flow: body.flow,
-        referral: body.referral ?? null,
-      };
-      let userId: number;
-      if (body.flow === 'ctj') {
-        // Invited co-parent: the invite token grants the pre-created account once.
-        const invite = body.inviteToken ? await consumeToken(tx, 'invite', body.inviteToken, now) : undefined;
-        if (!invite?.userId) throw invalidInvite();
-        const [u] = await tx
-          .update(users)
-          .set({ ...details, isInvited: true, accountState: 'registering' })
-          .where(and(eq(users.id, invite.userId), eq(users.accountState, 'invited')))
-          .returning({ id: users.id });
-        if (!u) throw invalidInvite();
-        userId = u.id;
-      } else {
-        let pro: { proFirstName: string | null; proLastName: string | null; userCreatedByPro: boolean } = {
-          proFirstName: body.flow === 'pro' ? (body.proFirstName ?? null) : null,
-          proLastName: body.flow === 'pro' ? (body.proLastName ?? null) : null,
-          userCreatedByPro: false,
-        };
-        if (body.flow === 'pro' && body.proReferralToken) {
-          const referral = await consumeToken(tx, 'pro_referral', body.proReferralToken, now);
-          if (!referral)
-            throw new HttpProblem(401, 'unauthorized', 'The professional referral link is not valid any more.');
-          const d = (referral.data ?? {}) as { proFirstName?: string; proLastName?: string };
-          pro = { proFirstName: d.proFirstName ?? null, proLastName: d.proLastName ?? null, userCreatedByPro: true };
-        }
-        const [fam] = await tx.insert(families).values({}).returning({ id: families.id });
-        const [u] = await tx
-          .insert(users)
-          .values({
-            ...details,
-            familyId: fam!.id,
-            ...pro,
-            parentAccountType: pro.userCreatedByPro ? 'pro_created' : 'parent',
-          })
-          .returning({ id: users.id });
-        userId = u!.id;
+    const { result, replayed } = await s.db.transaction(async (tx) => {
+      if (key) {
+        // Taken first, in the signup's own transaction: a concurrent twin waits on the key and then replays.
+        const replay = await claimSignupKey(tx, key, fingerprint(body), now);
+        if (replay) return { result: replay, replayed: true };
       }
-      const signupId = randomUUID();
-      const registrationKey = newToken();
-      await tx.insert(signups).values({
-        id: signupId,
-        userId,
-        registrationKeyHash: hashToken(registrationKey),
-        flow: body.flow,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invite),
-      });
-      const authToken = await issueToken(tx, 'auth', { userId, now });
-      return { signupId, registrationKey, authToken, userId } satisfies SignupResponse;
+      const created = await createSignup(tx, body, now);
+      if (key) {
+        await tx
+          .update(idempotencyKeys)
+          .set({ responseBody: { signupId: created.signupId, userId: created.userId } })
+          .where(and(eq(idempotencyKeys.userId, SIGNUP_KEY_SCOPE), eq(idempotencyKeys.key, key)));
+      }
+      return { result: created, replayed: false };
     });
-    setCookie(c, SESSION_COOKIE, result.authToken, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/',
-      secure: s.env.COOKIE_SECURE,
-      maxAge: TOKEN_TTL_MS.auth / 1000,
-    });
-    s.logger.info({ userId: result.userId, flow: body.flow }, 'signup created');
+    setSessionCookie(c, result.authToken);
+    if (replayed) c.header('idempotent-replayed', 'true');
+    c.header('cache-control', 'no-store');
+    s.logger.info({ userId: result.userId, flow: body.flow, replayed }, 'signup created');
     return c.json(result, 201);
+  });
+
+  r.post('/sessions/logout', async (c) => {
+    const s = c.get('services');
+    // An invalid bearer token answers 401; a stale or missing cookie is simply cleared.
+    const session = c.req.header('authorization') ? await requireSession(c) : await optionalSession(c);
+    if (session) {
+      await s.db
+        .update(tokens)
+        .set({ revokedAt: s.now() })
+        .where(and(eq(tokens.hash, session.tokenHash), isNull(tokens.revokedAt)));
+      s.logger.info({ userId: session.user.id }, 'session ended');
+    }
+    clearSessionCookie(c);
+    c.header('cache-control', 'no-store');
+    return c.body(null, 204);
   });
 
   r.get('/parents/:userId', async (c) => {
@@ -139,9 +123,14 @@ export function parentRoutes() {
 
   r.put('/parents/:userId/credentials', async (c) => {
     const s = c.get('services');
-    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+    const userId = param(c, 'userId', IdParamSchema);
+    const session = await requireSession(c);
+    if (session.user.id !== userId) throw forbidden();
+    const user = session.user;
     await rateLimit(c, RATE_LIMITS.login);
     const body = await jsonBody(c, CredentialsRequestSchema);
+    // Set once while the account is registering; any later change proves the current password (issue 12).
+    if (user.accountState !== 'registering') await verifyCurrentPassword(c, user, body.currentPassword);
     // ASVS 5.0 L2: 12 characters at least, no common or easily guessed password (issue 12)
     const weak = passwordProblem(body.password, [body.username, user.firstName, user.lastName, user.email]);
     if (weak) {
@@ -150,11 +139,18 @@ export function parentRoutes() {
       });
     }
     const passwordHash = await argon2.hash(body.password, ARGON2_OPTIONS);
+    const now = s.now();
+    let authToken: string;
     try {
-      await s.db
-        .update(users)
-        .set({ username: body.username, passwordHash, requireCredentials: false, accountState: 'active' })
-        .where(eq(users.id, user.id));
+      // The credentials and the token rotation commit together: every earlier auth token of the parent is revoked.
+      authToken = await s.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ username: body.username, passwordHash, requireCredentials: false, accountState: 'active' })
+          .where(eq(users.id, user.id));
+        await revokeTokens(tx, 'auth', user.id, now);
+        return issueToken(tx, 'auth', { userId: user.id, now });
+      });
     } catch (e) {
       if (
         /unique|duplicate/i.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ''))
@@ -165,7 +161,14 @@ export function parentRoutes() {
       }
       throw e;
     }
-    return c.json(await parentState(s.db, (await getUser(s.db, user.id))!, s.now()));
+    c.header('cache-control', 'no-store');
+    const state = await parentState(s.db, (await getUser(s.db, user.id))!, now);
+    // The browser gets the new token only as its cookie; a Bearer client gets it in the body (it cannot read cookies).
+    if (session.byCookie) {
+      setSessionCookie(c, authToken);
+      return c.json(state);
+    }
+    return c.json({ ...state, authToken } satisfies CredentialsResponse);
   });
 
   r.put('/parents/:userId/security-questions', async (c) => {
@@ -257,4 +260,165 @@ async function updateSelf(s: Services, userId: number, set: Partial<typeof users
     if (!updated) throw new HttpProblem(404, 'not_found', 'No such parent.');
     return parentState(tx, updated, s.now());
   });
+}
+
+/**
+ * Wrong current passwords per parent per hour (issue 12): a stolen auth token cannot guess its way to new
+ * credentials. Counted on failures only, beside the per-client `RATE_LIMITS.login` every credentials call counts.
+ */
+const CURRENT_PASSWORD_LIMIT: RateLimitRule = { name: 'current-password', limit: 5, windowMs: 60 * 60_000 };
+
+/** `idempotency_keys.user_id` of the keys of `POST /signups` (no parent yet; parents' ids start at 1). */
+const SIGNUP_KEY_SCOPE = 0;
+
+/**
+ * The optional `Idempotency-Key` header of `POST /signups`, validated like `POST /orders`' one.
+ * @throws HttpProblem 400 `validation_failed` for a malformed key.
+ */
+function optionalIdempotencyKey(c: Context<AppEnv>): string | undefined {
+  const raw = c.req.header('idempotency-key');
+  if (raw === undefined) return undefined;
+  const key = IdempotencyKeySchema.safeParse(raw);
+  if (!key.success) {
+    throw new HttpProblem(400, 'validation_failed', 'The Idempotency-Key must be 8–255 visible ASCII characters.', {
+      errors: [{ field: 'header.Idempotency-Key', message: 'Invalid format' }],
+    });
+  }
+  return key.data;
+}
+
+/**
+ * Takes a signup's Idempotency-Key (stored in `idempotency_keys` beside `POST /orders`' keys, under
+ * {@link SIGNUP_KEY_SCOPE}, purged by housekeeping after 24 h), or answers a replay: the same `signupId` and `userId`
+ * with a fresh auth token and a fresh registration key (both are stored only as hashes, so neither can be replayed;
+ * the registration key replaces the earlier one). A replay is refused once the account has left `registering` (its
+ * credentials are set): from then on only a sign-in reaches it.
+ * @throws HttpProblem 422 `idempotency_key_reused` (the key came with another body), 409 `signup_completed`.
+ */
+async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Promise<SignupResponse | undefined> {
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({
+      userId: SIGNUP_KEY_SCOPE,
+      key,
+      requestHash: hash,
+      state: 'completed',
+      responseStatus: 201,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length) return undefined;
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, SIGNUP_KEY_SCOPE), eq(idempotencyKeys.key, key)));
+  if (!row) throw new HttpProblem(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is in progress.');
+  if (row.requestHash !== hash) {
+    throw new HttpProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request body.');
+  }
+  const stored = row.responseBody as { signupId: string; userId: number } | null;
+  const user = stored ? await getUser(tx, stored.userId) : undefined;
+  if (!stored || user?.accountState !== 'registering') {
+    throw new HttpProblem(409, 'signup_completed', 'This signup is complete; sign in instead.');
+  }
+  const registrationKey = newToken();
+  await tx
+    .update(signups)
+    .set({ registrationKeyHash: hashToken(registrationKey) })
+    .where(eq(signups.id, stored.signupId));
+  const authToken = await issueToken(tx, 'auth', { userId: stored.userId, now });
+  return { signupId: stored.signupId, registrationKey, authToken, userId: stored.userId };
+}
+
+/**
+ * Creates the parent (or claims the invited one, or the pro-referred one), the signup and its first auth token.
+ * @throws HttpProblem 401 `invalid_invite_token` / `unauthorized` for a used, expired or unknown invite / referral.
+ */
+async function createSignup(tx: Tx, body: z.infer<typeof SignupRequestSchema>, now: Date): Promise<SignupResponse> {
+  const details = {
+    firstName: body.parent.firstName,
+    lastName: body.parent.lastName,
+    email: body.parent.email.toLowerCase(),
+    phoneCountryCode: body.parent.phoneCountryCode,
+    phoneNumber: body.parent.phoneNumber.replace(/[^0-9]/g, ''),
+    timeZone: body.parent.timeZone,
+    country: body.address.country,
+    addressLine1: body.address.line1 ?? null,
+    languageLocale: body.languageLocale,
+    flow: body.flow,
+    referral: body.referral ?? null,
+  };
+  let userId: number;
+  if (body.flow === 'ctj') {
+    // Invited co-parent: the invite token grants the pre-created account once.
+    const invite = body.inviteToken ? await consumeToken(tx, 'invite', body.inviteToken, now) : undefined;
+    if (!invite?.userId) throw invalidInvite();
+    const [u] = await tx
+      .update(users)
+      .set({ ...details, isInvited: true, accountState: 'registering' })
+      .where(and(eq(users.id, invite.userId), eq(users.accountState, 'invited')))
+      .returning({ id: users.id });
+    if (!u) throw invalidInvite();
+    userId = u.id;
+  } else {
+    let pro: { proFirstName: string | null; proLastName: string | null; userCreatedByPro: boolean } = {
+      proFirstName: body.flow === 'pro' ? (body.proFirstName ?? null) : null,
+      proLastName: body.flow === 'pro' ? (body.proLastName ?? null) : null,
+      userCreatedByPro: false,
+    };
+    if (body.flow === 'pro' && body.proReferralToken) {
+      const referral = await consumeToken(tx, 'pro_referral', body.proReferralToken, now);
+      if (!referral)
+        throw new HttpProblem(401, 'unauthorized', 'The professional referral link is not valid any more.');
+      const d = (referral.data ?? {}) as { proFirstName?: string; proLastName?: string };
+      pro = { proFirstName: d.proFirstName ?? null, proLastName: d.proLastName ?? null, userCreatedByPro: true };
+    }
+    const [fam] = await tx.insert(families).values({}).returning({ id: families.id });
+    const [u] = await tx
+      .insert(users)
+      .values({
+        ...details,
+        familyId: fam!.id,
+        ...pro,
+        parentAccountType: pro.userCreatedByPro ? 'pro_created' : 'parent',
+      })
+      .returning({ id: users.id });
+    userId = u!.id;
+  }
+  const signupId = randomUUID();
+  const registrationKey = newToken();
+  await tx.insert(signups).values({
+    id: signupId,
+    userId,
+    registrationKeyHash: hashToken(registrationKey),
+    flow: body.flow,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invite),
+  });
+  const authToken = await issueToken(tx, 'auth', { userId, now });
+  return { signupId, registrationKey, authToken, userId };
+}
+
+/**
+ * Proves the parent knows the current password before credentials change (issue 12): argon2-verified against the
+ * stored hash. Wrong answers count per parent (`CURRENT_PASSWORD_LIMIT`); past the limit even a right one waits.
+ * @throws HttpProblem 403 `current_password_required` / `current_password_incorrect`, 429 `rate_limited`.
+ */
+async function verifyCurrentPassword(c: Context<AppEnv>, user: UserRow, currentPassword: string | undefined) {
+  const s = c.get('services');
+  const subject = `parent:${user.id}`;
+  await checkRateLimit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
+  if (!currentPassword) {
+    throw new HttpProblem(403, 'current_password_required', 'Changing credentials needs the current password.', {
+      errors: [{ field: 'currentPassword', message: 'Required' }],
+    });
+  }
+  const ok = user.passwordHash ? await argon2.verify(user.passwordHash, currentPassword).catch(() => false) : false;
+  if (!ok) {
+    await countHit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now());
+    throw new HttpProblem(403, 'current_password_incorrect', 'The current password is not right.', {
+      errors: [{ field: 'currentPassword', message: 'Incorrect' }],
+    });
+  }
 }

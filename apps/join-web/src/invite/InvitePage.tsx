@@ -47,7 +47,7 @@ export function InvitePage({ token }: { token: string }) {
   const intl = useIntl();
   const { api } = useServices();
   const navigate = useNavigate();
-  const { state, patchState } = useJoin();
+  const { state, patchState, progress } = useJoin();
   const startJoin = useSetAtom(startJoinAtom);
   const fresh = state.flow !== 'ctj' || state.inviteToken !== token;
 
@@ -58,7 +58,7 @@ export function InvitePage({ token }: { token: string }) {
   const family = useQuery({
     queryKey: ['inviteFamily', token],
     queryFn: () => api.getInviteFamily(token),
-    enabled: !fresh && !state.authToken,
+    enabled: !fresh && !progress.signedIn,
     retry: false,
     staleTime: Infinity,
   });
@@ -90,7 +90,7 @@ export function InvitePage({ token }: { token: string }) {
   if (family.isError) {
     return <ErrorBanner message={intl.formatMessage(inviteMessages.loadFailed)} />;
   }
-  if (!state.authToken && (family.isLoading || !state.familyMembers.length)) {
+  if (!progress.signedIn && (family.isLoading || !state.familyMembers.length)) {
     return <StatusMessage>{intl.formatMessage(inviteMessages.loading)}</StatusMessage>;
   }
   const names = state.familyMembers.map((m) => [m.firstName, m.lastName].filter(Boolean).join(' ')).filter(Boolean);

@@ -74,9 +74,9 @@ export function isChosen(result: ChosenResult): result is ChosenPackage {
  */
 export function usePackageData(flow: Flow) {
   const { api } = useServices();
-  const { state } = useJoin();
+  const { state, progress } = useJoin();
   const currency = currencyForCountry(state.address.country);
-  const caller = state.authToken && state.parent.userId ? String(state.parent.userId) : 'anonymous';
+  const caller = progress.signedIn && state.parent.userId ? String(state.parent.userId) : 'anonymous';
   return {
     currency,
     query: useQuery({

@@ -31,15 +31,15 @@ export function variantsFrom(experiments: readonly Experiment[] | undefined): Va
 /** The parent's experiments (GET /experiments, or /invites/experiments in the invited flow) as variants. */
 export function useVariants(flow: Flow): { variants: Variants; isLoading: boolean } {
   const { api } = useServices();
-  const { state } = useJoin();
+  const { state, progress } = useJoin();
   // Before the signup an invited co-parent is known by the invite token; after it (the token is single-use) by the
-  // parent's own auth token.
-  const byInvite = flow === 'ctj' && !state.authToken && Boolean(state.inviteToken);
-  const token = byInvite ? state.inviteToken : state.authToken;
+  // parent's session cookie.
+  const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);
+  const who = byInvite ? state.inviteToken : progress.signedIn ? state.parent.userId : undefined;
   const q = useQuery({
-    queryKey: ['experiments', byInvite ? 'invite' : 'parent', token],
+    queryKey: ['experiments', byInvite ? 'invite' : 'parent', who],
     queryFn: () => (byInvite ? api.getInviteExperiments(state.inviteToken!) : api.getExperiments()),
-    enabled: Boolean(token),
+    enabled: who !== undefined && who !== '',
     staleTime: 5 * 60 * 1000,
   });
   return { variants: variantsFrom(q.data), isLoading: q.isLoading };

@@ -6,7 +6,10 @@ import * as z from 'zod/mini';
 /**
  * Join state (spec §3 "Join state") and the join's progress, kept in jotai atoms and persisted in
  * `sessionStorage`, so a reload, a return from 3D Secure or from a wallet resumes the join where it was.
- * Card data is never stored here: card numbers live only in the provider's cross-origin frames.
+ * Card data is never stored here: card numbers live only in the provider's cross-origin frames. Nor is the auth
+ * token (issue 12): the browser's session is join-api's HttpOnly `__Host-ofw_session` cookie, which no script can
+ * read; the state keeps only that a signup happened ({@link JoinProgress} `signedIn`), and §3's `authToken` stays
+ * unset.
  */
 
 /** sessionStorage keys (exported for tests and for clearing on completion). */
@@ -44,6 +47,16 @@ export function withAuthedParent(state: JoinState): JoinState {
   return state.isAuthedParent === authed ? state : { ...state, isAuthedParent: authed };
 }
 
+/**
+ * The join state without §3's `authToken` (issue 12): the SPA never keeps a token, in memory or in storage — its
+ * session is the HttpOnly cookie. A state stored by an older version loses its token on the first read.
+ */
+export function withoutAuthToken(state: JoinState): JoinState {
+  if (state.authToken === undefined) return state;
+  const { authToken: _dropped, ...rest } = state;
+  return rest;
+}
+
 const storedJoinStateAtom = atomWithStorage<JoinState>(
   STORAGE_KEYS.state,
   createJoinState(),
@@ -54,13 +67,14 @@ const storedJoinStateAtom = atomWithStorage<JoinState>(
 /**
  * The §3 join state with its defaults (phoneCountryCode '+1', coparentPricing 'P3', languageLocale 'en-US'),
  * persisted in sessionStorage. `isAuthedParent` is derived on every read and write ({@link withAuthedParent}): a
- * value written for it is replaced by the rule's answer.
+ * value written for it is replaced by the rule's answer. `authToken` is dropped on every read and write
+ * ({@link withoutAuthToken}).
  */
 export const joinStateAtom = atom(
-  (get) => withAuthedParent(get(storedJoinStateAtom)),
+  (get) => withAuthedParent(withoutAuthToken(get(storedJoinStateAtom))),
   (get, set, update: SetStateAction<JoinState>) => {
     const next = typeof update === 'function' ? update(get(joinStateAtom)) : update;
-    set(storedJoinStateAtom, withAuthedParent(next));
+    set(storedJoinStateAtom, withAuthedParent(withoutAuthToken(next)));
   },
 );
 
@@ -94,6 +108,17 @@ const ProgressSchema = z.object({
   ),
   /** Whether the chosen package is an upgrade (§4 purchase flow 'upgrade'). */
   upgrade: z.optional(z.boolean()),
+  /**
+   * POST /signups succeeded in this tab: the browser holds join-api's `__Host-ofw_session` cookie (HttpOnly), so the
+   * API calls that need a parent are made. A flag only: the auth token itself is never stored (issue 12).
+   */
+  signedIn: z.optional(z.boolean()),
+  /**
+   * The signup attempt whose answer may have been lost: its `Idempotency-Key` and the exact body (JSON) it was sent
+   * with, so that a retry of the same attempt — also after a reload — sends the same key, and join-api answers the
+   * same signup instead of failing on an invite or referral token already used (issue 12). Cleared on an answer.
+   */
+  signupAttempt: z.optional(z.object({ key: z.string(), body: z.string() })),
   /** Signup handles returned by POST /signups (needed for GET /coupons). */
   signupId: z.optional(z.string()),
   registrationKey: z.optional(z.string()),

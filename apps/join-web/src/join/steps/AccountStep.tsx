@@ -126,7 +126,11 @@ export function AccountStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
     setBusy(true);
     let next = state;
     try {
-      if (state.requireCredentials || username) {
+      // Credentials are set once (issue 12: changing them needs the current password). When the join state says
+      // they are not required any more, the server decides — e.g. a retry after a later step failed.
+      const setCredentials =
+        state.requireCredentials || (username !== '' && (await api.getParent(userId)).requireCredentials);
+      if (setCredentials) {
         next = applyParentState(next, await api.putCredentials(userId, { username: username.trim(), password }));
       }
       if (askQuestions && !next.securityQuestionsComplete) {

@@ -1,4 +1,4 @@
-import { isApiError, type SignupRequest } from '@ofw/api-client';
+import { isApiError, type ApiError, type SignupRequest } from '@ofw/api-client';
 import { countriesQuery, joinCountriesQuery } from '@ofw/api-client/query';
 import {
   countryFromPhoneCode,
@@ -71,9 +71,9 @@ export function DetailsStep({
   proReferralToken?: string | undefined;
 }) {
   const intl = useIntl();
-  const { api } = useServices();
+  const { api, newIdempotencyKey } = useServices();
   const queryClient = useQueryClient();
-  const { state, patchState, setState, patchProgress } = useJoin();
+  const { state, patchState, setState, progress, patchProgress } = useJoin();
   const parent = state.parent;
   const locale = toLocale(state.languageLocale);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -183,7 +183,7 @@ export function DetailsStep({
       refs.current[first]?.focus();
       return;
     }
-    if (state.authToken) {
+    if (progress.signedIn) {
       // Already signed up (the parent came back with Back): keep the signup and go on.
       nav.next();
       return;
@@ -207,9 +207,20 @@ export function DetailsStep({
         ...(flow === 'pro' && proReferralToken ? { proReferralToken } : {}),
         ...(flow === 'ctj' && state.inviteToken ? { inviteToken: state.inviteToken } : {}),
       };
-      const signup = await api.createSignup(body);
-      setState((s) => ({ ...s, authToken: signup.authToken, parent: { ...s.parent, userId: signup.userId } }));
-      patchProgress({ signupId: signup.signupId, registrationKey: signup.registrationKey });
+      // issue 12: one Idempotency-Key per signup attempt, kept (also across a reload) until an answer arrives, so a
+      // retry after a lost answer gets the same signup instead of failing on a used invite or referral token
+      const json = JSON.stringify(body);
+      const key = progress.signupAttempt?.body === json ? progress.signupAttempt.key : newIdempotencyKey();
+      patchProgress({ signupAttempt: { key, body: json } });
+      const signup = await api.createSignup(body, { idempotencyKey: key });
+      // the auth token in the answer is not kept: join-api set the HttpOnly session cookie (issue 12)
+      setState((s) => ({ ...s, parent: { ...s.parent, userId: signup.userId } }));
+      patchProgress({
+        signedIn: true,
+        signupAttempt: undefined,
+        signupId: signup.signupId,
+        registrationKey: signup.registrationKey,
+      });
       try {
         const ps = await api.getParent(signup.userId);
         setState((s) => applyParentState(s, ps));
@@ -218,6 +229,7 @@ export function DetailsStep({
       }
       nav.next();
     } catch (err) {
+      if (!isApiError(err) || !answerMayBeLost(err)) patchProgress({ signupAttempt: undefined });
       const fields = fieldErrorsOf(err);
       if (isApiError(err, 'conflict')) setErrors({ email: intl.formatMessage(detailsMessages.errorEmailTaken) });
       else if (Object.keys(fields).length) {
@@ -333,4 +345,12 @@ export function DetailsStep({
       </div>
     </form>
   );
+}
+
+/**
+ * Whether a failed signup may have been created all the same (no answer, a 5xx, or its twin still running): then the
+ * attempt and its Idempotency-Key are kept for the retry. Any other answer is definite.
+ */
+function answerMayBeLost(err: ApiError): boolean {
+  return err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight';
 }

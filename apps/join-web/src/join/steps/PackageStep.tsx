@@ -100,7 +100,7 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const { variants } = useVariants(flow);
 
   // Coupons (§3 availability entries): by signup, or by invite token for an invited co-parent not signed up yet.
-  const byInvite = flow === 'ctj' && !state.authToken && Boolean(state.inviteToken);
+  const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);
   const coupons = useQuery({
     queryKey: ['coupons', byInvite ? state.inviteToken : progress.signupId],
     queryFn: (): Promise<CouponAvailability[]> =>

@@ -52,10 +52,10 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   const { currency, query } = usePackageData(flow);
   // The client token is issued for the merchant account of the currency charged, so 3D Secure runs in it (issue 10).
   const config = useQuery({
-    queryKey: ['paymentsConfig', state.authToken, currency],
+    queryKey: ['paymentsConfig', state.parent.userId, currency],
     queryFn: () => api.getPaymentsConfig({ currency }),
     staleTime: Infinity,
-    enabled: Boolean(state.authToken),
+    enabled: Boolean(progress.signedIn),
   });
   const chosen = resolveChosen(
     progress,
