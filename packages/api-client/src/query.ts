@@ -1,16 +1,50 @@
 // `@ofw/api-client/query`: TanStack Query options over the typed client (optional peer `@tanstack/react-query`).
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client.js';
-import type { Currency, Flow } from './schemas.js';
+import type {
+  BillingAddressRequest,
+  CoParentEmailRequest,
+  CredentialsRequest,
+  Currency,
+  Flow,
+  OrderRequest,
+  ParentState,
+  SecurityAnswersRequest,
+  SignupRequest,
+} from './schemas.js';
 
-/** Cache keys of §9 ("Cache keys: countries, joinCountries, packageData"). */
+/** Who asks for package data: a parent's user id, or `'anonymous'` before the signup. */
+export type PackageDataCaller = number | 'anonymous';
+
+/**
+ * Every cache key of join-api data: §9's ("Cache keys: countries, joinCountries, packageData") and the ones of the
+ * authenticated reads (the parent, payment config, coupons, experiments, security questions, invite family). One
+ * home: an app builds no key of its own, so invalidation and `setQueryData` always hit the query that reads the data.
+ */
 export const queryKeys = {
   countries: (locale: string) => ['countries', locale] as const,
   joinCountries: () => ['joinCountries'] as const,
+  /** Prefix of every package data answer (invalidate it after a paid order: upgrade options and prices change). */
+  allPackageData: () => ['packageData'] as const,
   packageData: (currency: Currency, flow: Flow) => ['packageData', currency, flow] as const,
+  /** Package data priced for one caller (join-api answers an authed parent with upgrade options and proration). */
+  packageDataFor: (currency: Currency, flow: Flow, caller: PackageDataCaller) =>
+    ['packageData', currency, flow, caller] as const,
+  /** GET /parents/{userId}: the parent and its join-state fields (every parent mutation writes it). */
+  parent: (userId: number) => ['parent', userId] as const,
+  paymentsConfig: (userId: number, currency: Currency) => ['paymentsConfig', userId, currency] as const,
+  coupons: (signupId: string) => ['coupons', 'signup', signupId] as const,
+  inviteCoupons: (inviteToken: string) => ['coupons', 'invite', inviteToken] as const,
+  experiments: (userId: number) => ['experiments', 'parent', userId] as const,
+  inviteExperiments: (inviteToken: string) => ['experiments', 'invite', inviteToken] as const,
+  securityQuestions: (locale: string) => ['securityQuestions', locale] as const,
+  /** Keyed by the national number's digits (no `+1`). */
+  canadianPhone: (digits: string) => ['canadianPhone', digits] as const,
+  inviteFamily: (inviteToken: string) => ['inviteFamily', inviteToken] as const,
 };
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /**
  * Country options in `locale` (key `['countries', locale]`, §9); reference data, fresh for an hour.
@@ -38,12 +72,202 @@ export function joinCountriesQuery(client: ApiClient) {
 
 /**
  * Package data for a currency and flow (key `['packageData', currency, flow]`, §9), fresh for 5 minutes; prices in
- * major units (see `PackagesResponse`). The query rejects with `ApiError` as `client.getPackages` does.
+ * major units (see `PackagesResponse`). With `caller` the key is `['packageData', currency, flow, caller]`: join-api
+ * prices `GET /packages` for whoever asks (an authed parent gets upgrade options and prorated prices), so an app that
+ * signs parents in passes the user id (or `'anonymous'`) and never shows one caller's answer to another.
+ * The query rejects with `ApiError` as `client.getPackages` does.
  */
-export function packageDataQuery(client: ApiClient, q: { currency: Currency; flow: Flow }) {
+export function packageDataQuery(client: ApiClient, q: { currency: Currency; flow: Flow; caller?: PackageDataCaller }) {
+  const { currency, flow } = q;
   return queryOptions({
-    queryKey: queryKeys.packageData(q.currency, q.flow),
-    queryFn: ({ signal }) => client.getPackages(q, signal),
-    staleTime: 5 * 60 * 1000,
+    queryKey:
+      q.caller === undefined
+        ? queryKeys.packageData(currency, flow)
+        : queryKeys.packageDataFor(currency, flow, q.caller),
+    queryFn: ({ signal }) => client.getPackages({ currency, flow }, signal),
+    staleTime: 5 * MINUTE,
+  });
+}
+
+/**
+ * The parent and its join-state fields, GET /parents/{userId} (key `['parent', userId]`, §3, §7). Every parent
+ * mutation below writes its answer here. Rejects with `ApiError` (401 without a session).
+ */
+export function parentQuery(client: ApiClient, userId: number) {
+  return queryOptions({
+    queryKey: queryKeys.parent(userId),
+    queryFn: ({ signal }) => client.getParent(userId, signal),
+    staleTime: 5 * MINUTE,
+  });
+}
+
+/**
+ * Provider authorization for the merchant account of `currency` (key `['paymentsConfig', userId, currency]`); a client
+ * token is issued per parent and kept for the page's life (`staleTime: Infinity`).
+ */
+export function paymentsConfigQuery(client: ApiClient, q: { userId: number; currency: Currency }) {
+  return queryOptions({
+    queryKey: queryKeys.paymentsConfig(q.userId, q.currency),
+    queryFn: ({ signal }) => client.getPaymentsConfig({ currency: q.currency }, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** Coupon availability of a signup (key `['coupons', 'signup', signupId]`, §3, §7), fresh for 5 minutes. */
+export function couponsQuery(client: ApiClient, q: { signupId: string; registrationKey: string }) {
+  return queryOptions({
+    queryKey: queryKeys.coupons(q.signupId),
+    queryFn: () => client.getCoupons({ registrationKey: q.registrationKey, signupId: q.signupId }),
+    staleTime: 5 * MINUTE,
+  });
+}
+
+/** Coupon availability by invite token (key `['coupons', 'invite', token]`, §7), fresh for 5 minutes. */
+export function inviteCouponsQuery(client: ApiClient, inviteToken: string) {
+  return queryOptions({
+    queryKey: queryKeys.inviteCoupons(inviteToken),
+    queryFn: () => client.getInviteCoupons(inviteToken),
+    staleTime: 5 * MINUTE,
+  });
+}
+
+/** Experiments of the signed-in parent (key `['experiments', 'parent', userId]`, §7, §9), fresh for 5 minutes. */
+export function experimentsQuery(client: ApiClient, userId: number) {
+  return queryOptions({
+    queryKey: queryKeys.experiments(userId),
+    queryFn: () => client.getExperiments(),
+    staleTime: 5 * MINUTE,
+  });
+}
+
+/** Experiments by invite token (key `['experiments', 'invite', token]`, §7), fresh for 5 minutes. */
+export function inviteExperimentsQuery(client: ApiClient, inviteToken: string) {
+  return queryOptions({
+    queryKey: queryKeys.inviteExperiments(inviteToken),
+    queryFn: () => client.getInviteExperiments(inviteToken),
+    staleTime: 5 * MINUTE,
+  });
+}
+
+/** The security question list in `locale` (key `['securityQuestions', locale]`); reference data, fresh for an hour. */
+export function securityQuestionsQuery(client: ApiClient, locale: string) {
+  return queryOptions({
+    queryKey: queryKeys.securityQuestions(locale),
+    queryFn: ({ signal }) => client.getSecurityQuestions(locale, signal),
+    staleTime: HOUR,
+  });
+}
+
+/**
+ * Is a +1 national number Canadian (§5)? Key `['canadianPhone', digits]`; `phone` may carry spaces or punctuation,
+ * only its digits are sent. An answer never changes (`staleTime: Infinity`) and a failure is not retried.
+ */
+export function canadianPhoneQuery(client: ApiClient, phone: string) {
+  const digits = phone.replace(/\D/g, '');
+  return queryOptions({
+    queryKey: queryKeys.canadianPhone(digits),
+    queryFn: () => client.checkCanadianPhone(digits),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Family members by invite token (key `['inviteFamily', token]`, §4 "Invited flow"); not retried, kept for the page. */
+export function inviteFamilyQuery(client: ApiClient, inviteToken: string) {
+  return queryOptions({
+    queryKey: queryKeys.inviteFamily(inviteToken),
+    queryFn: () => client.getInviteFamily(inviteToken),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Writes a parent answer (the credentials answer without its `authToken`) into `['parent', userId]`. */
+function storeParent(queryClient: QueryClient, userId: number, ps: ParentState & { authToken?: string | undefined }) {
+  const { authToken: _token, ...parent } = ps;
+  queryClient.setQueryData(queryKeys.parent(userId), parent);
+}
+
+/**
+ * POST /signups (`client.createSignup`): variables `{ body, idempotencyKey }` — keep the key for every retry of one
+ * attempt. Nothing is cached: read the parent with {@link parentQuery} once it resolves.
+ */
+export function signupMutation(client: ApiClient) {
+  return mutationOptions({
+    mutationKey: ['signup'],
+    mutationFn: (v: { body: SignupRequest; idempotencyKey: string }) =>
+      client.createSignup(v.body, { idempotencyKey: v.idempotencyKey }),
+  });
+}
+
+/** PUT /parents/{userId}/terms; the answer replaces `['parent', userId]`. Variables: the user id. */
+export function termsMutation(client: ApiClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['terms'],
+    mutationFn: (userId: number) => client.putTerms(userId),
+    onSuccess: (ps, userId) => storeParent(queryClient, userId, ps),
+  });
+}
+
+/**
+ * The cache after a paid order: `['parent', userId]` says paid (billing address recorded, subscription current) until
+ * it is read again, and every package data answer is invalidated (join-api now offers upgrades, §3, §4).
+ */
+export function markParentPaid(queryClient: QueryClient, userId: number): void {
+  queryClient.setQueryData<ParentState>(queryKeys.parent(userId), (ps) =>
+    ps ? { ...ps, billingAddressComplete: true, isSubscriptionCurrent: true, subscriptionStatus: 'current' } : ps,
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.allPackageData() });
+}
+
+/**
+ * POST /orders (`client.createOrder`): variables `{ userId, body, idempotencyKey }` — the same key for every retry of
+ * one payment attempt. On success {@link markParentPaid}. Rejects with `ApiError` 402 on a decline.
+ */
+export function orderMutation(client: ApiClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['order'],
+    mutationFn: (v: { userId: number; body: OrderRequest; idempotencyKey: string }) =>
+      client.createOrder(v.body, { idempotencyKey: v.idempotencyKey }),
+    onSuccess: (_order, v) => markParentPaid(queryClient, v.userId),
+  });
+}
+
+/**
+ * PUT /parents/{userId}/credentials; the answer (without its `authToken`) replaces `['parent', userId]`. Rejects with
+ * `ApiError` 409 `username_taken`, 403 once set (see `client.putCredentials`).
+ */
+export function credentialsMutation(client: ApiClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['credentials'],
+    mutationFn: (v: { userId: number; body: CredentialsRequest }) => client.putCredentials(v.userId, v.body),
+    onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
+  });
+}
+
+/** PUT /parents/{userId}/security-questions (three answers, §2); the answer replaces `['parent', userId]`. */
+export function securityAnswersMutation(client: ApiClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['securityAnswers'],
+    mutationFn: (v: { userId: number; body: SecurityAnswersRequest }) => client.putSecurityQuestions(v.userId, v.body),
+    onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
+  });
+}
+
+/** PUT /parents/{userId}/billing-address; the answer replaces `['parent', userId]`. ApiError 400 for a bad address. */
+export function billingAddressMutation(client: ApiClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['billingAddress'],
+    mutationFn: (v: { userId: number; body: BillingAddressRequest }) => client.putBillingAddress(v.userId, v.body),
+    onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
+  });
+}
+
+/** PUT /parents/{userId}/coparent-email (§2, an email or `null`); the answer replaces `['parent', userId]`. */
+export function coParentEmailMutation(client: ApiClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['coParentEmail'],
+    mutationFn: (v: { userId: number; body: CoParentEmailRequest }) => client.putCoParentEmail(v.userId, v.body),
+    onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
   });
 }
