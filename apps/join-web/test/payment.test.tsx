@@ -110,6 +110,7 @@ function atPayment(
     upgradeOptions: null,
     pricingGroup: 'P3',
   }),
+  other: (c: Call) => { status?: number; body?: unknown } | undefined = () => undefined,
 ) {
   sessionStorage.setItem(
     STORAGE_KEYS.state,
@@ -135,6 +136,8 @@ function atPayment(
   let i = 0;
   const keys: string[] = [];
   const api = fakeApi((c) => {
+    const o = other(c);
+    if (o) return o;
     if (c.path === '/payments/config') return { body: config };
     if (c.path === '/packages') return { body: packages(i) };
     if (c.path === '/parents/7' && c.method === 'GET')
@@ -408,18 +411,24 @@ describe('issue 11: one price everywhere', () => {
       unlimitedPayments: true,
       calls: null,
     };
-    const { api } = atPayment([() => ({ status: 201, body: order })], () => ({
-      packages: [essentials, premium],
-      byo,
-      upgradeOptions: null,
-      pricingGroup: 'P3',
-      currentTerm,
-      quotedAt,
-    }));
-    const state = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!) as Record<string, unknown>;
-    sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify({ ...state, availableCoupons: coupons }));
+    const { api } = atPayment(
+      [() => ({ status: 201, body: order })],
+      () => ({
+        packages: [essentials, premium],
+        byo,
+        upgradeOptions: null,
+        pricingGroup: 'P3',
+        currentTerm,
+        quotedAt,
+      }),
+      // the signup's coupons (§3 availability entries) come from GET /coupons (issue 14: server state in TanStack Query)
+      (c) => (c.path === '/coupons' ? { body: coupons } : undefined),
+    );
     const progress = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.progress)!) as Record<string, unknown>;
-    sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...progress, packageId: byo.packageId, alaCarte }));
+    sessionStorage.setItem(
+      STORAGE_KEYS.progress,
+      JSON.stringify({ ...progress, packageId: byo.packageId, alaCarte, signupId: 's-1', registrationKey: 'r-1' }),
+    );
     // What join-api charges: quote(...).charged with the same inputs.
     const expected = quote(
       { packageId: byo.packageId, alaCarte },

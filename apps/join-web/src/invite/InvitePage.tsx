@@ -1,4 +1,5 @@
 import { isApiError, type InviteFamilyResponse } from '@ofw/api-client';
+import { inviteFamilyQuery } from '@ofw/api-client/query';
 import { ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -55,13 +56,7 @@ export function InvitePage({ token }: { token: string }) {
     if (fresh) startJoin({ flow: 'ctj', inviteToken: token });
   }, [fresh, token, startJoin]);
 
-  const family = useQuery({
-    queryKey: ['inviteFamily', token],
-    queryFn: () => api.getInviteFamily(token),
-    enabled: !fresh && !progress.signedIn,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const family = useQuery({ ...inviteFamilyQuery(api, token), enabled: !fresh && !progress.signedIn });
 
   useEffect(() => {
     if (!family.data) return;

@@ -1,4 +1,7 @@
+import type { ParentState } from '@ofw/api-client';
+import { queryKeys } from '@ofw/api-client/query';
 import type { Flow } from '@ofw/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { StatusMessage, StepHeading, StepIndicator } from '@ofw/ui';
 import { useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
@@ -6,6 +9,7 @@ import { joinStateAtom } from '../state/join-state.js';
 import { useIntl } from 'react-intl';
 import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
 import { appMessages, detailsMessages, paymentMessagesUi, stepMessages } from './messages.js';
+import { useParentState } from './server-state.js';
 import { DetailsStep } from './steps/DetailsStep.js';
 import { useJoin, type StepNav } from './use-join.js';
 
@@ -23,10 +27,10 @@ const AccountStep = lazy(() => import('./steps/AccountStep.js').then((m) => ({ d
 export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferralToken?: string | undefined }) {
   const intl = useIntl();
   const { state, progress, patchProgress } = useJoin();
-  const steps = useMemo(
-    () => stepsFor(flow, { userCreatedByPro: state.userCreatedByPro }),
-    [flow, state.userCreatedByPro],
-  );
+  // the server's view of the parent (TanStack Query): whether the professional created the account, their name
+  const parentState = useParentState().data;
+  const userCreatedByPro = parentState?.userCreatedByPro;
+  const steps = useMemo(() => stepsFor(flow, { userCreatedByPro }), [flow, userCreatedByPro]);
   const step = clampStep(steps, progress.step);
   const index = steps.indexOf(step);
   const title = intl.formatMessage(stepMessages[step]);
@@ -35,10 +39,15 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
     document.title = intl.formatMessage(appMessages.pageTitle, { step: title });
   }, [intl, title]);
 
-  // The steps are recomputed from the store at call time: a step may change the join state (e.g. the signup makes
-  // the account pro-created) just before it moves on, and the steps captured by this render would be stale.
+  // The steps are recomputed from the stores at call time: a step may change the parent (e.g. the signup makes the
+  // account pro-created) just before it moves on, and the steps captured by this render would be stale.
   const store = useStore();
-  const liveSteps = () => stepsFor(flow, { userCreatedByPro: store.get(joinStateAtom).userCreatedByPro });
+  const queryClient = useQueryClient();
+  const liveSteps = () => {
+    const userId = Number(store.get(joinStateAtom).parent.userId);
+    const live = userId ? queryClient.getQueryData<ParentState>(queryKeys.parent(userId)) : undefined;
+    return stepsFor(flow, { userCreatedByPro: live?.userCreatedByPro });
+  };
   const nav: StepNav = {
     index,
     next: () => patchProgress((p) => ({ step: nextStep(liveSteps(), clampStep(liveSteps(), p.step)) })),
@@ -46,7 +55,12 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   };
   const names = steps.map((s) => intl.formatMessage(stepMessages[s]));
   // §1 pro-referred join: the professional is named on every step (the name may only arrive with the signup).
-  const proName = flow === 'pro' ? [state.proFirstName, state.proLastName].filter(Boolean).join(' ') : '';
+  const proName =
+    flow === 'pro'
+      ? [parentState?.proFirstName ?? state.proFirstName, parentState?.proLastName ?? state.proLastName]
+          .filter(Boolean)
+          .join(' ')
+      : '';
 
   return (
     <div>

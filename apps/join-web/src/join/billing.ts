@@ -1,7 +1,9 @@
+import { BillingAddressRequestSchema } from '@ofw/api-client';
 import { isUK } from '@ofw/domain';
 import type { BillingAddressValue } from '@ofw/ui';
 import type { IntlShape } from 'react-intl';
 import { paymentMessagesUi } from './messages.js';
+import { zodIssuesToMessages } from './zod-messages.js';
 
 /** Localized error per billing-address field. */
 export type BillingErrors = Partial<Record<keyof BillingAddressValue, string>>;
@@ -27,12 +29,31 @@ export function billingLabels(intl: IntlShape, country: string | undefined) {
   };
 }
 
-/** Required-field check of the billing address; localized errors per field. */
+/**
+ * Checks the billing address with api-client's `BillingAddressRequestSchema` (the rules join-api applies: every field
+ * required, a postal code of at least 2 characters, after trimming); localized errors per field.
+ */
 export function validateBilling(intl: IntlShape, b: BillingAddressValue): BillingErrors {
-  const e: BillingErrors = {};
-  for (const k of ['streetAddress', 'locality', 'region', 'postalCode'] as const) {
-    if (!b[k].trim() || (k === 'postalCode' && b[k].trim().length < 2))
-      e[k] = intl.formatMessage(paymentMessagesUi.required);
-  }
-  return e;
+  const parsed = BillingAddressRequestSchema.safeParse(billingRequest(b, undefined));
+  const required = paymentMessagesUi.required;
+  return zodIssuesToMessages(intl, parsed.error?.issues, {
+    streetAddress: required,
+    locality: required,
+    region: required,
+    postalCode: required,
+  });
+}
+
+/**
+ * The billing address as join-api and the provider take it (`BillingAddressRequest`, 3D Secure's billing address):
+ * every field trimmed, the country as an upper-case ISO alpha-2 code (US when the join state has none yet).
+ */
+export function billingRequest(b: BillingAddressValue, country: string | undefined) {
+  return {
+    streetAddress: b.streetAddress.trim(),
+    locality: b.locality.trim(),
+    region: b.region.trim(),
+    postalCode: b.postalCode.trim(),
+    countryCodeAlpha2: (country ?? 'US').toUpperCase(),
+  };
 }

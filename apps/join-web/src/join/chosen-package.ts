@@ -1,5 +1,5 @@
 import type { PackagesResponse } from '@ofw/api-client';
-import { queryKeys } from '@ofw/api-client/query';
+import { couponsQuery, inviteCouponsQuery, packageDataQuery } from '@ofw/api-client/query';
 import {
   BuildYourOwnPackageSchema,
   currencyForCountry,
@@ -10,7 +10,7 @@ import {
   type Quote,
   type QuoteErrorCode,
 } from '@ofw/domain';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../services.js';
 import type { JoinProgress } from '../state/join-state.js';
 import { quoteContextOf, tryQuote } from './pricing.js';
@@ -68,29 +68,31 @@ export function isChosen(result: ChosenResult): result is ChosenPackage {
 
 /**
  * The package data query for the parent's currency (from their country) and flow. join-api prices `GET /packages` for
- * the caller (its upgrade options and prorated prices need the parent's auth token, §3 "Upgrade options"), so the key
- * `['packageData', currency, flow, userId | 'anonymous']` extends api-client's `['packageData', currency, flow]` with
- * who asks: an authed parent's answer is never the anonymous one (or another parent's).
+ * the caller (its upgrade options and prorated prices need the parent's session, §3 "Upgrade options"), so the query is
+ * api-client's `packageDataQuery` with the caller (the user id, or 'anonymous' before the signup): an authed parent's
+ * answer is never the anonymous one (or another parent's).
  */
 export function usePackageData(flow: Flow) {
   const { api } = useServices();
   const { state, progress } = useJoin();
   const currency = currencyForCountry(state.address.country);
-  const caller = progress.signedIn && state.parent.userId ? String(state.parent.userId) : 'anonymous';
-  return {
-    currency,
-    query: useQuery({
-      queryKey: [...queryKeys.packageData(currency, flow), caller],
-      queryFn: ({ signal }) => api.getPackages({ currency, flow }, signal),
-      staleTime: 5 * 60 * 1000,
-    }),
-  };
+  const caller = progress.signedIn && state.parent.userId ? Number(state.parent.userId) : 'anonymous';
+  return { currency, query: useQuery(packageDataQuery(api, { currency, flow, caller })) };
 }
 
 /**
- * Marks every package data answer stale and refetches the shown ones: after a paid order the parent has a current
- * subscription, so join-api now answers with upgrade options and prorated prices (§3, §4 "Purchase flow").
+ * The coupon availability entries (§3) of this join: by signup once signed up, or by invite token for an invited
+ * co-parent not signed up yet; `undefined` while there is neither (or while loading).
  */
-export function invalidatePackageData(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ['packageData'] });
+export function useCoupons(flow: Flow) {
+  const { api } = useServices();
+  const { state, progress } = useJoin();
+  const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);
+  const { signupId, registrationKey } = progress;
+  const invite = useQuery({ ...inviteCouponsQuery(api, state.inviteToken ?? ''), enabled: byInvite });
+  const signup = useQuery({
+    ...couponsQuery(api, { signupId: signupId ?? '', registrationKey: registrationKey ?? '' }),
+    enabled: !byInvite && Boolean(signupId && registrationKey),
+  });
+  return byInvite ? invite : signup;
 }

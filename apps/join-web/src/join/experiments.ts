@@ -1,4 +1,5 @@
 import { EXPERIMENTS, isInTreatment, type Experiment, type Flow } from '@ofw/domain';
+import { experimentsQuery, inviteExperimentsQuery } from '@ofw/api-client/query';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../services.js';
 import { useJoin } from './use-join.js';
@@ -35,12 +36,9 @@ export function useVariants(flow: Flow): { variants: Variants; isLoading: boolea
   // Before the signup an invited co-parent is known by the invite token; after it (the token is single-use) by the
   // parent's session cookie.
   const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);
-  const who = byInvite ? state.inviteToken : progress.signedIn ? state.parent.userId : undefined;
-  const q = useQuery({
-    queryKey: ['experiments', byInvite ? 'invite' : 'parent', who],
-    queryFn: () => (byInvite ? api.getInviteExperiments(state.inviteToken!) : api.getExperiments()),
-    enabled: who !== undefined && who !== '',
-    staleTime: 5 * 60 * 1000,
-  });
+  const userId = progress.signedIn ? Number(state.parent.userId) : 0;
+  const invite = useQuery({ ...inviteExperimentsQuery(api, state.inviteToken ?? ''), enabled: byInvite });
+  const parent = useQuery({ ...experimentsQuery(api, userId), enabled: !byInvite && userId > 0 });
+  const q = byInvite ? invite : parent;
   return { variants: variantsFrom(q.data), isLoading: q.isLoading };
 }

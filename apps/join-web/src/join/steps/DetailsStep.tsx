@@ -1,5 +1,5 @@
-import { isApiError, type ApiError, type SignupRequest } from '@ofw/api-client';
-import { countriesQuery, joinCountriesQuery } from '@ofw/api-client/query';
+import { isApiError, type SignupRequest } from '@ofw/api-client';
+import { canadianPhoneQuery, countriesQuery, joinCountriesQuery, parentQuery } from '@ofw/api-client/query';
 import {
   countryFromPhoneCode,
   needsCanadianPhoneCheck,
@@ -13,8 +13,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
-import { applyParentState } from '../../state/parent-state.js';
 import { fieldErrorsOf } from '../api-errors.js';
+import { answerMayBeLost } from '../in-doubt.js';
 import { appMessages, detailsMessages, stepMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
@@ -87,13 +87,9 @@ export function DetailsStep({
   const countries = useQuery(countriesQuery(api, locale));
   const code = parent.phoneCountryCode || '+1';
 
-  const canadianCheck = (phone: string) => ({
-    queryKey: ['canadianPhone', phone.replace(/\D/g, '')] as const,
-    queryFn: () => api.checkCanadianPhone(phone.replace(/\D/g, '')),
-    staleTime: Infinity,
-  });
+  const canadianCheck = (phone: string) => canadianPhoneQuery(api, phone);
   const checkEnabled = needsCanadianPhoneCheck(code, phoneForCheck) && phoneForCheck.replace(/\D/g, '').length >= 4;
-  const canadian = useQuery({ ...canadianCheck(phoneForCheck), enabled: checkEnabled, retry: false });
+  const canadian = useQuery({ ...canadianCheck(phoneForCheck), enabled: checkEnabled });
 
   const phoneCodeCountries: CountryOption[] = useMemo(
     () =>
@@ -221,15 +217,11 @@ export function DetailsStep({
         signupId: signup.signupId,
         registrationKey: signup.registrationKey,
       });
-      try {
-        const ps = await api.getParent(signup.userId);
-        setState((s) => applyParentState(s, ps));
-      } catch {
-        // The signup succeeded; the state refresh is best effort (the next steps refresh it again).
-      }
+      // The server's view of the parent goes to the query cache (best effort: the next steps read it again).
+      await queryClient.fetchQuery(parentQuery(api, signup.userId)).catch(() => undefined);
       nav.next();
     } catch (err) {
-      if (!isApiError(err) || !answerMayBeLost(err)) patchProgress({ signupAttempt: undefined });
+      if (!answerMayBeLost(err)) patchProgress({ signupAttempt: undefined });
       const fields = fieldErrorsOf(err);
       if (isApiError(err, 'conflict')) setErrors({ email: intl.formatMessage(detailsMessages.errorEmailTaken) });
       else if (Object.keys(fields).length) {
@@ -345,12 +337,4 @@ export function DetailsStep({
       </div>
     </form>
   );
-}
-
-/**
- * Whether a failed signup may have been created all the same (no answer, a 5xx, or its twin still running): then the
- * attempt and its Idempotency-Key are kept for the retry. Any other answer is definite.
- */
-function answerMayBeLost(err: ApiError): boolean {
-  return err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight';
 }

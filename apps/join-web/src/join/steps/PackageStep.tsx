@@ -1,4 +1,4 @@
-import type { CouponAvailability, Flow, Package, Quote, QuoteContext } from '@ofw/domain';
+import type { Flow, Package, Quote, QuoteContext } from '@ofw/domain';
 import {
   BackButton,
   ErrorBanner,
@@ -8,12 +8,9 @@ import {
   YearSwitch,
   type PackageCardView,
 } from '@ofw/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { useServices } from '../../services.js';
 import { BuildYourOwn } from '../BuildYourOwn.js';
-import { byoOf, usePackageData } from '../chosen-package.js';
+import { byoOf, useCoupons, usePackageData } from '../chosen-package.js';
 import { useVariants } from '../experiments.js';
 import { JoinFaq } from '../JoinFaq.js';
 import { appMessages, packageMessages, stepMessages } from '../messages.js';
@@ -94,28 +91,14 @@ export function packageView(
  */
 export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();
-  const { api } = useServices();
-  const { state, patchState, progress, patchProgress } = useJoin();
+  const { state, progress, patchProgress } = useJoin();
   const { currency, query } = usePackageData(flow);
   const { variants } = useVariants(flow);
 
   // Coupons (§3 availability entries): by signup, or by invite token for an invited co-parent not signed up yet.
-  const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);
-  const coupons = useQuery({
-    queryKey: ['coupons', byInvite ? state.inviteToken : progress.signupId],
-    queryFn: (): Promise<CouponAvailability[]> =>
-      byInvite
-        ? api.getInviteCoupons(state.inviteToken!)
-        : api.getCoupons({ registrationKey: progress.registrationKey!, signupId: progress.signupId! }),
-    enabled: byInvite || Boolean(progress.signupId && progress.registrationKey),
-    staleTime: 5 * 60 * 1000,
-  });
-  useEffect(() => {
-    if (coupons.data) patchState({ availableCoupons: coupons.data });
-  }, [coupons.data, patchState]);
-
+  const coupons = useCoupons(flow).data;
   const data = query.data;
-  const context = data ? quoteContextOf(data, currency, flow, state.availableCoupons) : undefined;
+  const context = data ? quoteContextOf(data, currency, flow, coupons) : undefined;
   const all = (data?.packages ?? []) as Package[];
   const hasTwoYears = all.some((p) => p.subDurationInYears === 2);
   const years = hasTwoYears ? progress.years : 1;

@@ -1,8 +1,9 @@
+import { termsMutation } from '@ofw/api-client/query';
 import { BackButton, ErrorBanner, TermsList } from '@ofw/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useServices } from '../../services.js';
-import { applyParentState } from '../../state/parent-state.js';
 import { appMessages, stepMessages, termsMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
@@ -10,8 +11,8 @@ import { useJoin, type StepNav } from '../use-join.js';
 export function TermsStep({ nav }: { nav: StepNav }) {
   const intl = useIntl();
   const { api } = useServices();
-  const { state, setState } = useJoin();
-  const [busy, setBusy] = useState(false);
+  const { state } = useJoin();
+  const terms = useMutation(termsMutation(api, useQueryClient()));
   const [error, setError] = useState<string>();
   const items = [
     termsMessages.service,
@@ -28,15 +29,11 @@ export function TermsStep({ nav }: { nav: StepNav }) {
       setError(intl.formatMessage(appMessages.unexpectedError));
       return;
     }
-    setBusy(true);
     try {
-      const ps = await api.putTerms(userId);
-      setState((s) => ({ ...applyParentState(s, ps), agreedToTerms: true }));
+      await terms.mutateAsync(userId);
       nav.next();
     } catch {
       setError(intl.formatMessage(appMessages.unexpectedError));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -48,7 +45,7 @@ export function TermsStep({ nav }: { nav: StepNav }) {
         items={items}
         continueLabel={intl.formatMessage(stepMessages.continue)}
         onContinue={() => void onContinue()}
-        busy={busy}
+        busy={terms.isPending}
       />
       <div className="ofw-actions">
         <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />

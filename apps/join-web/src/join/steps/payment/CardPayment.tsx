@@ -1,0 +1,74 @@
+import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } from '@ofw/ui';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { billingLabels } from '../../billing.js';
+import type { ChosenPackage } from '../../chosen-package.js';
+import { paymentMessagesUi, stepMessages } from '../../messages.js';
+import { price } from '../../pricing.js';
+import { focusFirstBillingError, useBillingForm } from '../../use-billing-form.js';
+import { useJoin, type StepNav } from '../../use-join.js';
+import { CardFields } from './CardFields.js';
+import { OrderSummary } from './OrderSummary.js';
+import { messageFor } from './payment-error.js';
+import { useCardNonce } from './use-card-nonce.js';
+import { useSubmitPayment } from './use-submit-payment.js';
+import { Wallets } from './Wallets.js';
+
+/** The payment form inside `<PaymentsProvider>`: summary, wallets, card fields, billing address and Pay. */
+export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
+  const intl = useIntl();
+  const { state } = useJoin();
+  const form = useBillingForm();
+  const { hosted, cardNonce } = useCardNonce(chosen, form.billing);
+  const submit = useSubmitPayment({
+    chosen,
+    billing: form.billing,
+    billingReady: () => !focusFirstBillingError(form.validate()),
+    nav,
+  });
+  const [walletError, setWalletError] = useState<unknown>();
+  const { busy } = submit;
+  const q = chosen.quote;
+  const failure = submit.error ?? walletError;
+  const cardError = hosted.status === 'error' ? intl.formatMessage(paymentMessagesUi.cardLoadFailed) : undefined;
+  const pay: typeof submit.pay = (getNonce) => {
+    setWalletError(undefined);
+    submit.pay(getNonce);
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        pay(cardNonce);
+      }}
+      aria-busy={busy || undefined}
+      className="app-narrow"
+    >
+      <p>{intl.formatMessage(paymentMessagesUi.intro)}</p>
+      <StatusMessage>{submit.resuming ? intl.formatMessage(paymentMessagesUi.resuming) : null}</StatusMessage>
+      <ErrorBanner
+        title={intl.formatMessage(paymentMessagesUi.errorTitle)}
+        message={failure ? messageFor(intl, failure) : cardError}
+      />
+      <OrderSummary name={chosen.name} quote={q} />
+      <Wallets chosen={chosen} busy={busy} onPay={pay} onError={setWalletError} />
+      <CardFields hosted={hosted} busy={busy} />
+      <BillingInformation
+        value={form.billing}
+        onChange={form.setBilling}
+        labels={billingLabels(intl, state.address.country)}
+        errors={form.errors}
+        disabled={busy}
+        onBlurField={form.onBlurField}
+      />
+      <StatusMessage hidden>{busy ? intl.formatMessage(paymentMessagesUi.paying) : null}</StatusMessage>
+      <div className="ofw-actions">
+        <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} disabled={busy} />
+        <Button type="submit" busy={busy} disabled={hosted.status !== 'ready'}>
+          {intl.formatMessage(paymentMessagesUi.pay, { amount: price(q.charged, q.currency) })}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { paymentMessages, PayPalButton, useApplePay, usePaymentMethods, useVenmo, VenmoLogo } from '@ofw/payments';
+import { Button } from '@ofw/ui';
+import { useIntl } from 'react-intl';
+import type { ChosenPackage } from '../../chosen-package.js';
+import { paymentMessagesUi } from '../../messages.js';
+import type { GetNonce } from './use-submit-payment.js';
+
+/**
+ * Wallet buttons (§5 visibility per currency and flags, via @ofw/payments' hooks). Each one needs the billing
+ * address like the card does; its nonce goes through the same order submission. PayPal's customer cancel is not an
+ * error (§4 "Other wallet flows"): the parent stays on the step with nothing shown.
+ */
+export function Wallets({
+  chosen,
+  busy,
+  onPay,
+  onError,
+}: {
+  chosen: ChosenPackage;
+  busy: boolean;
+  onPay: (getNonce: GetNonce) => void;
+  /** A wallet that failed outside a payment attempt (e.g. PayPal's button could not be shown). */
+  onError: (error: unknown) => void;
+}) {
+  const intl = useIntl();
+  const { charged, currency } = chosen.quote;
+  const venmo = useVenmo(currency);
+  const { payPal } = usePaymentMethods(currency);
+  const applePay = useApplePay({ amount: charged, currency });
+  const buttons = [
+    // PayPal renders its own button (braintree-web paypalCheckout + PayPal's Buttons, or the sandbox's), so its popup
+    // opens inside the click; the approved nonce then goes through the same order submission as a card's.
+    payPal ? (
+      <PayPalButton
+        key="paypal"
+        buttonClassName="ofw-button ofw-button--secondary"
+        amount={charged}
+        currency={currency}
+        label={intl.formatMessage(paymentMessagesUi.payPal)}
+        onApprove={(result) => onPay(() => Promise.resolve(result.nonce))}
+        onError={onError}
+      />
+    ) : null,
+    venmo.isVisible ? (
+      <Button
+        key="venmo"
+        variant="secondary"
+        busy={busy && venmo.isPending}
+        aria-label={intl.formatMessage(paymentMessagesUi.venmo)}
+        onClick={() => onPay(async () => (await venmo.tokenize()).nonce)}
+      >
+        <VenmoLogo
+          size="small"
+          color="black"
+          title={intl.formatMessage(paymentMessages['payments.venmo.title'])}
+          aria-hidden="true"
+        />
+      </Button>
+    ) : null,
+    applePay.isSupported ? (
+      <Button
+        key="applepay"
+        variant="secondary"
+        busy={busy && applePay.isPending}
+        onClick={() => onPay(() => applePay.pay())}
+      >
+        {intl.formatMessage(paymentMessagesUi.applePay)}
+      </Button>
+    ) : null,
+  ].filter(Boolean);
+  if (!buttons.length) return null;
+  return (
+    <div className="wallets" role="group" aria-label={intl.formatMessage(paymentMessagesUi.wallets)}>
+      {buttons}
+    </div>
+  );
+}

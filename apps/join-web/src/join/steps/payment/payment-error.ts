@@ -1,0 +1,37 @@
+import { isApiError } from '@ofw/api-client';
+import { paymentMessages, toPaymentError } from '@ofw/payments';
+import type { IntlShape } from 'react-intl';
+import { answerMayBeLost } from '../../in-doubt.js';
+import { appMessages, paymentMessagesUi } from '../../messages.js';
+
+/** Tokenization returned no BIN, so 3D Secure cannot run: the card is refused, never charged unauthenticated. */
+export class CardWithoutBin extends Error {
+  override readonly name = 'CardWithoutBin';
+}
+
+/** 3D Secure ran but did not authenticate the card (§4 "3D Secure flow" 4: failure ends the flow). */
+export class ThreeDSFailed extends Error {
+  override readonly name = 'ThreeDSFailed';
+}
+
+/** Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError` (§8). */
+export function messageFor(intl: IntlShape, err: unknown): string {
+  if (answerMayBeLost(err)) return intl.formatMessage(paymentMessagesUi.inDoubt);
+  if (isApiError(err)) {
+    if (err.code === 'payment_method_expired') return intl.formatMessage(paymentMessagesUi.cardExpired);
+    if (err.code === 'not_an_upgrade') return intl.formatMessage(paymentMessagesUi.notAnUpgrade);
+    // the gateway refused a card its bank did not authenticate (threeDSecure.required): not a bank decline
+    if (err.code === 'gateway_rejected' && err.problem.gatewayRejectionReason === 'three_d_secure')
+      return intl.formatMessage(paymentMessagesUi.threeDSFailed);
+    if (err.code === 'package_unavailable' || err.code === 'validation_failed')
+      return intl.formatMessage(appMessages.unexpectedError);
+  }
+  if (err instanceof ThreeDSFailed) return intl.formatMessage(paymentMessagesUi.threeDSFailed);
+  if (err instanceof CardWithoutBin) return intl.formatMessage(paymentMessagesUi.noBin);
+  const pe = toPaymentError(err);
+  if (pe.code === 'THREEDS_CARDINAL_SDK_CANCELED' || pe.messageId === 'payments.threeDSecure.canceled')
+    return intl.formatMessage(paymentMessagesUi.threeDSCanceled);
+  if (pe.code === 'HOSTED_FIELDS_FIELDS_INVALID' || pe.code === 'HOSTED_FIELDS_FIELDS_EMPTY')
+    return intl.formatMessage(paymentMessagesUi.fixCard);
+  return intl.formatMessage(paymentMessages[pe.messageId]);
+}

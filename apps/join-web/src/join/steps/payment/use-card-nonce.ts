@@ -1,0 +1,61 @@
+import {
+  isThreeDSecureAccepted,
+  paymentMessages,
+  useHostedFields,
+  usePaymentMethods,
+  useThreeDSecure,
+} from '@ofw/payments';
+import type { BillingAddressValue } from '@ofw/ui';
+import { useIntl } from 'react-intl';
+import { billingRequest } from '../../billing.js';
+import type { ChosenPackage } from '../../chosen-package.js';
+import { useParentState } from '../../server-state.js';
+import { useJoin } from '../../use-join.js';
+import { CardWithoutBin, ThreeDSFailed } from './payment-error.js';
+
+/**
+ * The card of the payment step: the provider's hosted fields (in `#card-number`, `#card-expiration-date`,
+ * `#card-cvv`) and `cardNonce`, which tokenizes them and runs 3D Secure for the amount charged (§4 "3D Secure flow").
+ * `cardNonce` rejects with {@link CardWithoutBin} (no BIN: 3D Secure cannot run, issue 11 defect 5), {@link ThreeDSFailed}
+ * or the provider's error.
+ */
+export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue) {
+  const intl = useIntl();
+  const { state } = useJoin();
+  // the parent as the server has it (trimmed at the signup), else as typed
+  const parent = useParentState().data?.parent ?? state.parent;
+  const methods = usePaymentMethods(chosen.quote.currency);
+  const hosted = useHostedFields({
+    fields: {
+      number: { container: '#card-number' },
+      expirationDate: { container: '#card-expiration-date', placeholder: 'MM/YY' },
+      cvv: { container: '#card-cvv' },
+    },
+    supportedCardBrands: methods.supportedCardBrands,
+  });
+  const threeDS = useThreeDSecure({
+    labels: {
+      title: intl.formatMessage(paymentMessages['payments.threeDSecure.title']),
+      interstitial: intl.formatMessage(paymentMessages['payments.threeDSecure.interstitial']),
+      close: intl.formatMessage(paymentMessages['payments.threeDSecure.close']),
+    },
+  });
+
+  async function cardNonce(): Promise<string> {
+    const address = billingRequest(billing, state.address.country);
+    const card = await hosted.tokenize({ billingAddress: { postalCode: address.postalCode } });
+    const bin = card.details?.bin;
+    if (!bin) throw new CardWithoutBin();
+    const result = await threeDS.verifyCard({
+      nonce: card.nonce,
+      amount: chosen.quote.charged,
+      bin: String(bin),
+      ...(parent.email ? { email: parent.email } : {}),
+      billingAddress: { givenName: parent.firstName, surname: parent.lastName, ...address },
+    });
+    if (!isThreeDSecureAccepted(result)) throw new ThreeDSFailed();
+    return result.nonce;
+  }
+
+  return { hosted, cardNonce };
+}

@@ -1,0 +1,109 @@
+import { isApiError, type OrderRequest } from '@ofw/api-client';
+import { markParentPaid, orderMutation, parentQuery } from '@ofw/api-client/query';
+import { usePayments } from '@ofw/payments';
+import type { BillingAddressValue } from '@ofw/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useServices } from '../../../services.js';
+import { billingRequest } from '../../billing.js';
+import type { ChosenPackage } from '../../chosen-package.js';
+import { answerMayBeLost } from '../../in-doubt.js';
+import {
+  clearPaymentAttempt,
+  loadPaymentAttempt,
+  savePaymentAttempt,
+  type PaymentAttempt,
+} from '../../payment-attempt.js';
+import { useJoin, type StepNav } from '../../use-join.js';
+
+/** Gets the nonce to charge (card + 3D Secure, or a wallet); `undefined` when the parent gave up (nothing happens). */
+export type GetNonce = () => Promise<string | undefined>;
+
+/**
+ * The request sequencing of the payment step (DESIGN.md §4): one payment attempt gets a nonce, then POST /orders with
+ * a fresh Idempotency-Key (api-client's `orderMutation`, which marks the cached parent paid and invalidates the
+ * package data). The attempt is stored before it is sent; an attempt whose answer may have been lost is kept and
+ * re-sent as is (same key, same nonce) by the next Pay — and once, without a click, after a reload. `order_already_paid`
+ * (this very package is the parent's paid one: an earlier attempt's answer was lost) counts as paid. Paid: the parent is
+ * read again and the join goes on. Busy and error state are the `payment` mutation's.
+ */
+export function useSubmitPayment(o: {
+  chosen: ChosenPackage;
+  billing: BillingAddressValue;
+  /** Checks the billing address (showing its errors); false stops the attempt. */
+  billingReady: () => boolean;
+  nav: StepNav;
+}) {
+  const { api, newIdempotencyKey } = useServices();
+  const { client } = usePayments();
+  const queryClient = useQueryClient();
+  const { state } = useJoin();
+  const storedUserId = state.parent.userId;
+  const userId = Number(storedUserId);
+  const [restored] = useState(() => loadPaymentAttempt(storedUserId));
+  const pending = useRef<PaymentAttempt | undefined>(restored);
+  const [resuming, setResuming] = useState(Boolean(restored));
+  const order = useMutation(orderMutation(api, queryClient));
+
+  const forget = () => {
+    pending.current = undefined;
+    clearPaymentAttempt(storedUserId);
+  };
+
+  async function newAttempt(getNonce: GetNonce): Promise<PaymentAttempt | undefined> {
+    const nonce = await getNonce();
+    if (!nonce) return undefined;
+    const deviceData = await client?.collectDeviceData().catch(() => undefined);
+    // The order is the quote's payload; join-api prices it by the same `quote` and charges `charged` (issue 11).
+    const body = {
+      ...o.chosen.quote.payload,
+      paymentMethodNonce: nonce,
+      ...(deviceData ? { deviceData } : {}),
+      billingAddress: billingRequest(o.billing, state.address.country),
+    } as OrderRequest;
+    const attempt = { key: newIdempotencyKey(), body };
+    pending.current = attempt;
+    // stored before it is sent: a reload while the answer is out still re-sends this key, never a new one
+    savePaymentAttempt(storedUserId, attempt);
+    return attempt;
+  }
+
+  const payment = useMutation({
+    mutationFn: async (getNonce: GetNonce) => {
+      const attempt = pending.current ?? (await newAttempt(getNonce));
+      if (!attempt) return;
+      try {
+        await order.mutateAsync({ userId, body: attempt.body, idempotencyKey: attempt.key });
+      } catch (err) {
+        if (!isApiError(err, 'order_already_paid')) {
+          if (!answerMayBeLost(err)) forget();
+          throw err;
+        }
+        markParentPaid(queryClient, userId);
+      }
+      forget();
+      // Paid; the server's view of the parent is read again (best effort: the account step reads it too).
+      await queryClient.fetchQuery({ ...parentQuery(api, userId), staleTime: 0 }).catch(() => undefined);
+      o.nav.next();
+    },
+    onSettled: () => setResuming(false),
+  });
+
+  /** Starts an attempt (or re-sends the in-doubt one); ignored while one runs or the billing address is incomplete. */
+  function pay(getNonce: GetNonce) {
+    if (payment.isPending) return;
+    payment.reset();
+    if (pending.current === undefined && !o.billingReady()) return;
+    payment.mutate(getNonce);
+  }
+
+  const resume = useEffectEvent(() => pay(() => Promise.resolve(undefined)));
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!restored || resumed.current) return;
+    resumed.current = true;
+    resume();
+  }, [restored]);
+
+  return { pay, busy: payment.isPending, error: payment.error, resuming };
+}

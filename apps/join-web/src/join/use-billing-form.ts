@@ -1,0 +1,38 @@
+import type { BillingAddressValue } from '@ofw/ui';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { validateBilling, type BillingErrors } from './billing.js';
+import { useJoin } from './use-join.js';
+
+/** Focuses the first billing field with an error (ids `billing-<field>`); true when there was one. */
+export function focusFirstBillingError(errors: BillingErrors | undefined): boolean {
+  const first = errors && (Object.keys(errors) as Array<keyof BillingAddressValue>)[0];
+  if (first) document.getElementById(`billing-${first}`)?.focus();
+  return Boolean(first);
+}
+
+/**
+ * The billing address form of the payment and account steps: the value lives in the persisted progress (typed by the
+ * browser, so a reload keeps it), the localized errors in the component. `validate` checks and shows the errors;
+ * `onBlurField` re-checks a field that shows an error.
+ */
+export function useBillingForm() {
+  const intl = useIntl();
+  const { progress, patchProgress } = useJoin();
+  const [errors, setErrors] = useState<BillingErrors>({});
+  const billing = progress.billing;
+  return {
+    billing,
+    errors,
+    setBilling: (b: BillingAddressValue) => patchProgress({ billing: b }),
+    /** Checks the address, shows the errors and returns them (empty = complete). */
+    validate: (): BillingErrors => {
+      const found = validateBilling(intl, billing);
+      setErrors(found);
+      return found;
+    },
+    onBlurField: (k: keyof BillingAddressValue) => {
+      if (errors[k]) setErrors(validateBilling(intl, billing));
+    },
+  };
+}
