@@ -1,6 +1,8 @@
 import { parentQuery } from '@ofw/api-client/query';
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useServices } from '../services.js';
+import { signupAtom } from '../state/join-state.js';
 import { useJoin } from './use-join.js';
 
 /**
@@ -8,9 +10,10 @@ import { useJoin } from './use-join.js';
  * the family answer does not count: until POST /signups the browser has no session to read the parent with.
  */
 export function useSignedInUserId(): number | undefined {
-  const { state, progress } = useJoin();
+  const { state } = useJoin();
+  const { signedIn } = useAtomValue(signupAtom);
   const userId = Number(state.parent.userId);
-  return progress.signedIn && userId ? userId : undefined;
+  return signedIn && userId ? userId : undefined;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { BillingAddressValue } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { validateBilling, type BillingErrors } from './billing.js';
-import { useJoin } from './use-join.js';
+import { useAtom } from 'jotai';
+import { billingDraftAtom } from '../state/join-state.js';
 
 /** Focuses the first billing field with an error (ids `billing-<field>`); true when there was one. */
 export function focusFirstBillingError(errors: BillingErrors | undefined): boolean {
@@ -18,13 +19,12 @@ export function focusFirstBillingError(errors: BillingErrors | undefined): boole
  */
 export function useBillingForm() {
   const intl = useIntl();
-  const { progress, patchProgress } = useJoin();
+  const [{ billing }, patchBilling] = useAtom(billingDraftAtom);
   const [errors, setErrors] = useState<BillingErrors>({});
-  const billing = progress.billing;
   return {
     billing,
     errors,
-    setBilling: (b: BillingAddressValue) => patchProgress({ billing: b }),
+    setBilling: (b: BillingAddressValue) => patchBilling({ billing: b }),
     /** Checks the address, shows the errors and returns them (empty = complete). */
     validate: (): BillingErrors => {
       const found = validateBilling(intl, billing);

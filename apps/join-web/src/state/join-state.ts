@@ -176,3 +176,34 @@ export function clearPersistedJoin(storage: Storage = sessionStorage): void {
   storage.removeItem(STORAGE_KEYS.state);
   storage.removeItem(STORAGE_KEYS.progress);
 }
+
+/**
+ * A small read/write atom over some fields of {@link progressAtom}: a hook that needs only those fields subscribes to
+ * (and patches) only them. The progress stays one sessionStorage entry, so a reload resumes all of it at once.
+ */
+function progressSlice<K extends keyof JoinProgress>(keys: readonly K[]) {
+  let last: Pick<JoinProgress, K> | undefined;
+  return atom(
+    (get) => {
+      const p = get(progressAtom);
+      const next = Object.fromEntries(keys.map((k) => [k, p[k]])) as Pick<JoinProgress, K>;
+      // the same object while the fields are the same, so readers re-render only when a field of theirs changes
+      if (last && keys.every((k) => Object.is(last![k], next[k]))) return last;
+      last = next;
+      return next;
+    },
+    (_get, set, patch: Partial<Pick<JoinProgress, K>>) => set(progressAtom, (p) => ({ ...p, ...patch })),
+  );
+}
+
+/** The package the parent chose before an order exists: package id, 1/2-year switch, build-your-own, upgrade. */
+export const chosenPackageAtom = progressSlice(['packageId', 'years', 'alaCarte', 'upgrade']);
+
+/** The billing address typed on the payment or account step (not card data). */
+export const billingDraftAtom = progressSlice(['billing']);
+
+/** The co-parent email question's answer, until Finish sends it. */
+export const coParentEmailDraftAtom = progressSlice(['coParentEmail']);
+
+/** The signup of this tab: whether it happened (the session cookie), its handles and the attempt in doubt (issue 12). */
+export const signupAtom = progressSlice(['signedIn', 'signupId', 'registrationKey', 'signupAttempt']);

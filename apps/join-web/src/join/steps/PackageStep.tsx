@@ -1,88 +1,15 @@
-import type { Flow, Package, Quote, QuoteContext } from '@ofw/domain';
-import {
-  BackButton,
-  ErrorBanner,
-  PackageCard,
-  PackageGrid,
-  StatusMessage,
-  YearSwitch,
-  type PackageCardView,
-} from '@ofw/ui';
-import { useIntl, type IntlShape } from 'react-intl';
+import type { Flow } from '@ofw/domain';
+import { BackButton, ErrorBanner, PackageCard, PackageGrid, StatusMessage, YearSwitch } from '@ofw/ui';
+import { useIntl } from 'react-intl';
 import { BuildYourOwn } from '../BuildYourOwn.js';
-import { byoOf, useCoupons, usePackageData } from '../chosen-package.js';
 import { useVariants } from '../experiments.js';
 import { JoinFaq } from '../JoinFaq.js';
 import { appMessages, packageMessages, stepMessages } from '../messages.js';
-import { isUpgradeContext, price, purchaseContextOf, quoteContextOf, tryQuote } from '../pricing.js';
 import { useJoin, type StepNav } from '../use-join.js';
+import { packageView } from './package/package-view.js';
+import { usePackageChoice } from './package/use-package-choice.js';
 
-/**
- * How a fixed tier is priced for its card, all by `quote` (issue 11 "One price"): `purchase` is the plan itself
- * (total, coupon, VAT, monthly — the same context without a current term), `upgrade` the prorated quote of an
- * upgrade (what `POST /orders` charges), `refused` when the parent holds a current subscription and the plan is not
- * an upgrade of it (`QuoteError` `not_an_upgrade`).
- */
-export interface CardPricing {
-  purchase: Quote;
-  upgrade?: Quote | undefined;
-  refused?: boolean | undefined;
-}
-
-/** Prices a fixed tier for its card; `undefined` when `quote` does not offer it to this context (no card). */
-export function cardPricing(pkg: Pick<Package, 'id'>, context: QuoteContext): CardPricing | undefined {
-  const purchase = tryQuote({ packageId: pkg.id }, purchaseContextOf(context));
-  if (!purchase.ok) return undefined;
-  if (!isUpgradeContext(context)) return { purchase: purchase.quote };
-  const upgrade = tryQuote({ packageId: pkg.id }, context);
-  if (upgrade.ok) return { purchase: purchase.quote, upgrade: upgrade.quote };
-  return upgrade.code === 'not_an_upgrade' ? { purchase: purchase.quote, refused: true } : undefined;
-}
-
-/**
- * The card view of a package: every amount from its quotes (total, monthly, discount as amount and percent, the VAT
- * line for GBP, the prorated upgrade price), formatted by `formatPrice` in the payment currency region locale.
- */
-export function packageView(
-  intl: IntlShape,
-  pkg: Package,
-  pricing: CardPricing,
-  opts: { badge?: string; secondaryFeatures?: boolean } = {},
-): PackageCardView {
-  const { purchase: q, upgrade, refused } = pricing;
-  const fmt = (n: number) => price(n, q.currency);
-  return {
-    id: pkg.id,
-    selectButtonId: pkg.selectButtonId,
-    name: pkg.displayName,
-    description: pkg.description,
-    totalPrice: fmt(q.charged),
-    monthlyPrice: intl.formatMessage(packageMessages.perMonth, { price: fmt(q.monthly) }),
-    termText: intl.formatMessage(packageMessages.term, { years: q.years }),
-    // §9: the VAT included in the total shown (the discounted one when a coupon applies); GBP only.
-    ...(q.vat !== null ? { vatLine: intl.formatMessage(packageMessages.vat, { vat: fmt(q.vat) }) } : {}),
-    ...(q.discount > 0
-      ? {
-          discount: {
-            label: intl.formatMessage(packageMessages.discount, {
-              amount: fmt(q.discount),
-              percent: q.discountPercent,
-            }),
-            discountedTotal: fmt(q.charged),
-            originalTotal: fmt(q.list),
-            originalLabel: intl.formatMessage(packageMessages.was),
-          },
-        }
-      : {}),
-    ...(upgrade && upgrade.prorated !== null
-      ? { proratedLine: intl.formatMessage(packageMessages.prorated, { price: fmt(upgrade.charged) }) }
-      : {}),
-    ...(refused ? { note: intl.formatMessage(packageMessages.notAnUpgrade) } : {}),
-    primaryFeatures: pkg.primaryFeatures,
-    ...(opts.secondaryFeatures === false ? {} : { secondaryFeatures: pkg.secondaryFeatures }),
-    ...(opts.badge ? { badge: opts.badge } : {}),
-  };
-}
+export { cardPricing, packageView, type CardPricing } from './package/package-view.js';
 
 /**
  * Step 2, package choice (§2, §3, §4): fixed tiers side by side for the chosen length (1/2-year switch) with total,
@@ -91,47 +18,20 @@ export function packageView(
  */
 export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();
-  const { state, progress, patchProgress } = useJoin();
-  const { currency, query } = usePackageData(flow);
+  const { state } = useJoin();
+  const c = usePackageChoice(flow, nav);
   const { variants } = useVariants(flow);
-
-  // Coupons (§3 availability entries): by signup, or by invite token for an invited co-parent not signed up yet.
-  const coupons = useCoupons(flow).data;
-  const data = query.data;
-  const context = data ? quoteContextOf(data, currency, flow, coupons) : undefined;
-  const all = (data?.packages ?? []) as Package[];
-  const hasTwoYears = all.some((p) => p.subDurationInYears === 2);
-  const years = hasTwoYears ? progress.years : 1;
-  const shown = context
-    ? all
-        .filter((p) => p.subDurationInYears === years && p.family !== 'BYO')
-        .flatMap((pkg) => {
-          const pricing = cardPricing(pkg, context);
-          return pricing ? [{ pkg, pricing }] : [];
-        })
-        .sort((a, b) => (a.pricing.purchase.list < b.pricing.purchase.list ? -1 : 1))
-    : [];
-  const byo = byoOf(data);
-  const upgrade = context ? isUpgradeContext(context) : false;
   const proName = [state.proFirstName, state.proLastName].filter(Boolean).join(' ');
-
-  const choose = (packageId: number, extra: Partial<typeof progress> = {}) => {
-    patchProgress({ packageId, alaCarte: undefined, upgrade, ...extra });
-    nav.next();
-  };
 
   const faq = <JoinFaq />;
   const byoBlock =
-    byo && context ? (
+    c.byo && c.context ? (
       <BuildYourOwn
-        byo={byo}
-        years={years}
-        context={context}
-        initial={progress.alaCarte}
-        onSelect={(selection, q) => {
-          patchProgress({ packageId: byo.packageId, alaCarte: selection, upgrade: q.prorated !== null });
-          nav.next();
-        }}
+        byo={c.byo}
+        years={c.years}
+        context={c.context}
+        initial={c.alaCarte}
+        onSelect={(selection, q) => c.chooseByo(c.byo!.packageId, selection, q.prorated !== null)}
       />
     ) : null;
   return (
@@ -140,23 +40,23 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
       {flow === 'pro' && proName ? (
         <p className="pro-banner">{intl.formatMessage(packageMessages.proFor, { name: proName })}</p>
       ) : null}
-      {upgrade ? (
+      {c.upgrade ? (
         <>
           <p>{intl.formatMessage(packageMessages.upgradeIntro)}</p>
           <p id="upgrades-only">{intl.formatMessage(packageMessages.upgradesOnly)}</p>
         </>
       ) : null}
       {variants.faqFirst ? faq : null}
-      {query.isError ? (
+      {c.query.isError ? (
         <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
       ) : null}
-      <StatusMessage>{query.isLoading ? intl.formatMessage(packageMessages.loading) : null}</StatusMessage>
-      {data ? (
+      <StatusMessage>{c.query.isLoading ? intl.formatMessage(packageMessages.loading) : null}</StatusMessage>
+      {c.data ? (
         <>
-          {hasTwoYears ? (
+          {c.hasTwoYears ? (
             <YearSwitch
-              value={years}
-              onChange={(y) => patchProgress({ years: y })}
+              value={c.years}
+              onChange={c.setYears}
               labels={{
                 legend: intl.formatMessage(packageMessages.length),
                 one: intl.formatMessage(packageMessages.oneYear),
@@ -165,9 +65,9 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
             />
           ) : null}
           {variants.buildYourOwn ? byoBlock : null}
-          {shown.length ? (
+          {c.shown.length ? (
             <PackageGrid label={intl.formatMessage(packageMessages.plans)}>
-              {shown.map(({ pkg, pricing }) => (
+              {c.shown.map(({ pkg, pricing }) => (
                 <PackageCard
                   key={pkg.id}
                   pkg={packageView(intl, pkg, pricing, {
@@ -176,18 +76,16 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
                       ? { badge: intl.formatMessage(packageMessages.mostPopular) }
                       : {}),
                   })}
-                  selected={progress.packageId === pkg.id && !progress.alaCarte}
+                  selected={c.isSelected(pkg.id)}
                   selectLabel={intl.formatMessage(
-                    progress.packageId === pkg.id && !progress.alaCarte
-                      ? packageMessages.selected
-                      : packageMessages.select,
+                    c.isSelected(pkg.id) ? packageMessages.selected : packageMessages.select,
                   )}
                   disabled={pricing.refused}
-                  onSelect={(id) => choose(id)}
+                  onSelect={(id) => c.choose(id)}
                 />
               ))}
             </PackageGrid>
-          ) : !byo ? (
+          ) : !c.byo ? (
             <p>{intl.formatMessage(packageMessages.none)}</p>
           ) : null}
           {variants.buildYourOwn ? null : byoBlock}

@@ -5,7 +5,8 @@ import { useIntl } from 'react-intl';
 import type { BillingErrors } from '../../billing.js';
 import { accountMessages } from '../../messages.js';
 import { focusFirstBillingError, useBillingForm } from '../../use-billing-form.js';
-import { useJoin } from '../../use-join.js';
+import { useAtom } from 'jotai';
+import { coParentEmailDraftAtom } from '../../../state/join-state.js';
 import { zodIssuesToMessages } from '../../zod-messages.js';
 
 const EMPTY: SecurityAnswer[] = [1, 2, 3].map(() => ({ questionId: '', answer: '' }));
@@ -35,7 +36,7 @@ export interface AccountAsks {
  */
 export function useAccountForm(ask: AccountAsks) {
   const intl = useIntl();
-  const { progress, patchProgress } = useJoin();
+  const [{ coParentEmail: coParent }, patchCoParent] = useAtom(coParentEmailDraftAtom);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [answers, setAnswers] = useState<SecurityAnswer[]>(EMPTY);
@@ -43,7 +44,6 @@ export function useAccountForm(ask: AccountAsks) {
   const billing = useBillingForm();
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const coParent = progress.coParentEmail;
 
   function validate(): AccountErrors {
     const e: AccountErrors = {};
@@ -109,7 +109,7 @@ export function useAccountForm(ask: AccountAsks) {
     setErrors,
     billing,
     coParent,
-    setCoParent: (v: { hasEmail: boolean | undefined; email: string }) => patchProgress({ coParentEmail: v }),
+    setCoParent: (v: { hasEmail: boolean | undefined; email: string }) => patchCoParent({ coParentEmail: v }),
     usernameRef,
     passwordRef,
     check,
