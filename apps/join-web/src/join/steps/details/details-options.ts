@@ -1,0 +1,121 @@
+import { SignupParentSchema } from '@ofw/api-client';
+import type { CountryOption } from '@ofw/domain';
+import type { IntlShape } from 'react-intl';
+import { appMessages, detailsMessages } from '../../messages.js';
+import { zodIssuesToMessages } from '../../zod-messages.js';
+
+/** Phone country codes offered (§9 +1, +44, +61, +64, and Ireland's +353 for the IE join country), priority first. */
+export const PHONE_CODE_COUNTRIES: ReadonlyArray<{ code: string; countries: readonly string[] }> = [
+  { code: '+1', countries: ['US', 'CA'] },
+  { code: '+61', countries: ['AU'] },
+  { code: '+44', countries: ['GB'] },
+  { code: '+64', countries: ['NZ'] },
+  { code: '+353', countries: ['IE'] },
+];
+
+/** The details form's fields (their ids too). */
+export type DetailsField = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'country';
+
+/** A region's name in the page's language (the code itself when the browser cannot name it). */
+export function regionName(intl: IntlShape, code: string): string {
+  try {
+    return new Intl.DisplayNames([intl.locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The priority phone codes as country options (for `countryFromPhoneCode`'s label matching, §5). */
+export const PHONE_CODE_OPTIONS: CountryOption[] = PHONE_CODE_COUNTRIES.map(({ code, countries }) => ({
+  key: countries[0]!,
+  value: countries[0]!,
+  name: countries[0]!,
+  label: `(${code})`,
+}));
+
+/** Priority codes first (§1), then every other calling code of the API's (localized) country list. */
+export function phoneCodeOptions(intl: IntlShape, countries: readonly CountryOption[] | undefined) {
+  const options = PHONE_CODE_COUNTRIES.map(({ code, countries: cs }) => ({
+    value: code,
+    label: intl.formatMessage(detailsMessages.phoneCodeOption, {
+      code,
+      country: cs.map((x) => regionName(intl, x)).join(' / '),
+    }),
+  }));
+  for (const option of countries ?? []) {
+    const calling = /\((\+\d{1,4})\)$/.exec(option.label)?.[1];
+    if (calling && !options.some((o) => o.value === calling)) {
+      options.push({
+        value: calling,
+        label: intl.formatMessage(detailsMessages.phoneCodeOption, { code: calling, country: option.name }),
+      });
+    }
+  }
+  return options;
+}
+
+/**
+ * The join countries as select options, named from the API's localized list; a `current` country not open for
+ * sign-up (detected from the phone code) stays visible, with its error.
+ */
+export function countryOptions(
+  intl: IntlShape,
+  joinCountries: readonly CountryOption[] | undefined,
+  countries: readonly CountryOption[] | undefined,
+  current: string | undefined,
+) {
+  const options = (joinCountries ?? []).map((c) => ({
+    value: c.value,
+    label: countries?.find((o) => o.value === c.value)?.name ?? regionName(intl, c.value),
+  }));
+  return current && !options.some((o) => o.value === current)
+    ? [...options, { value: current, label: regionName(intl, current) }]
+    : options;
+}
+
+const ParentFieldsSchema = SignupParentSchema.pick({ firstName: true, lastName: true, email: true, phoneNumber: true });
+
+/**
+ * Validates the account details with api-client's `SignupParentSchema` (the rules join-api applies to POST /signups)
+ * plus the country (required, and one of `joinCountries` when known); localized errors per field (empty = valid).
+ */
+export function validateDetails(
+  intl: IntlShape,
+  v: { firstName?: string; lastName?: string; email?: string; phoneNumber?: string; country?: string },
+  joinCountries: readonly string[] | undefined,
+): Partial<Record<DetailsField, string>> {
+  const parsed = ParentFieldsSchema.safeParse({
+    firstName: v.firstName ?? '',
+    lastName: v.lastName ?? '',
+    email: v.email?.trim() ?? '',
+    phoneNumber: v.phoneNumber ?? '',
+  });
+  const e: Partial<Record<DetailsField, string>> = zodIssuesToMessages(intl, parsed.error?.issues, {
+    firstName: detailsMessages.errorFirstName,
+    lastName: detailsMessages.errorLastName,
+    email: detailsMessages.errorEmail,
+    phoneNumber: detailsMessages.errorPhone,
+  });
+  if (!v.country) e.country = intl.formatMessage(detailsMessages.errorCountry);
+  else if (joinCountries && !joinCountries.includes(v.country))
+    e.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
+  return e;
+}
+
+/** The localized field errors (or a banner) for a failed signup: 409 conflict (email taken), validation_failed fields. */
+export function signupErrorsOf(
+  intl: IntlShape,
+  isConflict: boolean,
+  fields: Record<string, string>,
+): { fields: Partial<Record<DetailsField, string>>; banner?: string } {
+  if (isConflict) return { fields: { email: intl.formatMessage(detailsMessages.errorEmailTaken) } };
+  const mapped: Partial<Record<DetailsField, string>> = {};
+  if (fields.email) mapped.email = intl.formatMessage(detailsMessages.errorEmail);
+  if (fields.phoneNumber) mapped.phoneNumber = intl.formatMessage(detailsMessages.errorPhone);
+  if (fields.firstName) mapped.firstName = intl.formatMessage(detailsMessages.errorFirstName);
+  if (fields.lastName) mapped.lastName = intl.formatMessage(detailsMessages.errorLastName);
+  if (fields.country) mapped.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
+  return Object.keys(mapped).length
+    ? { fields: mapped }
+    : { fields: {}, banner: intl.formatMessage(appMessages.unexpectedError) };
+}

@@ -1,0 +1,99 @@
+import { canadianPhoneQuery, countriesQuery, joinCountriesQuery } from '@ofw/api-client/query';
+import { countryFromPhoneCode, needsCanadianPhoneCheck } from '@ofw/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { toLocale } from '../../../i18n/locales.js';
+import { useServices } from '../../../services.js';
+import { useJoin } from '../../use-join.js';
+import { PHONE_CODE_OPTIONS, validateDetails, type DetailsField } from './details-options.js';
+
+/**
+ * State and validation of the details step. The typed values live in the persisted join state (a reload or Back keeps
+ * them); the country follows the phone code (§5: +1 → US, or CA when the Canadian check says so; +44 GB; +61 AU;
+ * +64 NZ; other codes by the API's country labels) and the parent may still change it by hand. Once submitted, the
+ * errors follow the input. `check` confirms the detected country (awaiting the Canadian check), shows the errors and
+ * focuses the first field in error; it resolves to the country to sign up with, or `undefined` when the form is invalid.
+ */
+export function useDetailsForm() {
+  const intl = useIntl();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const { state, patchState } = useJoin();
+  const parent = state.parent;
+  const country = state.address.country;
+  const [errors, setErrors] = useState<Partial<Record<DetailsField, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [phoneForCheck, setPhoneForCheck] = useState(parent.phoneNumber ?? '');
+  const refs = useRef<Partial<Record<DetailsField, HTMLInputElement | HTMLSelectElement | null>>>({});
+
+  const joinCountries = useQuery(joinCountriesQuery(api));
+  const countries = useQuery(countriesQuery(api, toLocale(state.languageLocale)));
+  const code = parent.phoneCountryCode || '+1';
+  const checkEnabled = needsCanadianPhoneCheck(code, phoneForCheck) && phoneForCheck.replace(/\D/g, '').length >= 4;
+  const canadian = useQuery({ ...canadianPhoneQuery(api, phoneForCheck), enabled: checkEnabled });
+  // §5 "Other codes are mapped by country label": the API's country labels carry the calling code ("Mexico (+52)").
+  const labelled = useMemo(() => [...PHONE_CODE_OPTIONS, ...(countries.data ?? [])], [countries.data]);
+  const detected = countryFromPhoneCode(code, {
+    isCanadianPhoneNumber: checkEnabled ? canadian.data?.isCanadianPhoneNumber : false,
+    countries: labelled,
+  });
+
+  const setCountry = (c: string | undefined) => patchState((s) => ({ address: { ...s.address, country: c } }));
+  const lastDetected = useRef<string | undefined>(country ? detected : undefined);
+  useEffect(() => {
+    if (detected && detected !== lastDetected.current) {
+      lastDetected.current = detected;
+      patchState((s) => ({ address: { ...s.address, country: detected } }));
+    }
+  }, [detected, patchState]);
+
+  const joinCodes = useMemo(() => joinCountries.data?.map((c) => c.value), [joinCountries.data]);
+  useEffect(() => {
+    if (submitted) setErrors(validateDetails(intl, { ...parent, country }, joinCodes));
+  }, [submitted, intl, parent, country, joinCodes]);
+
+  /** Makes sure the Canadian check has answered before trusting the detected country (advisory: a failure keeps it). */
+  async function confirmedCountry(): Promise<string | undefined> {
+    if (!needsCanadianPhoneCheck(code, parent.phoneNumber)) return country;
+    setPhoneForCheck(parent.phoneNumber ?? '');
+    try {
+      const res = await queryClient.fetchQuery(canadianPhoneQuery(api, parent.phoneNumber ?? ''));
+      const c = countryFromPhoneCode(code, { isCanadianPhoneNumber: res.isCanadianPhoneNumber, countries: labelled });
+      if (c && c !== lastDetected.current) {
+        lastDetected.current = c;
+        setCountry(c);
+        return c;
+      }
+    } catch {
+      // The check is advisory: without an answer the country stays as shown.
+    }
+    return country;
+  }
+
+  async function check(): Promise<string | undefined> {
+    setSubmitted(true);
+    const confirmed = await confirmedCountry();
+    const found = validateDetails(intl, { ...parent, country: confirmed }, joinCodes);
+    setErrors(found);
+    const first = (Object.keys(found) as DetailsField[])[0];
+    if (first) refs.current[first]?.focus();
+    return first ? undefined : confirmed;
+  }
+
+  return {
+    parent,
+    code,
+    country,
+    errors,
+    setErrors,
+    refs,
+    joinCountries,
+    countries,
+    canadian,
+    setParent: (patch: Partial<typeof parent>) => patchState((s) => ({ parent: { ...s.parent, ...patch } })),
+    setCountry,
+    setPhoneForCheck,
+    check,
+  };
+}
