@@ -326,3 +326,55 @@ describe('issue 12: the OpenAPI document names the new answers', () => {
     expect(doc.paths['/parents/{userId}/credentials']?.put?.responses['422']).toBeDefined();
   });
 });
+
+describe("issue 12: a package's currency is the parent's country's (§1 join countries)", () => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  withFakeSandboxApp('pglite', {}, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+  const GB = {
+    ...SIGNUP,
+    address: { country: 'GB' },
+    parent: { ...SIGNUP.parent, email: 'gwen.gb@example.com', phoneCountryCode: '+44', phoneNumber: '7400123456' },
+  };
+  const GB_BILLING = {
+    streetAddress: '1 High St',
+    locality: 'London',
+    region: 'London',
+    postalCode: 'SW1A 1AA',
+    countryCodeAlpha2: 'GB',
+  };
+
+  it('issue 12: a GB parent buying a USD package and a US parent buying NZD get 422 currency_not_offered, nothing charged', async () => {
+    const charges = sandbox.state.charges;
+    const gb = await signup(t, GB);
+    const usd = await order(t, gb.authToken, 'gb-buys-usd-01', { packageId: 2053, billingAddress: GB_BILLING });
+    expect(usd.status).toBe(422);
+    expect(await usd.json()).toMatchObject({ code: 'currency_not_offered', errors: [{ field: 'packageId' }] });
+    const us = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'nz.prices@example.com' } });
+    const nzd = await order(t, us.authToken, 'us-buys-nzd-01', { packageId: 2093 });
+    expect(nzd.status).toBe(422);
+    expect(await nzd.json()).toMatchObject({ code: 'currency_not_offered' });
+    expect(sandbox.state.charges).toBe(charges);
+    // the parent's own currency is sold (GB: GBP with VAT)
+    const gbp = await order(t, gb.authToken, 'gb-buys-gbp-01', { packageId: 2062, billingAddress: GB_BILLING });
+    expect(gbp.status).toBe(201);
+    expect(sandbox.state.charges).toBe(charges + 1);
+  });
+
+  it("issue 12: GET /packages offers a signed-in parent only their country's currency", async () => {
+    const gb = await signup(t, { ...GB, parent: { ...GB.parent, email: 'gwen.packages@example.com' } });
+    const other = await t.call('packages?currency=USD&flow=join', { token: gb.authToken });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ code: 'currency_not_offered', errors: [{ field: 'query.currency' }] });
+    const own = await t.call('packages?flow=join', { token: gb.authToken });
+    expect(own.status).toBe(200);
+    const { packages } = (await own.json()) as { packages: { currencyCode: string }[] };
+    expect(packages.length).toBeGreaterThan(0);
+    expect(new Set(packages.map((p) => p.currencyCode))).toEqual(new Set(['GBP']));
+    // anonymous callers (the page before signup) still pick the currency of the country they chose
+    expect((await t.call('packages?currency=NZD&flow=join')).status).toBe(200);
+  });
+});
