@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference.js';
 import { eq, sql } from 'drizzle-orm';
@@ -376,5 +379,49 @@ describe("issue 12: a package's currency is the parent's country's (§1 join cou
     expect(new Set(packages.map((p) => p.currencyCode))).toEqual(new Set(['GBP']));
     // anonymous callers (the page before signup) still pick the currency of the country they chose
     expect((await t.call('packages?currency=NZD&flow=join')).status).toBe(200);
+  });
+});
+
+describe('issue 12: malformed percent-encoding in a path is a 400, not a 500', () => {
+  let t!: TestApp;
+  let webDist!: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'join-web-dist-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body></body></html>');
+    t = await testApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('issue 12: GET /%ZZ and other malformed paths, web and /api, answer 400 problem+json', async () => {
+    const paths = [
+      '/%ZZ',
+      '/%',
+      '/%E0%A4%A',
+      '/%C3%28',
+      '/assets/%ZZ.js',
+      '/join/%ZZ',
+      '/invite/%ZZ',
+      '/ofw/%ZZ',
+      '/api/v1/%ZZ',
+      '/api/v1/parents/%ZZ',
+      '/api/v1/invites/%E0%A4%A',
+    ];
+    for (const p of paths) {
+      for (const method of ['GET', 'POST']) {
+        const res = await t.app.request(p, { method });
+        expect([p, method, res.status]).toEqual([p, method, 400]);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+        expect(await res.json()).toMatchObject({ status: 400, code: 'validation_failed' });
+      }
+    }
+    expect(t.logs.lines.some((l) => l.msg === 'unhandled error')).toBe(false);
+    // well-formed encodings still work
+    expect((await t.app.request('/join/%41bc')).status).toBe(200);
+    expect((await t.app.request('/%25ZZ')).status).toBe(200);
+    expect((await t.app.request('/api/v1/countries?q=%ZZ')).status).toBe(200);
   });
 });
