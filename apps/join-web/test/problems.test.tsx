@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../src/state/join-state.js';
-import { fakeApi, parentState, renderApp } from './helpers.js';
+import { fakeApi, renderApp } from './helpers.js';
 
 const rateLimited = (retryAfterSeconds?: number) => ({
   status: 429,
@@ -69,62 +68,6 @@ describe('issue 12: problems the page explains', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Please wait a few minutes and try again.',
-    );
-  });
-
-  it('issue 12: a 429 on PUT …/security-questions is explained on the last step', async () => {
-    sessionStorage.setItem(
-      STORAGE_KEYS.state,
-      JSON.stringify({
-        flow: 'join',
-        isJoin: true,
-        authToken: 'tok-1',
-        agreedToTerms: true,
-        billingAddressComplete: true,
-        isSubscriptionCurrent: true,
-        subscriptionStatus: 'current',
-        requireCredentials: true,
-        parent: { userId: 7, phoneCountryCode: '+1' },
-        address: { country: 'US' },
-      }),
-    );
-    sessionStorage.setItem(
-      STORAGE_KEYS.progress,
-      JSON.stringify({
-        step: 'account',
-        years: 1,
-        packageId: 2052,
-        billing: { streetAddress: '1', locality: 'S', region: 'WA', postalCode: '98101' },
-        coParentEmail: { email: '' },
-      }),
-    );
-    const done = {
-      agreedToTerms: true,
-      billingAddressComplete: true,
-      subscriptionStatus: 'current',
-      isSubscriptionCurrent: true,
-    };
-    const api = fakeApi((c) => {
-      if (c.path === '/parents/7/credentials') return { body: parentState({ ...done, requireCredentials: false }) };
-      if (c.path === '/parents/7/security-questions') return rateLimited(3600);
-      if (c.path === '/parents/7') return { body: parentState(done) };
-      return undefined;
-    });
-    renderApp('/join', api);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Username'), 'ada_l');
-    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
-    for (const n of [1, 2, 3]) {
-      await waitFor(() =>
-        expect(screen.getByLabelText(`Security question ${n}`).querySelectorAll('option').length).toBeGreaterThan(1),
-      );
-      const select = screen.getByLabelText<HTMLSelectElement>(`Security question ${n}`);
-      await user.selectOptions(select, Array.from(select.options).find((o) => o.value)!.value);
-      await user.type(screen.getByLabelText(`Answer ${n}`), `answer ${n}`);
-    }
-    await user.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many attempts. Please wait 60 minutes and try again.',
     );
   });
 });
