@@ -9,7 +9,7 @@ import { purgeExpired } from '../src/housekeeping.js';
 import { passwordProblem } from '../src/lib/password.js';
 import { openApiDocument } from '../src/openapi.js';
 import { loadEnv } from '../src/env.js';
-import { demoBanner } from '../src/seed.js';
+import { demoBanner, seedDemo } from '../src/seed.js';
 import { createLogger } from '../src/lib/logger.js';
 import { clientAddress, compileTrust, parseTrustedProxies } from '../src/lib/client-ip.js';
 import {
@@ -423,5 +423,29 @@ describe('issue 12: malformed percent-encoding in a path is a 400, not a 500', (
     expect((await t.app.request('/join/%41bc')).status).toBe(200);
     expect((await t.app.request('/%25ZZ')).status).toBe(200);
     expect((await t.app.request('/api/v1/countries?q=%ZZ')).status).toBe(200);
+  });
+});
+
+describe('issue 12: reseeding the demo revokes the previous demo links', () => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({});
+  });
+  afterAll(() => t.close());
+
+  it('issue 12: after a reseed the earlier demo pro-referral and invite links are refused; the new ones work', async () => {
+    const first = await seedDemo(t.db, 'http://join.test');
+    const second = await seedDemo(t.db, 'http://join.test');
+    const referral = (links: { pro: string }) => new URL(links.pro).searchParams.get('referral')!;
+    const invite = (links: { invite: string }) => links.invite.split('/invite/')[1]!;
+    const proSignup = (token: string, email: string) =>
+      t.call('signups', {
+        method: 'POST',
+        json: { ...SIGNUP, flow: 'pro', proReferralToken: token, parent: { ...SIGNUP.parent, email } },
+      });
+    expect((await proSignup(referral(first), 'old.referral@example.com')).status).toBe(401);
+    expect((await t.call('invites/check', { token: invite(first) })).status).toBe(401);
+    expect((await t.call('invites/check', { token: invite(second) })).status).toBe(204);
+    expect((await proSignup(referral(second), 'new.referral@example.com')).status).toBe(201);
   });
 });
