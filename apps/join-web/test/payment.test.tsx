@@ -110,6 +110,7 @@ function atPayment(
     upgradeOptions: null,
     pricingGroup: 'P3',
   }),
+  configAnswer: () => { status?: number; body?: unknown } = () => ({ body: config }),
 ) {
   sessionStorage.setItem(
     STORAGE_KEYS.state,
@@ -135,7 +136,7 @@ function atPayment(
   let i = 0;
   const keys: string[] = [];
   const api = fakeApi((c) => {
-    if (c.path === '/payments/config') return { body: config };
+    if (c.path === '/payments/config') return configAnswer();
     if (c.path === '/packages') return { body: packages(i) };
     if (c.path === '/parents/7' && c.method === 'GET')
       return {
@@ -259,6 +260,38 @@ describe('payment step', () => {
     );
     expect(screen.queryByRole('heading', { level: 1, name: 'Create your login' })).toBeNull();
     expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+  });
+
+  it('issue 12: a 429 rate_limited order says to wait (Retry-After in minutes), not "unexpected error"; nothing moves on', async () => {
+    const { api } = atPayment([
+      () => ({ status: 429, body: { ...problem(429, 'rate_limited').body, retryAfterSeconds: 1740 } }),
+    ]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait 29 minutes and try again.',
+    );
+    expect(screen.queryByRole('heading', { level: 1, name: 'Create your login' })).toBeNull();
+  });
+
+  it('issue 12: a 429 on GET /payments/config says to wait (Retry-After in seconds) instead of "unexpected error"', async () => {
+    const { api } = atPayment([], undefined, () => ({
+      status: 429,
+      body: { ...problem(429, 'rate_limited').body, retryAfterSeconds: 1 },
+    }));
+    renderApp('/join', api);
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Too many attempts. Please wait 1 second and try again.',
+    );
+  });
+
+  it("issue 12: 422 currency_not_offered explains that the plan is not sold in the country's currency", async () => {
+    const { api } = atPayment([() => problem(422, 'currency_not_offered')]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("This plan is not sold in your country's currency.");
   });
 
   it('issue 10: a card refused for 3D Secure (402 gateway_rejected three_d_secure) says the bank could not verify it, not "declined"', async () => {

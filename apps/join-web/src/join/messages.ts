@@ -59,6 +59,38 @@ export const appMessages = defineMessages({
   },
 });
 
+/** Problems any step can get from join-api (issue 12), explained in the page instead of "unexpected error". */
+export const problemMessages = defineMessages({
+  /** 429 `rate_limited` with a Retry-After under a minute. */
+  rateLimitedSeconds: {
+    id: 'app.error.rateLimited.seconds',
+    defaultMessage: 'Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+  },
+  /** 429 `rate_limited` with a Retry-After of a minute or more (rounded up to whole minutes). */
+  rateLimitedMinutes: {
+    id: 'app.error.rateLimited.minutes',
+    defaultMessage: 'Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
+  },
+  /** 429 `rate_limited` without a Retry-After. */
+  rateLimited: {
+    id: 'app.error.rateLimited',
+    defaultMessage: 'Too many attempts. Please wait a few minutes and try again.',
+  },
+  /** 422 `currency_not_offered`: the plan is priced in another currency than the parent's country's. */
+  currencyNotOffered: {
+    id: 'app.error.currencyNotOffered',
+    defaultMessage:
+      "This plan is not sold in your country's currency. Go back and choose a plan again; nothing was charged.",
+  },
+  /** POST /signups 401 for a pro referral token that was used, revoked or has expired. */
+  referralInvalid: {
+    id: 'app.error.referralInvalid',
+    defaultMessage: 'This referral link is no longer valid. You can still join OurFamilyWizard without it.',
+  },
+  /** The way from a dead referral link to the regular join. */
+  joinWithoutReferral: { id: 'app.joinWithoutReferral', defaultMessage: 'Join without the referral' },
+});
+
 export const stepMessages = defineMessages({
   progress: {
     id: 'steps.progress',

@@ -22,6 +22,7 @@ import { clearPersistedJoin } from '../../state/join-state.js';
 import { stepsFor } from '../../state/steps.js';
 import { applyParentState } from '../../state/parent-state.js';
 import { billingLabels, validateBilling, type BillingErrors } from '../billing.js';
+import { problemMessage } from '../api-errors.js';
 import { accountMessages, appMessages, stepMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
@@ -178,7 +179,7 @@ export function AccountStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
       if (isApiError(err, 'username_taken') || isApiError(err, 'conflict')) {
         setErrors({ username: intl.formatMessage(accountMessages.errorUsernameTaken) });
         focusAfterBusy.current = usernameRef.current;
-      } else setBanner(intl.formatMessage(appMessages.unexpectedError));
+      } else setBanner(problemMessage(intl, err) ?? intl.formatMessage(appMessages.unexpectedError));
     }
   }
 

@@ -9,13 +9,14 @@ import {
 } from '@ofw/domain';
 import { Button, CountrySelect, ErrorBanner, PhoneCodeSelect, StatusMessage, TextField } from '@ofw/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
 import { applyParentState } from '../../state/parent-state.js';
-import { fieldErrorsOf } from '../api-errors.js';
-import { appMessages, detailsMessages, stepMessages } from '../messages.js';
+import { fieldErrorsOf, problemMessage } from '../api-errors.js';
+import { appMessages, detailsMessages, problemMessages, stepMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
 /** Phone country codes offered (§9 +1, +44, +61, +64, and Ireland's +353 for the IE join country), priority first. */
@@ -79,6 +80,8 @@ export function DetailsStep({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [banner, setBanner] = useState<string>();
+  /** The pro referral link was used, revoked or has expired (POST /signups 401): offer the regular join. */
+  const [referralInvalid, setReferralInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [phoneForCheck, setPhoneForCheck] = useState(parent.phoneNumber ?? '');
   const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
@@ -231,7 +234,10 @@ export function DetailsStep({
     } catch (err) {
       if (!isApiError(err) || !answerMayBeLost(err)) patchProgress({ signupAttempt: undefined });
       const fields = fieldErrorsOf(err);
-      if (isApiError(err, 'conflict')) setErrors({ email: intl.formatMessage(detailsMessages.errorEmailTaken) });
+      if (flow === 'pro' && proReferralToken && isApiError(err) && err.status === 401) {
+        setReferralInvalid(true);
+        setBanner(intl.formatMessage(problemMessages.referralInvalid));
+      } else if (isApiError(err, 'conflict')) setErrors({ email: intl.formatMessage(detailsMessages.errorEmailTaken) });
       else if (Object.keys(fields).length) {
         const mapped: Partial<Record<Field, string>> = {};
         if (fields.email) mapped.email = intl.formatMessage(detailsMessages.errorEmail);
@@ -241,7 +247,7 @@ export function DetailsStep({
         if (fields.country) mapped.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
         setErrors(mapped);
         if (!Object.keys(mapped).length) setBanner(intl.formatMessage(appMessages.unexpectedError));
-      } else setBanner(intl.formatMessage(appMessages.unexpectedError));
+      } else setBanner(problemMessage(intl, err) ?? intl.formatMessage(appMessages.unexpectedError));
     } finally {
       setBusy(false);
     }
@@ -259,6 +265,15 @@ export function DetailsStep({
         </div>
       ) : null}
       <ErrorBanner message={banner} />
+      {referralInvalid ? (
+        <p>
+          <Link to="/join">{intl.formatMessage(problemMessages.joinWithoutReferral)}</Link>
+        </p>
+      ) : null}
+      <ErrorBanner
+        message={checkEnabled && canadian.isError ? problemMessage(intl, canadian.error) : undefined}
+        focusOnShow={false}
+      />
       <TextField
         ref={(el) => void (refs.current.firstName = el)}
         id="firstName"

@@ -16,6 +16,7 @@ import { BuildYourOwn } from '../BuildYourOwn.js';
 import { byoOf, usePackageData } from '../chosen-package.js';
 import { useVariants } from '../experiments.js';
 import { JoinFaq } from '../JoinFaq.js';
+import { problemMessage } from '../api-errors.js';
 import { appMessages, packageMessages, stepMessages } from '../messages.js';
 import { isUpgradeContext, price, purchaseContextOf, quoteContextOf, tryQuote } from '../pricing.js';
 import { useJoin, type StepNav } from '../use-join.js';
@@ -165,7 +166,10 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
       ) : null}
       {variants.faqFirst ? faq : null}
       {query.isError ? (
-        <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
+        <ErrorBanner
+          message={problemMessage(intl, query.error) ?? intl.formatMessage(appMessages.unexpectedError)}
+          focusOnShow={false}
+        />
       ) : null}
       <StatusMessage>{query.isLoading ? intl.formatMessage(packageMessages.loading) : null}</StatusMessage>
       {data ? (

@@ -30,6 +30,7 @@ import {
   usePackageData,
   type ChosenPackage,
 } from '../chosen-package.js';
+import { problemMessage } from '../api-errors.js';
 import { appMessages, packageMessages, paymentMessagesUi, stepMessages } from '../messages.js';
 import { billingLabels, validateBilling, type BillingErrors } from '../billing.js';
 import { price } from '../pricing.js';
@@ -84,7 +85,9 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   if (config.isError || query.isError) {
     return (
       <>
-        <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} />
+        <ErrorBanner
+          message={problemMessage(intl, config.error ?? query.error) ?? intl.formatMessage(appMessages.unexpectedError)}
+        />
         <div className="ofw-actions">
           <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />
         </div>
@@ -369,6 +372,8 @@ class ThreeDSFailed extends Error {
 
 /** Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError` (§8). */
 export function messageFor(intl: IntlShape, err: unknown): string {
+  const common = problemMessage(intl, err);
+  if (common) return common;
   if (isApiError(err)) {
     if (err.status === 0 || err.status >= 500 || err.code === 'idempotency_in_flight')
       return intl.formatMessage(paymentMessagesUi.inDoubt);
