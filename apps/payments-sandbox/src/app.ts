@@ -17,7 +17,7 @@ import {
 } from './cards.js';
 import { AUTHORIZATION_INVALID, MERCHANT_ID, TOKENIZATION_KEY } from './authorization.js';
 import { DEFAULT_ALLOWED_ORIGINS } from './env.js';
-import { isFieldKey } from './fields.js';
+import { FRAME_PATH, isHostedFieldKey } from '@ofw/payments/protocol';
 import { errorPage, hostedFieldPage } from './pages.js';
 import { registerThreeDSecure } from './three-d-secure.js';
 import { registerWallets } from './wallets.js';
@@ -207,12 +207,12 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
     ),
   );
 
-  app.get('/hosted-fields/frame.html', (c) => {
+  app.get(FRAME_PATH, (c) => {
     const field = c.req.query('field');
     const channel = c.req.query('channel') ?? '';
     const originParam = c.req.query('origin') ?? '';
     const locale = (c.req.query('locale') ?? 'en').toLowerCase().startsWith('es') ? 'es' : 'en';
-    if (!isFieldKey(field) || !/^[A-Za-z0-9_-]{8,64}$/.test(channel)) {
+    if (!isHostedFieldKey(field) || !/^[A-Za-z0-9_-]{8,64}$/.test(channel)) {
       return c.html(errorPage('Invalid hosted field', 'Unknown field or channel.'), 400);
     }
     let origin: string;

@@ -3,18 +3,10 @@
  * screens see the same thing whichever driver is behind them (spec §3, §4; DESIGN.md §5).
  */
 
-/** §2 "Allowed hosted field types". */
-export const HOSTED_FIELD_KEYS = [
-  'number',
-  'expirationDate',
-  'expirationMonth',
-  'expirationYear',
-  'cvv',
-  'postalCode',
-  'cardholderName',
-] as const;
-/** A hosted field type (§2 "Allowed hosted field types"). */
-export type HostedFieldKey = (typeof HOSTED_FIELD_KEYS)[number];
+import type { HostedFieldKey, HostedFieldsCard, HostedFieldsEvent } from '../protocol.js';
+
+// The hosted field keys, card and event names are the sandbox protocol's (their one home: `@ofw/payments/protocol`).
+export { HOSTED_FIELD_KEYS, type HostedFieldKey, type HostedFieldsCard, type HostedFieldsEvent } from '../protocol.js';
 
 /** The three fields of the card form (§2, §3 "Card form field state"). */
 export const CARD_FORM_FIELDS = ['number', 'expirationDate', 'cvv'] as const;
@@ -57,26 +49,12 @@ export interface HostedFieldsFieldData {
   isValid: boolean;
 }
 
-/** braintree-web `HostedFieldsHostedFieldsCard`. */
-export interface HostedFieldsCard {
-  type: string;
-  niceType: string;
-  code: { name: string; size: number };
-  gaps?: number[];
-  lengths?: number[];
-  supported?: boolean;
-}
-
 /** braintree-web `HostedFieldsState` (what `getState()` returns and every event handler receives). */
 export interface HostedFieldsState {
   cards: HostedFieldsCard[];
   emittedBy?: HostedFieldKey;
   fields: Partial<Record<HostedFieldKey, HostedFieldsFieldData>>;
 }
-
-/** braintree-web hosted fields event names. */
-export type HostedFieldsEvent =
-  'blur' | 'focus' | 'empty' | 'notEmpty' | 'cardTypeChange' | 'validityChange' | 'inputSubmitRequest';
 
 /** A hosted fields event handler; receives the instance state. */
 export type HostedFieldsHandler = (state: HostedFieldsState) => void;
