@@ -39,10 +39,8 @@ export {
   useVenmo,
   usePayPal,
   PayPalButton,
-  VenmoLogo,
   type PaymentMethods,
   type UseApplePayResult,
-  type VenmoLogoProps,
   type PayPalButtonProps,
 } from './react/wallets.js';
 export {

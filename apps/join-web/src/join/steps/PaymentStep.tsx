@@ -12,11 +12,18 @@ import {
   usePayments,
   useThreeDSecure,
   useVenmo,
-  VenmoLogo,
   type CardFormField,
   type PaymentsConfig,
 } from '@ofw/payments';
-import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage, type BillingAddressValue } from '@ofw/ui';
+import {
+  BackButton,
+  BillingInformation,
+  Button,
+  ErrorBanner,
+  StatusMessage,
+  VenmoLogo,
+  type BillingAddressValue,
+} from '@ofw/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
