@@ -13,7 +13,6 @@ import {
   useThreeDSecure,
   useVenmo,
   type CardFormField,
-  type PaymentsConfig,
 } from '@ofw/payments';
 import {
   BackButton,
@@ -103,7 +102,7 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   const providerConfig = {
     ...config.data,
     locale: toLocale(state.languageLocale),
-  } as PaymentsConfig;
+  };
   return (
     <PaymentsProvider config={providerConfig}>
       <CardPayment chosen={chosen} nav={nav} />
