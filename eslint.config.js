@@ -77,6 +77,7 @@ export default tseslint.config(
     // Plain JS scripts and config files are not part of any tsconfig: lint them without type information.
     files: [
       '**/*.{js,mjs,cjs}',
+      'scripts/**/*.d.mts',
       '**/*.config.ts',
       '**/vite.config.ts',
       '**/tsup.config.ts',
