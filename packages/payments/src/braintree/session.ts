@@ -1,4 +1,5 @@
 import { teardownError } from '../core/errors.js';
+import { trackTeardown } from '../core/teardown.js';
 import {
   loadModule,
   type BraintreeClient,
@@ -66,15 +67,7 @@ export async function createBraintreeSession(authorization: string): Promise<Bra
     guard(method) {
       if (tornDown) throw teardownError(method);
     },
-    track(component) {
-      components.add(component);
-      const teardown = component.teardown.bind(component);
-      component.teardown = () => {
-        components.delete(component);
-        return teardown();
-      };
-      return component;
-    },
+    track: (component) => trackTeardown(components, component),
     shared<N extends SharedModuleName>(name: N, options: Record<string, unknown>) {
       let creating = shared.get(name) as Promise<BraintreeComponents[N]> | undefined;
       if (!creating) {
