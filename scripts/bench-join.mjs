@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { root, run, service, stopAll, waitForHttp } from './lib/processes.mjs';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
+import { buildWorkspaces, root, startServers, stopAll, waitForHttp } from './lib/processes.mjs';
 
 const require = createRequire(path.join(root, 'e2e/package.json'));
 const { chromium } = require('@playwright/test');
@@ -22,31 +23,23 @@ const executablePath =
   process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(existsSync);
 if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium');
 
-await run('pnpm', [
-  'exec',
-  'turbo',
-  'run',
-  'build',
-  '--filter=join-api',
-  '--filter=payments-sandbox',
-  '--filter=join-web',
-  '--output-logs=errors-only',
-]);
+await buildWorkspaces(['join-api', 'payments-sandbox', 'join-web'], { logs: 'errors-only' });
 const dataDir = path.join(root, '.data/bench-pglite');
 rmSync(dataDir, { recursive: true, force: true });
-service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
-  HOST: '127.0.0.1',
-  SANDBOX_PORT: String(sandboxPort),
-  SANDBOX_ALLOWED_ORIGINS: base,
-  LOG_LEVEL: 'warn',
-});
-service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], {
-  HOST: '127.0.0.1',
-  PORT: String(apiPort),
-  DATA_DIR: dataDir,
-  SANDBOX_URL: sandbox,
-  WEB_DIST: path.join(root, 'apps/join-web/dist'),
-  LOG_LEVEL: 'warn',
+startServers({
+  sandbox: {
+    env: { HOST: '127.0.0.1', SANDBOX_PORT: String(sandboxPort), SANDBOX_ALLOWED_ORIGINS: base, LOG_LEVEL: 'warn' },
+  },
+  joinApi: {
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      SANDBOX_URL: sandbox,
+      WEB_DIST: path.join(root, 'apps/join-web/dist'),
+      LOG_LEVEL: 'warn',
+    },
+  },
 });
 await Promise.all([waitForHttp(`${sandbox}/`), waitForHttp(`${base}/`)]);
 
@@ -54,16 +47,7 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
 
 /** Observers installed before any page script: LCP, CLS and the longest event duration (INP proxy). */
 const observers = () => {

@@ -12,11 +12,17 @@ import {
   usePayments,
   useThreeDSecure,
   useVenmo,
-  VenmoLogo,
   type CardFormField,
-  type PaymentsConfig,
 } from '@ofw/payments';
-import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage, type BillingAddressValue } from '@ofw/ui';
+import {
+  BackButton,
+  BillingInformation,
+  Button,
+  ErrorBanner,
+  StatusMessage,
+  VenmoLogo,
+  type BillingAddressValue,
+} from '@ofw/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -99,7 +105,7 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   const providerConfig = {
     ...config.data,
     locale: toLocale(state.languageLocale),
-  } as PaymentsConfig;
+  };
   return (
     <PaymentsProvider config={providerConfig}>
       <CardPayment chosen={chosen} nav={nav} />
