@@ -15,6 +15,9 @@ export interface VenmoLogoProps extends Omit<SVGProps<SVGSVGElement>, 'width' | 
   title?: string;
 }
 
+/** The brand's wordmark as drawn in the logo (a trademark, never translated; the localized name is `title`). */
+const WORDMARK = 'venmo';
+
 const FILL = { blue: '#0074DE', white: '#FFFFFF', black: '#000000' } as const;
 
 /** §2 Venmo logo: a wordmark with title 'Pay with Venmo', width:height 5:1, size and colour options. */
@@ -49,7 +52,7 @@ export function VenmoLogo({
         fontSize="17"
         fill={FILL[color]}
       >
-        venmo
+        {WORDMARK}
       </text>
     </svg>
   );
