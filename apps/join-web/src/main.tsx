@@ -7,6 +7,7 @@ import { App, createAppContext } from './app.js';
 import { installChunkReload } from './chunk-reload.js';
 import { SHELL_ATTRIBUTE, startJoinBeforeFirstRender } from './first-paint.js';
 import { preloadMessages } from './i18n/I18nProvider.js';
+import { paymentStep } from './join/lazy-step.js';
 import { toLocale } from './i18n/locales.js';
 import { takeOverShell } from './shell-input.js';
 import { localeAtom, progressAtom, type StepId } from './state/join-state.js';
@@ -16,7 +17,7 @@ import { localeAtom, progressAtom, type StepId } from './state/join-state.js';
 const lazySteps: Partial<Record<StepId, () => Promise<unknown>>> = {
   package: () => import('./join/steps/PackageStep.js'),
   terms: () => import('./join/steps/TermsStep.js'),
-  payment: () => import('./join/steps/PaymentStep.js'),
+  payment: () => paymentStep.preload(), // renders without suspending once loaded (join/lazy-step.ts)
   account: () => import('./join/steps/AccountStep.js'),
 };
 
