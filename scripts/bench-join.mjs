@@ -109,8 +109,8 @@ async function throttle(context, page) {
 }
 
 /**
- * A parent who types as soon as a field shows: clicks `at` and presses B (raw CDP input, no actionability waits)
- * every 50 ms until `read()` returns the field's text.
+ * A parent who types as soon as a field shows: clicks `at` and presses 4 (raw CDP input, no actionability waits)
+ * every frame (16 ms) until `read()` returns the field's text.
  * @returns the text typed (empty after 60 s).
  */
 async function typeWhenReady(cdp, at, read) {
@@ -122,15 +122,16 @@ async function typeWhenReady(cdp, at, read) {
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: '4', code: 'Digit4', text: '4' });
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: '4', code: 'Digit4' });
     typed = await read();
-    if (!typed) await new Promise((r) => setTimeout(r, 50));
+    if (!typed) await new Promise((r) => setTimeout(r, 16));
   }
   return typed;
 }
 
 /**
  * Time to first input on /join, as a parent who starts typing as soon as the form shows: from the moment the page
- * commits, clicks First name and presses a key every 50 ms until the field has taken it ({@link typeWhenReady}); then checks that the text and the focus survived the app's
- * takeover of the prerendered shell (the next keystroke lands after it).
+ * commits, clicks First name and presses a key every frame until the field has taken it ({@link typeWhenReady});
+ * then checks that the text and the focus survived the app's takeover of the prerendered shell (the next keystroke
+ * lands after it).
  * @param field - the centre of First name on the laid-out page (CLS 0: the shell and the app put it there).
  * @returns ms from navigation start to the keystroke's input event, and whether the text and focus were kept.
  */
