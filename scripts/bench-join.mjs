@@ -84,6 +84,8 @@ const observers = () => {
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) if (e.interactionId) w.__perf.inp = Math.max(w.__perf.inp, e.duration);
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+  // The last click this document took, on the shared clock (the payment step's start: Continue on Terms).
+  document.addEventListener('click', (e) => (w.__perf.lastClickWall = performance.timeOrigin + e.timeStamp), true);
   // The first keystroke a text field of this document took (ms since navigation start, and on the shared clock).
   document.addEventListener(
     'input',
@@ -217,8 +219,8 @@ async function oneRun(throttled, fields) {
   await page.waitForTimeout(READ_TERMS_MS - 300);
   // Payment step usable: from the click on Continue to the card number frame's first keystroke. Throttled runs type
   // as a parent does who types as soon as the field shows (typeWhenReady, at the place the untimed run found it).
-  const clickedAt = await page.evaluate(() => performance.timeOrigin + performance.now());
   await page.getByRole('button', { name: 'Continue' }).click();
+  const clickedAt = await page.evaluate(() => window.__perf.lastClickWall);
   const numberFrameName = 'braintree-hosted-field-number';
   const frame = page.frameLocator(`iframe[name="${numberFrameName}"]`);
   const input = frame.getByLabel('Card number');
