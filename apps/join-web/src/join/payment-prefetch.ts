@@ -54,12 +54,15 @@ export function warmCardFrames(config: PaymentsConfig): void {
 }
 
 /**
- * Loads the payments driver's code for `config` (a dynamic import inside `createPaymentsClient`) by creating a
- * client and tearing it down at once: the payment step's `<PaymentsProvider>` then finds the code loaded. The sandbox
- * driver makes no request for it; braintree-web's `client.create` fetches the gateway configuration.
+ * Loads the sandbox driver's code (a dynamic import inside `createPaymentsClient`) by creating a client and tearing
+ * it down at once — it makes no request and holds nothing shared —, so the payment step's `<PaymentsProvider>` finds
+ * the code loaded. Not for the braintree driver: braintree-web caches one client per authorization, and tearing a
+ * warm-up client down could tear down the one the payment step is being handed (its code loads with the step).
  * @param config - the payments config, with the UI locale.
+ * @returns when the code is loaded (at once for another driver); rejects as `createPaymentsClient` does.
  */
-async function warmPaymentsDriver(config: PaymentsConfig): Promise<void> {
+export async function warmPaymentsDriver(config: PaymentsConfig): Promise<void> {
+  if (config.driver !== 'sandbox') return;
   const { createPaymentsClient } = await import('@ofw/payments');
   const client = await createPaymentsClient(config);
   await client.teardown();
