@@ -165,6 +165,23 @@ describe('payment step', () => {
     payPalButton.error = undefined;
   });
 
+  it('issue 15: while the parent reads the terms the payments config is fetched — once: Continue opens the payment step on it', async () => {
+    const { api } = atPayment([]);
+    const progress = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.progress)!) as Record<string, unknown>;
+    sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...progress, step: 'terms' }));
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' });
+    const configCalls = () => api.calls.filter((c) => c.path === '/payments/config');
+    // Before any click: the terms step asked for the config of the currency charged.
+    await waitFor(() => expect(configCalls()).toHaveLength(1));
+    expect(configCalls()[0]!.search.get('currency')).toBe('USD');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment' });
+    expect(await screen.findByRole('button', { name: /^Pay / }, { timeout: 5000 })).toBeInTheDocument();
+    expect(configCalls()).toHaveLength(1);
+  });
+
   it('§4 Other wallet flows: an approved PayPal payment sends its nonce through the same order and the join goes on', async () => {
     payPalButton.shown = true;
     const { api } = atPayment([() => ({ status: 201, body: order })]);

@@ -46,6 +46,7 @@ import {
   savePaymentAttempt,
   type PaymentAttempt,
 } from '../payment-attempt.js';
+import { paymentsConfigQuery } from '../payment-prefetch.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
 /**
@@ -58,12 +59,8 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   const { state, progress } = useJoin();
   const { currency, query } = usePackageData(flow);
   // The client token is issued for the merchant account of the currency charged, so 3D Secure runs in it (issue 10).
-  const config = useQuery({
-    queryKey: ['paymentsConfig', state.parent.userId, currency],
-    queryFn: () => api.getPaymentsConfig({ currency }),
-    staleTime: Infinity,
-    enabled: Boolean(progress.signedIn),
-  });
+  // Usually already fetched while the parent read the terms (usePaymentStepPrefetch).
+  const config = useQuery(paymentsConfigQuery(api, state.parent.userId, Boolean(progress.signedIn), currency));
   const chosen = resolveChosen(
     progress,
     query.data,
