@@ -12,6 +12,7 @@
 import { createRequire } from 'node:module';
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { buildWorkspaces, root, startServers, stopAll, waitForHttp } from './lib/processes.mjs';
@@ -54,6 +55,18 @@ const median = (xs) => {
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
 const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+
+/**
+ * The floor of this machine and harness: a bare page (a heading and a First name field, no CSS, no script), served
+ * from this process under the same throttling. LCP and the time to first input of /join cannot beat it; the README
+ * compares /join's figures with it.
+ */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title></head>' +
+  '<body><h1>Your details</h1><label for="firstName">First name</label> <input id="firstName"></body></html>';
+const floorServer = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(FLOOR_PAGE));
+await new Promise((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
+const floorUrl = `http://127.0.0.1:${floorServer.address().port}/`;
 
 /** Observers installed before any page script: LCP, CLS and the longest event duration (INP proxy). */
 const observers = () => {
@@ -150,6 +163,32 @@ async function firstInputRun(field) {
   return result;
 }
 
+/**
+ * The same two figures on {@link FLOOR_PAGE}: its LCP (own load) and its time to first input (typed at its field's
+ * centre, found unthrottled first).
+ */
+async function floorRun() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(observers);
+  const page = await context.newPage();
+  await page.goto(floorUrl);
+  const box = await page.locator('#firstName').boundingBox();
+  const field = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await throttle(context, page);
+  await page.goto(floorUrl, { waitUntil: 'load' });
+  await page.waitForTimeout(500);
+  const lcp = await page.evaluate(() => window.__perf.lcp);
+  const cdp = await context.newCDPSession(page);
+  await page.goto('about:blank');
+  await page.goto(floorUrl, { waitUntil: 'commit' });
+  await typeWhenReady(cdp, field, () =>
+    page.evaluate(() => document.getElementById('firstName')?.value ?? '').catch(() => ''),
+  );
+  const at = await page.evaluate(() => window.__perf.firstInput?.at ?? NaN);
+  await context.close();
+  return { floorLcp: lcp, floorInput: at };
+}
+
 async function oneRun(throttled, fields) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(observers);
@@ -179,6 +218,21 @@ async function oneRun(throttled, fields) {
     { polling: 50, timeout: 60_000 },
   );
   const interactiveMs = await interactive.jsonValue();
+  // Where the time to interactive goes: the HTML's arrival, the first paint, and the last of the first load's
+  // scripts to arrive (resource timing, ms since navigation start); what follows it is script and render work.
+  const timeline = await page.evaluate((until) => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' || r.name.endsWith('.js'))
+      .filter((r) => r.name.endsWith('.js') && r.startTime < until);
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return {
+      htmlEnd: nav.responseEnd,
+      firstPaint: paint ? paint.startTime : NaN,
+      jsEnd: Math.max(...scripts.map((r) => r.responseEnd)),
+    };
+  }, interactiveMs);
   await page.getByLabel('First name').waitFor();
   const box = await page.getByLabel('First name').boundingBox();
   await page.waitForTimeout(500); // let LCP settle
@@ -237,6 +291,7 @@ async function oneRun(throttled, fields) {
   return {
     lcp: first.lcp,
     interactive: interactiveMs,
+    ...timeline,
     cls: first.cls,
     inpChoosePackage: choose,
     inpTypeCardNumber: typing,
@@ -252,7 +307,11 @@ let exitCode = 0;
 try {
   const size = await oneRun(false); // sizes without throttling (identical bytes, faster)
   for (let i = 0; i < RUNS; i++)
-    results.push({ ...(await oneRun(true, size.fields)), ...(await firstInputRun(size.fields.firstName)) });
+    results.push({
+      ...(await oneRun(true, size.fields)),
+      ...(await firstInputRun(size.fields.firstName)),
+      ...(await floorRun()),
+    });
   const m = (k) => median(results.map((r) => r[k]));
   const kept = results.filter((r) => r.kept).length;
   const figures = {
@@ -264,6 +323,11 @@ try {
     firstInputMs: Math.round(m('at')),
     firstInputKeptRuns: kept,
     interactiveMs: Math.round(m('interactive')),
+    htmlArrivedMs: Math.round(m('htmlEnd')),
+    firstPaintMs: Math.round(m('firstPaint')),
+    firstLoadJsArrivedMs: Math.round(m('jsEnd')),
+    floorLcpMs: Math.round(m('floorLcp')),
+    floorFirstInputMs: Math.round(m('floorInput')),
     paymentUsableMs: Math.round(m('paymentUsable')),
     cls: +m('cls').toFixed(3),
     inpChoosePackageMs: Math.round(m('inpChoosePackage')),
@@ -285,6 +349,16 @@ try {
       `${figures.interactiveMs} ms`,
       '≤ 1200 ms',
       figures.interactiveMs <= 1200,
+    ],
+    [
+      '  where it goes: HTML arrived / first paint / first-load JS arrived',
+      `${figures.htmlArrivedMs} / ${figures.firstPaintMs} / ${figures.firstLoadJsArrivedMs} ms`,
+      'profile',
+    ],
+    [
+      '  floor: a bare page (heading + one field, no CSS/JS), same throttling: LCP / first input',
+      `${figures.floorLcpMs} / ${figures.floorFirstInputMs} ms`,
+      'profile',
     ],
     [
       `Payment step usable (Continue on Terms after ${READ_TERMS_MS / 1000} s → card number keystroke)`,
@@ -329,5 +403,6 @@ try {
   exitCode = 1;
 } finally {
   await browser.close();
+  floorServer.close();
   await stopAll(exitCode);
 }
