@@ -2,10 +2,100 @@
 // project service, so each workspace's tsconfig is used), react-hooks for the React code, formatjs for the messages,
 // and Prettier owning format.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import formatjs from 'eslint-plugin-formatjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+
+// DESIGN.md §2 "may import", enforced (issue 14). Each workspace's sources are an element (tests, benches, stories and
+// the e2e specs are not: they may use test doubles, fixtures and @ofw/domain's prices as an oracle). A workspace may import only the @ofw/* packages its
+// row lists, never reaches into another workspace by a relative path, and a package's sources use only the libraries of
+// its row. `@ofw/*` imports are matched by their specifier, not resolved, so an unbuilt package counts too.
+// scripts/test/boundaries.test.mjs proves that a forbidden import fails lint.
+const SOURCES = {
+  domain: 'packages/domain/src',
+  'api-client': 'packages/api-client/src',
+  payments: 'packages/payments/src',
+  ui: 'packages/ui/src',
+  'join-web': 'apps/join-web/src',
+  'join-api': 'apps/join-api/src',
+  'payments-sandbox': 'apps/payments-sandbox/src',
+};
+const OFW = ['@ofw/domain', '@ofw/api-client', '@ofw/payments', '@ofw/ui'];
+/** DESIGN.md §2: the @ofw/* packages each workspace may import (payments-sandbox: `@ofw/payments/protocol`, below). */
+const MAY_IMPORT = {
+  domain: [],
+  'api-client': ['@ofw/domain'],
+  payments: ['@ofw/domain'],
+  ui: ['@ofw/domain'],
+  'join-web': OFW,
+  'join-api': ['@ofw/domain', '@ofw/api-client'],
+  'payments-sandbox': ['@ofw/domain', '@ofw/payments'],
+};
+/** DESIGN.md §2: the only libraries a package's sources may import (domain: "zod only; no React, no DOM, no I/O"). */
+const LIBRARIES = {
+  domain: ['zod'],
+  'api-client': ['zod', '@tanstack/react-query'],
+  payments: ['react', 'braintree-web', 'credit-card-type'],
+  ui: ['react', 'react-intl'],
+};
+const mayImport = (type) => MAY_IMPORT[type].join(', ') || 'no @ofw package';
+const boundariesConfig = {
+  files: ['**/*.{ts,tsx,mts,mjs,js}'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': Object.entries(SOURCES).map(([type, pattern]) => ({ type, pattern })),
+    'boundaries/flag-as-external': { customSourcePatterns: ['@ofw/**'] },
+    'import/resolver': { [fileURLToPath(new URL('scripts/lib/eslint-relative-resolver.cjs', import.meta.url))]: {} },
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        checkAllOrigins: true, // libraries and @ofw/* packages (external) too, not only local files
+        policies: [
+          ...Object.keys(SOURCES).flatMap((type) => [
+            {
+              from: { element: { type } },
+              disallow: { to: { element: { types: { anyOf: Object.keys(SOURCES).filter((t) => t !== type) } } } },
+              message: `${type} may not reach into another workspace by a path (DESIGN.md §2 "may import")`,
+            },
+            {
+              from: { element: { type } },
+              disallow: {
+                dependency: {
+                  source: OFW.filter((name) => !MAY_IMPORT[type].includes(name)).flatMap((name) => [
+                    name,
+                    `${name}/**`,
+                  ]),
+                },
+              },
+              message: `${type} may import only ${mayImport(type)} (DESIGN.md §2 "may import")`,
+            },
+          ]),
+          {
+            from: { element: { type: 'payments-sandbox' } },
+            disallow: { dependency: { source: ['@ofw/payments', '@ofw/payments/!(protocol)'] } },
+            message:
+              'payments-sandbox may import only @ofw/payments/protocol of @ofw/payments (DESIGN.md §2 "may import")',
+          },
+          ...Object.entries(LIBRARIES).map(([type, allowed]) => ({
+            from: { element: { type } },
+            disallow: {
+              to: {
+                module: { origin: ['external', 'core'], source: `!{${[...OFW, ...allowed].join(',')}}` },
+              },
+            },
+            message: `${type}'s sources may use only ${allowed.join(', ')} besides their @ofw packages (DESIGN.md §2 "may import")`,
+          })),
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -98,6 +188,7 @@ export default tseslint.config(
     // Plain JS scripts and config files are not part of any tsconfig: lint them without type information.
     files: [
       '**/*.{js,mjs,cjs}',
+      'scripts/**/*.d.mts',
       '**/*.config.ts',
       '**/vite.config.ts',
       '**/tsup.config.ts',
@@ -117,4 +208,5 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  boundariesConfig,
 );

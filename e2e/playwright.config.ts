@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
 import { findChromium } from './support/browser';
 import type { Fixtures } from './support/fixtures';
 import {
@@ -32,18 +34,18 @@ import {
  */
 const chromium = findChromium().executablePath;
 
+/**
+ * The sandbox's server API key (issue 12), shared by the sandbox, both join-api servers and the specs that read the
+ * sandbox's transactions (support/join.ts). Set here, in the runner's environment, before the workers start, so they
+ * inherit the same value; the caller's SANDBOX_API_KEY wins.
+ */
+const sandboxApiKey = (process.env.SANDBOX_API_KEY ??= randomBytes(24).toString('base64url'));
+
 const desktop = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: chromium,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: [...CHROMIUM_ARGS],
   },
 };
 
@@ -108,6 +110,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_ALLOWED_ORIGINS: `${baseURL},${braintreeBaseURL}`,
+        SANDBOX_API_KEY: sandboxApiKey,
         LOG_LEVEL: 'warn',
       },
     },
@@ -121,6 +124,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         PORT: String(apiPort),
         DATA_DIR: dataDir,
         SANDBOX_URL: sandboxURL,
+        SANDBOX_API_KEY: sandboxApiKey,
         WEB_DIST: path.join(root, 'apps/join-web/dist'),
         PAYMENTS_DRIVER: 'sandbox',
         SMTP_URL: `smtp://127.0.0.1:${maildevSmtpPort}`,
@@ -144,6 +148,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         PORT: String(braintreeApiPort),
         DATA_DIR: braintreeDataDir,
         SANDBOX_URL: sandboxURL,
+        SANDBOX_API_KEY: sandboxApiKey,
         WEB_DIST: path.join(root, 'apps/join-web/dist'),
         E2E_DEMO_COPIES: '1',
         RATE_LIMIT_FACTOR: '20',

@@ -9,7 +9,7 @@
 // `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm dev`.
 import path from 'node:path';
 import { PaymentsModeError, paymentsMode } from './lib/payments-mode.mjs';
-import { root, run, service } from './lib/processes.mjs';
+import { buildWorkspaces, root, service, startServers } from './lib/processes.mjs';
 import { maildevSmtpUrl, maildevUrl, startMaildev } from './lib/maildev.mjs';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -29,15 +29,7 @@ try {
 console.log('› Building the packages and the sandbox frame script (turbo; cached)…');
 // new-only: a cold build streams each task's own output (tsup, vite) as it runs; a cached task prints one
 // "cache hit" line. (errors-only printed nothing for minutes on a cold start.)
-await run('pnpm', [
-  'exec',
-  'turbo',
-  'run',
-  'build',
-  '--filter=payments-sandbox',
-  '--filter=join-web^...',
-  '--output-logs=new-only',
-]);
+await buildWorkspaces(['payments-sandbox', 'join-web^...']);
 
 const tsxWatch = (app) => [
   path.join(root, 'node_modules/tsx/dist/cli.mjs'),
@@ -48,32 +40,31 @@ const tsxWatch = (app) => [
 ];
 const inApp = (app) => ({ cwd: path.join(root, 'apps', app) });
 
-service(
-  'sandbox',
-  process.execPath,
-  tsxWatch('payments-sandbox'),
-  {
-    SANDBOX_PORT: sandboxPort,
-    SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `http://localhost:${vitePort},${apiUrl}`,
-    ...payments.sandboxEnv,
-  },
-  inApp('payments-sandbox'),
-);
 startMaildev();
-service(
-  'join-api',
-  process.execPath,
-  tsxWatch('join-api'),
-  {
-    PORT: apiPort,
-    SMTP_URL: maildevSmtpUrl,
-    SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
-    DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
-    WEB_DIST: path.join(root, 'apps/join-web/dist'),
-    ...payments.apiEnv,
+// the sandbox and join-api share a fresh SANDBOX_API_KEY (the sandbox's server API needs it, issue 12)
+startServers({
+  sandbox: {
+    args: tsxWatch('payments-sandbox'),
+    ...inApp('payments-sandbox'),
+    env: {
+      SANDBOX_PORT: sandboxPort,
+      SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `http://localhost:${vitePort},${apiUrl}`,
+      ...payments.sandboxEnv,
+    },
   },
-  inApp('join-api'),
-);
+  joinApi: {
+    args: tsxWatch('join-api'),
+    ...inApp('join-api'),
+    env: {
+      PORT: apiPort,
+      SMTP_URL: maildevSmtpUrl,
+      SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
+      DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
+      WEB_DIST: path.join(root, 'apps/join-web/dist'),
+      ...payments.apiEnv,
+    },
+  },
+});
 // Vite's own bin, not `pnpm exec vite`: a pnpm in between prints ELIFECYCLE when Ctrl-C stops Vite.
 service(
   'vite',

@@ -78,6 +78,19 @@ const distFiles = (dir) => readdirSync(path.join(dir, 'dist')).filter((f) => /\.
   const bare = specifiers.filter((s) => !/^braintree-web\/[a-z0-9-]+\/index\.js$/.test(s));
   if (bare.length) fail(`@ofw/payments: dist/ imports ${bare.join(', ')}; import braintree-web/<module>/index.js`);
   console.log(`  @ofw/payments: ${specifiers.length} braintree-web imports, all per-module entry points`);
+  // `@ofw/payments/protocol` (the sandbox frames bundle it): no React, no braintree-web, also through its chunks.
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(path.join(dir, 'dist', file), 'utf8');
+    const bad = code.match(/['"](react[^'"]*|braintree-web[^'"]*|credit-card-type)['"]/);
+    if (bad) fail(`@ofw/payments: dist/${file} (of the /protocol entry) imports ${bad[1]}`);
+    for (const m of code.matchAll(/from\s*['"]\.\/([^'"]+)['"]/g)) visit(m[1]);
+  };
+  visit('protocol.js');
+  visit('protocol.cjs');
+  console.log(`  @ofw/payments/protocol: ${seen.size} files, free of React, braintree-web and credit-card-type`);
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'ofw-release-'));
@@ -157,8 +170,9 @@ try {
 assert.equal(domain.monthlyPrice(551.76, 2), 22.99);
 assert.equal(apiClient.apiUrl('', apiClient.paths.packages(), { currency: 'USD' }), '/api/v1/packages?currency=USD');
 assert.equal(payments.parseAuthorization('sandbox_0123456789abcdef_ofw_sandbox').merchantId, 'ofw_sandbox');
+assert.equal(protocol.peerChannelName('abc'), 'ofw-hf:abc');
 assert.match(renderToStaticMarkup(createElement(ui.VenmoLogo, {})), /<svg/);
-console.log('  @ofw/domain monthlyPrice, @ofw/api-client apiUrl, @ofw/payments parseAuthorization, @ofw/ui VenmoLogo: ok');
+console.log('  @ofw/domain monthlyPrice, @ofw/api-client apiUrl, @ofw/payments parseAuthorization, @ofw/payments/protocol peerChannelName, @ofw/ui VenmoLogo: ok');
 `;
 
   const esm = project('esm', 'module', true);
@@ -172,6 +186,7 @@ import * as domain from '@ofw/domain';
 import * as apiClient from '@ofw/api-client';
 import * as query from '@ofw/api-client/query';
 import * as payments from '@ofw/payments';
+import * as protocol from '@ofw/payments/protocol';
 import * as ui from '@ofw/ui';
 ${calls}
 assert.deepEqual(query.queryKeys.joinCountries(), ['joinCountries']);
@@ -184,6 +199,7 @@ console.log('  @ofw/api-client/query queryKeys: ok');
 import { createApiClient, type ApiClient } from '@ofw/api-client';
 import { packageDataQuery } from '@ofw/api-client/query';
 import { parseAuthorization, type PaymentError } from '@ofw/payments';
+import { isProtocolMessage, type ParentToFrameMessage } from '@ofw/payments/protocol';
 import { VenmoLogo, type VenmoLogoProps } from '@ofw/ui';
 const p: Package[] = listPackages({ currency: 'USD' });
 export const m: number = monthlyPrice(p[0]!.totalPrice, 1);
@@ -192,6 +208,7 @@ export const key: readonly unknown[] = packageDataQuery(api, { currency: 'USD', 
 export const kind: string = parseAuthorization('sandbox_a_b').kind;
 export const logo = VenmoLogo({ width: 80 } satisfies VenmoLogoProps);
 export type E = PaymentError['messageId'];
+export const isMessage: boolean = isProtocolMessage({ source: 'ofw-sandbox-hosted-fields' } satisfies Partial<ParentToFrameMessage>);
 `;
   writeFileSync(path.join(esm, 'consumer.ts'), consumer);
   tsc(esm, 'consumer.ts', 'node16', 'node16');
@@ -207,6 +224,7 @@ const { renderToStaticMarkup } = require('react-dom/server');
 const domain = require('@ofw/domain');
 const apiClient = require('@ofw/api-client');
 const payments = require('@ofw/payments');
+const protocol = require('@ofw/payments/protocol');
 const ui = require('@ofw/ui');
 ${calls}
 assert.throws(() => require('@ofw/api-client/query'), /@tanstack\\/react-query/);

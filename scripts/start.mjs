@@ -8,7 +8,7 @@
 // against the sandbox's Braintree gateway API instead (scripts/lib/payments-mode.mjs; README "Braintree mode").
 import path from 'node:path';
 import { PaymentsModeError, paymentsMode } from './lib/payments-mode.mjs';
-import { root, run, service, stopAll, waitForHttp } from './lib/processes.mjs';
+import { buildWorkspaces, root, startServers, stopAll, waitForHttp } from './lib/processes.mjs';
 import { maildevSmtpUrl, maildevUrl, startMaildev } from './lib/maildev.mjs';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -28,30 +28,28 @@ try {
 console.log('› Building (turbo; cached after the first start)…');
 // new-only: a cold build streams each task's own output (tsup, vite) as it runs; a cached task prints one
 // "cache hit" line. (errors-only printed nothing for minutes on a cold start.)
-await run('pnpm', [
-  'exec',
-  'turbo',
-  'run',
-  'build',
-  '--filter=join-api',
-  '--filter=payments-sandbox',
-  '--filter=join-web',
-  '--output-logs=new-only',
-]);
+await buildWorkspaces(['join-api', 'payments-sandbox', 'join-web']);
 
-service('sandbox', process.execPath, [path.join(root, 'apps/payments-sandbox/dist/main.js')], {
-  SANDBOX_PORT: sandboxPort,
-  SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `${apiUrl},http://127.0.0.1:${apiPort}`,
-  ...payments.sandboxEnv,
-});
 startMaildev();
-service('join-api', process.execPath, [path.join(root, 'apps/join-api/dist/main.js')], {
-  PORT: apiPort,
-  SMTP_URL: maildevSmtpUrl,
-  SANDBOX_URL: process.env.SANDBOX_URL ?? sandboxUrl,
-  DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
-  WEB_DIST: path.join(root, 'apps/join-web/dist'),
-  ...payments.apiEnv,
+// the sandbox and join-api share a fresh SANDBOX_API_KEY (the sandbox's server API needs it, issue 12)
+startServers({
+  sandbox: {
+    env: {
+      SANDBOX_PORT: sandboxPort,
+      SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `${apiUrl},http://127.0.0.1:${apiPort}`,
+      ...payments.sandboxEnv,
+    },
+  },
+  joinApi: {
+    env: {
+      PORT: apiPort,
+      SMTP_URL: maildevSmtpUrl,
+      SANDBOX_URL: process.env.SANDBOX_URL ?? sandboxUrl,
+      DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
+      WEB_DIST: path.join(root, 'apps/join-web/dist'),
+      ...payments.apiEnv,
+    },
+  },
 });
 
 try {

@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { stripDefaultMessages } from './scripts/strip-default-messages.js';
 
@@ -24,12 +25,17 @@ const apiTarget = process.env.JOIN_API_URL ?? 'http://localhost:3000';
 
 // TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed, exactly as generated —
 // semicolons: true matches the repository's style — so `pnpm dev` and `vite build` leave the file unchanged).
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, semicolons: true }),
     react(),
     // Production: the catalogues are precompiled, so the descriptors' English defaults are dead weight.
     ...(command === 'build' ? [stripDefaultMessages()] : []),
+    // README "Size": a treemap of every chunk's modules (gzip sizes) beside the manifest; `pnpm --filter join-web
+    // bench` copies it to <repo>/.bench/join-web-treemap.html and prints the first load's heaviest packages from it.
+    ...(command === 'build' && !isSsrBuild
+      ? [visualizer({ filename: 'dist/.vite/treemap.html', template: 'treemap', gzipSize: true, title: 'join-web' })]
+      : []),
   ],
   resolve: {
     alias: [

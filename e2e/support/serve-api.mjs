@@ -9,7 +9,8 @@
 // (`openDatabase`, `seedReference`, `seedDemo`, as main.js uses them) and seeds the demo data E2E_DEMO_COPIES − 1
 // more times. seedDemo is idempotent by e-mail and revokes only the invites of the co-parent it (re)uses, so the
 // invited co-parent's e-mail is moved aside after each round: the next round invites a new "Sam Demo" into Alex Demo's
-// family and the earlier invites stay live. Pro referrals are never revoked. join-api's own start adds the last set.
+// family and the earlier invites stay live. seedDemo revokes the earlier demo pro referrals, so each round's is taken
+// out of the demo set (its `demo` mark removed) before the next. join-api's own start adds the last set.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +44,11 @@ try {
     await database.db.$client.query(`update users set email = $1 where email = 'sam.demo@example.com'`, [
       `sam.demo+${round}@example.com`,
     ]);
+    // seedDemo revokes the earlier demo pro referrals (issue 12: a reseed kills the old links); this round's link is
+    // taken out of the demo set so that the next round keeps it live.
+    await database.db.$client.query(
+      `update tokens set data = data - 'demo' where kind = 'pro_referral' and data->>'demo' = 'true' and revoked_at is null`,
+    );
   }
 } finally {
   await database.close();

@@ -7,7 +7,7 @@ import { defineConfig, type Options } from 'tsup';
 rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
 
 const common: Options = {
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', protocol: 'src/protocol.ts' },
   platform: 'browser',
   target: 'es2022',
   dts: true,

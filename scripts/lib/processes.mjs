@@ -5,6 +5,7 @@
 // the root package.json runs these scripts with `exec node …` (no /bin/sh in between to die of the terminal's
 // SIGINT) and this module turns SIGINT/SIGTERM into a clean `process.exit(0)`.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -13,7 +14,6 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const children = new Set();
 let stopping = false;
 
-/** Runs a command to completion (inherits stdio); rejects on a non-zero exit. */
 /** Runs a command to completion (inherits stdio); rejects on a non-zero exit. Ctrl-C stops it (then it never settles:
  * stopAll exits the process once it has closed). */
 export function run(cmd, args, opts = {}) {
@@ -60,6 +60,45 @@ export function service(name, cmd, args, env = {}, { cwd = root } = {}) {
     }
   });
   return child;
+}
+
+/** Builds workspaces with turbo (cached), e.g. `buildWorkspaces(['join-api', 'payments-sandbox'])`. */
+export function buildWorkspaces(filters, { logs = 'new-only' } = {}) {
+  return run('pnpm', [
+    'exec',
+    'turbo',
+    'run',
+    'build',
+    ...filters.map((f) => `--filter=${f}`),
+    `--output-logs=${logs}`,
+  ]);
+}
+
+/** The built entry points of the two servers. */
+export const builtMain = {
+  sandbox: path.join(root, 'apps/payments-sandbox/dist/main.js'),
+  joinApi: path.join(root, 'apps/join-api/dist/main.js'),
+};
+
+/**
+ * Starts the payments sandbox and join-api as services sharing one `SANDBOX_API_KEY` (issue 12: the sandbox's server
+ * API needs it, join-api's sandbox driver sends it): the caller's `SANDBOX_API_KEY`, or a fresh random one per run.
+ * Each side: `env` (added to this process's environment), and optionally `args` (default: `node <built main.js>`)
+ * and `cwd`. Returns the key.
+ */
+export function startServers({ sandbox, joinApi }) {
+  const apiKey = process.env.SANDBOX_API_KEY ?? randomBytes(24).toString('base64url');
+  const start = (name, side, main) =>
+    service(
+      name,
+      process.execPath,
+      side.args ?? [main],
+      { ...side.env, SANDBOX_API_KEY: apiKey },
+      side.cwd ? { cwd: side.cwd } : {},
+    );
+  start('sandbox', sandbox, builtMain.sandbox);
+  start('join-api', joinApi, builtMain.joinApi);
+  return apiKey;
 }
 
 /** Polls `url` until it answers (any HTTP status) or `timeoutMs` passes. */

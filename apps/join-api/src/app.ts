@@ -5,6 +5,7 @@ import { API_PREFIX, problemType } from '@ofw/api-client';
 import { sameOriginWrites, type AppDeps, type AppEnv, type Services } from './context.js';
 import { HttpProblem, problemResponse } from './lib/problem.js';
 import { redactUrl } from './lib/logger.js';
+import { rejectMalformedPath } from './lib/path.js';
 import { referenceRoutes } from './routes/reference.js';
 import { parentRoutes } from './routes/parents.js';
 import { orderRoutes } from './routes/orders.js';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.use('*', securityHeaders(csp, { hsts: deps.env.COOKIE_SECURE }));
+  app.use('*', rejectMalformedPath());
   app.use(
     `${API_PREFIX}/*`,
     bodyLimit({

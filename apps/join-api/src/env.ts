@@ -75,6 +75,8 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).optional(),
     PAYMENTS_DRIVER: z.enum(['sandbox', 'braintree']).default('sandbox'),
     SANDBOX_URL: z.url().default('http://localhost:3010'),
+    /** The payments sandbox's server API key (issue 12), sent by the `sandbox` driver as `Authorization: Bearer`. */
+    SANDBOX_API_KEY: z.string().min(16).optional(),
     /**
      * How long join-api waits for ONE payment gateway call (ms): the sandbox driver's fetch timeout and the braintree
      * SDK's `gateway.config.timeout`. An order's charge lease is derived from it (orders.ts `chargeLeaseMs`).

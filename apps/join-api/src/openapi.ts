@@ -35,10 +35,17 @@ const OPS: Record<string, Record<string, Op>> = {
     get: {
       summary: 'Packages priced for the caller (§3, §4)',
       description:
-        'For a parent with a current subscription, upgradeOptions.subscriptionUpgradeOptions maps each package that is an upgrade (same currency, higher catalogue price, term at least as long) to its prorated price, and those packages carry proratedPriceInfo. Prorated price = max(0, price − unused value of the current term by whole days remaining); see the join-api README "Upgrade and proration". Otherwise upgradeOptions is null.',
+        'For a parent with a current subscription, upgradeOptions.subscriptionUpgradeOptions maps each package that is an upgrade (same currency, higher catalogue price, term at least as long) to its prorated price, and those packages carry proratedPriceInfo. Prorated price = max(0, price − unused value of the current term by whole days remaining); see the join-api README "Upgrade and proration". Otherwise upgradeOptions is null. A signed-in parent is offered only their country\'s currency: another currency answers 422 currency_not_offered. An anonymous answer comes from memory with a strong ETag: If-None-Match with it answers 304 Not Modified.',
+      headers: [
+        {
+          name: 'If-None-Match',
+          required: false,
+          description: 'The ETag of an earlier anonymous answer (304 if unchanged)',
+        },
+      ],
       query: S.PackagesQuerySchema,
       ok: { status: 200, schema: S.PackagesResponseSchema },
-      errors: [400, 401],
+      errors: [400, 401, 422],
     },
   },
   '/phone/canadian': {
@@ -171,7 +178,7 @@ const OPS: Record<string, Record<string, Op>> = {
     post: {
       summary: 'Pay for a package: re-priced by the server, charged once per Idempotency-Key',
       description:
-        "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade.",
+        "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered.",
       auth: 'parent',
       headers: [
         { name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' },

@@ -17,7 +17,14 @@ import { coupons, idempotencyKeys, orders, subscriptions, users } from './db/sch
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from './gateway/types.js';
 import { HttpProblem } from './lib/problem.js';
 import { fingerprint, newId } from './lib/tokens.js';
-import { minorToDecimal, quoteOrder, type BuyerContext, type OrderSelection } from './pricing.js';
+import {
+  CurrencyNotOfferedError,
+  buyerCurrency,
+  minorToDecimal,
+  quoteOrder,
+  type BuyerContext,
+  type OrderSelection,
+} from './pricing.js';
 import { availabilityFor, pricingGroupOf } from './routes/reference.js';
 import { currentTerm, type UserRow } from './accounts.js';
 import { queueReceipt } from './receipts.js';
@@ -484,7 +491,8 @@ async function couponAvailability(s: Services, user: UserRow, couponCode: string
 }
 
 /**
- * The purchase quote of an order request, its errors as problems: a package, product or service not offered → 422
+ * The purchase quote of an order request, its errors as problems: a package in another currency than the parent's
+ * country's → 422 `currency_not_offered` (issue 12); a package, product or service not offered → 422
  * `package_unavailable`.
  * @throws HttpProblem
  */
@@ -492,6 +500,10 @@ function quoteOrThrow(body: OrderSelection, buyer: BuyerContext): Quote {
   try {
     return quoteOrder(body, buyer);
   } catch (e) {
+    if (e instanceof CurrencyNotOfferedError)
+      throw new HttpProblem(422, 'currency_not_offered', e.message, {
+        errors: [{ field: 'packageId', message: e.message }],
+      });
     if (!(e instanceof QuoteError)) throw e;
     throw new HttpProblem(422, 'package_unavailable', e.message, {
       errors: [{ field: e.code === 'bad_selection' ? 'services' : 'packageId', message: e.message }],
@@ -613,6 +625,7 @@ export async function placeOrder(
   const done = await completedAnswer(s, user.id, key, hash);
   if (done) return done;
   const buyer: BuyerContext = {
+    currency: buyerCurrency(user.country),
     flow: user.flow as Flow,
     group: await pricingGroupOf(s.db, user, s.now()),
     availability: await couponAvailability(s, user, body.couponCode),

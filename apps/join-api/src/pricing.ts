@@ -1,8 +1,10 @@
 import {
+  currencyForCountry,
   getPackage,
   quote,
   QuoteError,
   type CouponAvailability,
+  type Currency,
   type CurrentTerm,
   type Flow,
   type PricingGroup,
@@ -21,8 +23,12 @@ export interface OrderSelection {
   services?: readonly { code: string; option: string }[] | undefined;
 }
 
-/** Who is buying: the parent's flow, pricing group and coupon availability entries; their current term, if any. */
+/**
+ * Who is buying: the currency they pay in (their country's, {@link buyerCurrency}), the parent's flow, pricing group
+ * and coupon availability entries; their current term, if any.
+ */
 export interface BuyerContext {
+  currency: Currency;
   flow: Flow;
   group: PricingGroup;
   availability: readonly CouponAvailability[];
@@ -31,18 +37,45 @@ export interface BuyerContext {
 }
 
 /**
- * `quote(...)` for an order: the package's own currency, the parent's flow and pricing group, their coupons and — with a
+ * The currency a parent pays in: their country's (§1 join countries, DESIGN.md; `@ofw/domain` `currencyForCountry` —
+ * US USD, AU AUD, CA CAD, GB and IE GBP, NZ NZD, USD elsewhere).
+ * @param country - the parent's ISO alpha-2 country code (`users.country`).
+ */
+export function buyerCurrency(country: string | null | undefined): Currency {
+  return currencyForCountry(country);
+}
+
+/**
+ * A package in another currency than the parent's country's (issue 12: a GB parent buying USD without VAT, a US
+ * parent the NZD prices). join-api answers it 422 `currency_not_offered`.
+ */
+export class CurrencyNotOfferedError extends Error {
+  override readonly name = 'CurrencyNotOfferedError';
+  constructor(
+    /** The package's currency. */
+    readonly packageCurrency: Currency,
+    /** The parent's country's currency. */
+    readonly buyerCurrency: Currency,
+  ) {
+    super(`This package is priced in ${packageCurrency}; this account pays in ${buyerCurrency}.`);
+  }
+}
+
+/**
+ * `quote(...)` for an order, in the parent's currency (the package must be priced in it), the parent's flow and pricing group, their coupons and — with a
  * current subscription — their term, so an upgrade is prorated exactly as `GET /packages` showed it.
+ * @throws CurrencyNotOfferedError when the package's currency is not `buyer.currency` (the parent's country's).
  * @throws QuoteError `not_offered` (unknown package or not offered to this parent), `bad_selection` (build-your-own
  * product or services not offered), `not_an_upgrade` (a current subscription and a package that is not an upgrade).
  */
 export function quoteOrder(selection: OrderSelection, buyer: BuyerContext): Quote {
   const pkg = getPackage(selection.packageId);
   if (!pkg) throw new QuoteError('not_offered', `Package ${selection.packageId} is not in the catalogue.`);
+  if (pkg.currencyCode !== buyer.currency) throw new CurrencyNotOfferedError(pkg.currencyCode, buyer.currency);
   return quote(
     { packageId: selection.packageId, productId: selection.productId ?? null, services: selection.services ?? null },
     {
-      currency: pkg.currencyCode,
+      currency: buyer.currency,
       flow: buyer.flow,
       pricingGroup: buyer.group,
       coupons: buyer.availability,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import {
   countries,
@@ -10,6 +10,7 @@ import {
   orders,
   securityQuestions,
   subscriptions,
+  tokens,
   users,
 } from './db/schema.js';
 import { issueToken, revokeTokens } from './accounts.js';
@@ -187,7 +188,22 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
   await revokeTokens(db, 'invite', rileyId, now);
   const invite = await issueToken(db, 'invite', { userId: samId, familyId: sam!.familyId, now });
   const lonely = await issueToken(db, 'invite', { userId: rileyId, familyId: riley!.familyId, now });
-  const pro = await issueToken(db, 'pro_referral', { data: { proFirstName: 'Dana', proLastName: 'Rivera' }, now });
+  // The previous demo pro-referral links die with the new one (issue 12): each completes an account without paying.
+  await db
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(tokens.kind, 'pro_referral'),
+        isNull(tokens.revokedAt),
+        isNull(tokens.usedAt),
+        sql`${tokens.data}->>'demo' = 'true'`,
+      ),
+    );
+  const pro = await issueToken(db, 'pro_referral', {
+    data: { proFirstName: 'Dana', proLastName: 'Rivera', demo: true },
+    now,
+  });
   return {
     join: `${publicUrl}/join`,
     invite: `${publicUrl}/invite/${invite}`,

@@ -6,6 +6,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.js';
 import { authTokenOf } from './context.js';
 import { currentSubscription, findLiveToken, getUser, subscriptionStatus } from './accounts.js';
+import { decodePath } from './lib/path.js';
 
 /** Braintree's environments as join-api's `BRAINTREE_ENVIRONMENT` names them (the npm `braintree` SDK's). */
 export type BraintreeEnvironment = 'Sandbox' | 'Production' | 'Development' | 'Qa';
@@ -344,7 +345,8 @@ ${sub && status === 'current' ? `<p>Package ${sub.packageId}, renews ${escapeHtm
   });
 
   r.get('*', async (c, next) => {
-    const reqPath = decodeURIComponent(c.req.path);
+    // Hono decoded the path once; a second decoding of `%25ZZ` (→ `%ZZ`) must not throw (issue 12): 400, not 500
+    const reqPath = decodePath(c.req.path);
     if (reqPath.startsWith('/api/')) return next();
     if (reqPath === `/${PRERENDERED.file}`) return c.notFound();
     const send = (entry: CachedFile, type: string, cacheControl: string) => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference.js';
 import { eq, sql } from 'drizzle-orm';
@@ -6,7 +9,7 @@ import { purgeExpired } from '../src/housekeeping.js';
 import { passwordProblem } from '../src/lib/password.js';
 import { openApiDocument } from '../src/openapi.js';
 import { loadEnv } from '../src/env.js';
-import { demoBanner } from '../src/seed.js';
+import { demoBanner, seedDemo } from '../src/seed.js';
 import { createLogger } from '../src/lib/logger.js';
 import { clientAddress, compileTrust, parseTrustedProxies } from '../src/lib/client-ip.js';
 import {
@@ -324,5 +327,125 @@ describe('issue 12: the OpenAPI document names the new answers', () => {
     expect(doc.paths['/payments/config']?.get?.responses['429']).toBeDefined();
     expect(doc.paths['/parents/{userId}/security-questions']?.put?.responses['429']).toBeDefined();
     expect(doc.paths['/parents/{userId}/credentials']?.put?.responses['422']).toBeDefined();
+  });
+});
+
+describe("issue 12: a package's currency is the parent's country's (§1 join countries)", () => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  withFakeSandboxApp('pglite', {}, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+  const GB = {
+    ...SIGNUP,
+    address: { country: 'GB' },
+    parent: { ...SIGNUP.parent, email: 'gwen.gb@example.com', phoneCountryCode: '+44', phoneNumber: '7400123456' },
+  };
+  const GB_BILLING = {
+    streetAddress: '1 High St',
+    locality: 'London',
+    region: 'London',
+    postalCode: 'SW1A 1AA',
+    countryCodeAlpha2: 'GB',
+  };
+
+  it('issue 12: a GB parent buying a USD package and a US parent buying NZD get 422 currency_not_offered, nothing charged', async () => {
+    const charges = sandbox.state.charges;
+    const gb = await signup(t, GB);
+    const usd = await order(t, gb.authToken, 'gb-buys-usd-01', { packageId: 2053, billingAddress: GB_BILLING });
+    expect(usd.status).toBe(422);
+    expect(await usd.json()).toMatchObject({ code: 'currency_not_offered', errors: [{ field: 'packageId' }] });
+    const us = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'nz.prices@example.com' } });
+    const nzd = await order(t, us.authToken, 'us-buys-nzd-01', { packageId: 2093 });
+    expect(nzd.status).toBe(422);
+    expect(await nzd.json()).toMatchObject({ code: 'currency_not_offered' });
+    expect(sandbox.state.charges).toBe(charges);
+    // the parent's own currency is sold (GB: GBP with VAT)
+    const gbp = await order(t, gb.authToken, 'gb-buys-gbp-01', { packageId: 2062, billingAddress: GB_BILLING });
+    expect(gbp.status).toBe(201);
+    expect(sandbox.state.charges).toBe(charges + 1);
+  });
+
+  it("issue 12: GET /packages offers a signed-in parent only their country's currency", async () => {
+    const gb = await signup(t, { ...GB, parent: { ...GB.parent, email: 'gwen.packages@example.com' } });
+    const other = await t.call('packages?currency=USD&flow=join', { token: gb.authToken });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ code: 'currency_not_offered', errors: [{ field: 'query.currency' }] });
+    const own = await t.call('packages?flow=join', { token: gb.authToken });
+    expect(own.status).toBe(200);
+    const { packages } = (await own.json()) as { packages: { currencyCode: string }[] };
+    expect(packages.length).toBeGreaterThan(0);
+    expect(new Set(packages.map((p) => p.currencyCode))).toEqual(new Set(['GBP']));
+    // anonymous callers (the page before signup) still pick the currency of the country they chose
+    expect((await t.call('packages?currency=NZD&flow=join')).status).toBe(200);
+  });
+});
+
+describe('issue 12: malformed percent-encoding in a path is a 400, not a 500', () => {
+  let t!: TestApp;
+  let webDist!: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'join-web-dist-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body></body></html>');
+    t = await testApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('issue 12: GET /%ZZ and other malformed paths, web and /api, answer 400 problem+json', async () => {
+    const paths = [
+      '/%ZZ',
+      '/%',
+      '/%E0%A4%A',
+      '/%C3%28',
+      '/assets/%ZZ.js',
+      '/join/%ZZ',
+      '/invite/%ZZ',
+      '/ofw/%ZZ',
+      '/api/v1/%ZZ',
+      '/api/v1/parents/%ZZ',
+      '/api/v1/invites/%E0%A4%A',
+    ];
+    for (const p of paths) {
+      for (const method of ['GET', 'POST']) {
+        const res = await t.app.request(p, { method });
+        expect([p, method, res.status]).toEqual([p, method, 400]);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+        expect(await res.json()).toMatchObject({ status: 400, code: 'validation_failed' });
+      }
+    }
+    expect(t.logs.lines.some((l) => l.msg === 'unhandled error')).toBe(false);
+    // well-formed encodings still work
+    expect((await t.app.request('/join/%41bc')).status).toBe(200);
+    expect((await t.app.request('/%25ZZ')).status).toBe(200);
+    expect((await t.app.request('/api/v1/countries?q=%ZZ')).status).toBe(200);
+  });
+});
+
+describe('issue 12: reseeding the demo revokes the previous demo links', () => {
+  let t!: TestApp;
+  beforeAll(async () => {
+    t = await testApp({});
+  });
+  afterAll(() => t.close());
+
+  it('issue 12: after a reseed the earlier demo pro-referral and invite links are refused; the new ones work', async () => {
+    const first = await seedDemo(t.db, 'http://join.test');
+    const second = await seedDemo(t.db, 'http://join.test');
+    const referral = (links: { pro: string }) => new URL(links.pro).searchParams.get('referral')!;
+    const invite = (links: { invite: string }) => links.invite.split('/invite/')[1]!;
+    const proSignup = (token: string, email: string) =>
+      t.call('signups', {
+        method: 'POST',
+        json: { ...SIGNUP, flow: 'pro', proReferralToken: token, parent: { ...SIGNUP.parent, email } },
+      });
+    expect((await proSignup(referral(first), 'old.referral@example.com')).status).toBe(401);
+    expect((await t.call('invites/check', { token: invite(first) })).status).toBe(401);
+    expect((await t.call('invites/check', { token: invite(second) })).status).toBe(204);
+    expect((await proSignup(referral(second), 'new.referral@example.com')).status).toBe(201);
   });
 });

@@ -59,9 +59,9 @@ describe.each(DATABASES)('outbox: invitations and receipts over SMTP (%s)', (kin
   const deliver = (m: Mailer = mailer) =>
     deliverDue({ db: t.db, mailer: m, logger: t.deps.logger, from: 'OFW <no-reply@example.com>', now });
   let n = 0;
-  const parent = async (languageLocale = 'en-US') => {
+  const parent = async (languageLocale = 'en-US', country = 'US') => {
     const email = `payer${++n}-${kind}@example.com`;
-    const s = await signup(t, { ...SIGNUP, languageLocale, parent: { ...SIGNUP.parent, email } });
+    const s = await signup(t, { ...SIGNUP, languageLocale, address: { country }, parent: { ...SIGNUP.parent, email } });
     return { ...s, email };
   };
   const answer = (p: { userId: number; authToken: string }, coParentEmail: string | null) =>
@@ -131,7 +131,7 @@ describe.each(DATABASES)('outbox: invitations and receipts over SMTP (%s)', (kin
   });
 
   it('GBP receipt in the parent language: £107.99 with £18.00 VAT (en-GB); Spanish for an es_MX payer', async () => {
-    const gb = await parent('en-GB');
+    const gb = await parent('en-GB', 'GB'); // GBP is sold to GB parents only (issue 12)
     expect((await order(t, gb.authToken, 'key-gb-0001', { packageId: 2061 })).status).toBe(201);
     const es = await parent('es_MX');
     expect((await order(t, es.authToken, 'key-es-0001', { packageId: 2051 })).status).toBe(201);

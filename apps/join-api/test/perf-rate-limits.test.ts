@@ -67,13 +67,11 @@ describe.each(DATABASES)('issue 15: the order rate limits in one statement (%s)'
   });
 
   it('issue 15: a parent at its declines is refused (Retry-After from that window) and nothing is counted', async () => {
-    await t.db
-      .insert(rateLimits)
-      .values({
-        bucket: 'order-declines:parent:7',
-        windowStart: at(-HOUR / 2),
-        count: RATE_LIMITS.orderDeclines.limit,
-      });
+    await t.db.insert(rateLimits).values({
+      bucket: 'order-declines:parent:7',
+      windowStart: at(-HOUR / 2),
+      count: RATE_LIMITS.orderDeclines.limit,
+    });
     const e = await refusal(hitRateLimits(t.db, ORDER_STEPS, NOW));
     expect(e?.status).toBe(429);
     expect(e?.headers['retry-after']).toBe(String(HOUR / 2 / 1000));

@@ -10,9 +10,11 @@
  *   payment SDK           @ofw/payments' driver chunks and braintree-web's modules, loaded by the payment step
  *   catalogues            each locale's compiled messages (only the active locale is loaded)
  *
- * Prints a table and writes the figures to <repo>/.bench/join-web.json (compare with a later run).
+ * Prints a table and writes the figures to <repo>/.bench/join-web.json (compare with a later run). The build's
+ * treemap (rollup-plugin-visualizer, dist/.vite/treemap.html: every chunk's modules with their gzip sizes) is copied
+ * to <repo>/.bench/join-web-treemap.html, and the packages that weigh most in the first load are listed from it.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -100,6 +102,40 @@ for (const f of figures.firstLoadFiles) console.log(`    ${String(kb(gz(f))).pad
 
 const out = path.resolve(app, '../../.bench');
 mkdirSync(out, { recursive: true });
+
+/**
+ * The first load's modules grouped by package (a workspace package, a node_modules package, or join-web's own
+ * `src`), from the treemap's data: each module's gzip size on its own, so the shares, not the sum, are what counts.
+ */
+function heaviestPackages(treemapHtml, files, top = 12) {
+  const data = JSON.parse(/const data = (\{.*?\});\n/s.exec(treemapHtml)?.[1] ?? 'null');
+  if (!data) return [];
+  const byPackage = new Map();
+  const walk = (node, trail) => {
+    if (node.uid) {
+      const id = trail.join('/');
+      const pkg =
+        /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(id)?.[1] ??
+        /\/packages\/([^/]+)\//.exec(id)?.[1]?.replace(/^/, '@ofw/') ??
+        'join-web src';
+      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + (data.nodeParts[node.uid]?.gzipLength ?? 0));
+    }
+    for (const child of node.children ?? []) walk(child, [...trail, child.name]);
+  };
+  for (const chunk of data.tree.children) if (files.has(chunk.name)) walk(chunk, []);
+  const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
+  return [...byPackage]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, bytes]) => ({ name, share: Math.round((bytes / total) * 1000) / 10 }));
+}
+const treemap = path.join(dist, '.vite/treemap.html');
+if (existsSync(treemap)) {
+  copyFileSync(treemap, path.join(out, 'join-web-treemap.html'));
+  figures.firstLoadShares = heaviestPackages(readFileSync(treemap, 'utf8'), firstLoad);
+  console.log("  first load by package (share of the modules' gzip sizes; treemap: .bench/join-web-treemap.html)");
+  for (const { name, share } of figures.firstLoadShares) console.log(`    ${String(share).padStart(5)} %  ${name}`);
+}
 writeFileSync(
   path.join(out, 'join-web.json'),
   `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`,

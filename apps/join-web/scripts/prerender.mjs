@@ -3,8 +3,9 @@
  * Writes dist/join.html, the first screen of `/join` prerendered (run after `vite build`; README "First paint"):
  *  1. a Vite SSR build of src/prerender.tsx (same plugins and aliases as the client) into node_modules/.prerender;
  *  2. `prerenderJoin()` renders the account-details step (en-US, fresh join) with react-dom/static;
- *  3. dist/index.html (the client build's page) gets that markup inside `<div id="root">`, wrapped in an `inert`
- *     element (nothing can be typed into it before the app replaces it), the step's title, the shell guard script
+ *  3. dist/index.html (the client build's page) gets that markup inside `<div id="root">`, in a wrapper marked
+ *     `data-prerendered` — live HTML: the parent can type at once, and src/main.tsx carries what was typed and the
+ *     focus into the app when it replaces the shell (src/shell-input.ts) —, the step's title, the shell guard script
  *     in `<head>`, the stylesheet inline (no request before the first paint), and modulepreload links for the
  *     route's chunks and the en-US catalogue, so they download beside the entry instead of after it has run.
  */
@@ -53,7 +54,7 @@ rmSync(outDir, { recursive: true, force: true });
 // TanStack Router renders its scroll-restoration script on the server; the client router restores scroll itself.
 const html = rendered.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 const { title } = rendered;
-if (/<script/i.test(html)) throw new Error('prerender: the /join markup holds a <script>; the shell must be inert');
+if (/<script/i.test(html)) throw new Error('prerender: the /join markup holds a <script>; the shell runs no code');
 if (!/<main[^>]*>[\s\S]*<input/.test(html)) throw new Error('prerender: /join rendered no form; did the step render?');
 
 /** The chunks the first load of /join fetches after the entry: the route's component and the en-US catalogue. */
@@ -99,6 +100,6 @@ const page = index
     `<title>${title.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>\n    <script>${shellGuardScript()}</script>`,
   )
   .replace('</head>', `${preloads}</head>`)
-  .replace(root, `<div id="root"><div ${SHELL_ATTRIBUTE} inert>${html}</div></div>`);
+  .replace(root, `<div id="root"><div ${SHELL_ATTRIBUTE}>${html}</div></div>`);
 writeFileSync(path.join(dist, 'join.html'), page);
 console.log(`prerender: dist/join.html (${(page.length / 1024).toFixed(1)} kB, ${title})`);

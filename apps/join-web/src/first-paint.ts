@@ -32,7 +32,9 @@ export function startJoinBeforeFirstRender(store: ReturnType<typeof createStore>
  * step, with its inputs and language), or a browser language that `createAppContext` turns into another locale
  * (`initialLocale`, §1: the first supported `navigator.languages` entry wins; Spanish speakers get es-MX).
  * Storage that cannot be read drops it too. It sets `data-shell="off"` on `<html>`, which `first-paint.css` turns
- * into `display: none` on the shell. join-api allows it by its sha256 hash, computed from the served file.
+ * into `display: none` on the shell. It also stops a native submit of the shell's form (Enter or Continue before the
+ * app has taken over): only the app sends the details. join-api allows it by its sha256 hash, computed from the
+ * served file.
  * @returns the script's source (ES5, no dependencies).
  */
 export function shellGuardScript(): string {
@@ -47,6 +49,10 @@ export function shellGuardScript(): string {
     `if(t===${shell}||o.indexOf(t)>=0)f=t}` +
     `for(var m=0;m<l.length&&f===null;m++)if(String(l[m]).trim().replace('-','_').toLowerCase()==='es_mx')f='es-mx';` +
     `if(f!==null&&f!==${shell})keep=false;` +
-    `}catch(e){keep=false}if(!keep)document.documentElement.setAttribute('data-shell','off')})()`
+    `}catch(e){keep=false}if(!keep)document.documentElement.setAttribute('data-shell','off');` +
+    // The shell's form is live before the app runs (typing is kept, src/shell-input.ts), but only the app submits it:
+    // a native submit would reload /join and drop what was typed.
+    `document.addEventListener('submit',function(e){var t=e.target;` +
+    `if(t&&t.closest&&t.closest('[${SHELL_ATTRIBUTE}]'))e.preventDefault()},true)})()`
   );
 }

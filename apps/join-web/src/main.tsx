@@ -5,9 +5,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppContext } from './app.js';
 import { installChunkReload } from './chunk-reload.js';
-import { startJoinBeforeFirstRender } from './first-paint.js';
+import { SHELL_ATTRIBUTE, startJoinBeforeFirstRender } from './first-paint.js';
 import { preloadMessages } from './i18n/I18nProvider.js';
+import { paymentStep } from './join/lazy-step.js';
 import { toLocale } from './i18n/locales.js';
+import { takeOverShell } from './shell-input.js';
 import { localeAtom, progressAtom, type StepId } from './state/join-state.js';
 
 // The later steps' chunks (JoinStepper loads them lazily): a join resumed at one of them gets it before the first
@@ -15,7 +17,7 @@ import { localeAtom, progressAtom, type StepId } from './state/join-state.js';
 const lazySteps: Partial<Record<StepId, () => Promise<unknown>>> = {
   package: () => import('./join/steps/PackageStep.js'),
   terms: () => import('./join/steps/TermsStep.js'),
-  payment: () => import('./join/steps/PaymentStep.js'),
+  payment: () => paymentStep.preload(), // renders without suspending once loaded (join/lazy-step.ts)
   account: () => import('./join/steps/AccountStep.js'),
 };
 
@@ -37,13 +39,19 @@ void Promise.all([
   lazySteps[context.store.get(progressAtom).step]?.().catch(() => undefined),
 ]).then(() => {
   const root = createRoot(document.getElementById('root')!);
+  const app = (
+    <StrictMode>
+      <App context={context} />
+    </StrictMode>
+  );
+  // The prerendered shell accepts typing before the app runs (README "First paint"): the app takes it over keeping
+  // what was typed and the focus.
+  const shell = document.querySelector(`[${SHELL_ATTRIBUTE}]`);
+  if (shell && document.documentElement.getAttribute('data-shell') !== 'off') {
+    takeOverShell(root, app, context.store, shell);
+    return;
+  }
   // A transition: should anything still suspend (React.lazy resolves an already-loaded chunk a microtask later),
   // React keeps what is on screen until it is ready instead of committing a fallback.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App context={context} />
-      </StrictMode>,
-    );
-  });
+  startTransition(() => root.render(app));
 });

@@ -153,6 +153,31 @@ describe('account step', () => {
     expect(api.calls.filter((c) => c.path === '/parents/7/credentials')).toHaveLength(1);
   });
 
+  it('issue 12: a 429 on PUT …/security-questions is explained on the last step', async () => {
+    const api = atAccount('join', (path) =>
+      path === '/parents/7/security-questions'
+        ? {
+            status: 429,
+            body: {
+              type: 'https://ofw.example/problems/rate_limited',
+              title: 'Too many requests',
+              status: 429,
+              code: 'rate_limited',
+              retryAfterSeconds: 3600,
+            },
+          }
+        : undefined,
+    );
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait 60 minutes and try again.',
+    );
+  });
+
   it('a taken username is reported on the field and the parent stays on the step', async () => {
     const leaveTo = vi.fn();
     const api = atAccount('ctj', (path) =>

@@ -1,12 +1,14 @@
 import { createMemoryHistory } from '@tanstack/react-router';
-import { act, useLayoutEffect, type ReactNode } from 'react';
+import userEvent from '@testing-library/user-event';
+import { act, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, createAppContext } from '../src/app.js';
-import { SHELL_LOCALE, shellGuardScript, startJoinBeforeFirstRender } from '../src/first-paint.js';
+import { SHELL_ATTRIBUTE, SHELL_LOCALE, shellGuardScript, startJoinBeforeFirstRender } from '../src/first-paint.js';
 import { preloadMessages } from '../src/i18n/I18nProvider.js';
 import { initialLocale, toLocale } from '../src/i18n/locales.js';
 import { prerenderJoin } from '../src/prerender.js';
+import { takeOverShell } from '../src/shell-input.js';
 import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from '../src/state/join-state.js';
 
 // README "First paint" (issue #7): dist/join.html shows the /join first step before the app runs; the app's first
@@ -51,6 +53,21 @@ function AtCommit({ onCommit, children }: { onCommit: () => void; children: Reac
 afterEach(() => {
   document.documentElement.removeAttribute('data-shell');
 });
+
+/**
+ * The app as src/main.tsx starts it on /join for a first visitor, ready for its first commit: en-US catalogue and
+ * routes loaded, the join started; the queries stay loading, as at the first commit in the browser (and the shell).
+ */
+async function bootApp() {
+  sessionStorage.clear();
+  const context = createAppContext({
+    history: createMemoryHistory({ initialEntries: ['/join'] }),
+    fetch: () => new Promise<Response>(() => undefined),
+  });
+  startJoinBeforeFirstRender(context.store, '/join');
+  await Promise.all([preloadMessages('en-US'), context.router.load()]);
+  return context;
+}
 
 describe('first paint: the shell guard', () => {
   const cases: (readonly string[])[] = [
@@ -119,14 +136,7 @@ describe('first paint: the prerendered /join and the first commit', () => {
     const shell = document.createElement('div');
     shell.innerHTML = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 
-    sessionStorage.clear();
-    // The queries stay loading, as at the first commit in the browser (and in the shell).
-    const context = createAppContext({
-      history: createMemoryHistory({ initialEntries: ['/join'] }),
-      fetch: () => new Promise<Response>(() => undefined),
-    });
-    startJoinBeforeFirstRender(context.store, '/join');
-    await Promise.all([preloadMessages('en-US'), context.router.load()]);
+    const context = await bootApp();
     const container = document.createElement('div');
     document.body.append(container);
     const root = createRoot(container);
@@ -174,5 +184,108 @@ describe('first paint: the prerendered /join and the first commit', () => {
     });
     startJoinBeforeFirstRender(store, '/join');
     expect(store.get(joinStateAtom).parent.firstName).toBe('Kept');
+  });
+});
+
+describe('issue 15: the live shell and the takeover', () => {
+  /** dist/join.html's #root: the prerendered markup in its wrapper, as scripts/prerender.mjs writes it. */
+  async function mountShell() {
+    const { html } = await prerenderJoin();
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = `<div ${SHELL_ATTRIBUTE}>${html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')}</div>`;
+    document.body.append(container);
+    return { container, shell: container.querySelector(`[${SHELL_ATTRIBUTE}]`)! };
+  }
+
+  it('issue 15: text typed into the shell before the app ran, the focus and the caret survive the takeover', async () => {
+    const { container, shell } = await mountShell();
+    const user = userEvent.setup();
+    // The parent types before any of the app's code has run: plain DOM, no React on these elements.
+    await user.type(shell.querySelector<HTMLInputElement>('#firstName')!, 'Ada');
+    await user.type(shell.querySelector<HTMLInputElement>('#email')!, 'ada@example.com');
+    const phone = shell.querySelector<HTMLInputElement>('#phoneNumber')!;
+    await user.type(phone, '2065550123');
+    phone.setSelectionRange(3, 3);
+    const shellPhone = phone;
+
+    const context = await bootApp();
+    const root = createRoot(container);
+    try {
+      act(() =>
+        takeOverShell(
+          root,
+          <StrictMode>
+            <App context={context} />
+          </StrictMode>,
+          context.store,
+          shell,
+        ),
+      );
+      // The app's markup replaced the shell in that one task…
+      expect(container.querySelector(`[${SHELL_ATTRIBUTE}]`)).toBeNull();
+      const appPhone = container.querySelector<HTMLInputElement>('#phoneNumber')!;
+      expect(appPhone).not.toBe(shellPhone);
+      // …showing what was typed, from the join state the app submits…
+      expect(container.querySelector<HTMLInputElement>('#firstName')!.value).toBe('Ada');
+      expect(container.querySelector<HTMLInputElement>('#email')!.value).toBe('ada@example.com');
+      expect(container.querySelector<HTMLInputElement>('#lastName')!.value).toBe('');
+      expect(appPhone.value).toBe('2065550123');
+      expect(context.store.get(joinStateAtom).parent).toMatchObject({
+        firstName: 'Ada',
+        email: 'ada@example.com',
+        phoneNumber: '2065550123',
+      });
+      // …with the focus and the caret where they were: the next keystroke goes on in the same place.
+      expect(document.activeElement).toBe(appPhone);
+      expect([appPhone.selectionStart, appPhone.selectionEnd]).toEqual([3, 3]);
+      await user.keyboard('9');
+      expect(appPhone.value).toBe('20695550123');
+      expect(context.store.get(joinStateAtom).parent.phoneNumber).toBe('20695550123');
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('issue 15: a language picked in the shell applies after the takeover; an untouched shell changes nothing', async () => {
+    const { container, shell } = await mountShell();
+    const language = shell.querySelector<HTMLSelectElement>('.app-locale select')!;
+    await userEvent.setup().selectOptions(language, 'es-MX');
+    const context = await bootApp();
+    const before = context.store.get(joinStateAtom);
+    const root = createRoot(container);
+    try {
+      act(() => takeOverShell(root, <App context={context} />, context.store, shell));
+      expect(context.store.get(localeAtom)).toBe('es-MX');
+      expect(context.store.get(joinStateAtom).parent).toEqual(before.parent);
+      expect(document.activeElement).toBe(document.body);
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it("issue 15: the guard stops a native submit of the shell's form (only the app sends the details)", () => {
+    // The exact text join.html serves inline.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    (new Function(shellGuardScript()) as () => void)();
+    const shell = document.createElement('div');
+    shell.setAttribute(SHELL_ATTRIBUTE, '');
+    shell.innerHTML = '<form></form>';
+    const other = document.createElement('form');
+    document.body.append(shell, other);
+    try {
+      const submit = (form: HTMLFormElement) => {
+        const event = new Event('submit', { bubbles: true, cancelable: true });
+        form.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      expect(submit(shell.querySelector('form')!)).toBe(true);
+      expect(submit(other)).toBe(false);
+    } finally {
+      shell.remove();
+      other.remove();
+    }
   });
 });

@@ -20,6 +20,12 @@ export const EnvSchema = z.object({
   SANDBOX_ALLOWED_ORIGINS: originList.default(DEFAULT_ALLOWED_ORIGINS),
   /** `production` turns the test-only fault control (`/sandbox/*`) off (404). */
   NODE_ENV: z.string().default('development'),
+  /**
+   * The key of the server API (issue 12): join-api's sandbox gateway sends `Authorization: Bearer <key>`; requests
+   * without it get 401. At least 16 characters; the server (`main.ts`) does not start without it
+   * ({@link requireServerApiKey}); `pnpm start`, `pnpm dev` and the e2e config make one per run.
+   */
+  SANDBOX_API_KEY: z.string().min(16, 'SANDBOX_API_KEY must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -35,4 +41,17 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid payments-sandbox environment: ${issues}`);
   }
   return parsed.data;
+}
+
+/**
+ * The server API's key for the running server (issue 12: the sandbox's server API is never open when served).
+ * @throws Error when `SANDBOX_API_KEY` is not set.
+ */
+export function requireServerApiKey(env: Env): string {
+  if (!env.SANDBOX_API_KEY) {
+    throw new Error(
+      'payments-sandbox: SANDBOX_API_KEY is required (16+ characters); join-api sends it as SANDBOX_API_KEY too. `pnpm start` and `pnpm dev` set one.',
+    );
+  }
+  return env.SANDBOX_API_KEY;
 }

@@ -2,17 +2,10 @@
  * Hosted field definitions shared by the frame page (server) and the frame script (browser).
  * Keys are braintree-web's hosted field types (§2 "Allowed hosted field types").
  */
-export const FIELD_KEYS = [
-  'number',
-  'expirationDate',
-  'expirationMonth',
-  'expirationYear',
-  'cvv',
-  'postalCode',
-  'cardholderName',
-] as const;
+import type { HostedFieldKey } from '@ofw/payments/protocol';
 
-export type FieldKey = (typeof FIELD_KEYS)[number];
+/** A hosted field key; the protocol (`@ofw/payments/protocol`) is the one home of the list. */
+export type FieldKey = HostedFieldKey;
 
 export type Locale = 'en' | 'es';
 
@@ -76,10 +69,3 @@ export const FIELDS: Record<FieldKey, FieldDefinition> = {
     maxLength: 255,
   },
 };
-
-export function isFieldKey(value: unknown): value is FieldKey {
-  return typeof value === 'string' && (FIELD_KEYS as readonly string[]).includes(value);
-}
-
-/** Message envelope `source` for every postMessage/BroadcastChannel message of the hosted fields protocol. */
-export const PROTOCOL_SOURCE = 'ofw-sandbox-hosted-fields';

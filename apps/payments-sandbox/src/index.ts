@@ -9,5 +9,6 @@ export {
 } from './authorization.js';
 export { startSandbox, type RunningSandbox } from './server.js';
 export { SandboxStore, type Transaction, type ThreeDSecureInfo } from './store.js';
-export { readEnv, EnvSchema, DEFAULT_ALLOWED_ORIGINS, type Env } from './env.js';
+export { readEnv, requireServerApiKey, EnvSchema, DEFAULT_ALLOWED_ORIGINS, type Env } from './env.js';
+export { requireApiKey, SERVER_API_PATHS } from './server-api.js';
 export { DECLINED_CARDS, FAKE_NONCES, THREE_D_SECURE_CARDS, outcomeForAmount } from './cards.js';

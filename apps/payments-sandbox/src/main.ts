@@ -1,4 +1,4 @@
-import { readEnv } from './env.js';
+import { readEnv, requireServerApiKey } from './env.js';
 import { startSandbox } from './server.js';
 
 const env = readEnv();
@@ -7,6 +7,7 @@ const sandbox = await startSandbox({
   host: env.HOST,
   allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS,
   nodeEnv: env.NODE_ENV,
+  apiKey: requireServerApiKey(env),
 });
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 console.log(

@@ -13,7 +13,8 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
 
 /**
  * Stable machine codes of join-api's problems. `type` is always `https://ofw.example/problems/<code>`
- * (see {@link problemType}). Declines (§8) carry `processor_declined` or `gateway_rejected`.
+ * (see {@link problemType}). Declines (§8) carry `processor_declined` or `gateway_rejected`. `currency_not_offered`
+ * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries).
  */
 export const ProblemCodeSchema = z.enum([
   'validation_failed',
@@ -33,6 +34,7 @@ export const ProblemCodeSchema = z.enum([
   'order_already_paid',
   'not_an_upgrade',
   'package_unavailable',
+  'currency_not_offered',
   'invalid_invite_token',
   'origin_not_allowed',
   'current_password_required',

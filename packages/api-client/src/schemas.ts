@@ -4,11 +4,13 @@ import {
   CountryOptionSchema,
   CouponAvailabilitySchema,
   CurrencySchema,
+  BillingAddressSchema,
   ExperimentSchema,
   FeatureFlagsSchema,
   FlowSchema,
   OrderServiceSchema,
   PackageSchema,
+  PaymentsConfigSchema,
   PricingGroupSchema,
   ProratedPriceInfoSchema,
   SubscriptionStatusSchema,
@@ -36,6 +38,8 @@ export {
   ExperimentSchema,
   FeatureFlagsSchema,
   OrderServiceSchema,
+  PaymentsConfigSchema,
+  BillingAddressSchema,
 };
 export type {
   Currency,
@@ -50,6 +54,8 @@ export type {
   CouponAvailability,
   Experiment,
   FeatureFlags,
+  PaymentsConfig,
+  BillingAddress,
 } from '@ofw/domain';
 
 /** Join countries (§1). */
@@ -274,40 +280,11 @@ export const ExperimentsResponseSchema = z.array(ExperimentSchema);
 
 // ---------------------------------------------------------------- GET /payments/config
 
-/** `GET /payments/config` (docs/CONTRACTS.md). */
-export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
-  z.object({
-    driver: z.literal('sandbox'),
-    /** A client token from the sandbox (`POST /v1/client_token`), one per request; 3D Secure needs one. */
-    authorization: z.string().min(1),
-    sandboxUrl: z.string(),
-    displayName: z.string(),
-    flags: FeatureFlagsSchema,
-  }),
-  z.object({
-    driver: z.literal('braintree'),
-    /** A Braintree client token (`clientToken.generate`) or, without 3D Secure, a tokenization key. */
-    authorization: z.string().min(1),
-    displayName: z.string(),
-    flags: FeatureFlagsSchema,
-  }),
-]);
-/** `GET /payments/config` answer (see {@link PaymentsConfigSchema}). */
-export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
+// `PaymentsConfigSchema` / `PaymentsConfig` come from @ofw/domain (re-exported above): their one home.
 
 // ---------------------------------------------------------------- POST /orders
 
-/** Billing address (§3 address fields, Braintree naming). */
-export const BillingAddressSchema = z.object({
-  streetAddress: z.string().trim().min(1, 'Required').max(255),
-  extendedAddress: z.string().trim().max(255).optional(),
-  locality: z.string().trim().min(1, 'Required').max(255),
-  region: z.string().trim().min(1, 'Required').max(255),
-  postalCode: z.string().trim().min(2, 'Required').max(12),
-  countryCodeAlpha2: z.string().regex(/^[A-Z]{2}$/, 'Expected an ISO country code'),
-});
-/** Billing address (§3 address fields, Braintree naming). */
-export type BillingAddress = z.infer<typeof BillingAddressSchema>;
+// `BillingAddressSchema` / `BillingAddress` come from @ofw/domain (re-exported above): their one home.
 
 // ---------------------------------------------------------------- PUT /parents/{userId}/billing-address, /coparent-email
 

@@ -252,6 +252,46 @@ export const FeatureFlagsSchema = z.object({
 /** §5 / §9 feature flags: applePay, cadPayPal, venmo (each defaults to `false` when parsed). */
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
+/**
+ * `GET /payments/config` answer (docs/CONTRACTS.md): the payment driver the browser uses, its authorization and
+ * the §9 feature flags. The one home of this shape: @ofw/api-client's contract and @ofw/payments' config use it.
+ */
+export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
+  z.object({
+    driver: z.literal('sandbox'),
+    /** A client token from the sandbox (`POST /v1/client_token`), one per request; 3D Secure needs one. */
+    authorization: z.string().min(1),
+    /** Origin of apps/payments-sandbox, e.g. http://localhost:3010. */
+    sandboxUrl: z.string(),
+    displayName: z.string(),
+    flags: FeatureFlagsSchema,
+  }),
+  z.object({
+    driver: z.literal('braintree'),
+    /** A Braintree client token (`clientToken.generate`) or, without 3D Secure, a tokenization key. */
+    authorization: z.string().min(1),
+    displayName: z.string(),
+    flags: FeatureFlagsSchema,
+  }),
+]);
+/** `GET /payments/config` answer (see {@link PaymentsConfigSchema}). */
+export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
+
+/**
+ * An order's billing address (§3 address fields, Braintree naming), trimmed; every field but `extendedAddress` is
+ * required. The one home of this shape: @ofw/api-client's order and billing-address requests, @ofw/ui's billing form.
+ */
+export const BillingAddressSchema = z.object({
+  streetAddress: z.string().trim().min(1, 'Required').max(255),
+  extendedAddress: z.string().trim().max(255).optional(),
+  locality: z.string().trim().min(1, 'Required').max(255),
+  region: z.string().trim().min(1, 'Required').max(255),
+  postalCode: z.string().trim().min(2, 'Required').max(12),
+  countryCodeAlpha2: z.string().regex(/^[A-Z]{2}$/, 'Expected an ISO country code'),
+});
+/** An order's billing address (see {@link BillingAddressSchema}). */
+export type BillingAddress = z.infer<typeof BillingAddressSchema>;
+
 /** §5 payment-method visibility: `true` = shown. */
 export const PaymentMethodVisibilitySchema = z.object({
   applePay: z.boolean(),

@@ -19,7 +19,7 @@ export {
   type FieldAction,
   type FieldState,
 } from './core/field-state.js';
-export { cardBrand, SUPPORTED_CARD_BRANDS, type CardBrand } from './core/card-brands.js';
+export { cardBrand, SUPPORTED_CARD_BRANDS, type CardBrandInfo } from './core/card-brands.js';
 export { FRAME_NAME_PREFIX, SETUP_TIMEOUT_MS } from './core/hosted-fields-options.js';
 export * from './core/types.js';
 export { PaymentsProvider, usePayments, type PaymentsContextValue } from './react/context.js';
@@ -39,10 +39,8 @@ export {
   useVenmo,
   usePayPal,
   PayPalButton,
-  VenmoLogo,
   type PaymentMethods,
   type UseApplePayResult,
-  type VenmoLogoProps,
   type PayPalButtonProps,
 } from './react/wallets.js';
 export {

@@ -4,8 +4,9 @@
  * field (`type`) or focus/blur it. Validity uses card-validator-like rules kept tiny on purpose.
  */
 import { vi } from 'vitest';
+import { PROTOCOL_SOURCE } from '../src/protocol.js';
 
-const SOURCE = 'ofw-sandbox-hosted-fields';
+const SOURCE = PROTOCOL_SOURCE;
 export const SANDBOX_URL = 'http://sandbox.test:3010';
 
 interface Frame {

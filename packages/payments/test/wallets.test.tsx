@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PayPalButton,
   PaymentsProvider,
-  VenmoLogo,
   applePayPaymentRequest,
   createPaymentsClient,
   isApplePaySupported,
@@ -189,16 +188,6 @@ describe('Venmo (spec §4 "Other wallet flows": one action in progress)', () => 
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(cad.result.current.isVisible).toBe(false);
     expect(noFlag.result.current.isVisible).toBe(false);
-  });
-
-  it('§2 the Venmo logo is 5:1 with the title "Pay with Venmo", in sizes and colours', () => {
-    render(<VenmoLogo size="large" color="white" />);
-    const logo = screen.getByRole('img', { name: 'Pay with Venmo' });
-    expect(logo.getAttribute('width')).toBe('160');
-    expect(logo.getAttribute('height')).toBe('32');
-    expect(logo.querySelector('text')!.getAttribute('fill')).toBe('#FFFFFF');
-    render(<VenmoLogo size={20} title="Pagar con Venmo" />);
-    expect(screen.getByRole('img', { name: 'Pagar con Venmo' }).getAttribute('width')).toBe('100');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEventHandler } from 'react';
 import { cx } from './cx.js';
+import { GLYPH } from './glyphs.js';
 
 /** Props of {@link BackButton}. */
 export interface BackButtonProps {
@@ -23,7 +24,7 @@ export function BackButton({ label, onClick, disabled, className }: BackButtonPr
       disabled={disabled}
     >
       <span aria-hidden="true" className="ofw-back__arrow">
-        ‹
+        {GLYPH.back}
       </span>
       {label}
     </button>
@@ -40,7 +41,7 @@ export interface BackLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 export function BackLink({ label, className, ...rest }: BackLinkProps) {
   return (
     <a className={cx('ofw-back-link', className)} {...rest}>
-      <span aria-hidden="true">‹ </span>
+      <span aria-hidden="true">{GLYPH.back} </span>
       {label}
     </a>
   );

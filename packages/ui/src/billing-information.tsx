@@ -1,16 +1,13 @@
+import type { BillingAddress } from '@ofw/domain';
 import { TextField } from './field.js';
 
-/** The billing address the payment step collects (§3 address; Braintree `billingAddress` names). */
-export interface BillingAddressValue {
-  /** First address line (`address-line1`). */
-  streetAddress: string;
-  /** City or town (`address-level2`). */
-  locality: string;
-  /** State, county or province (`address-level1`). */
-  region: string;
-  /** ZIP code or postcode (`postal-code`). */
-  postalCode: string;
-}
+/**
+ * The billing address the payment step collects: the fields of @ofw/domain's `BillingAddress` (§3 address; Braintree
+ * `billingAddress` names) that the form shows — `streetAddress` (`address-line1`), `locality` (city or town,
+ * `address-level2`), `region` (state, county or province, `address-level1`), `postalCode` (`postal-code`). The
+ * values are what the parent typed (not yet trimmed or checked).
+ */
+export type BillingAddressValue = Pick<BillingAddress, 'streetAddress' | 'locality' | 'region' | 'postalCode'>;
 
 /** Localized labels of {@link BillingInformation}. `region` and `postalCode` should follow the country ("State"/"County", "ZIP code"/"Postcode"). */
 export interface BillingInformationLabels {

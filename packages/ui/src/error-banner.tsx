@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { cx } from './cx.js';
+import { GLYPH } from './glyphs.js';
 
 /** Props of {@link ErrorBanner}. */
 export interface ErrorBannerProps {
@@ -39,7 +40,7 @@ export const ErrorBanner = forwardRef<HTMLDivElement | null, ErrorBannerProps>(f
       </div>
       {dismissLabel && onDismiss ? (
         <button type="button" className="ofw-icon-button" aria-label={dismissLabel} onClick={onDismiss}>
-          <span aria-hidden="true">×</span>
+          <span aria-hidden="true">{GLYPH.close}</span>
         </button>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { GLYPH } from './glyphs.js';
 
 /** One FAQ entry; texts already localized. */
 export interface FaqItem {
@@ -58,7 +59,7 @@ export function FaqAccordion({ heading, items, level = 2 }: FaqAccordionProps) {
               >
                 <span>{item.question}</span>
                 <span aria-hidden="true" className="ofw-faq__icon">
-                  {expanded ? '−' : '+'}
+                  {expanded ? GLYPH.collapse : GLYPH.expand}
                 </span>
               </button>
             </Q>

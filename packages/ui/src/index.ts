@@ -59,5 +59,5 @@ export {
   type PackageGridProps,
   type YearSwitchProps,
 } from './package-card.js';
-export { VenmoLogo, type VenmoLogoProps } from './venmo-logo.js';
+export { VenmoLogo, VENMO_LOGO_SIZES, type VenmoLogoProps } from './venmo-logo.js';
 export { ThreeDSecureModal, type ThreeDSecureModalProps } from './three-d-secure-modal.js';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { cx } from './cx.js';
+import { GLYPH } from './glyphs.js';
 
 /** Props of {@link ThreeDSecureModal}. */
 export interface ThreeDSecureModalProps {
@@ -74,7 +75,7 @@ export function ThreeDSecureModal({
       <div className="ofw-3ds__header">
         <p className="ofw-3ds__title">{title}</p>
         <button type="button" className="ofw-icon-button" aria-label={closeLabel} onClick={() => cancelRef.current()}>
-          <span aria-hidden="true">×</span>
+          <span aria-hidden="true">{GLYPH.close}</span>
         </button>
       </div>
       <div ref={frameContainerRef} className="ofw-3ds__frame" data-testid="three-d-secure-frame">

@@ -191,6 +191,26 @@ describe('VenmoLogo', () => {
     expect(logo).toHaveAttribute('width', '150');
     expect(logo).toHaveAttribute('height', '30');
   });
+
+  // issue 14: moved here from @ofw/payments' wallets test with @ofw/payments' VenmoLogo (one VenmoLogo, in @ofw/ui).
+  it('§2 the Venmo logo is 5:1 with the title "Pay with Venmo", in sizes and colours', () => {
+    render(<VenmoLogo size="large" color="white" />);
+    const logo = screen.getByRole('img', { name: 'Pay with Venmo' });
+    expect(logo.getAttribute('width')).toBe('160');
+    expect(logo.getAttribute('height')).toBe('32');
+    expect(logo.querySelector('text')!.getAttribute('fill')).toBe('#FFFFFF');
+    render(<VenmoLogo size={20} title="Pagar con Venmo" />);
+    expect(screen.getByRole('img', { name: 'Pagar con Venmo' }).getAttribute('width')).toBe('100');
+  });
+
+  it('issue 14: one VenmoLogo for every caller — other SVG props (aria-hidden, className) are passed on', () => {
+    const { container } = render(<VenmoLogo size="small" color="black" aria-hidden="true" className="extra" />);
+    const logo = container.querySelector('svg')!;
+    expect(logo.getAttribute('aria-hidden')).toBe('true');
+    expect(logo.getAttribute('class')).toBe('ofw-venmo-logo extra');
+    expect(logo.getAttribute('width')).toBe('80');
+    expect(logo.querySelector('text')!.getAttribute('fill')).toBe('#000000');
+  });
 });
 
 describe('ThreeDSecureModal', () => {

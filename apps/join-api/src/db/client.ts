@@ -51,6 +51,14 @@ export async function openDatabase(opts: {
     pool.on('error', (error) => {
       process.emitWarning(`Postgres pool: idle connection closed by the server (${error.message})`);
     });
+    // A checked-out connection that dies mid-transaction emits 'error' on its client, where the pool listens only
+    // while the client is idle: unhandled, it is an uncaught exception (issue 12, database killed mid-request). The
+    // statement in flight rejects with its own error; the pool discards the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        process.emitWarning(`Postgres: connection lost during a request (${error.message})`);
+      });
+    });
     const db = drizzle(pool, { schema });
     // One instance migrates at a time when several start together.
     const client = await pool.connect();

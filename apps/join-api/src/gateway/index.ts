@@ -35,5 +35,9 @@ export async function createGateway(env: Env): Promise<PaymentGateway> {
       timeoutMs: env.GATEWAY_TIMEOUT_MS,
     });
   }
-  return createSandboxGateway({ baseUrl: env.SANDBOX_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS });
+  return createSandboxGateway({
+    baseUrl: env.SANDBOX_URL,
+    timeoutMs: env.GATEWAY_TIMEOUT_MS,
+    apiKey: env.SANDBOX_API_KEY,
+  });
 }

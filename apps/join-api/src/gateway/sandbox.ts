@@ -51,19 +51,26 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
  * A 422 answer (bad, consumed or unknown nonce) is a gateway rejection; timeouts, network errors and
  * 5xx raise {@link GatewayUnavailableError}. Like Braintree, the sandbox never deduplicates on orderId. `clientAuthorization()` asks the sandbox for a client token
  * (`POST /v1/client_token`, like Braintree's `clientToken.generate`) and raises {@link GatewayUnavailableError}
- * when it cannot get one.
+ * when it cannot get one. With `apiKey` (`SANDBOX_API_KEY`, issue 12) every call sends `Authorization: Bearer <apiKey>`;
+ * the served sandbox answers 401 without it.
  */
 export function createSandboxGateway(opts: {
   baseUrl: string;
   timeoutMs: number;
+  apiKey?: string | undefined;
   fetch?: typeof fetch;
 }): PaymentGateway {
   const base = opts.baseUrl.replace(/\/$/, '');
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+  const auth: Record<string, string> = opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {};
 
   async function call(path: string, init: RequestInit): Promise<Response> {
     try {
-      return await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) });
+      return await doFetch(`${base}${path}`, {
+        ...init,
+        headers: { ...auth, ...(init.headers as Record<string, string> | undefined) },
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
     } catch (e) {
       throw new GatewayUnavailableError(`sandbox gateway unreachable: ${(e as Error).message}`, { cause: e });
     }

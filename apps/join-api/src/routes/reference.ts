@@ -30,6 +30,7 @@ import { countryOptions, localeFrom } from '../reference.js';
 import { hashToken } from '../lib/tokens.js';
 import { HttpProblem, notFound } from '../lib/problem.js';
 import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
+import { buyerCurrency } from '../pricing.js';
 import { resolvePricingGroup, fromMinor, uiLanguageFor, type PricingGroup } from '@ofw/domain';
 import { GatewayUnavailableError } from '../gateway/types.js';
 import { CatalogueCache, ifNoneMatch } from '../lib/catalogue-cache.js';
@@ -37,6 +38,18 @@ import { CatalogueCache, ifNoneMatch } from '../lib/catalogue-cache.js';
 const PUBLIC_CACHE = 'public, max-age=3600';
 
 /** Auto-applied coupon availability entries for an audience (§3). */
+/**
+ * The currency `GET /packages` prices in for a signed-in parent: their country's ({@link buyerCurrency}); asked for
+ * without `?currency=`, that one.
+ * @throws HttpProblem 422 `currency_not_offered` when `?currency=` names another currency (issue 12).
+ */
+function offeredCurrency(user: UserRow, asked: string | undefined, parsed: Currency): Currency {
+  const theirs = buyerCurrency(user.country);
+  if (asked === undefined || parsed === theirs) return theirs;
+  const message = `This account pays in ${theirs}; packages in ${parsed} are not offered to it.`;
+  throw new HttpProblem(422, 'currency_not_offered', message, { errors: [{ field: 'query.currency', message }] });
+}
+
 export async function availabilityFor(db: Db, audience: 'join' | 'invite'): Promise<CouponAvailability[]> {
   const rows = await db.select().from(coupons).where(eq(coupons.audience, audience));
   return rows
@@ -169,17 +182,19 @@ export function referenceRoutes() {
     const availability = await availabilityFor(s.db, user.isInvited ? 'invite' : 'join');
     // A parent with a current subscription: upgrades are priced with proration (§3 "Upgrade options", §4); the page
     // gets the term and the server's clock so that its own quote(...) of any upgrade equals what POST /orders charges.
+    // A signed-in parent is offered their country's currency only (issue 12; POST /orders refuses any other).
+    const currency = offeredCurrency(user, c.req.query('currency'), q.currency);
     const term = await currentTerm(s.db, user.id, now);
     const priced = term
       ? priceCatalogue({
-          currency: q.currency,
+          currency,
           flow: q.flow,
           pricingGroup: group,
           coupons: availability,
           currentTerm: term,
           now,
         })
-      : cache.purchaseCatalogue(group, q.currency, q.flow, {
+      : cache.purchaseCatalogue(group, currency, q.flow, {
           list: availability,
           key: JSON.stringify(availability),
         });

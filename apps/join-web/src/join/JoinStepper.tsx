@@ -10,6 +10,7 @@ import { useIntl } from 'react-intl';
 import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
 import { appMessages, detailsMessages, paymentMessagesUi, stepMessages } from './messages.js';
 import { useParentState } from './server-state.js';
+import { paymentStep } from './lazy-step.js';
 import { DetailsStep } from './steps/DetailsStep.js';
 import { useJoin, type StepNav } from './use-join.js';
 
@@ -17,7 +18,8 @@ import { useJoin, type StepNav } from './use-join.js';
 // (the payment step brings @ofw/payments and the provider's SDK with it).
 const PackageStep = lazy(() => import('./steps/PackageStep.js').then((m) => ({ default: m.PackageStep })));
 const TermsStep = lazy(() => import('./steps/TermsStep.js').then((m) => ({ default: m.TermsStep })));
-const PaymentStep = lazy(() => import('./steps/PaymentStep.js'));
+// The payment step is preloaded while the parent reads the terms (issue 15), so it renders without suspending.
+const PaymentStep = paymentStep.Component;
 const AccountStep = lazy(() => import('./steps/AccountStep.js').then((m) => ({ default: m.AccountStep })));
 
 /**

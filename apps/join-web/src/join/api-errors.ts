@@ -1,4 +1,6 @@
 import { isApiError } from '@ofw/api-client';
+import type { IntlShape } from 'react-intl';
+import { problemMessages } from './messages.js';
 
 /** Field errors of an ApiError (validation_failed) keyed by the last segment of the field path (`parent.email` → `email`). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
@@ -6,4 +8,22 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of error.fieldErrors) out[e.field.split('.').pop() ?? e.field] = e.message;
   return out;
+}
+
+/**
+ * Localized text of the join-api problems any step can get (issue 12), or undefined for any other error:
+ * - 429 `rate_limited`: "too many attempts", with the wait from the problem's `retryAfterSeconds` (the Retry-After
+ *   header's value) in seconds under a minute, else in whole minutes rounded up;
+ * - 422 `currency_not_offered`: the plan is not sold in the parent's country's currency.
+ */
+export function problemMessage(intl: IntlShape, error: unknown): string | undefined {
+  if (isApiError(error, 'rate_limited')) {
+    const wait = error.problem.retryAfterSeconds;
+    if (wait === undefined || !Number.isFinite(wait) || wait <= 0)
+      return intl.formatMessage(problemMessages.rateLimited);
+    if (wait < 60) return intl.formatMessage(problemMessages.rateLimitedSeconds, { seconds: Math.ceil(wait) });
+    return intl.formatMessage(problemMessages.rateLimitedMinutes, { minutes: Math.ceil(wait / 60) });
+  }
+  if (isApiError(error, 'currency_not_offered')) return intl.formatMessage(problemMessages.currencyNotOffered);
+  return undefined;
 }

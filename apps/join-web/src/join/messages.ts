@@ -59,6 +59,52 @@ export const appMessages = defineMessages({
   },
 });
 
+/** Problems any step can get from join-api (issue 12), explained in the page instead of "unexpected error". */
+export const problemMessages = defineMessages({
+  /** 429 `rate_limited` with a Retry-After under a minute. */
+  rateLimitedSeconds: {
+    id: 'app.error.rateLimited.seconds',
+    description:
+      'Error banner after a 429 (too many attempts) when the server asks to wait less than a minute; {seconds} is the wait in whole seconds.',
+    defaultMessage: 'Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+  },
+  /** 429 `rate_limited` with a Retry-After of a minute or more (rounded up to whole minutes). */
+  rateLimitedMinutes: {
+    id: 'app.error.rateLimited.minutes',
+    description:
+      'Error banner after a 429 (too many attempts) when the server asks to wait a minute or more; {minutes} is the wait rounded up to whole minutes.',
+    defaultMessage: 'Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
+  },
+  /** 429 `rate_limited` without a Retry-After. */
+  rateLimited: {
+    id: 'app.error.rateLimited',
+    description: 'Error banner after a 429 (too many attempts) when the server gives no wait time.',
+    defaultMessage: 'Too many attempts. Please wait a few minutes and try again.',
+  },
+  /** 422 `currency_not_offered`: the plan is priced in another currency than the parent's country's. */
+  currencyNotOffered: {
+    id: 'app.error.currencyNotOffered',
+    description:
+      'Error banner when the chosen plan is priced in a currency the parent’s country does not pay in; the parent goes back to choose a plan.',
+    defaultMessage:
+      "This plan is not sold in your country's currency. Go back and choose a plan again; nothing was charged.",
+  },
+  /** POST /signups 401 for a pro referral token that was used, revoked or has expired. */
+  referralInvalid: {
+    id: 'app.error.referralInvalid',
+    description:
+      'Shown instead of the join when a professional’s referral link was already used, revoked or has expired.',
+    defaultMessage: 'This referral link is no longer valid. You can still join OurFamilyWizard without it.',
+  },
+  /** The way from a dead referral link to the regular join. */
+  joinWithoutReferral: {
+    id: 'app.joinWithoutReferral',
+    description:
+      'Link under the invalid-referral message that leads to the regular join (without the professional’s referral).',
+    defaultMessage: 'Join without the referral',
+  },
+});
+
 export const stepMessages = defineMessages({
   progress: {
     id: 'steps.progress',

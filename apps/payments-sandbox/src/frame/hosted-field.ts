@@ -1,52 +1,34 @@
 /**
- * The script of one hosted field frame (runs in the browser, on the sandbox origin).
- *
- * Protocol (every message carries `{ source: PROTOCOL_SOURCE, channel }`):
- * - frame → parent (postMessage to the checked parent origin): `ready`, `configured`, `state` (with the
- *   braintree-web event names to emit), `tokenizeResult`.
- * - parent → frame: `configure`, `tokenize` (number frame only), `clear`, `focus`, `setAttribute`,
- *   `removeAttribute`, `setPlaceholder`, `teardown`.
- * - frame ↔ frame (BroadcastChannel `ofw-hf:<channel>`, same origin only): `collect` / `value` (card values
- *   gathered by the number frame, never through the parent page) and `cardType` (so the CVV frame knows the size).
+ * The script of one hosted field frame (runs in the browser, on the sandbox origin). It speaks the protocol of
+ * `@ofw/payments/protocol` (messages to and from the parent page, and to the other frames over a BroadcastChannel).
  */
 import valid from 'card-validator';
 import creditCardType from 'credit-card-type';
-import { FIELDS, PROTOCOL_SOURCE, type FieldKey } from '../fields.js';
+import {
+  PROTOCOL_SOURCE,
+  isHostedFieldKey as isFieldKey,
+  isProtocolMessage,
+  peerChannelName,
+  type FrameConfiguration as Configuration,
+  type FrameFieldState as FieldState,
+  type FrameToParentBody,
+  type HostedFieldKey as FieldKey,
+  type HostedFieldsCard,
+  type HostedFieldsEvent,
+  type ParentCommand,
+  type PeerMessage,
+  type PlainBraintreeError,
+} from '@ofw/payments/protocol';
+import { FIELDS } from '../fields.js';
 
-interface FieldState {
-  isEmpty: boolean;
-  isValid: boolean;
-  isPotentiallyValid: boolean;
-  isFocused: boolean;
-}
-
-interface CardInfo {
-  niceType: string;
-  type: string;
-  code: { name: string; size: number };
-  gaps: number[];
-  lengths: number[];
-  supported: boolean;
-}
-
-interface Configuration {
-  fields: FieldKey[];
-  authorization: string;
-  placeholder?: string;
-  prefill?: string;
-  maxlength?: number;
-  minlength?: number;
-  formatInput?: boolean;
-  styles?: Record<string, Record<string, string>>;
-  supportedCardBrands?: Record<string, boolean>;
-}
+type CardInfo = Required<HostedFieldsCard>;
 
 const body = document.body;
 const field = body.dataset.field as FieldKey;
 const channel = body.dataset.channel ?? '';
 const parentOrigin = body.dataset.origin ?? '';
 const input = document.getElementById('field') as HTMLInputElement;
-const peers = new BroadcastChannel(`ofw-hf:${channel}`);
+const peers = new BroadcastChannel(peerChannelName(channel));
 
 let config: Configuration | undefined;
 let state: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
@@ -54,8 +36,12 @@ let cards: CardInfo[] = [];
 /** Security code size(s) announced by the number frame (cvv frame only). */
 let cvvSize: number | number[] = [3, 4];
 
-function postToParent(message: Record<string, unknown>): void {
+function postToParent(message: FrameToParentBody): void {
   window.parent.postMessage({ source: PROTOCOL_SOURCE, channel, field, ...message }, parentOrigin);
+}
+
+function postToPeers(message: PeerMessage): void {
+  peers.postMessage(message);
 }
 
 function toCardInfo(card: ReturnType<typeof creditCardType>[number]): CardInfo {
@@ -130,7 +116,7 @@ function verify(value: string): { isValid: boolean; isPotentiallyValid: boolean 
 }
 
 /** Recomputes the state and posts the braintree-web events that changed (§4 "Hosted card fields"). */
-function update(events: string[] = []): void {
+function update(events: HostedFieldsEvent[] = []): void {
   const value = input.value;
   const previous = state;
   const verdict = verify(value);
@@ -151,7 +137,7 @@ function update(events: string[] = []): void {
       cards = value.length === 0 ? [] : next;
       events.push('cardTypeChange');
       const only = cards.length === 1 ? cards[0] : undefined;
-      peers.postMessage({ source: PROTOCOL_SOURCE, type: 'cardType', size: only ? only.code.size : [3, 4] });
+      postToPeers({ source: PROTOCOL_SOURCE, type: 'cardType', size: only ? only.code.size : [3, 4] });
     }
   }
   input.setAttribute('aria-invalid', String(!state.isPotentiallyValid));
@@ -252,18 +238,9 @@ function collect(
       }
     };
     pendingCollections.set(requestId, { values, done });
-    peers.postMessage({ source: PROTOCOL_SOURCE, type: 'collect', requestId });
+    postToPeers({ source: PROTOCOL_SOURCE, type: 'collect', requestId });
     done();
   });
-}
-
-/** The plain BraintreeError-like shape posted to the parent (an `Error` would lose its fields in postMessage). */
-interface PlainBraintreeError {
-  name: 'BraintreeError';
-  code: string;
-  type: string;
-  message: string;
-  details?: unknown;
 }
 
 /** Thrown inside the frame to stop tokenizing; carries the plain error the parent receives. */
@@ -276,16 +253,17 @@ class TokenizeFailure extends Error {
   }
 }
 
-function braintreeError(code: string, type: string, message: string, details?: unknown): TokenizeFailure {
+function braintreeError(
+  code: string,
+  type: PlainBraintreeError['type'],
+  message: string,
+  details?: unknown,
+): TokenizeFailure {
   return new TokenizeFailure({ name: 'BraintreeError', code, type, message, details });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
-}
-
-function isFieldKey(value: unknown): value is FieldKey {
-  return typeof value === 'string' && Object.hasOwn(FIELDS, value);
 }
 
 function isFieldState(value: unknown): value is FieldState {
@@ -418,12 +396,12 @@ async function tokenize(requestId: string, options: Record<string, unknown> = {}
 
 peers.addEventListener('message', (event: MessageEvent) => {
   const data: unknown = event.data;
-  if (!isRecord(data) || data.source !== PROTOCOL_SOURCE) return;
+  if (!isProtocolMessage(data)) return;
   if (data.type === 'collect' && field !== 'number') {
-    peers.postMessage({
+    postToPeers({
       source: PROTOCOL_SOURCE,
       type: 'value',
-      requestId: data.requestId,
+      requestId: String(data.requestId),
       field,
       value: input.value,
       state,
@@ -447,8 +425,8 @@ peers.addEventListener('message', (event: MessageEvent) => {
 window.addEventListener('message', (event: MessageEvent) => {
   if (event.origin !== parentOrigin || event.source !== window.parent) return;
   const data: unknown = event.data;
-  if (!isRecord(data) || data.source !== PROTOCOL_SOURCE || data.channel !== channel) return;
-  switch (data.type) {
+  if (!isProtocolMessage(data, channel)) return;
+  switch (data.type as ParentCommand['type']) {
     case 'configure':
       configure(data.configuration as Configuration);
       break;

@@ -1,10 +1,13 @@
-import { CARD_BRANDS } from '@ofw/domain';
+import { CARD_BRANDS, type CardBrand } from '@ofw/domain';
 import creditCardType from 'credit-card-type';
 
-/** §3 "Card brands": brand metadata, straight from Braintree's credit-card-type (not hand-written). */
-export interface CardBrand {
-  /** credit-card-type id: visa, mastercard, american-express, diners-club, discover, jcb, unionpay, maestro, elo, mir, hiper, hipercard. */
-  type: string;
+/**
+ * §3 "Card brands": a brand's metadata, straight from Braintree's credit-card-type (not hand-written). The brand id
+ * itself is @ofw/domain's `CardBrand`.
+ */
+export interface CardBrandInfo {
+  /** The brand id (credit-card-type's `type`): visa, mastercard, american-express, diners-club, discover, jcb, unionpay, maestro, elo, mir, hiper, hipercard. */
+  type: CardBrand;
   niceType: string;
   /** Valid card-number lengths, e.g. Visa [16, 18, 19]. */
   lengths: number[];
@@ -14,13 +17,14 @@ export interface CardBrand {
   code: { name: string; size: number };
 }
 
-/** Metadata for a brand id, or undefined when credit-card-type does not know it. */
-export function cardBrand(type: string | undefined): CardBrand | undefined {
+/** Metadata for a brand id, or undefined when credit-card-type does not know it or §3 does not list it. */
+export function cardBrand(type: string | undefined): CardBrandInfo | undefined {
   if (!type) return undefined;
   const info = creditCardType.getTypeInfo(type);
-  if (!info) return undefined;
+  const brand = CARD_BRANDS.find((id) => id === info?.type);
+  if (!info || !brand) return undefined;
   return {
-    type: info.type,
+    type: brand,
     niceType: info.niceType,
     lengths: [...info.lengths],
     gaps: [...info.gaps],

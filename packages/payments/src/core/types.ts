@@ -3,18 +3,14 @@
  * screens see the same thing whichever driver is behind them (spec §3, §4; DESIGN.md §5).
  */
 
-/** §2 "Allowed hosted field types". */
-export const HOSTED_FIELD_KEYS = [
-  'number',
-  'expirationDate',
-  'expirationMonth',
-  'expirationYear',
-  'cvv',
-  'postalCode',
-  'cardholderName',
-] as const;
-/** A hosted field type (§2 "Allowed hosted field types"). */
-export type HostedFieldKey = (typeof HOSTED_FIELD_KEYS)[number];
+import type { Address, FeatureFlags, PaymentsConfig as PaymentsConfigAnswer, TokenizedCard } from '@ofw/domain';
+import type { HostedFieldKey, HostedFieldsCard, HostedFieldsEvent } from '../protocol.js';
+
+// Shapes with their one home in @ofw/domain (issue 14): re-exported, never redefined here.
+export type { Address, CardBrand, TokenizedCard } from '@ofw/domain';
+
+// The hosted field keys, card and event names are the sandbox protocol's (their one home: `@ofw/payments/protocol`).
+export { HOSTED_FIELD_KEYS, type HostedFieldKey, type HostedFieldsCard, type HostedFieldsEvent } from '../protocol.js';
 
 /** The three fields of the card form (§2, §3 "Card form field state"). */
 export const CARD_FORM_FIELDS = ['number', 'expirationDate', 'cvv'] as const;
@@ -57,16 +53,6 @@ export interface HostedFieldsFieldData {
   isValid: boolean;
 }
 
-/** braintree-web `HostedFieldsHostedFieldsCard`. */
-export interface HostedFieldsCard {
-  type: string;
-  niceType: string;
-  code: { name: string; size: number };
-  gaps?: number[];
-  lengths?: number[];
-  supported?: boolean;
-}
-
 /** braintree-web `HostedFieldsState` (what `getState()` returns and every event handler receives). */
 export interface HostedFieldsState {
   cards: HostedFieldsCard[];
@@ -74,38 +60,14 @@ export interface HostedFieldsState {
   fields: Partial<Record<HostedFieldKey, HostedFieldsFieldData>>;
 }
 
-/** braintree-web hosted fields event names. */
-export type HostedFieldsEvent =
-  'blur' | 'focus' | 'empty' | 'notEmpty' | 'cardTypeChange' | 'validityChange' | 'inputSubmitRequest';
-
 /** A hosted fields event handler; receives the instance state. */
 export type HostedFieldsHandler = (state: HostedFieldsState) => void;
-
-/** Address fields of §3 "verifyCard options". */
-export interface BillingAddress {
-  givenName?: string;
-  surname?: string;
-  phoneNumber?: string;
-  streetAddress?: string;
-  extendedAddress?: string;
-  line3?: string;
-  locality?: string;
-  region?: string;
-  postalCode?: string;
-  countryCodeAlpha2?: string;
-}
 
 /** Options of `HostedFieldsInstance.tokenize` (braintree-web `HostedFieldsTokenizeOptions`). */
 export interface HostedFieldsTokenizeOptions {
   vault?: boolean;
   cardholderName?: string;
-  billingAddress?: {
-    postalCode?: string;
-    streetAddress?: string;
-    locality?: string;
-    region?: string;
-    countryCodeAlpha2?: string;
-  };
+  billingAddress?: Pick<Address, 'postalCode' | 'streetAddress' | 'locality' | 'region' | 'countryCodeAlpha2'>;
 }
 
 /** braintree-web `binData` of a tokenized card (§3 "Tokenized card result"). */
@@ -119,27 +81,6 @@ export interface BinData {
   payroll: string;
   prepaid: string;
   productId: string;
-}
-
-/** §3 "Tokenized card result". */
-export interface TokenizedCard {
-  nonce: string;
-  /** `'CreditCard'` for a card. */
-  type: string;
-  /** "ending in" plus the last two digits, e.g. "ending in 11". */
-  description: string;
-  details: {
-    cardholderName?: string;
-    expirationMonth: string;
-    expirationYear: string;
-    bin: string;
-    cardType: string;
-    lastFour: string;
-    lastTwo: string;
-  };
-  binData?: BinData;
-  threeDSecureInfo?: ThreeDSecureInfo;
-  authenticationInsight?: { regulationEnvironment: string };
 }
 
 /** braintree-web's `HostedFields` instance surface (what both drivers implement). */
@@ -170,37 +111,15 @@ export interface ThreeDSecureInfo {
   threeDSecureAuthenticationId?: string;
 }
 
-/** Feature flags of the payments config (§9 "Feature flags"). */
-export interface PaymentFlags {
-  applePay: boolean;
-  cadPayPal: boolean;
-  venmo: boolean;
-}
+/** Feature flags of the payments config (§9 "Feature flags"): @ofw/domain's `FeatureFlags`. */
+export type PaymentFlags = FeatureFlags;
 
-/** `GET /api/v1/payments/config` (docs/CONTRACTS.md). */
-export type PaymentsConfig =
-  | {
-      driver: 'sandbox';
-      /**
-       * A sandbox client token (base64 JSON from the sandbox's `POST /v1/client_token`, as join-api issues per
-       * request) or the sandbox tokenization key `sandbox_<16 hex>_ofw_sandbox`; 3D Secure needs a client token.
-       */
-      authorization: string;
-      /** Origin of apps/payments-sandbox, e.g. http://localhost:3010. */
-      sandboxUrl: string;
-      displayName: string;
-      flags: PaymentFlags;
-      /** UI locale for the frames' labels (e.g. 'en-US', 'es-MX'). */
-      locale?: string;
-    }
-  | {
-      driver: 'braintree';
-      /** A client token (base64 JSON) or tokenization key; 3D Secure needs a client token. */
-      authorization: string;
-      displayName: string;
-      flags: PaymentFlags;
-      locale?: string;
-    };
+/**
+ * The config `createPaymentsClient` and `<PaymentsProvider>` take: join-api's `GET /api/v1/payments/config` answer
+ * (@ofw/domain's `PaymentsConfig`, docs/CONTRACTS.md) plus the UI `locale` of the frames' labels (e.g. 'en-US',
+ * 'es-MX'), which the page adds.
+ */
+export type PaymentsConfig = PaymentsConfigAnswer & { locale?: string };
 
 /** §3 "verifyCard options". `nonce`, `amount` and `bin` are required (§5 "3D Secure"). */
 export interface VerifyCardOptions {
@@ -210,7 +129,7 @@ export interface VerifyCardOptions {
   bin: string;
   email?: string;
   mobilePhoneNumber?: string;
-  billingAddress?: BillingAddress;
+  billingAddress?: Address;
   additionalInformation?: Record<string, unknown>;
   accountType?: 'credit' | 'debit';
   challengeRequested?: boolean;

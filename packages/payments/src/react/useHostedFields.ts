@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { cardBrand, type CardBrand } from '../core/card-brands.js';
+import { cardBrand, type CardBrandInfo } from '../core/card-brands.js';
 import { teardownError, toPaymentError, type PaymentError, type PaymentsError } from '../core/errors.js';
 import {
   fieldReducer,
@@ -40,7 +40,7 @@ export interface UseHostedFieldsResult {
   /** §4: true only when number, expirationDate and cvv are all valid. */
   isValid: boolean;
   /** The brand of the number typed so far (from `cardTypeChange`) with credit-card-type metadata. */
-  cardBrand: CardBrand | undefined;
+  cardBrand: CardBrandInfo | undefined;
   /** §2: true when the field is not potentially valid, or invalid, touched and blurred. */
   showError(field: CardFormField): boolean;
   /**

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type SVGProps } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { paymentMethodVisibility, type Currency, type PaymentMethodVisibility } from '@ofw/domain';
 import {
   applePayPaymentRequest,
@@ -273,39 +273,4 @@ export function PayPalButton({ amount, currency, label, className, buttonClassNa
 
   if (!payPal) return null;
   return <div ref={container} className={className} data-ofw-paypal-button="" />;
-}
-
-const VENMO_COLORS = { blue: '#008CFF', white: '#FFFFFF', black: '#000000' } as const;
-const VENMO_SIZES = { small: 16, medium: 24, large: 32 } as const;
-
-/** Props of {@link VenmoLogo} (§2: size and colour options); other SVG props are passed on. */
-export interface VenmoLogoProps extends Omit<SVGProps<SVGSVGElement>, 'width' | 'height' | 'color'> {
-  /** Height in px, or a named size; the width is always 5 × the height (§2 "ratio is 5:1"). */
-  size?: keyof typeof VENMO_SIZES | number;
-  /** Fill colour: blue (#008CFF, default), white or black. */
-  color?: keyof typeof VENMO_COLORS;
-  /** Accessible name; defaults to 'Pay with Venmo' (§2). Pass the translated text. */
-  title?: string;
-}
-
-/** §2 Venmo logo: 5:1, size and colour options, titled 'Pay with Venmo'. */
-export function VenmoLogo({ size = 'medium', color = 'blue', title = 'Pay with Venmo', ...rest }: VenmoLogoProps) {
-  const height = typeof size === 'number' ? size : VENMO_SIZES[size];
-  return (
-    <svg role="img" aria-label={title} width={height * 5} height={height} viewBox="0 0 100 20" {...rest}>
-      <title>{title}</title>
-      <text
-        x="50"
-        y="15.5"
-        textAnchor="middle"
-        fontFamily="Helvetica, Arial, sans-serif"
-        fontStyle="italic"
-        fontWeight="700"
-        fontSize="18"
-        fill={VENMO_COLORS[color]}
-      >
-        venmo
-      </text>
-    </svg>
-  );
 }

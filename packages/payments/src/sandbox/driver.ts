@@ -1,7 +1,8 @@
+import { trackTeardown, type Teardownable } from '../core/teardown.js';
 import type { ApplePayInstance } from '../core/apple-pay.js';
 import { randomHex, type PaymentsDriver } from '../core/driver.js';
 import { PaymentsError, teardownError } from '../core/errors.js';
-import type { HostedFieldsCreateOptions, HostedFieldsInstance, PaymentsConfig } from '../core/types.js';
+import type { HostedFieldsCreateOptions, PaymentsConfig } from '../core/types.js';
 import { createSandboxHostedFields } from './hosted-fields.js';
 import { createSandboxThreeDSecure } from './three-d-secure.js';
 import { createSandboxWallets } from './wallets.js';
@@ -20,7 +21,7 @@ function errorMessage(payload: unknown): string | undefined {
 
 /** The offline driver: talks to apps/payments-sandbox only (DESIGN.md §5). */
 export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
-  const instances = new Set<HostedFieldsInstance>();
+  const instances = new Set<Teardownable>();
   const buttons = new Set<{ teardown(): Promise<void> }>();
   let tornDown = false;
   const context = { sandboxUrl: config.sandboxUrl, authorization: config.authorization, locale: config.locale };
@@ -54,13 +55,7 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
     async createHostedFields(options: HostedFieldsCreateOptions) {
       if (tornDown) throw teardownError('createHostedFields');
       const instance = await createSandboxHostedFields(context, options);
-      instances.add(instance);
-      const teardown = instance.teardown.bind(instance);
-      instance.teardown = () => {
-        instances.delete(instance);
-        return teardown();
-      };
-      return instance;
+      return trackTeardown(instances, instance);
     },
     createApplePay() {
       if (tornDown) return Promise.reject(teardownError('createApplePay'));

@@ -13,18 +13,24 @@ import {
 } from '../core/hosted-fields-options.js';
 import type {
   HostedFieldKey,
-  HostedFieldsCard,
   HostedFieldsCreateOptions,
-  HostedFieldsEvent,
   HostedFieldsFieldData,
   HostedFieldsInstance,
   HostedFieldsState,
   HostedFieldsTokenizeOptions,
   TokenizedCard,
 } from '../core/types.js';
-
-/** Envelope `source` of the sandbox's hosted-field protocol (apps/payments-sandbox/src/fields.ts). */
-const PROTOCOL_SOURCE = 'ofw-sandbox-hosted-fields';
+import {
+  FRAME_PATH,
+  PROTOCOL_SOURCE,
+  isProtocolMessage,
+  type FrameFieldState,
+  type FrameToParentMessage,
+  type HostedFieldsCard,
+  type HostedFieldsEvent,
+  type ParentCommand,
+  type PlainBraintreeError,
+} from '../protocol.js';
 const TOKENIZE_TIMEOUT_MS = 60_000;
 
 const FRAME_TITLES: Record<'en' | 'es', Record<HostedFieldKey, string>> = {
@@ -54,27 +60,13 @@ export interface SandboxHostedFieldsContext {
   locale?: string;
 }
 
-interface FrameMessage {
-  source: string;
-  channel: string;
-  field: HostedFieldKey;
-  type: 'ready' | 'configured' | 'state' | 'tokenizeResult';
-  state?: Omit<HostedFieldsFieldData, 'container'>;
-  cards?: HostedFieldsCard[];
-  events?: HostedFieldsEvent[];
-  requestId?: string;
-  payload?: TokenizedCard;
-  error?: { code: string; type: PaymentsError['type']; message: string; details?: unknown };
-}
-
 function randomChannel(): string {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const toError = (plain: NonNullable<FrameMessage['error']>) =>
-  new PaymentsError(plain.code, plain.type, plain.message, plain.details);
+const toError = (plain: PlainBraintreeError) => new PaymentsError(plain.code, plain.type, plain.message, plain.details);
 
 /**
  * Creates sandbox hosted fields. Resolves when every frame is configured; rejects with `HOSTED_FIELDS_TIMEOUT`
@@ -139,8 +131,8 @@ class SandboxHostedFields implements HostedFieldsInstance {
 
     this.onMessage = (event: MessageEvent) => {
       if (event.origin !== this.origin) return;
-      const data = event.data as FrameMessage;
-      if (!data || data.source !== PROTOCOL_SOURCE || data.channel !== this.channel) return;
+      if (!isProtocolMessage(event.data, this.channel)) return;
+      const data = event.data as unknown as FrameToParentMessage;
       const frame = this.frames.get(data.field);
       if (!frame || event.source !== frame.contentWindow) return;
       this.handle(data, configured, resolveReady);
@@ -150,7 +142,7 @@ class SandboxHostedFields implements HostedFieldsInstance {
     for (const { key, container, options: fieldOptions } of fields) {
       const frame = document.createElement('iframe');
       const params = new URLSearchParams({ field: key, channel: this.channel, origin: window.location.origin, locale });
-      frame.src = `${this.origin}/hosted-fields/frame.html?${params.toString()}`;
+      frame.src = `${this.origin}${FRAME_PATH}?${params.toString()}`;
       frame.name = `${FRAME_NAME_PREFIX}${key}`;
       frame.id = `${FRAME_NAME_PREFIX}${key}`;
       frame.title = FRAME_TITLES[locale][key];
@@ -180,13 +172,13 @@ class SandboxHostedFields implements HostedFieldsInstance {
     }
   }
 
-  private post(key: HostedFieldKey, message: Record<string, unknown>): void {
+  private post(key: HostedFieldKey, message: ParentCommand): void {
     this.frames
       .get(key)
       ?.contentWindow?.postMessage({ source: PROTOCOL_SOURCE, channel: this.channel, ...message }, this.origin);
   }
 
-  private handle(data: FrameMessage, configured: Set<HostedFieldKey>, resolveReady: () => void): void {
+  private handle(data: FrameToParentMessage, configured: Set<HostedFieldKey>, resolveReady: () => void): void {
     switch (data.type) {
       case 'ready': {
         const fieldOptions = this.options.fields[data.field];
@@ -207,23 +199,23 @@ class SandboxHostedFields implements HostedFieldsInstance {
         break;
       }
       case 'configured':
-        if (data.state) this.updateField(data.field, data.state);
+        this.updateField(data.field, data.state);
         configured.add(data.field);
         if (configured.size === this.frames.size) resolveReady();
         break;
       case 'state': {
-        if (data.state) this.updateField(data.field, data.state);
+        this.updateField(data.field, data.state);
         if (data.field === 'number' && data.cards) this.cards = data.cards;
         for (const event of data.events ?? []) this.emitter.emit(event, { ...this.getState(), emittedBy: data.field });
         break;
       }
       case 'tokenizeResult': {
-        const request = data.requestId ? this.pending.get(data.requestId) : undefined;
+        const request = this.pending.get(data.requestId);
         if (!request) return;
-        this.pending.delete(data.requestId!);
+        this.pending.delete(data.requestId);
         clearTimeout(request.timer);
         if (data.error) request.reject(toError(data.error));
-        else if (data.payload) request.resolve(data.payload);
+        else if (data.payload) request.resolve(data.payload as TokenizedCard);
         else
           request.reject(
             new PaymentsError(
@@ -237,7 +229,7 @@ class SandboxHostedFields implements HostedFieldsInstance {
     }
   }
 
-  private updateField(key: HostedFieldKey, state: Omit<HostedFieldsFieldData, 'container'>): void {
+  private updateField(key: HostedFieldKey, state: FrameFieldState): void {
     const current = this.fieldData.get(key);
     if (!current) return;
     const next = { ...current, ...state, container: current.container };
@@ -290,7 +282,7 @@ class SandboxHostedFields implements HostedFieldsInstance {
   }
 
   /** Posts a command to one field's frame; rejects (never throws) like braintree-web's promise API. */
-  private fieldCommand(method: string, field: HostedFieldKey, message: Record<string, unknown>): Promise<void> {
+  private fieldCommand(method: string, field: HostedFieldKey, message: ParentCommand): Promise<void> {
     return new Promise<void>((resolve) => {
       this.guard(method);
       if (!this.frames.has(field)) {

@@ -47,7 +47,7 @@ window.pay = async (interstitialMs = 50) => {
     const result = await window.client.verifyCard({
       nonce: card.nonce,
       amount: 216,
-      bin: card.details.bin,
+      bin: card.details.bin ?? '',
       email: 'parent@example.com',
       challenge: { interstitialMs },
     });

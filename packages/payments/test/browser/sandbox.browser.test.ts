@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHROMIUM_ARGS } from '../../../../scripts/lib/chromium.mjs';
 
 // real browser + real server on a shared 2-core machine: generous per-test time
 vi.setConfig({ testTimeout: 60_000 });
@@ -22,6 +23,8 @@ const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr
 const SANDBOX_DIR = fileURLToPath(new URL('../../../../apps/payments-sandbox/', import.meta.url));
 
 let browser: Browser;
+/** The key of the spawned sandbox's server API (issue 12), which `clientToken()` calls as join-api would. */
+const SANDBOX_API_KEY = 'payments-browser-test-sandbox-key';
 let parent: http.Server;
 let sandbox: ChildProcess;
 let parentOrigin: string;
@@ -44,7 +47,13 @@ function isStale(): boolean {
 async function startSandbox(allowedOrigin: string): Promise<string> {
   if (isStale()) execFileSync('pnpm', ['--filter', 'payments-sandbox', 'build'], { stdio: 'ignore' });
   sandbox = spawn(process.execPath, [`${SANDBOX_DIR}dist/main.js`], {
-    env: { ...process.env, SANDBOX_PORT: '0', HOST: '127.0.0.1', SANDBOX_ALLOWED_ORIGINS: allowedOrigin },
+    env: {
+      ...process.env,
+      SANDBOX_PORT: '0',
+      HOST: '127.0.0.1',
+      SANDBOX_ALLOWED_ORIGINS: allowedOrigin,
+      SANDBOX_API_KEY, // the served sandbox's server API needs one (issue 12)
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -81,13 +90,7 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     sandboxUrl = await startSandbox(parentOrigin);
     browser = await chromium.launch({
       executablePath: CHROMIUM!,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
   }, 60_000);
 
@@ -99,7 +102,10 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
 
   /** A client token from the sandbox's server API, as join-api's `GET /payments/config` hands one to the browser. */
   async function clientToken(): Promise<string> {
-    const response = await fetch(`${sandboxUrl}/v1/client_token`, { method: 'POST' });
+    const response = await fetch(`${sandboxUrl}/v1/client_token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SANDBOX_API_KEY}` }, // as join-api's sandbox driver sends it
+    });
     return ((await response.json()) as { clientToken: string }).clientToken;
   }
 

@@ -3,6 +3,7 @@ import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } fr
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { stepsFor } from '../../state/steps.js';
+import { problemMessage } from '../api-errors.js';
 import { billingLabels } from '../billing.js';
 import { accountMessages, appMessages, stepMessages } from '../messages.js';
 import { useParentState } from '../server-state.js';
@@ -50,7 +51,7 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
   }, [taken, intl, setErrors, usernameRef]);
   const banner =
     finish.error && !taken
-      ? intl.formatMessage(appMessages.unexpectedError)
+      ? (problemMessage(intl, finish.error) ?? intl.formatMessage(appMessages.unexpectedError))
       : finish.data === 'incomplete'
         ? intl.formatMessage(accountMessages.notComplete)
         : undefined;

@@ -1,9 +1,10 @@
 import { isApiError } from '@ofw/api-client';
 import { PRIORITY_COUNTRIES, type Flow } from '@ofw/domain';
 import { Button, CountrySelect, ErrorBanner, StatusMessage } from '@ofw/ui';
+import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import { fieldErrorsOf } from '../api-errors.js';
-import { appMessages, detailsMessages, stepMessages } from '../messages.js';
+import { problemMessage } from '../api-errors.js';
+import { appMessages, detailsMessages, problemMessages, stepMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { countryOptions, signupErrorsOf } from './details/details-options.js';
 import { NameFields } from './details/NameFields.js';
@@ -32,8 +33,15 @@ export function DetailsStep({
   const form = useDetailsForm();
   const submit = useSubmitDetails({ flow, nav, proReferralToken });
   const busy = submit.isPending;
-  const serverErrors = (err: unknown) => signupErrorsOf(intl, isApiError(err, 'conflict'), fieldErrorsOf(err));
-  const banner = submit.error ? serverErrors(submit.error).banner : undefined;
+  const serverErrors = (err: unknown) => signupErrorsOf(intl, err);
+  /** The pro referral link was used, revoked or has expired (POST /signups 401): offer the regular join. */
+  const referralInvalid =
+    flow === 'pro' && !!proReferralToken && isApiError(submit.error) && submit.error.status === 401;
+  const banner = referralInvalid
+    ? intl.formatMessage(problemMessages.referralInvalid)
+    : submit.error
+      ? serverErrors(submit.error).banner
+      : undefined;
   const { joinCountries, country } = form;
 
   async function onSubmit() {
@@ -66,6 +74,12 @@ export function DetailsStep({
         </div>
       ) : null}
       <ErrorBanner message={banner} />
+      {referralInvalid ? (
+        <p>
+          <Link to="/join">{intl.formatMessage(problemMessages.joinWithoutReferral)}</Link>
+        </p>
+      ) : null}
+      <ErrorBanner message={problemMessage(intl, form.canadianError)} focusOnShow={false} />
       <NameFields form={form} />
       <PhoneFields form={form} />
       <CountrySelect

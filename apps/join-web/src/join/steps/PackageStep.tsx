@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { BuildYourOwn } from '../BuildYourOwn.js';
 import { useVariants } from '../experiments.js';
 import { JoinFaq } from '../JoinFaq.js';
+import { problemMessage } from '../api-errors.js';
 import { appMessages, packageMessages, stepMessages } from '../messages.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { packageView } from './package/package-view.js';
@@ -48,7 +49,10 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
       ) : null}
       {variants.faqFirst ? faq : null}
       {c.query.isError ? (
-        <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
+        <ErrorBanner
+          message={problemMessage(intl, c.query.error) ?? intl.formatMessage(appMessages.unexpectedError)}
+          focusOnShow={false}
+        />
       ) : null}
       <StatusMessage>{c.query.isLoading ? intl.formatMessage(packageMessages.loading) : null}</StatusMessage>
       {c.data ? (

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
+import { problemMessage } from '../api-errors.js';
 import { isChosen, resolveChosen, useCoupons, usePackageData } from '../chosen-package.js';
 import { appMessages, packageMessages, paymentMessagesUi, stepMessages } from '../messages.js';
 import { useSignedInUserId } from '../server-state.js';
@@ -28,7 +29,7 @@ function Stopped({ message, nav }: { message: string; nav: StepNav }) {
 /**
  * Step 4, payment (§2 "A payment step with an error banner", DESIGN.md §5). Lazy-loaded with @ofw/payments.
  * Loads the provider config (a client token for the merchant account of the currency charged, so 3D Secure runs in
- * it, issue 10), the package data and coupons, then renders the card form inside `<PaymentsProvider>`.
+ * it, issue 10; usually fetched already while the parent read the terms, usePaymentStepPrefetch), the package data and coupons, then renders the card form inside `<PaymentsProvider>`.
  */
 export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();
@@ -55,11 +56,13 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
     const refusal = chosen.refused === 'not_an_upgrade' ? paymentMessagesUi.notAnUpgrade : appMessages.unexpectedError;
     return <Stopped message={intl.formatMessage(refusal)} nav={nav} />;
   }
-  if (config.isError || query.isError)
-    return <Stopped message={intl.formatMessage(appMessages.unexpectedError)} nav={nav} />;
+  if (config.isError || query.isError) {
+    const problem = problemMessage(intl, config.error ?? query.error);
+    return <Stopped message={problem ?? intl.formatMessage(appMessages.unexpectedError)} nav={nav} />;
+  }
   if (!config.data || !chosen || coupons.isLoading)
     return <StatusMessage>{intl.formatMessage(paymentMessagesUi.cardLoading)}</StatusMessage>;
-  const providerConfig = { ...config.data, locale: toLocale(state.languageLocale) } as PaymentsConfig;
+  const providerConfig: PaymentsConfig = { ...config.data, locale: toLocale(state.languageLocale) };
   return (
     <PaymentsProvider config={providerConfig}>
       <CardPayment chosen={chosen} nav={nav} />

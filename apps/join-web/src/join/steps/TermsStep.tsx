@@ -5,11 +5,16 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useServices } from '../../services.js';
 import { appMessages, stepMessages, termsMessages } from '../messages.js';
+import { usePaymentStepPrefetch } from '../payment-prefetch.js';
 import { useJoin, type StepNav } from '../use-join.js';
 
-/** Step 3, terms (§2 "A terms-and-conditions list with a continue button"): Continue records agreement (PUT …/terms). */
+/**
+ * Step 3, terms (§2 "A terms-and-conditions list with a continue button"): Continue records agreement (PUT …/terms).
+ * While the parent reads, the payment step's code, config and card frames load (issue 15, usePaymentStepPrefetch).
+ */
 export function TermsStep({ nav }: { nav: StepNav }) {
   const intl = useIntl();
+  usePaymentStepPrefetch();
   const { api } = useServices();
   const { state } = useJoin();
   const terms = useMutation(termsMutation(api, useQueryClient()));

@@ -1,6 +1,7 @@
-import { SignupParentSchema } from '@ofw/api-client';
+import { isApiError, SignupParentSchema } from '@ofw/api-client';
 import type { CountryOption } from '@ofw/domain';
 import type { IntlShape } from 'react-intl';
+import { fieldErrorsOf, problemMessage } from '../../api-errors.js';
 import { appMessages, detailsMessages } from '../../messages.js';
 import { zodIssuesToMessages } from '../../zod-messages.js';
 
@@ -102,20 +103,23 @@ export function validateDetails(
   return e;
 }
 
-/** The localized field errors (or a banner) for a failed signup: 409 conflict (email taken), validation_failed fields. */
+/**
+ * The localized field errors (or a banner) for a failed signup: 409 conflict (email taken), validation_failed fields,
+ * the problems any step can get (429 with its wait, issue 12: `problemMessage`), else the unexpected-error banner.
+ */
 export function signupErrorsOf(
   intl: IntlShape,
-  isConflict: boolean,
-  fields: Record<string, string>,
+  err: unknown,
 ): { fields: Partial<Record<DetailsField, string>>; banner?: string } {
-  if (isConflict) return { fields: { email: intl.formatMessage(detailsMessages.errorEmailTaken) } };
+  if (isApiError(err, 'conflict')) return { fields: { email: intl.formatMessage(detailsMessages.errorEmailTaken) } };
+  const fields = fieldErrorsOf(err);
   const mapped: Partial<Record<DetailsField, string>> = {};
   if (fields.email) mapped.email = intl.formatMessage(detailsMessages.errorEmail);
   if (fields.phoneNumber) mapped.phoneNumber = intl.formatMessage(detailsMessages.errorPhone);
   if (fields.firstName) mapped.firstName = intl.formatMessage(detailsMessages.errorFirstName);
   if (fields.lastName) mapped.lastName = intl.formatMessage(detailsMessages.errorLastName);
   if (fields.country) mapped.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
-  return Object.keys(mapped).length
-    ? { fields: mapped }
-    : { fields: {}, banner: intl.formatMessage(appMessages.unexpectedError) };
+  if (Object.keys(mapped).length) return { fields: mapped };
+  if (Object.keys(fields).length) return { fields: {}, banner: intl.formatMessage(appMessages.unexpectedError) };
+  return { fields: {}, banner: problemMessage(intl, err) ?? intl.formatMessage(appMessages.unexpectedError) };
 }

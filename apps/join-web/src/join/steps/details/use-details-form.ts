@@ -31,7 +31,7 @@ export function useDetailsForm() {
   const countries = useQuery(countriesQuery(api, toLocale(state.languageLocale)));
   const code = parent.phoneCountryCode || '+1';
   const checkEnabled = needsCanadianPhoneCheck(code, phoneForCheck) && phoneForCheck.replace(/\D/g, '').length >= 4;
-  const canadian = useQuery({ ...canadianPhoneQuery(api, phoneForCheck), enabled: checkEnabled });
+  const canadian = useQuery({ ...canadianPhoneQuery(api, phoneForCheck), enabled: checkEnabled, retry: false });
   // §5 "Other codes are mapped by country label": the API's country labels carry the calling code ("Mexico (+52)").
   const labelled = useMemo(() => [...PHONE_CODE_OPTIONS, ...(countries.data ?? [])], [countries.data]);
   const detected = countryFromPhoneCode(code, {
@@ -91,6 +91,8 @@ export function useDetailsForm() {
     joinCountries,
     countries,
     canadian,
+    /** The Canadian phone check's error while it applies (e.g. 429, explained next to the phone number). */
+    canadianError: checkEnabled && canadian.isError ? canadian.error : undefined,
     setParent: (patch: Partial<typeof parent>) => patchState((s) => ({ parent: { ...s.parent, ...patch } })),
     setCountry,
     setPhoneForCheck,

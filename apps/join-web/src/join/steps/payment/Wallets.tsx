@@ -1,5 +1,5 @@
-import { paymentMessages, PayPalButton, useApplePay, usePaymentMethods, useVenmo, VenmoLogo } from '@ofw/payments';
-import { Button } from '@ofw/ui';
+import { paymentMessages, PayPalButton, useApplePay, usePaymentMethods, useVenmo } from '@ofw/payments';
+import { Button, VenmoLogo } from '@ofw/ui';
 import { useIntl } from 'react-intl';
 import type { ChosenPackage } from '../../chosen-package.js';
 import { paymentMessagesUi } from '../../messages.js';

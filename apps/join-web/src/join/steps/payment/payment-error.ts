@@ -1,6 +1,7 @@
 import { isApiError } from '@ofw/api-client';
 import { paymentMessages, toPaymentError } from '@ofw/payments';
 import type { IntlShape } from 'react-intl';
+import { problemMessage } from '../../api-errors.js';
 import { answerMayBeLost } from '../../in-doubt.js';
 import { appMessages, paymentMessagesUi } from '../../messages.js';
 
@@ -16,6 +17,8 @@ export class ThreeDSFailed extends Error {
 
 /** Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError` (§8). */
 export function messageFor(intl: IntlShape, err: unknown): string {
+  const common = problemMessage(intl, err); // 429 with its wait, currency_not_offered (issue 12)
+  if (common) return common;
   if (answerMayBeLost(err)) return intl.formatMessage(paymentMessagesUi.inDoubt);
   if (isApiError(err)) {
     if (err.code === 'payment_method_expired') return intl.formatMessage(paymentMessagesUi.cardExpired);

@@ -1,0 +1,214 @@
+/**
+ * The sandbox's own server API, what join-api's `sandbox` gateway driver calls (docs/CONTRACTS.md "Sandbox server
+ * API"): client tokens, sales, lookups by order id and voids. With an API key configured (`SANDBOX_API_KEY`, issue 12)
+ * every request needs `Authorization: Bearer <key>`; without it: 401 problem+json. (Braintree's XML gateway API, in
+ * gateway/, checks its own Basic auth.)
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Hono, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { APPROVED, FAKE_NONCES, NONCE_ERRORS, outcomeForAmount, type StoredCard } from './cards.js';
+import type { Faults } from './faults.js';
+import { ERRORS } from './gateway/errors.js';
+import { VOIDABLE, instrumentType } from './gateway/transactions.js';
+import { isSuccessful, randomId, type SandboxStore, type Transaction } from './store.js';
+
+/** The paths of the server API (each needs the API key when one is configured). */
+export const SERVER_API_PATHS = ['/v1/client_token', '/v1/transactions', '/v1/transactions/*'] as const;
+
+/** The sandbox server API's view of a transaction (docs/CONTRACTS.md "Sandbox server API"). */
+function v1View(t: Transaction) {
+  return {
+    id: t.id,
+    status: t.status,
+    processorResponseCode: t.processorResponseCode,
+    processorResponseText: t.processorResponseText,
+    ...(t.gatewayRejectionReason ? { gatewayRejectionReason: t.gatewayRejectionReason } : {}),
+    creditCard: t.creditCard,
+    ...(t.threeDSecureInfo ? { threeDSecureInfo: t.threeDSecureInfo } : {}),
+    paymentInstrumentType: t.paymentInstrumentType,
+    amount: t.amount,
+    currencyCode: t.currencyCode,
+    orderId: t.orderId,
+    paymentMethodNonce: t.paymentMethodNonce,
+    deviceDataCaptured: t.deviceDataCaptured,
+    createdAt: t.createdAt,
+  };
+}
+
+const TransactionRequest = z.object({
+  paymentMethodNonce: z.string().min(1).max(255),
+  amount: z.string().regex(/^\d{1,7}\.\d{2}$/, 'amount must be a decimal string with 2 decimals, e.g. "216.00"'),
+  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  orderId: z.string().min(1).max(255),
+  deviceData: z.string().max(10_000).optional(),
+  /** The payer, as Braintree's `transaction.customer` (support and tests search by the email). */
+  customer: z
+    .object({
+      email: z.string().max(255).optional(),
+      firstName: z.string().max(255).optional(),
+      lastName: z.string().max(255).optional(),
+    })
+    .optional(),
+  options: z.object({ submitForSettlement: z.boolean().optional() }).optional(),
+});
+
+const ClientTokenRequest = z.object({
+  merchantAccountId: z.string().min(1).max(255).optional(),
+  customerId: z.string().min(1).max(36).optional(),
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function amountMinor(amount: string): number {
+  const [whole, fraction] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction);
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Middleware refusing a request whose `Authorization` is not `Bearer <apiKey>`: 401 `application/problem+json`
+ * (RFC 9457) with `WWW-Authenticate: Bearer`. The key is compared in constant time (as SHA-256 digests).
+ */
+export function requireApiKey(apiKey: string): MiddlewareHandler {
+  const expected = digest(apiKey);
+  return async (c, next) => {
+    const presented = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+    if (presented && timingSafeEqual(digest(presented), expected)) return next();
+    c.header('WWW-Authenticate', 'Bearer realm="payments-sandbox"');
+    return c.body(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'The sandbox server API needs the header Authorization: Bearer <SANDBOX_API_KEY>.',
+      }),
+      401,
+      { 'Content-Type': 'application/problem+json' },
+    );
+  };
+}
+
+/**
+ * Registers the server API: `POST /v1/client_token`, `POST /v1/transactions`, `GET /v1/transactions?orderId=`,
+ * `POST /v1/transactions/:id/void` (amounts are decimal strings in major units, e.g. "216.00"). With `apiKey`, each
+ * checks the key first ({@link requireApiKey}).
+ */
+export function registerServerApi(
+  app: Hono,
+  { store, faults, apiKey }: { store: SandboxStore; faults: Faults; apiKey?: string | undefined },
+): void {
+  if (apiKey !== undefined) {
+    const check = requireApiKey(apiKey);
+    for (const path of SERVER_API_PATHS) app.use(path, check);
+  }
+
+  // Braintree's `gateway.clientToken.generate()`: a client token for one checkout (3D Secure needs one).
+  app.post('/v1/client_token', async (c) => {
+    const text = await c.req.text();
+    const parsed = ClientTokenRequest.safeParse(text.trim() === '' ? {} : safeJson(text));
+    if (!parsed.success) {
+      return c.json({ error: { code: 'invalid_request', message: 'There was a problem with your request.' } }, 400);
+    }
+    return faults.apply(c, {}, () => {
+      const clientToken = store.clientTokens.issue(new URL(c.req.url).origin, parsed.data);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ clientToken });
+    });
+  });
+
+  app.post('/v1/transactions', async (c) => {
+    const parsed = TransactionRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      return c.json(
+        {
+          error: {
+            code: 'invalid_request',
+            message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+          },
+        },
+        400,
+      );
+    }
+    const request = parsed.data;
+    return faults.apply(c, { sale: true, orderId: request.orderId, customerEmail: request.customer?.email }, () => {
+      // no deduplication (DESIGN.md §5): every POST is a new transaction and consumes its nonce, as on Braintree
+      const fake = FAKE_NONCES[request.paymentMethodNonce];
+      let card: StoredCard;
+      let threeDSecureInfo: Transaction['threeDSecureInfo'];
+      if (fake && 'error' in fake) {
+        return c.json({ error: NONCE_ERRORS[fake.error] }, 422);
+      } else if (fake) {
+        card = fake;
+      } else {
+        const entry = store.getNonce(request.paymentMethodNonce);
+        if (!entry) return c.json({ error: NONCE_ERRORS.unknown }, 422);
+        if (entry.consumed) return c.json({ error: NONCE_ERRORS.consumed }, 422);
+        card = entry.card;
+        threeDSecureInfo = entry.threeDSecureInfo;
+      }
+      const minor = amountMinor(request.amount);
+      if (minor <= 0) return c.json({ error: { code: '81531', message: 'Amount must be greater than zero.' } }, 422);
+      if (!fake) store.consume(request.paymentMethodNonce);
+      let outcome = card.forced ?? outcomeForAmount(minor);
+      if (outcome === APPROVED && request.options?.submitForSettlement)
+        outcome = { ...APPROVED, status: 'submitted_for_settlement' };
+      const now = store.nowIso();
+      const transaction: Transaction = {
+        id: randomId(8),
+        type: 'sale',
+        orderId: request.orderId,
+        amount: request.amount,
+        currencyCode: request.currencyCode,
+        merchantAccountId: '',
+        paymentMethodNonce: request.paymentMethodNonce,
+        paymentInstrumentType: instrumentType(card),
+        instrument: card,
+        ...outcome,
+        creditCard: { cardType: card.cardType, last4: card.lastFour, bin: card.bin },
+        threeDSecureInfo,
+        customer: { ...request.customer },
+        deviceDataCaptured: Boolean(request.deviceData),
+        refundIds: [],
+        statusHistory: [{ status: outcome.status, timestamp: now, amount: request.amount }],
+        createdAt: now,
+        updatedAt: now,
+      };
+      store.addTransaction(transaction);
+      return c.json({ transaction: v1View(transaction) });
+    });
+  });
+
+  app.get('/v1/transactions', (c) => {
+    const orderId = c.req.query('orderId');
+    if (!orderId) return c.json({ error: { code: 'invalid_request', message: 'orderId is required' } }, 400);
+    return faults.apply(c, { orderId }, () => {
+      const list = store.transactionsFor(orderId).filter((t) => t.type === 'sale');
+      const transaction = list.find(isSuccessful) ?? list.at(-1);
+      if (!transaction)
+        return c.json({ error: { code: 'not_found', message: `No transaction for order ${orderId}` } }, 404);
+      return c.json({ transaction: v1View(transaction), transactions: list.map(v1View) });
+    });
+  });
+
+  // Voids an authorized / submitted_for_settlement sale (Braintree transaction.void; 91504 otherwise).
+  app.post('/v1/transactions/:id/void', (c) => {
+    const transaction = store.getTransaction(c.req.param('id'));
+    if (!transaction)
+      return c.json({ error: { code: 'not_found', message: `No transaction ${c.req.param('id')}` } }, 404);
+    return faults.apply(c, { orderId: transaction.orderId }, () => {
+      if (!VOIDABLE.has(transaction.status)) {
+        return c.json({ error: ERRORS.cannotBeVoided }, 422);
+      }
+      store.setStatus(transaction, 'voided');
+      return c.json({ transaction: v1View(transaction) });
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { expect, test } from '../../support/fixtures';
+import { newParent } from '../../support/join';
+
+// Issue 15 "time to first input": /join's prerendered first screen accepts typing before the app's JavaScript has
+// run, and the app takes over without losing what was typed or the focus (join-web README "First paint").
+test('issue 15: typing into /join before the app runs — the text and the focus survive the takeover', async ({
+  flow,
+}) => {
+  const { page, L } = flow;
+  const parent = newParent('early');
+  // Hold the app's entry script back: the page shows the prerendered shell only, as on a slow link.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/join', { waitUntil: 'commit' });
+  const shell = page.locator('#root > [data-prerendered]');
+  await expect(shell).toBeVisible();
+
+  const firstName = page.getByLabel(L.firstName);
+  await firstName.click();
+  await page.keyboard.type(parent.firstName);
+  await page.getByLabel(L.lastName).fill(parent.lastName);
+  await page.getByLabel(L.email).click();
+  await page.keyboard.type(parent.email.slice(0, 5));
+  // Enter in the shell must not submit (a native submit would reload /join and drop the text).
+  await page.keyboard.press('Enter');
+  await expect(shell).toBeVisible();
+  await expect(page.getByLabel(L.email)).toHaveValue(parent.email.slice(0, 5));
+
+  release();
+  await expect(shell).toHaveCount(0); // the app has replaced the shell
+  await expect(page.getByLabel(L.firstName)).toHaveValue(parent.firstName);
+  await expect(page.getByLabel(L.lastName)).toHaveValue(parent.lastName);
+  await expect(page.getByLabel(L.email)).toBeFocused();
+  // The caret is where it was: the parent goes on typing the same address.
+  await page.keyboard.type(parent.email.slice(5));
+  await expect(page.getByLabel(L.email)).toHaveValue(parent.email);
+
+  // What was typed is the app's state: the details go through as if typed after the takeover.
+  await page.getByLabel(L.phoneNumber).fill(parent.phoneNumber);
+  await expect(page.getByLabel(L.country, { exact: true })).toHaveValue('US');
+  await page.getByRole('button', { name: L.continue }).click();
+  await expect(page.getByRole('heading', { level: 1, name: L.t('steps.package') })).toBeVisible();
+});

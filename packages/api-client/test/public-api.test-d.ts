@@ -1,0 +1,22 @@
+import type * as Domain from '@ofw/domain';
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  createApiClient,
+  type ApiClient,
+  type BillingAddress,
+  type OrderRequest,
+  type PaymentsConfig,
+} from '../src/index.js';
+
+describe('@ofw/api-client public API (issue 14: type tests)', () => {
+  it('issue 14: PaymentsConfig and BillingAddress are @ofw/domain’s (one home), re-exported', () => {
+    expectTypeOf<PaymentsConfig>().toEqualTypeOf<Domain.PaymentsConfig>();
+    expectTypeOf<BillingAddress>().toEqualTypeOf<Domain.BillingAddress>();
+    expectTypeOf<OrderRequest['billingAddress']>().toExtend<Domain.BillingAddress | undefined>();
+  });
+
+  it('DESIGN.md §4: the typed client answers parsed shapes', () => {
+    expectTypeOf(createApiClient).returns.toEqualTypeOf<ApiClient>();
+    expectTypeOf<ApiClient['getPaymentsConfig']>().returns.resolves.toEqualTypeOf<PaymentsConfig>();
+  });
+});

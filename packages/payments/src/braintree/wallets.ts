@@ -1,0 +1,154 @@
+import type { PaymentsDriver } from '../core/driver.js';
+import { PaymentsError, teardownError } from '../core/errors.js';
+import type { PayPalButtonInstance, PayPalButtonOptions } from '../core/types.js';
+import type { BraintreeComponents, PayPalSdk } from './modules.js';
+import { withTimeout, type BraintreeSession } from './session.js';
+
+/** How long the PayPal JS SDK may take to load (§9 gives no PayPal load timeout; the request timeout is 60 s). */
+const PAYPAL_SDK_TIMEOUT_MS = 60_000;
+
+/** A PayPal amount: major units with 2 decimals. @throws PAYPAL_MISSING_REQUIRED_OPTION for a missing or negative amount. */
+function payPalAmount(amount: number | string): string {
+  const value = Number(amount);
+  if (amount === '' || !Number.isFinite(value) || value < 0)
+    throw new PaymentsError('PAYPAL_MISSING_REQUIRED_OPTION', 'MERCHANT', 'Missing required option.');
+  return value.toFixed(2);
+}
+
+type Wallets = Pick<PaymentsDriver, 'createApplePay' | 'tokenizeVenmo' | 'tokenizePayPal' | 'renderPayPalButton'>;
+
+/**
+ * The wallets over braintree-web (§4 "Other wallet flows", §5): Apple Pay (`applePay`), Venmo (`venmo`: US/USD,
+ * desktop QR code allowed, single use) and PayPal (`paypalCheckout` with the PayPal JS SDK's own button, loaded once
+ * per currency). One Venmo and one PayPal payment at a time. `displayName` is shown by PayPal.
+ */
+export function braintreeWallets(session: BraintreeSession, { displayName }: { displayName: string }): Wallets {
+  const inProgress = { venmo: false, paypal: false };
+  /** PayPal JS SDK loads by currency (the SDK is loaded for one currency). */
+  const payPalSdk = new Map<string, Promise<unknown>>();
+
+  /** Loads the PayPal JS SDK for `currency` through braintree-web (bounded: it never rejects on a failed script). */
+  const loadPayPalSdk = (instance: BraintreeComponents['paypalCheckout'], currency: string) => {
+    let sdkLoad = payPalSdk.get(currency);
+    if (!sdkLoad) {
+      sdkLoad = withTimeout(
+        instance.loadPayPalSDK({ components: 'buttons', intent: 'authorize', currency }),
+        PAYPAL_SDK_TIMEOUT_MS,
+        () => new PaymentsError('CLIENT_SCRIPT_FAILED_TO_LOAD', 'NETWORK', 'PayPal JS SDK could not be loaded.'),
+      ).catch((error: unknown) => {
+        payPalSdk.delete(currency);
+        throw error;
+      });
+      payPalSdk.set(currency, sdkLoad);
+    }
+    return sdkLoad;
+  };
+
+  return {
+    createApplePay() {
+      if (session.tornDown) return Promise.reject(teardownError('createApplePay'));
+      return session.shared('applePay', {});
+    },
+    async tokenizeVenmo() {
+      session.guard('tokenizeVenmo');
+      if (inProgress.venmo)
+        throw new PaymentsError(
+          'VENMO_TOKENIZATION_REQUEST_ACTIVE',
+          'MERCHANT',
+          'Another tokenization request is active.',
+        );
+      inProgress.venmo = true;
+      try {
+        // §issue 5: US/USD only, desktop QR code allowed, single use
+        const venmo = await session.shared('venmo', {
+          allowDesktop: true,
+          mobileWebFallBack: true,
+          paymentMethodUsage: 'single_use',
+        });
+        return await venmo.tokenize();
+      } finally {
+        inProgress.venmo = false;
+      }
+    },
+    tokenizePayPal() {
+      if (session.tornDown) return Promise.reject(teardownError('tokenizePayPal'));
+      // the PayPal JS SDK opens PayPal's window only from its own button (no programmatic start in SDK v5)
+      return Promise.reject(
+        new PaymentsError(
+          'PAYPAL_BUTTON_REQUIRED',
+          'MERCHANT',
+          'With the braintree driver, PayPal starts from its own button: use renderPayPalButton (or <PayPalButton>).',
+        ),
+      );
+    },
+    async renderPayPalButton(options: PayPalButtonOptions): Promise<PayPalButtonInstance> {
+      session.guard('renderPayPalButton');
+      const amount = payPalAmount(options.amount);
+      const currency = options.currency ?? 'USD'; // §9 PayPal SDK defaults
+      const instance = await session.shared('paypalCheckout', {});
+      // braintree-web injects https://www.paypal.com/sdk/js (components=buttons, intent=authorize, currency) and
+      // never rejects when the script fails to load: bound the wait
+      await loadPayPalSdk(instance, currency);
+      session.guard('renderPayPalButton');
+      // typed here by the surface used (@types/braintree-web's global `paypal` is the older checkout.js one)
+      const loaded: unknown = Reflect.get(window, 'paypal');
+      const sdk = typeof loaded === 'object' && loaded !== null ? (loaded as PayPalSdk) : undefined;
+      if (!sdk?.Buttons)
+        throw new PaymentsError('CLIENT_SCRIPT_FAILED_TO_LOAD', 'NETWORK', 'PayPal JS SDK could not be loaded.');
+      // braintree-web's own error from createPayment / tokenizePayment (the SDK may hand onError a wrapped one)
+      let providerError: unknown;
+      let mine = false;
+      const finish = () => {
+        if (mine) inProgress.paypal = false;
+        mine = false;
+      };
+      const buttons = sdk.Buttons({
+        ...(sdk.FUNDING?.PAYPAL ? { fundingSource: sdk.FUNDING.PAYPAL } : {}),
+        // PayPal's click handler: its window opens synchronously, then createOrder runs (no popup blocked)
+        onClick: (_data, actions) => {
+          if (inProgress.paypal) return actions.reject(); // one payment at a time (§4 "Other wallet flows")
+          inProgress.paypal = true;
+          mine = true;
+          providerError = undefined;
+          options.onStart?.();
+          return actions.resolve();
+        },
+        createOrder: () =>
+          instance
+            .createPayment({ flow: 'checkout', amount, currency, intent: 'authorize', displayName })
+            .catch((error: unknown) => {
+              providerError = error;
+              throw error;
+            }),
+        onApprove: (data) =>
+          instance.tokenizePayment(data).then(
+            (result) => {
+              finish();
+              options.onApprove(result);
+            },
+            (error: unknown) => {
+              finish();
+              options.onError?.(error);
+            },
+          ),
+        onCancel: () => {
+          finish();
+          options.onCancel?.();
+        },
+        onError: (error) => {
+          finish();
+          options.onError?.(providerError ?? error);
+        },
+      });
+      if (buttons.isEligible && !buttons.isEligible())
+        throw new PaymentsError('PAYPAL_NOT_ENABLED', 'MERCHANT', 'PayPal is not enabled for this merchant.');
+      await buttons.render(options.container);
+      return session.track({
+        teardown: async () => {
+          finish();
+          await buttons.close?.().catch(() => undefined);
+        },
+      });
+    },
+  };
+}

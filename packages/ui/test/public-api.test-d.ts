@@ -1,0 +1,18 @@
+import type { BillingAddress } from '@ofw/domain';
+import { describe, expectTypeOf, it } from 'vitest';
+import { VenmoLogo, type BillingAddressValue, type VenmoLogoProps } from '../src/index.js';
+
+describe('@ofw/ui public API (issue 14: type tests)', () => {
+  it('issue 14: the one VenmoLogo takes size or width, colour, title and other SVG props', () => {
+    expectTypeOf(VenmoLogo).parameter(0).toEqualTypeOf<VenmoLogoProps>();
+    expectTypeOf<{ size: 'small'; color: 'black'; 'aria-hidden': 'true' }>().toExtend<VenmoLogoProps>();
+    expectTypeOf<{ width: number }>().toExtend<VenmoLogoProps>();
+    expectTypeOf<{ size: 'huge' }>().not.toExtend<VenmoLogoProps>();
+  });
+
+  it('issue 14: BillingAddressValue is derived from @ofw/domain’s BillingAddress (one home)', () => {
+    expectTypeOf<BillingAddressValue>().toEqualTypeOf<
+      Pick<BillingAddress, 'streetAddress' | 'locality' | 'region' | 'postalCode'>
+    >();
+  });
+});
