@@ -168,7 +168,7 @@ try {
   // One function of each package, the same calls from both module systems.
   const calls = `
 assert.equal(domain.monthlyPrice(551.76, 2), 22.99);
-assert.equal(apiClient.apiUrl('', apiClient.paths.packages(), { currency: 'USD' }), '/api/v1/packages?currency=USD');
+assert.equal(apiClient.apiUrl('', apiClient.contract.getPackages.path, { currency: 'USD' }), '/api/v1/packages?currency=USD');
 assert.equal(payments.parseAuthorization('sandbox_0123456789abcdef_ofw_sandbox').merchantId, 'ofw_sandbox');
 assert.equal(protocol.peerChannelName('abc'), 'ofw-hf:abc');
 assert.match(renderToStaticMarkup(createElement(ui.VenmoLogo, {})), /<svg/);

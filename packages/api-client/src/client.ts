@@ -1,29 +1,16 @@
 import type { z } from 'zod';
-import { ApiError, ProblemSchema, problemType, type Problem } from './problem.js';
-import { apiUrl, paths } from './paths.js';
-import {
-  CanadianPhoneResponseSchema,
-  CountriesResponseSchema,
-  CouponsResponseSchema,
-  CredentialsResponseSchema,
-  ExperimentsResponseSchema,
-  InviteFamilyResponseSchema,
-  JoinCountriesResponseSchema,
-  OrderResponseSchema,
-  PackagesResponseSchema,
-  ParentStateSchema,
-  PaymentsConfigSchema,
-  PricingGroupResponseSchema,
-  SecurityQuestionsResponseSchema,
-  SignupResponseSchema,
-  type BillingAddressRequest,
-  type CoParentEmailRequest,
-  type CredentialsRequest,
-  type Currency,
-  type Flow,
-  type OrderRequest,
-  type SecurityAnswersRequest,
-  type SignupRequest,
+import { ApiError, ProblemSchema, problemType, type ClientProblemCode, type Problem } from './problem.js';
+import { apiUrl } from './paths.js';
+import { contract, operationPath, type Operation } from './contract.js';
+import type {
+  BillingAddressRequest,
+  CoParentEmailRequest,
+  CredentialsRequest,
+  Currency,
+  Flow,
+  OrderRequest,
+  SecurityAnswersRequest,
+  SignupRequest,
 } from './schemas.js';
 
 /** Options of {@link createApiClient}. */
@@ -58,7 +45,21 @@ interface RequestOptions<S extends z.ZodType | undefined> {
   signal?: AbortSignal;
 }
 
-function synthesized(status: number, code: string, title: string, detail?: string): Problem {
+/** What one call of an operation sends besides what its {@link contract} entry fixes. */
+interface CallInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The invite token of an `invite` operation. */
+  bearer?: string;
+  signal?: AbortSignal;
+}
+
+/** The parsed success answer of an operation: its response schema's output, or nothing (204). */
+type ResponseOf<O extends Operation> = O['response'] extends { schema: infer S extends z.ZodType } ? z.infer<S> : void;
+
+function synthesized(status: number, code: ClientProblemCode, title: string, detail?: string): Problem {
   return { type: problemType(code), title, status, code, ...(detail ? { detail } : {}) };
 }
 
@@ -120,29 +121,36 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parsed.data as never;
   }
 
+  /**
+   * Calls one operation of the {@link contract}: its method and path (params filled in), its auth (`none`: no
+   * Authorization; `invite`: `bearer`; a parent: `getAuthToken`), its response schema.
+   */
+  function call<O extends Operation>(op: O, i: CallInput = {}): Promise<ResponseOf<O>> {
+    const auth = op.auth === 'none' ? 'none' : op.auth === 'invite' ? { bearer: i.bearer ?? '' } : 'auth';
+    return request(operationPath(op, i.params), {
+      method: op.method,
+      query: i.query,
+      body: i.body,
+      headers: i.headers,
+      auth,
+      schema: op.response.schema,
+      signal: i.signal,
+    }) as Promise<ResponseOf<O>>;
+  }
+  const c = contract;
+
   return {
     /** GET /countries — country options, priority countries first, names in `locale` (§1, §7). */
     getCountries: (locale: string, signal?: AbortSignal) =>
-      request(paths.countries(), {
-        schema: CountriesResponseSchema,
-        headers: { 'accept-language': locale },
-        auth: 'none',
-        signal,
-      }),
+      call(c.getCountries, { headers: { 'accept-language': locale }, signal }),
     /** GET /join/countries — the countries a parent can join from (§1). */
-    getJoinCountries: (signal?: AbortSignal) =>
-      request(paths.joinCountries(), { schema: JoinCountriesResponseSchema, auth: 'none', signal }),
+    getJoinCountries: (signal?: AbortSignal) => call(c.getJoinCountries, { signal }),
     /** GET /packages — packages, build-your-own and upgrade options priced for the caller (§3, §4). */
     getPackages: (q: { currency: Currency; flow: Flow }, signal?: AbortSignal) =>
-      request(paths.packages(), { schema: PackagesResponseSchema, query: q, signal }),
+      call(c.getPackages, { query: q, signal }),
     /** GET /phone/canadian — is a +1 national number Canadian (§5)? Digits without `+1`. */
     checkCanadianPhone: (phoneNumber: string, signal?: AbortSignal) =>
-      request(paths.canadianPhone(), {
-        schema: CanadianPhoneResponseSchema,
-        query: { phoneNumber },
-        auth: 'none',
-        signal,
-      }),
+      call(c.checkCanadianPhone, { query: { phoneNumber }, signal }),
     /**
      * POST /signups — starts a join; the server also sets the `__Host-ofw_session` cookie (the browser's session).
      * `idempotencyKey` (optional, e.g. `crypto.randomUUID()`): the same key for every retry of one signup attempt
@@ -152,56 +160,34 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * credentials are set.
      */
     createSignup: (body: SignupRequest, o: { idempotencyKey?: string } = {}) =>
-      request(paths.signups(), {
-        method: 'POST',
-        body,
-        headers: o.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {},
-        schema: SignupResponseSchema,
-        auth: 'none',
-      }),
+      call(c.createSignup, { body, headers: o.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {} }),
     /**
      * POST /sessions/logout — revokes the current auth token (Bearer or cookie) and clears the session cookie (204).
      * Resolves too when there was no live session (cookie); ApiError 401 for an invalid bearer token.
      */
-    logout: () => request(paths.logout(), { method: 'POST', schema: undefined }),
+    logout: () => call(c.logout),
     /** GET /parents/{userId} — parent and join-state fields (§3, §7). */
-    getParent: (userId: number, signal?: AbortSignal) =>
-      request(paths.parent(userId), { schema: ParentStateSchema, signal }),
+    getParent: (userId: number, signal?: AbortSignal) => call(c.getParent, { params: { userId }, signal }),
     /** GET /parents/{userId}/pricing-group (§7). */
-    getPricingGroup: (userId: number) => request(paths.pricingGroup(userId), { schema: PricingGroupResponseSchema }),
+    getPricingGroup: (userId: number) => call(c.getPricingGroup, { params: { userId } }),
     /** PUT /parents/{userId}/terms — records agreement; returns the join state. */
-    putTerms: (userId: number) =>
-      request(paths.terms(userId), {
-        method: 'PUT',
-        body: { agreedToTerms: true },
-        schema: ParentStateSchema,
-      }),
+    putTerms: (userId: number) => call(c.putTerms, { params: { userId }, body: { agreedToTerms: true } }),
     /**
      * GET /payments/config — provider authorization (a client token for the merchant account of `currency`, default
      * USD) and wallet flags for the browser.
      */
     getPaymentsConfig: (q: { currency?: Currency } = {}, signal?: AbortSignal) =>
-      request(paths.paymentsConfig(), { schema: PaymentsConfigSchema, query: q, signal }),
+      call(c.getPaymentsConfig, { query: q, signal }),
     /**
      * POST /orders — pays for a package. `idempotencyKey` (e.g. `crypto.randomUUID()`) must stay the
      * same across retries of one payment attempt. Throws ApiError 402 (`processor_declined` /
      * `gateway_rejected`) on a decline.
      */
     createOrder: (body: OrderRequest, o: { idempotencyKey: string }) =>
-      request(paths.orders(), {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': o.idempotencyKey },
-        schema: OrderResponseSchema,
-      }),
+      call(c.createOrder, { body, headers: { 'idempotency-key': o.idempotencyKey } }),
     /** GET /security-questions — the question list in `locale` (en or es). */
     getSecurityQuestions: (locale: string, signal?: AbortSignal) =>
-      request(paths.securityQuestions(), {
-        schema: SecurityQuestionsResponseSchema,
-        headers: { 'accept-language': locale },
-        auth: 'none',
-        signal,
-      }),
+      call(c.getSecurityQuestions, { headers: { 'accept-language': locale }, signal }),
     /**
      * PUT /parents/{userId}/credentials — username and password (argon2id on the server). Set once while the account
      * is registering; a later change needs `currentPassword` (ApiError 403 `current_password_required` /
@@ -209,44 +195,35 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * a Bearer client gets the new one as `authToken` in the answer (update what `getAuthToken` returns), a browser
      * as its new cookie.
      */
-    putCredentials: (userId: number, body: CredentialsRequest) =>
-      request(paths.credentials(userId), { method: 'PUT', body, schema: CredentialsResponseSchema }),
+    putCredentials: (userId: number, body: CredentialsRequest) => call(c.putCredentials, { params: { userId }, body }),
     /** PUT /parents/{userId}/security-questions — three answers (§2). */
     putSecurityQuestions: (userId: number, body: SecurityAnswersRequest) =>
-      request(paths.securityAnswers(userId), { method: 'PUT', body, schema: ParentStateSchema }),
+      call(c.putSecurityQuestions, { params: { userId }, body }),
     /**
      * PUT /parents/{userId}/billing-address — saves the billing address without a payment (docs/CONTRACTS.md);
      * how a pro-created account (§4 "Completion") gets `billingAddressComplete`. Returns the join state.
      * Throws ApiError 400 `validation_failed` with field errors for a bad address.
      */
     putBillingAddress: (userId: number, body: BillingAddressRequest) =>
-      request(paths.billingAddress(userId), { method: 'PUT', body, schema: ParentStateSchema }),
+      call(c.putBillingAddress, { params: { userId }, body }),
     /**
      * PUT /parents/{userId}/coparent-email — answers the co-parent email question (§2): an email, or
      * `null` when the parent chose not to invite now. Returns the join state.
      */
     putCoParentEmail: (userId: number, body: CoParentEmailRequest) =>
-      request(paths.coParentEmail(userId), { method: 'PUT', body, schema: ParentStateSchema }),
+      call(c.putCoParentEmail, { params: { userId }, body }),
     /** GET /coupons — coupon availability entries (§3, §7). */
-    getCoupons: (q: { registrationKey: string; signupId: string }) =>
-      request(paths.coupons(), { schema: CouponsResponseSchema, query: q }),
+    getCoupons: (q: { registrationKey: string; signupId: string }) => call(c.getCoupons, { query: q }),
     /** GET /experiments — experiments of the logged-in parent (§7). */
-    getExperiments: () => request(paths.experiments(), { schema: ExperimentsResponseSchema }),
+    getExperiments: () => call(c.getExperiments),
     /** GET /invites/check — resolves when the invite token is valid; ApiError 401 otherwise (§7). */
-    checkInvite: (inviteToken: string) =>
-      request(paths.inviteCheck(), { schema: undefined, auth: { bearer: inviteToken } }),
+    checkInvite: (inviteToken: string) => call(c.checkInvite, { bearer: inviteToken }),
     /** GET /invites/family — family members by invite token; may carry a rotated `inviteToken` (§4). */
-    getInviteFamily: (inviteToken: string) =>
-      request(paths.inviteFamily(), { schema: InviteFamilyResponseSchema, auth: { bearer: inviteToken } }),
+    getInviteFamily: (inviteToken: string) => call(c.getInviteFamily, { bearer: inviteToken }),
     /** GET /invites/coupons — coupon availability by invite token (§7). */
-    getInviteCoupons: (inviteToken: string) =>
-      request(paths.inviteCoupons(), { schema: CouponsResponseSchema, auth: { bearer: inviteToken } }),
+    getInviteCoupons: (inviteToken: string) => call(c.getInviteCoupons, { bearer: inviteToken }),
     /** GET /invites/experiments — experiments by invite token (§7). */
-    getInviteExperiments: (inviteToken: string) =>
-      request(paths.inviteExperiments(), {
-        schema: ExperimentsResponseSchema,
-        auth: { bearer: inviteToken },
-      }),
+    getInviteExperiments: (inviteToken: string) => call(c.getInviteExperiments, { bearer: inviteToken }),
   };
 }
 

@@ -4,4 +4,5 @@
 export * from './problem.js';
 export * from './schemas.js';
 export * from './paths.js';
+export * from './contract.js';
 export * from './client.js';

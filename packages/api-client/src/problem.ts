@@ -48,11 +48,20 @@ export const ProblemCodeSchema = z.enum([
 /** A stable machine code of a join-api problem (see {@link ProblemCodeSchema}). */
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
 
+/**
+ * Codes of the problems the client makes itself (never sent by join-api): `network_error` (no answer, status 0),
+ * `http_error` (a non-2xx answer without a problem body), `invalid_response` (a 2xx answer its schema refuses).
+ */
+export type ClientProblemCode = 'network_error' | 'http_error' | 'invalid_response';
+
+/** The code of an {@link ApiError}: join-api's {@link ProblemCode}s and the client's own. */
+export type ApiErrorCode = ProblemCode | ClientProblemCode;
+
 /** Base URI of every problem `type` join-api answers with. */
 export const PROBLEM_TYPE_BASE = 'https://ofw.example/problems/';
 
 /** The RFC 9457 `type` URI for a problem code. */
-export function problemType(code: string): string {
+export function problemType(code: ApiErrorCode): string {
   return `${PROBLEM_TYPE_BASE}${code}`;
 }
 
@@ -99,8 +108,11 @@ export class ApiError extends Error {
     this.problem = problem;
   }
 
-  /** Stable problem code, e.g. `processor_declined`. */
-  get code(): string {
+  /**
+   * Stable problem code, e.g. `processor_declined` ({@link ApiErrorCode}; a newer join-api may send a code this
+   * version does not know yet, hence the open string).
+   */
+  get code(): ApiErrorCode | (string & {}) {
     return this.problem.code;
   }
 
@@ -111,6 +123,6 @@ export class ApiError extends Error {
 }
 
 /** True when `error` is an {@link ApiError} (optionally with the given problem code). */
-export function isApiError(error: unknown, code?: string): error is ApiError {
+export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.problem.code === code);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CredentialsRequestSchema, CredentialsResponseSchema, createApiClient, paths } from '../src/index.js';
+import { CredentialsRequestSchema, CredentialsResponseSchema, contract, createApiClient } from '../src/index.js';
 import { PARENT } from './fixtures.js';
 
 const BASE = 'http://api.test';
@@ -70,7 +70,7 @@ describe('issue 12 sessions: @ofw/api-client', () => {
   it('issue 12 sessions: logout POSTs /sessions/logout and resolves on 204', async () => {
     const { calls, fetch } = recordingFetch(() => new Response(null, { status: 204 }));
     await expect(createApiClient({ baseUrl: BASE, fetch }).logout()).resolves.toBeUndefined();
-    expect(calls[0]!.url).toBe(`${BASE}/api/v1${paths.logout()}`);
+    expect(calls[0]!.url).toBe(`${BASE}/api/v1${contract.logout.path}`);
     expect(calls[0]!.init.method).toBe('POST');
   });
 

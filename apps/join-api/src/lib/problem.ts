@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { problemType, type FieldError, type Problem } from '@ofw/api-client';
+import { problemType, type FieldError, type Problem, type ProblemCode } from '@ofw/api-client';
 
 const TITLES: Record<number, string> = {
   400: 'Invalid request',
@@ -25,7 +25,8 @@ const TITLES: Record<number, string> = {
  */
 export class HttpProblem extends Error {
   readonly status: number;
-  readonly code: string;
+  /** One of `@ofw/api-client`'s {@link ProblemCode}s: the contract's codes, checked at compile time. */
+  readonly code: ProblemCode;
   readonly title: string;
   readonly errors: FieldError[] | undefined;
   readonly extra: Record<string, unknown>;
@@ -33,7 +34,7 @@ export class HttpProblem extends Error {
 
   constructor(
     status: number,
-    code: string,
+    code: ProblemCode,
     detail: string,
     opts: {
       title?: string;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { InviteFamilyResponse } from '@ofw/api-client';
 import type { AppEnv, Ctx, Services } from '../context.js';
+import { operation } from '../lib/operation.js';
 import { rateLimit } from '../context.js';
 import { tokens, users } from '../db/schema.js';
 import { HttpProblem } from '../lib/problem.js';
@@ -79,12 +80,12 @@ async function requireInvite(c: Ctx): Promise<{ token: string; row: TokenRow }> 
 export function inviteRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.get('/invites/check', async (c) => {
+  operation(r, 'checkInvite', async (c) => {
     await requireInvite(c);
     return c.body(null, 204);
   });
 
-  r.get('/invites/family', async (c) => {
+  operation(r, 'getInviteFamily', async (c) => {
     const s = c.get('services');
     const { row } = await requireInvite(c);
     const invitee = row.userId!;
@@ -112,12 +113,12 @@ export function inviteRoutes() {
     return c.json(body);
   });
 
-  r.get('/invites/coupons', async (c) => {
+  operation(r, 'getInviteCoupons', async (c) => {
     await requireInvite(c);
     return c.json(await availabilityFor(c.get('services').db, 'invite'));
   });
 
-  r.get('/invites/experiments', async (c) => {
+  operation(r, 'getInviteExperiments', async (c) => {
     const { row } = await requireInvite(c);
     return c.json(await experimentsFor(c.get('services').db, row.userId!));
   });

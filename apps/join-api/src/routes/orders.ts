@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { IdempotencyKeySchema, OrderRequestSchema } from '@ofw/api-client';
+import { IdempotencyKeySchema } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
+import { operation } from '../lib/operation.js';
 import { clientIp, requireParent } from '../context.js';
 import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
 import { HttpProblem } from '../lib/problem.js';
-import { jsonBody } from '../lib/validate.js';
 import { placeOrder } from '../orders.js';
 
 export function orderRoutes() {
   const r = new Hono<AppEnv>();
-  r.post('/orders', async (c) => {
+  operation(r, 'createOrder', async (c, input) => {
     const s = c.get('services');
     const user = await requireParent(c);
     const rawKey = c.req.header('idempotency-key');
@@ -30,7 +30,7 @@ export function orderRoutes() {
         errors: [{ field: 'header.Idempotency-Key', message: 'Invalid format' }],
       });
     }
-    const body = await jsonBody(c, OrderRequestSchema);
+    const body = await input.body();
     // card testing (issue 12): a parent past their declines waits; every attempt counts per parent and per client
     const parent = `parent:${user.id}`;
     // (one statement for the three, in this order: issue 15)

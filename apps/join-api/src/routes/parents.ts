@@ -4,19 +4,14 @@ import argon2 from 'argon2';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import {
-  BillingAddressRequestSchema,
-  CoParentEmailRequestSchema,
-  CredentialsRequestSchema,
-  IdParamSchema,
   IdempotencyKeySchema,
-  SecurityAnswersRequestSchema,
-  SignupRequestSchema,
-  TermsRequestSchema,
+  type SignupRequestSchema,
   type CredentialsResponse,
   type ParentState,
   type SignupResponse,
 } from '@ofw/api-client';
 import type { AppEnv, Services } from '../context.js';
+import { operation } from '../lib/operation.js';
 import {
   clearSessionCookie,
   optionalSession,
@@ -31,7 +26,6 @@ import { HttpProblem, forbidden } from '../lib/problem.js';
 import { RATE_LIMITS, checkRateLimit, countHit, type RateLimitRule } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
 import { fingerprint, hashToken, newToken } from '../lib/tokens.js';
-import { jsonBody, param } from '../lib/validate.js';
 import {
   TOKEN_TTL_MS,
   consumeToken,
@@ -58,11 +52,11 @@ const invalidInvite = () => new HttpProblem(401, 'invalid_invite_token', 'The in
 export function parentRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.post('/signups', async (c) => {
+  operation(r, 'createSignup', async (c, input) => {
     await rateLimit(c, RATE_LIMITS.signup);
     const s = c.get('services');
     const key = optionalIdempotencyKey(c);
-    const body = await jsonBody(c, SignupRequestSchema);
+    const body = await input.body();
     const now = s.now();
     const { result, replayed } = await s.db.transaction(async (tx) => {
       if (key) {
@@ -86,7 +80,7 @@ export function parentRoutes() {
     return c.json(result, 201);
   });
 
-  r.post('/sessions/logout', async (c) => {
+  operation(r, 'logout', async (c) => {
     const s = c.get('services');
     // An invalid bearer token answers 401; a stale or missing cookie is simply cleared.
     const session = c.req.header('authorization') ? await requireSession(c) : await optionalSession(c);
@@ -102,17 +96,17 @@ export function parentRoutes() {
     return c.body(null, 204);
   });
 
-  r.get('/parents/:userId', async (c) => {
+  operation(r, 'getParent', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+    const user = await requireSelf(c, input.param('userId'));
     c.header('cache-control', 'no-store');
     return c.json(await parentState(s.db, user, s.now()));
   });
 
-  r.put('/parents/:userId/terms', async (c) => {
+  operation(r, 'putTerms', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
-    await jsonBody(c, TermsRequestSchema);
+    const user = await requireSelf(c, input.param('userId'));
+    await input.body();
     const [updated] = await s.db
       .update(users)
       .set({ agreedToTermsAt: sql`coalesce(${users.agreedToTermsAt}, ${s.now().toISOString()}::timestamptz)` })
@@ -121,14 +115,14 @@ export function parentRoutes() {
     return c.json(await parentState(s.db, updated!, s.now()));
   });
 
-  r.put('/parents/:userId/credentials', async (c) => {
+  operation(r, 'putCredentials', async (c, input) => {
     const s = c.get('services');
-    const userId = param(c, 'userId', IdParamSchema);
+    const userId = input.param('userId');
     const session = await requireSession(c);
     if (session.user.id !== userId) throw forbidden();
     const user = session.user;
     await rateLimit(c, RATE_LIMITS.login);
-    const body = await jsonBody(c, CredentialsRequestSchema);
+    const body = await input.body();
     // Set once while the account is registering; any later change proves the current password (issue 12).
     if (user.accountState !== 'registering') await verifyCurrentPassword(c, user, body.currentPassword);
     // ASVS 5.0 L2: 12 characters at least, no common or easily guessed password (issue 12)
@@ -171,11 +165,11 @@ export function parentRoutes() {
     return c.json({ ...state, authToken } satisfies CredentialsResponse);
   });
 
-  r.put('/parents/:userId/security-questions', async (c) => {
+  operation(r, 'putSecurityQuestions', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+    const user = await requireSelf(c, input.param('userId'));
     await rateLimit(c, RATE_LIMITS.securityQuestions, `parent:${user.id}`);
-    const body = await jsonBody(c, SecurityAnswersRequestSchema);
+    const body = await input.body();
     const known = new Set(
       (
         await s.db
@@ -206,18 +200,18 @@ export function parentRoutes() {
     return c.json(await parentState(s.db, (await getUser(s.db, user.id))!, s.now()));
   });
 
-  r.put('/parents/:userId/billing-address', async (c) => {
+  operation(r, 'putBillingAddress', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
-    const body = await jsonBody(c, BillingAddressRequestSchema);
+    const user = await requireSelf(c, input.param('userId'));
+    const body = await input.body();
     // The same jsonb shape a paid order records (orders.ts), so either source completes the address.
     return c.json(await updateSelf(s, user.id, { billingAddress: body }));
   });
 
-  r.put('/parents/:userId/coparent-email', async (c) => {
+  operation(r, 'putCoParentEmail', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
-    const body = await jsonBody(c, CoParentEmailRequestSchema);
+    const user = await requireSelf(c, input.param('userId'));
+    const body = await input.body();
     const coParentEmail = body.coParentEmail?.toLowerCase() ?? null;
     if (coParentEmail !== null && coParentEmail === user.email.toLowerCase()) {
       throw new HttpProblem(400, 'validation_failed', "The co-parent's email must differ from yours.", {

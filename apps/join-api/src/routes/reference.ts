@@ -2,16 +2,10 @@ import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { priceCatalogue, type CouponAvailability, type Currency, type FeatureFlags } from '@ofw/domain';
-import {
-  CanadianPhoneQuerySchema,
-  CouponsQuerySchema,
-  PackagesQuerySchema,
-  PaymentsConfigQuerySchema,
-  type PackagesResponse,
-  type PaymentsConfig,
-} from '@ofw/api-client';
+import { type PackagesResponse, type PaymentsConfig } from '@ofw/api-client';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppEnv, Ctx, Services } from '../context.js';
+import { operation } from '../lib/operation.js';
 import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
 import type { Db } from '../db/client.js';
 import {
@@ -24,8 +18,6 @@ import {
   signups,
 } from '../db/schema.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
-import { param, query } from '../lib/validate.js';
-import { IdParamSchema } from '@ofw/api-client';
 import { countryOptions, localeFrom } from '../reference.js';
 import { hashToken } from '../lib/tokens.js';
 import { HttpProblem, notFound } from '../lib/problem.js';
@@ -112,7 +104,7 @@ async function clientAuthorization(c: Ctx, currency: string): Promise<string> {
 export function referenceRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.get('/countries', async (c) => {
+  operation(r, 'getCountries', async (c) => {
     const { db } = c.get('services');
     const locale = localeFrom(c.req.header('accept-language'));
     const rows = await db.select().from(countries);
@@ -122,7 +114,7 @@ export function referenceRoutes() {
     return c.json(countryOptions(rows, locale));
   });
 
-  r.get('/join/countries', async (c) => {
+  operation(r, 'getJoinCountries', async (c) => {
     const { db } = c.get('services');
     const locale = localeFrom(c.req.header('accept-language'));
     const rows = await db.select().from(joinCountries).orderBy(asc(joinCountries.position));
@@ -135,7 +127,7 @@ export function referenceRoutes() {
     return c.json(options);
   });
 
-  r.get('/security-questions', async (c) => {
+  operation(r, 'getSecurityQuestions', async (c) => {
     const { db } = c.get('services');
     // interface text follows the UI locale: es-US and es-MX are Spanish interfaces (domain README "Spanish")
     const lang = uiLanguageFor(localeFrom(c.req.header('accept-language')));
@@ -150,9 +142,9 @@ export function referenceRoutes() {
     return c.json(rows);
   });
 
-  r.get('/phone/canadian', async (c) => {
+  operation(r, 'checkCanadianPhone', async (c, input) => {
     await rateLimit(c, RATE_LIMITS.phone);
-    const { phoneNumber } = query(c, CanadianPhoneQuerySchema);
+    const { phoneNumber } = input.query();
     const digits = phoneNumber.replace(/\D/g, '');
     const parsed = parsePhoneNumberFromString(`+1${digits}`);
     return c.json({ isCanadianPhoneNumber: Boolean(parsed?.isValid() && parsed.country === 'CA') });
@@ -166,9 +158,9 @@ export function referenceRoutes() {
   const catalogueOf = (s: Services) =>
     (catalogue ??= new CatalogueCache((audience) => availabilityFor(s.db, audience), s.env.CATALOGUE_CACHE_MS));
 
-  r.get('/packages', async (c) => {
+  operation(r, 'getPackages', async (c, input) => {
     const s = c.get('services');
-    const q = query(c, PackagesQuerySchema);
+    const q = input.query();
     const cache = catalogueOf(s);
     const user = await optionalParent(c);
     if (!user) {
@@ -221,14 +213,14 @@ export function referenceRoutes() {
     return c.json(body);
   });
 
-  r.get('/payments/config', async (c) => {
+  operation(r, 'getPaymentsConfig', async (c, input) => {
     const s = c.get('services');
     const user = await requireParent(c);
     // every call mints a gateway client token (issue 12): limited per parent and per client
     await rateLimit(c, RATE_LIMITS.clientTokens, `parent:${user.id}`);
     await rateLimit(c, RATE_LIMITS.clientTokensClient);
     const flags = await flagsOf(s.db);
-    const { currency } = query(c, PaymentsConfigQuerySchema);
+    const { currency } = input.query();
     const authorization = await clientAuthorization(c, currency);
     // BRAINTREE_ENVIRONMENT=Development runs the real braintree SDK against apps/payments-sandbox's gateway API: the
     // browser keeps the sandbox's fields (braintree-web's hosted-field frames are served only by Braintree).
@@ -246,16 +238,16 @@ export function referenceRoutes() {
     return c.json(body);
   });
 
-  r.get('/experiments', async (c) => {
+  operation(r, 'getExperiments', async (c) => {
     const s = c.get('services');
     const user = await requireParent(c);
     return c.json(await experimentsFor(s.db, user.id));
   });
 
-  r.get('/coupons', async (c: Ctx) => {
+  operation(r, 'getCoupons', async (c: Ctx, input) => {
     const s = c.get('services');
     const user = await requireParent(c);
-    const q = query(c, CouponsQuerySchema);
+    const q = input.query();
     const [signup] = await s.db.select().from(signups).where(eq(signups.id, q.signupId)).limit(1);
     if (
       !signup ||
@@ -267,8 +259,8 @@ export function referenceRoutes() {
     return c.json(await availabilityFor(s.db, user.isInvited ? 'invite' : 'join'));
   });
 
-  r.get('/parents/:userId/pricing-group', async (c) => {
-    const user = await requireSelf(c, param(c, 'userId', IdParamSchema));
+  operation(r, 'getPricingGroup', async (c, input) => {
+    const user = await requireSelf(c, input.param('userId'));
     return c.json({
       eligiblePricingGroup: (user.migrationPricingGroup ?? user.coparentPricing) as PricingGroup,
       hasMigratedTo2kPackaging: user.hasMigratedTo2k,

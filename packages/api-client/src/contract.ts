@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import {
+  BillingAddressRequestSchema,
+  CanadianPhoneQuerySchema,
+  CanadianPhoneResponseSchema,
+  CoParentEmailRequestSchema,
+  CountriesResponseSchema,
+  CouponsQuerySchema,
+  CouponsResponseSchema,
+  CredentialsRequestSchema,
+  CredentialsResponseSchema,
+  ExperimentsResponseSchema,
+  InviteFamilyResponseSchema,
+  JoinCountriesResponseSchema,
+  OrderRequestSchema,
+  OrderResponseSchema,
+  PackagesQuerySchema,
+  PackagesResponseSchema,
+  ParentStateSchema,
+  PaymentsConfigQuerySchema,
+  PaymentsConfigSchema,
+  PricingGroupResponseSchema,
+  SecurityAnswersRequestSchema,
+  SecurityQuestionsResponseSchema,
+  SignupRequestSchema,
+  SignupResponseSchema,
+  TermsRequestSchema,
+  IdParamSchema,
+} from './schemas.js';
+
+/**
+ * The HTTP contract of join-api (DESIGN.md §4, docs/CONTRACTS.md), written once: every operation by its
+ * `operationId` — method, path (OpenAPI style, relative to `API_PREFIX`), path params, query, headers, body, the
+ * success response, who may call it, the error statuses it answers (application/problem+json, `ProblemSchema`)
+ * and its documentation. From this one table come:
+ * - the typed client (`createApiClient`: each method sends its entry's method and path and parses the answer with
+ *   the entry's response schema);
+ * - join-api's route registration and request validation (`apps/join-api/src/lib/operation.ts`);
+ * - the OpenAPI 3.1 document join-api serves at `/api/v1/openapi.json` (built from this table by zod-openapi).
+ * Plain zod, no server framework: the table loads in a browser.
+ */
+
+/**
+ * Who may call an operation: anyone (`none`); a parent, by Bearer token or the `__Host-ofw_session` cookie
+ * (`parent`, or `parent-optional` when an absent session is no error); an invite token as Bearer (`invite`).
+ */
+export type OperationAuth = 'none' | 'parent' | 'parent-optional' | 'invite';
+
+/** A request header an operation reads (documented; read and checked by the operation's handler). */
+export interface OperationHeader {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+}
+
+/** One operation of the contract (see {@link contract}). */
+export interface Operation {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  /** OpenAPI-style path relative to `API_PREFIX`, with `{name}` for each path param. */
+  readonly path: string;
+  readonly auth: OperationAuth;
+  readonly summary: string;
+  readonly description?: string;
+  /** The path params (text on the wire), when the path has any. */
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly headers?: readonly OperationHeader[];
+  /** The JSON request body (`application/json`). */
+  readonly body?: z.ZodType;
+  /** The success answer: its status and JSON schema, or no body (204). */
+  readonly response: { readonly status: 200 | 201 | 204; readonly schema?: z.ZodType; readonly description?: string };
+  /** The 4xx/5xx statuses it answers besides 500, each with a problem+json body (`ProblemSchema`). */
+  readonly problems: readonly number[];
+}
+
+/** Path params of the `/parents/{userId}/…` operations: a positive integer id given as text. */
+export const UserIdParamsSchema = z.object({ userId: IdParamSchema });
+
+/** Every join-api operation by `operationId` (see the module comment). */
+export const contract = {
+  getCountries: {
+    method: 'GET',
+    path: '/countries',
+    auth: 'none',
+    summary: 'Country options, priority countries first (§1, §7)',
+    headers: [{ name: 'Accept-Language', required: false, description: 'Locale of the names' }],
+    response: { status: 200, schema: CountriesResponseSchema },
+    problems: [400],
+  },
+  getJoinCountries: {
+    method: 'GET',
+    path: '/join/countries',
+    auth: 'none',
+    summary: 'Countries a parent can join from (§1)',
+    response: { status: 200, schema: JoinCountriesResponseSchema },
+    problems: [400],
+  },
+  getPackages: {
+    method: 'GET',
+    path: '/packages',
+    auth: 'parent-optional',
+    summary: 'Packages priced for the caller (§3, §4)',
+    description:
+      'For a parent with a current subscription, upgradeOptions.subscriptionUpgradeOptions maps each package that is an upgrade (same currency, higher catalogue price, term at least as long) to its prorated price, and those packages carry proratedPriceInfo. Prorated price = max(0, price − unused value of the current term by whole days remaining); see the join-api README "Upgrade and proration". Otherwise upgradeOptions is null. A signed-in parent is offered only their country\'s currency: another currency answers 422 currency_not_offered. An anonymous answer comes from memory with a strong ETag: If-None-Match with it answers 304 Not Modified.',
+    headers: [
+      {
+        name: 'If-None-Match',
+        required: false,
+        description: 'The ETag of an earlier anonymous answer (304 if unchanged)',
+      },
+    ],
+    query: PackagesQuerySchema,
+    response: { status: 200, schema: PackagesResponseSchema },
+    problems: [400, 401, 422],
+  },
+  checkCanadianPhone: {
+    method: 'GET',
+    path: '/phone/canadian',
+    auth: 'none',
+    summary: 'Is a +1 national number Canadian (§5)',
+    query: CanadianPhoneQuerySchema,
+    response: { status: 200, schema: CanadianPhoneResponseSchema },
+    problems: [400, 429],
+  },
+  createSignup: {
+    method: 'POST',
+    path: '/signups',
+    auth: 'none',
+    summary: 'Start a regular, pro-referred or invited join; sets the __Host-ofw_session cookie',
+    description:
+      'Answers authToken for Authorization: Bearer (API clients) and sets the browser session cookie __Host-ofw_session (HttpOnly, Secure, SameSite=Lax, Path=/). With an Idempotency-Key, a retry with the same key and body answers the same signupId and userId with a fresh authToken and registrationKey (Idempotent-Replayed: true) instead of failing on a used invite or referral token; the same key with another body answers 422 idempotency_key_reused; a replay after the credentials are set answers 409 signup_completed. Keys are kept 24 h.',
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        required: false,
+        description: 'Same key for every retry of one signup attempt (8–255 visible ASCII characters, e.g. a UUID)',
+      },
+    ],
+    body: SignupRequestSchema,
+    response: { status: 201, schema: SignupResponseSchema },
+    problems: [400, 401, 403, 409, 415, 422, 429],
+  },
+  logout: {
+    method: 'POST',
+    path: '/sessions/logout',
+    summary: 'Revoke the current auth token and clear the session cookie',
+    description:
+      'Revokes the auth token of the request (Bearer or cookie): it answers 401 from then on. Clears the __Host-ofw_session cookie. 204 also without a live cookie session; 401 for an invalid bearer token.',
+    auth: 'parent-optional',
+    response: { status: 204, description: 'Logged out' },
+    problems: [401, 403],
+  },
+  getCoupons: {
+    method: 'GET',
+    path: '/coupons',
+    summary: 'Coupon availability entries (§3, §7)',
+    auth: 'parent',
+    query: CouponsQuerySchema,
+    response: { status: 200, schema: CouponsResponseSchema },
+    problems: [400, 401, 404],
+  },
+  getParent: {
+    method: 'GET',
+    path: '/parents/{userId}',
+    params: UserIdParamsSchema,
+    summary: 'Parent and join-state fields (§3, §7)',
+    auth: 'parent',
+    response: { status: 200, schema: ParentStateSchema },
+    problems: [400, 401, 403],
+  },
+  getPricingGroup: {
+    method: 'GET',
+    path: '/parents/{userId}/pricing-group',
+    params: UserIdParamsSchema,
+    summary: 'Eligible pricing group (§7)',
+    auth: 'parent',
+    response: { status: 200, schema: PricingGroupResponseSchema },
+    problems: [400, 401, 403],
+  },
+  putTerms: {
+    method: 'PUT',
+    path: '/parents/{userId}/terms',
+    params: UserIdParamsSchema,
+    summary: 'Record agreement to the terms',
+    auth: 'parent',
+    body: TermsRequestSchema,
+    response: { status: 200, schema: ParentStateSchema },
+    problems: [400, 401, 403],
+  },
+  putCredentials: {
+    method: 'PUT',
+    path: '/parents/{userId}/credentials',
+    params: UserIdParamsSchema,
+    summary: 'Username and password (argon2id); rotates the session',
+    description:
+      'Set once while the account is registering; any later change needs currentPassword (argon2-verified; missing → 403 current_password_required, wrong → 403 current_password_incorrect, 429 after 5 wrong ones an hour). Every earlier auth token of the parent is revoked and a new one issued: a browser gets it as a new __Host-ofw_session cookie, a Bearer client as authToken in the answer.',
+    auth: 'parent',
+    body: CredentialsRequestSchema,
+    response: { status: 200, schema: CredentialsResponseSchema },
+    problems: [400, 401, 403, 409, 422, 429],
+  },
+  putSecurityQuestions: {
+    method: 'PUT',
+    path: '/parents/{userId}/security-questions',
+    params: UserIdParamsSchema,
+    summary: 'Three security answers (§2)',
+    auth: 'parent',
+    body: SecurityAnswersRequestSchema,
+    response: { status: 200, schema: ParentStateSchema },
+    problems: [400, 401, 403, 429],
+  },
+  putBillingAddress: {
+    method: 'PUT',
+    path: '/parents/{userId}/billing-address',
+    params: UserIdParamsSchema,
+    summary: 'Billing address without a payment: how a pro-created account completes it (§4 Completion)',
+    auth: 'parent',
+    body: BillingAddressRequestSchema,
+    response: { status: 200, schema: ParentStateSchema },
+    problems: [400, 401, 403, 415],
+  },
+  putCoParentEmail: {
+    method: 'PUT',
+    path: '/parents/{userId}/coparent-email',
+    params: UserIdParamsSchema,
+    summary: "Answer to the co-parent email question (§2): an email, or null for 'not now'",
+    auth: 'parent',
+    body: CoParentEmailRequestSchema,
+    response: { status: 200, schema: ParentStateSchema },
+    problems: [400, 401, 403, 415],
+  },
+  getExperiments: {
+    method: 'GET',
+    path: '/experiments',
+    summary: 'Experiments of the parent (§3, §7)',
+    auth: 'parent',
+    response: { status: 200, schema: ExperimentsResponseSchema },
+    problems: [401],
+  },
+  getPaymentsConfig: {
+    method: 'GET',
+    path: '/payments/config',
+    summary: 'Payment provider authorization and wallet flags',
+    description:
+      'authorization is a client token issued for this request (Braintree clientToken.generate in the merchant account of the currency, or the sandbox POST /v1/client_token); 3D Secure needs one and runs in that currency. When the gateway cannot issue one the answer is 503 payment_gateway_unavailable with Retry-After.',
+    auth: 'parent',
+    query: PaymentsConfigQuerySchema,
+    response: { status: 200, schema: PaymentsConfigSchema },
+    problems: [400, 401, 429, 503],
+  },
+  createOrder: {
+    method: 'POST',
+    path: '/orders',
+    summary: 'Pay for a package: re-priced by the server, charged once per Idempotency-Key',
+    description:
+      "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered.",
+    auth: 'parent',
+    headers: [
+      { name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' },
+    ],
+    body: OrderRequestSchema,
+    response: { status: 201, schema: OrderResponseSchema },
+    problems: [400, 401, 402, 403, 409, 422, 429, 503],
+  },
+  getSecurityQuestions: {
+    method: 'GET',
+    path: '/security-questions',
+    auth: 'none',
+    summary: 'Security questions in en or es',
+    headers: [{ name: 'Accept-Language', required: false, description: 'en or es' }],
+    response: { status: 200, schema: SecurityQuestionsResponseSchema },
+    problems: [400],
+  },
+  checkInvite: {
+    method: 'GET',
+    path: '/invites/check',
+    summary: "Invite token check (§7): 204, or 401 logged as 'Invalid Invite Registration Token'",
+    auth: 'invite',
+    response: { status: 204, description: 'Valid' },
+    problems: [401, 429],
+  },
+  getInviteFamily: {
+    method: 'GET',
+    path: '/invites/family',
+    summary: 'Family by invite token; may rotate the token (§4 Invited flow)',
+    auth: 'invite',
+    response: { status: 200, schema: InviteFamilyResponseSchema },
+    problems: [401, 429],
+  },
+  getInviteCoupons: {
+    method: 'GET',
+    path: '/invites/coupons',
+    summary: 'Coupons by invite token (§7)',
+    auth: 'invite',
+    response: { status: 200, schema: CouponsResponseSchema },
+    problems: [401, 429],
+  },
+  getInviteExperiments: {
+    method: 'GET',
+    path: '/invites/experiments',
+    summary: 'Experiments by invite token (§7)',
+    auth: 'invite',
+    response: { status: 200, schema: ExperimentsResponseSchema },
+    problems: [401, 429],
+  },
+} as const satisfies Record<string, Operation>;
+
+/** The operationIds of {@link contract}. */
+export type OperationId = keyof typeof contract;
+
+/**
+ * The path of `operation` with its params filled in (URI-encoded), relative to `API_PREFIX`.
+ * @throws Error when a `{name}` of the path has no value in `params`.
+ */
+export function operationPath(
+  operation: Pick<Operation, 'path'>,
+  params: Record<string, string | number> = {},
+): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path param ${name} for ${operation.path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  API_PREFIX,
+  ApiError,
+  contract,
+  createApiClient,
+  operationPath,
+  type ApiClient,
+  type OperationId,
+} from '../src/index.js';
+
+const BASE = 'http://api.test';
+
+/** One call of each client method, by the operationId it must use. */
+const CALLS: { [K in OperationId]: (api: ApiClient) => Promise<unknown> } = {
+  getCountries: (api) => api.getCountries('en-US'),
+  getJoinCountries: (api) => api.getJoinCountries(),
+  getPackages: (api) => api.getPackages({ currency: 'USD', flow: 'join' }),
+  checkCanadianPhone: (api) => api.checkCanadianPhone('6045550123'),
+  createSignup: (api) => api.createSignup({} as never, { idempotencyKey: 'key-12345678' }),
+  logout: (api) => api.logout(),
+  getCoupons: (api) => api.getCoupons({ registrationKey: 'rk', signupId: 's' }),
+  getParent: (api) => api.getParent(7),
+  getPricingGroup: (api) => api.getPricingGroup(7),
+  putTerms: (api) => api.putTerms(7),
+  putCredentials: (api) => api.putCredentials(7, {} as never),
+  putSecurityQuestions: (api) => api.putSecurityQuestions(7, {} as never),
+  putBillingAddress: (api) => api.putBillingAddress(7, {} as never),
+  putCoParentEmail: (api) => api.putCoParentEmail(7, {} as never),
+  getExperiments: (api) => api.getExperiments(),
+  getPaymentsConfig: (api) => api.getPaymentsConfig({ currency: 'GBP' }),
+  createOrder: (api) => api.createOrder({} as never, { idempotencyKey: 'key-12345678' }),
+  getSecurityQuestions: (api) => api.getSecurityQuestions('es'),
+  checkInvite: (api) => api.checkInvite('invite-token'),
+  getInviteFamily: (api) => api.getInviteFamily('invite-token'),
+  getInviteCoupons: (api) => api.getInviteCoupons('invite-token'),
+  getInviteExperiments: (api) => api.getInviteExperiments('invite-token'),
+};
+
+describe('issue 14: the client is derived from the contract table', () => {
+  it.each(Object.keys(contract) as OperationId[])(
+    'issue 14: %s sends the method, path and auth of its contract entry',
+    async (id) => {
+      const op = contract[id];
+      const sent: { url: string; init: RequestInit }[] = [];
+      const api = createApiClient({
+        baseUrl: BASE,
+        getAuthToken: () => 'parent-token',
+        fetch: ((url: string, init: RequestInit) => {
+          sent.push({ url, init });
+          // A problem answer: every method then throws the server's ApiError, whatever its response schema.
+          return Promise.resolve(
+            new Response(JSON.stringify({ type: 'x', title: 'Nope', status: 418, code: 'not_found' }), {
+              status: 418,
+              headers: { 'content-type': 'application/problem+json' },
+            }),
+          );
+        }) as typeof fetch,
+      });
+      await expect(CALLS[id](api)).rejects.toBeInstanceOf(ApiError);
+      expect(sent).toHaveLength(1);
+      const url = new URL(sent[0]!.url);
+      expect(sent[0]!.init.method).toBe(op.method);
+      expect(url.pathname).toBe(`${API_PREFIX}${operationPath(op, { userId: 7 })}`);
+      const authorization = (sent[0]!.init.headers as Record<string, string>).authorization;
+      expect(authorization).toBe(
+        op.auth === 'none' ? undefined : op.auth === 'invite' ? 'Bearer invite-token' : 'Bearer parent-token',
+      );
+      expect(sent[0]!.init.body !== undefined).toBe('body' in op);
+    },
+  );
+
+  it('issue 14: operationPath fills and encodes path params and refuses a missing one', () => {
+    expect(operationPath(contract.getParent, { userId: 'a/b' })).toBe('/parents/a%2Fb');
+    expect(operationPath(contract.getCountries)).toBe('/countries');
+    expect(() => operationPath(contract.putTerms)).toThrow(/userId/);
+  });
+});
