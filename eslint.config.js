@@ -97,6 +97,26 @@ const boundariesConfig = {
   },
 };
 
+/** Issue 11 "one price": the low-level price functions stay inside @ofw/domain (see the block that uses it). */
+const ONE_PRICE = {
+  name: '@ofw/domain',
+  importNames: [
+    'applyDiscount',
+    'computeDiscount',
+    'chargeAmount',
+    'byoPrice',
+    'orderPayloadPrice',
+    'vatForPrice',
+    'vatAmount',
+    'monthlyPrice',
+    'prorate',
+    'applyUpgradeOption',
+    'formatMoney',
+  ],
+  message:
+    "Prices come from @ofw/domain's quote() / priceCatalogue() (issue 11 'one price'), formatting from formatPrice().",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -160,25 +180,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@ofw/domain',
-              importNames: [
-                'applyDiscount',
-                'computeDiscount',
-                'chargeAmount',
-                'byoPrice',
-                'orderPayloadPrice',
-                'vatForPrice',
-                'vatAmount',
-                'monthlyPrice',
-                'prorate',
-                'applyUpgradeOption',
-                'formatMoney',
-              ],
-              message:
-                "Prices come from @ofw/domain's quote() / priceCatalogue() (issue 11 'one price'), formatting from formatPrice().",
-            },
+          paths: [ONE_PRICE],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 14 layering of join-api: services/ hold the business (signups, registration, orders, offers) and know
+    // nothing of HTTP routing; routes/ parse, authorize, call a service and respond. A service importing Hono or a
+    // routes module fails lint.
+    files: ['apps/join-api/src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ONE_PRICE, { name: 'hono', message: 'services/ know no HTTP framework: the route responds.' }],
+          patterns: [
+            { group: ['hono/*'], message: 'services/ know no HTTP framework: the route responds.' },
+            { group: ['**/routes/*'], message: 'A service never imports a routes module (issue 14 layering).' },
           ],
         },
       ],

@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.js';
 import { demoBanner, seedDemo, seedReference } from './seed.js';
 import { createGateway } from './gateway/index.js';
 import { startServer } from './server.js';
-import { startReconciler, type Reconciler } from './orders.js';
+import { startReconciler, type Reconciler } from './services/orders.js';
 import { startHousekeeping, type Housekeeping } from './housekeeping.js';
 import { smtpMailer, startOutboxWorker, type OutboxWorker } from './outbox.js';
 

@@ -6,7 +6,7 @@ import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import { orders, subscriptions } from '../src/db/schema.js';
-import { chargeLeaseMs, reconcileOrders } from '../src/orders.js';
+import { chargeLeaseMs, reconcileOrders } from '../src/services/orders.js';
 import { order, signup, testApp, type TestApp } from './helpers.js';
 
 /*

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../src/db/schema.js';
-import { chargeLeaseMs, reconcileOrders } from '../src/orders.js';
+import { chargeLeaseMs, reconcileOrders } from '../src/services/orders.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import {

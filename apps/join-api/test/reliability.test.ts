@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { and, eq, sql } from 'drizzle-orm';
 import { families, orders, securityAnswers, subscriptions, users } from '../src/db/schema.js';
-import { chargeLeaseMs } from '../src/orders.js';
+import { chargeLeaseMs } from '../src/services/orders.js';
 import { createApp } from '../src/app.js';
 import { createLogger } from '../src/lib/logger.js';
 import {

@@ -9,7 +9,7 @@ import { HttpProblem } from '../lib/problem.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { bearer } from '../lib/tokens.js';
 import { findLiveToken, issueToken, type TokenRow } from '../accounts.js';
-import { availabilityFor, experimentsFor } from './reference.js';
+import { availabilityFor, experimentsFor } from '../services/offers.js';
 
 /**
  * How long (ms) an invite token keeps working after `GET /invites/family` rotated it: 15 minutes. The e-mailed link

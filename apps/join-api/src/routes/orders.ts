@@ -6,7 +6,7 @@ import { operation } from '../lib/operation.js';
 import { clientIp, requireParent } from '../context.js';
 import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
 import { HttpProblem } from '../lib/problem.js';
-import { placeOrder } from '../orders.js';
+import { placeOrder } from '../services/orders.js';
 
 export function orderRoutes() {
   const r = new Hono<AppEnv>();

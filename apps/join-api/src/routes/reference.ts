@@ -1,35 +1,26 @@
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { priceCatalogue, type CouponAvailability, type Currency, type FeatureFlags } from '@ofw/domain';
+import { priceCatalogue, type Currency } from '@ofw/domain';
 import { type PackagesResponse, type PaymentsConfig } from '@ofw/api-client';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppEnv, Ctx, Services } from '../context.js';
 import { operation } from '../lib/operation.js';
 import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
-import type { Db } from '../db/client.js';
-import {
-  countries,
-  coupons,
-  experiments,
-  featureFlags,
-  joinCountries,
-  securityQuestions,
-  signups,
-} from '../db/schema.js';
+import { countries, joinCountries, securityQuestions, signups } from '../db/schema.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { countryOptions, localeFrom } from '../reference.js';
+import { availabilityFor, experimentsFor, flagsOf, pricingGroupOf } from '../services/offers.js';
 import { hashToken } from '../lib/tokens.js';
 import { HttpProblem, notFound } from '../lib/problem.js';
-import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
+import { currentTerm, type UserRow } from '../accounts.js';
 import { buyerCurrency } from '../pricing.js';
-import { resolvePricingGroup, fromMinor, uiLanguageFor, type PricingGroup } from '@ofw/domain';
+import { uiLanguageFor, type PricingGroup } from '@ofw/domain';
 import { GatewayUnavailableError } from '../gateway/types.js';
 import { CatalogueCache, ifNoneMatch } from '../lib/catalogue-cache.js';
 
 const PUBLIC_CACHE = 'public, max-age=3600';
 
-/** Auto-applied coupon availability entries for an audience (§3). */
 /**
  * The currency `GET /packages` prices in for a signed-in parent: their country's ({@link buyerCurrency}); asked for
  * without `?currency=`, that one.
@@ -40,41 +31,6 @@ function offeredCurrency(user: UserRow, asked: string | undefined, parsed: Curre
   if (asked === undefined || parsed === theirs) return theirs;
   const message = `This account pays in ${theirs}; packages in ${parsed} are not offered to it.`;
   throw new HttpProblem(422, 'currency_not_offered', message, { errors: [{ field: 'query.currency', message }] });
-}
-
-export async function availabilityFor(db: Db, audience: 'join' | 'invite'): Promise<CouponAvailability[]> {
-  const rows = await db.select().from(coupons).where(eq(coupons.audience, audience));
-  return rows
-    .filter((r) => r.active && r.autoApply)
-    .map((r) => ({ packageId: r.packageId, status: 'available', discountAmount: fromMinor(r.discountMinor) }));
-}
-
-/** The pricing group a parent's packages are priced for (§4 "Pricing group"). */
-export async function pricingGroupOf(db: Db, user: UserRow, now: Date): Promise<PricingGroup> {
-  return resolvePricingGroup({
-    subscriptionStatus: await subscriptionStatus(db, user.id, now),
-    coparentPricing: user.coparentPricing as PricingGroup,
-    migrationPricingGroup: user.migrationPricingGroup as PricingGroup | null,
-    eligiblePricingGroup: user.migrationPricingGroup as PricingGroup | null,
-    hasMigratedTo2kPackaging: user.hasMigratedTo2k,
-  });
-}
-
-/** Value of an experiment for a user: a stable hash of (user, experiment) against the rollout (§3, §9). */
-export function experimentValue(userId: number, name: string, rolloutPercent: number): 'treatment' | 'control' {
-  const h = Number.parseInt(hashToken(`${name}:${userId}`).slice(0, 8), 16) % 100;
-  return h < rolloutPercent ? 'treatment' : 'control';
-}
-
-export async function experimentsFor(db: Db, userId: number) {
-  const rows = await db.select().from(experiments).orderBy(asc(experiments.name));
-  return rows.map((r) => ({ name: r.name, value: experimentValue(userId, r.name, r.rolloutPercent) }));
-}
-
-export async function flagsOf(db: Db): Promise<FeatureFlags> {
-  const rows = await db.select().from(featureFlags);
-  const on = (n: string) => rows.some((r) => r.name === n && r.enabled);
-  return { applePay: on('applePay'), cadPayPal: on('cadPayPal'), venmo: on('venmo') };
 }
 
 function equalHashes(a: string, b: string): boolean {

@@ -12,11 +12,11 @@ import {
   type Quote,
 } from '@ofw/domain';
 import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
-import type { Services } from './context.js';
-import { coupons, idempotencyKeys, orders, subscriptions, users } from './db/schema.js';
-import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from './gateway/types.js';
-import { HttpProblem } from './lib/problem.js';
-import { fingerprint, newId } from './lib/tokens.js';
+import type { Services } from '../context.js';
+import { coupons, idempotencyKeys, orders, subscriptions, users } from '../db/schema.js';
+import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from '../gateway/types.js';
+import { HttpProblem } from '../lib/problem.js';
+import { fingerprint, newId } from '../lib/tokens.js';
 import {
   CurrencyNotOfferedError,
   buyerCurrency,
@@ -24,10 +24,10 @@ import {
   quoteOrder,
   type BuyerContext,
   type OrderSelection,
-} from './pricing.js';
-import { availabilityFor, pricingGroupOf } from './routes/reference.js';
-import { currentTerm, type UserRow } from './accounts.js';
-import { queueReceipt } from './receipts.js';
+} from '../pricing.js';
+import { availabilityFor, pricingGroupOf } from './offers.js';
+import { currentTerm, type UserRow } from '../accounts.js';
+import { queueReceipt } from '../receipts.js';
 
 type OrderRow = typeof orders.$inferSelect;
 

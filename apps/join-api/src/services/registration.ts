@@ -1,0 +1,220 @@
+import { eq, sql } from 'drizzle-orm';
+import argon2 from 'argon2';
+import type { z } from 'zod';
+import type {
+  BillingAddressRequestSchema,
+  CredentialsRequestSchema,
+  ParentState,
+  SecurityAnswersRequestSchema,
+} from '@ofw/api-client';
+import type { Services } from '../context.js';
+import { securityAnswers, securityQuestions, users } from '../db/schema.js';
+import { HttpProblem } from '../lib/problem.js';
+import { checkRateLimit, countHit, type RateLimitRule } from '../lib/rate-limit.js';
+import { passwordProblem } from '../lib/password.js';
+import { getUser, issueToken, parentState, revokeTokens, type UserRow } from '../accounts.js';
+import { answerCoParentEmail, type InvitationOutcome } from '../invitations.js';
+
+/**
+ * Registration (issue 14 services): what a signed-up parent records on the way to a finished account — agreement to
+ * the terms, credentials, security answers, the billing address and the co-parent answer. Each takes the parent the
+ * route authorized and answers the join state; no HTTP here (the route sets cookies and headers).
+ */
+
+/** argon2id with OWASP's minimums (19 MiB, t=2) — README "Passwords". */
+export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Security answers are compared case- and space-insensitively: NFKC, lower case, single spaces. */
+export function normalizeAnswer(answer: string): string {
+  return answer.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * Records agreement to the terms (once: the first agreement's time is kept).
+ * @returns the join state.
+ */
+export async function agreeToTerms(s: Services, user: UserRow): Promise<ParentState> {
+  const [updated] = await s.db
+    .update(users)
+    .set({ agreedToTermsAt: sql`coalesce(${users.agreedToTermsAt}, ${s.now().toISOString()}::timestamptz)` })
+    .where(eq(users.id, user.id))
+    .returning();
+  return parentState(s.db, updated!, s.now());
+}
+
+/**
+ * Sets username and password (argon2id) and rotates the parent's auth tokens in one transaction (issue 12): every
+ * earlier token is revoked and a new one issued. The caller has checked the current password when one is needed
+ * ({@link verifyCurrentPassword}).
+ * @returns the join state and the new auth token.
+ * @throws HttpProblem 422 `validation_failed` (a weak password), 409 `username_taken`.
+ */
+export async function setCredentials(
+  s: Services,
+  user: UserRow,
+  body: z.infer<typeof CredentialsRequestSchema>,
+): Promise<{ state: ParentState; authToken: string }> {
+  // ASVS 5.0 L2: 12 characters at least, no common or easily guessed password (issue 12)
+  const weak = passwordProblem(body.password, [body.username, user.firstName, user.lastName, user.email]);
+  if (weak) {
+    throw new HttpProblem(422, 'validation_failed', 'Choose a stronger password.', {
+      errors: [{ field: 'password', message: weak }],
+    });
+  }
+  const passwordHash = await argon2.hash(body.password, ARGON2_OPTIONS);
+  const now = s.now();
+  let authToken: string;
+  try {
+    // The credentials and the token rotation commit together: every earlier auth token of the parent is revoked.
+    authToken = await s.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ username: body.username, passwordHash, requireCredentials: false, accountState: 'active' })
+        .where(eq(users.id, user.id));
+      await revokeTokens(tx, 'auth', user.id, now);
+      return issueToken(tx, 'auth', { userId: user.id, now });
+    });
+  } catch (e) {
+    if (
+      /unique|duplicate/i.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ''))
+    ) {
+      throw new HttpProblem(409, 'username_taken', 'Choose another username.', {
+        errors: [{ field: 'username', message: 'This username is not available' }],
+      });
+    }
+    throw e;
+  }
+  const state = await parentState(s.db, (await getUser(s.db, user.id))!, now);
+  return { state, authToken };
+}
+
+/**
+ * Replaces the parent's three security answers (§2), each argon2id-hashed after {@link normalizeAnswer}.
+ * @returns the join state.
+ * @throws HttpProblem 400 `validation_failed` for a question not in the list.
+ */
+export async function saveSecurityAnswers(
+  s: Services,
+  user: UserRow,
+  answers: z.infer<typeof SecurityAnswersRequestSchema>['answers'],
+): Promise<ParentState> {
+  const body = { answers };
+  const known = new Set(
+    (
+      await s.db.select({ id: securityQuestions.id }).from(securityQuestions).where(eq(securityQuestions.locale, 'en'))
+    ).map((q) => q.id),
+  );
+  const errors = body.answers
+    .map((a, i) =>
+      known.has(a.questionId) ? undefined : { field: `answers.${i}.questionId`, message: 'Unknown question' },
+    )
+    .filter((e): e is { field: string; message: string } => e !== undefined);
+  if (errors.length) throw new HttpProblem(400, 'validation_failed', 'Choose questions from the list.', { errors });
+  const hashes = await Promise.all(body.answers.map((a) => argon2.hash(normalizeAnswer(a.answer), ARGON2_OPTIONS)));
+  await s.db.transaction(async (tx) => {
+    await tx.delete(securityAnswers).where(eq(securityAnswers.userId, user.id));
+    await tx.insert(securityAnswers).values(
+      body.answers.map((a, i) => ({
+        userId: user.id,
+        position: i + 1,
+        questionId: a.questionId,
+        answerHash: hashes[i]!,
+      })),
+    );
+    await tx.update(users).set({ securityQuestionsComplete: true }).where(eq(users.id, user.id));
+  });
+  return parentState(s.db, (await getUser(s.db, user.id))!, s.now());
+}
+
+/**
+ * Saves the billing address without a payment (how a pro-created account completes it, §4 "Completion"), in the
+ * same jsonb shape a paid order records, so either source completes the address.
+ * @returns the join state.
+ */
+export function saveBillingAddress(
+  s: Services,
+  userId: number,
+  address: z.infer<typeof BillingAddressRequestSchema>,
+): Promise<ParentState> {
+  return updateSelf(s, userId, { billingAddress: address });
+}
+
+/**
+ * Records the co-parent answer (§2): an e-mail address, or `null` for "not now". The answer, the invitation it causes
+ * (invited account, invite token, outbox e-mail: invitations.ts) and the state answered are one transaction; whatever
+ * the address, the answer is the same (no enumeration).
+ * @throws HttpProblem 400 `validation_failed` for the parent's own address, 404 when the parent is gone.
+ */
+export async function recordCoParentAnswer(
+  s: Services,
+  user: UserRow,
+  email: string | null,
+): Promise<{ state: ParentState; outcome: InvitationOutcome }> {
+  const body = { coParentEmail: email };
+  const coParentEmail = body.coParentEmail?.toLowerCase() ?? null;
+  if (coParentEmail !== null && coParentEmail === user.email.toLowerCase()) {
+    throw new HttpProblem(400, 'validation_failed', "The co-parent's email must differ from yours.", {
+      errors: [{ field: 'coParentEmail', message: 'This is your own email address' }],
+    });
+  }
+  // The answer, the invitation it causes (invited account, invite token, outbox e-mail) and the state answered:
+  // one transaction (invitations.ts). Whatever the address, the answer is the same (no enumeration).
+  const now = s.now();
+  const { state, outcome } = await s.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ coParentEmail, coParentEmailAnsweredAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!updated) throw new HttpProblem(404, 'not_found', 'No such parent.');
+    const outcome = await answerCoParentEmail(tx, {
+      parent: updated,
+      previousEmail: user.coParentEmail,
+      email: coParentEmail,
+      now,
+      publicUrl: s.env.PUBLIC_URL,
+    });
+    return { state: await parentState(tx, updated, now), outcome };
+  });
+  return { state, outcome };
+}
+
+/**
+ * Writes columns of one parent and answers its join state (completion by `@ofw/domain`'s `isJoinComplete`),
+ * both in one transaction: the update is all-or-nothing and the state read is the one written.
+ */
+async function updateSelf(s: Services, userId: number, set: Partial<typeof users.$inferInsert>): Promise<ParentState> {
+  return s.db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+    if (!updated) throw new HttpProblem(404, 'not_found', 'No such parent.');
+    return parentState(tx, updated, s.now());
+  });
+}
+
+/**
+ * Wrong current passwords per parent per hour (issue 12): a stolen auth token cannot guess its way to new
+ * credentials. Counted on failures only, beside the per-client `RATE_LIMITS.login` every credentials call counts.
+ */
+const CURRENT_PASSWORD_LIMIT: RateLimitRule = { name: 'current-password', limit: 5, windowMs: 60 * 60_000 };
+
+/**
+ * Proves the parent knows the current password before credentials change (issue 12): argon2-verified against the
+ * stored hash. Wrong answers count per parent (`CURRENT_PASSWORD_LIMIT`); past the limit even a right one waits.
+ * @throws HttpProblem 403 `current_password_required` / `current_password_incorrect`, 429 `rate_limited`.
+ */
+export async function verifyCurrentPassword(s: Services, user: UserRow, currentPassword: string | undefined) {
+  const subject = `parent:${user.id}`;
+  await checkRateLimit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
+  if (!currentPassword) {
+    throw new HttpProblem(403, 'current_password_required', 'Changing credentials needs the current password.', {
+      errors: [{ field: 'currentPassword', message: 'Required' }],
+    });
+  }
+  const ok = user.passwordHash ? await argon2.verify(user.passwordHash, currentPassword).catch(() => false) : false;
+  if (!ok) {
+    await countHit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now());
+    throw new HttpProblem(403, 'current_password_incorrect', 'The current password is not right.', {
+      errors: [{ field: 'currentPassword', message: 'Incorrect' }],
+    });
+  }
+}

@@ -1,0 +1,166 @@
+import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { SignupRequestSchema, SignupResponse } from '@ofw/api-client';
+import type { Services } from '../context.js';
+import type { Db } from '../db/client.js';
+import { families, idempotencyKeys, signups, users } from '../db/schema.js';
+import { HttpProblem } from '../lib/problem.js';
+import { fingerprint, hashToken, newToken } from '../lib/tokens.js';
+import { TOKEN_TTL_MS, consumeToken, getUser, issueToken } from '../accounts.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A validated signup request (defaults applied). */
+type SignupBody = z.infer<typeof SignupRequestSchema>;
+
+const invalidInvite = () => new HttpProblem(401, 'invalid_invite_token', 'The invite link is not valid any more.');
+
+/** `idempotency_keys.user_id` of the keys of `POST /signups` (no parent yet; parents' ids start at 1). */
+const SIGNUP_KEY_SCOPE = 0;
+
+/**
+ * Starts a join (`POST /signups`, §1, issue 12): in one transaction, takes the Idempotency-Key (when given) and either
+ * replays the signup it already made or creates the parent (or claims the invited / pro-referred one), the signup and
+ * the first auth token ({@link createSignup}).
+ * @param s - the app's services (db, clock).
+ * @param body - the validated signup request.
+ * @param key - the request's Idempotency-Key, if any.
+ * @returns the answer and whether it is a replay.
+ * @throws HttpProblem 401 (invite or referral not valid), 409 `idempotency_in_flight` / `signup_completed`, 422
+ *   `idempotency_key_reused`.
+ */
+export async function startSignup(
+  s: Services,
+  body: SignupBody,
+  key: string | undefined,
+): Promise<{ result: SignupResponse; replayed: boolean }> {
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    if (key) {
+      // Taken first, in the signup's own transaction: a concurrent twin waits on the key and then replays.
+      const replay = await claimSignupKey(tx, key, fingerprint(body), now);
+      if (replay) return { result: replay, replayed: true };
+    }
+    const created = await createSignup(tx, body, now);
+    if (key) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseBody: { signupId: created.signupId, userId: created.userId } })
+        .where(and(eq(idempotencyKeys.userId, SIGNUP_KEY_SCOPE), eq(idempotencyKeys.key, key)));
+    }
+    return { result: created, replayed: false };
+  });
+}
+
+/**
+ * Takes a signup's Idempotency-Key (stored in `idempotency_keys` beside `POST /orders`' keys, under
+ * {@link SIGNUP_KEY_SCOPE}, purged by housekeeping after 24 h), or answers a replay: the same `signupId` and `userId`
+ * with a fresh auth token and a fresh registration key (both are stored only as hashes, so neither can be replayed;
+ * the registration key replaces the earlier one). A replay is refused once the account has left `registering` (its
+ * credentials are set): from then on only a sign-in reaches it.
+ * @throws HttpProblem 422 `idempotency_key_reused` (the key came with another body), 409 `signup_completed`.
+ */
+async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Promise<SignupResponse | undefined> {
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({
+      userId: SIGNUP_KEY_SCOPE,
+      key,
+      requestHash: hash,
+      state: 'completed',
+      responseStatus: 201,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length) return undefined;
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, SIGNUP_KEY_SCOPE), eq(idempotencyKeys.key, key)));
+  if (!row) throw new HttpProblem(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is in progress.');
+  if (row.requestHash !== hash) {
+    throw new HttpProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request body.');
+  }
+  const stored = row.responseBody as { signupId: string; userId: number } | null;
+  const user = stored ? await getUser(tx, stored.userId) : undefined;
+  if (!stored || user?.accountState !== 'registering') {
+    throw new HttpProblem(409, 'signup_completed', 'This signup is complete; sign in instead.');
+  }
+  const registrationKey = newToken();
+  await tx
+    .update(signups)
+    .set({ registrationKeyHash: hashToken(registrationKey) })
+    .where(eq(signups.id, stored.signupId));
+  const authToken = await issueToken(tx, 'auth', { userId: stored.userId, now });
+  return { signupId: stored.signupId, registrationKey, authToken, userId: stored.userId };
+}
+
+/**
+ * Creates the parent (or claims the invited one, or the pro-referred one), the signup and its first auth token.
+ * @throws HttpProblem 401 `invalid_invite_token` / `unauthorized` for a used, expired or unknown invite / referral.
+ */
+async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<SignupResponse> {
+  const details = {
+    firstName: body.parent.firstName,
+    lastName: body.parent.lastName,
+    email: body.parent.email.toLowerCase(),
+    phoneCountryCode: body.parent.phoneCountryCode,
+    phoneNumber: body.parent.phoneNumber.replace(/[^0-9]/g, ''),
+    timeZone: body.parent.timeZone,
+    country: body.address.country,
+    addressLine1: body.address.line1 ?? null,
+    languageLocale: body.languageLocale,
+    flow: body.flow,
+    referral: body.referral ?? null,
+  };
+  let userId: number;
+  if (body.flow === 'ctj') {
+    // Invited co-parent: the invite token grants the pre-created account once.
+    const invite = body.inviteToken ? await consumeToken(tx, 'invite', body.inviteToken, now) : undefined;
+    if (!invite?.userId) throw invalidInvite();
+    const [u] = await tx
+      .update(users)
+      .set({ ...details, isInvited: true, accountState: 'registering' })
+      .where(and(eq(users.id, invite.userId), eq(users.accountState, 'invited')))
+      .returning({ id: users.id });
+    if (!u) throw invalidInvite();
+    userId = u.id;
+  } else {
+    let pro: { proFirstName: string | null; proLastName: string | null; userCreatedByPro: boolean } = {
+      proFirstName: body.flow === 'pro' ? (body.proFirstName ?? null) : null,
+      proLastName: body.flow === 'pro' ? (body.proLastName ?? null) : null,
+      userCreatedByPro: false,
+    };
+    if (body.flow === 'pro' && body.proReferralToken) {
+      const referral = await consumeToken(tx, 'pro_referral', body.proReferralToken, now);
+      if (!referral)
+        throw new HttpProblem(401, 'unauthorized', 'The professional referral link is not valid any more.');
+      const d = (referral.data ?? {}) as { proFirstName?: string; proLastName?: string };
+      pro = { proFirstName: d.proFirstName ?? null, proLastName: d.proLastName ?? null, userCreatedByPro: true };
+    }
+    const [fam] = await tx.insert(families).values({}).returning({ id: families.id });
+    const [u] = await tx
+      .insert(users)
+      .values({
+        ...details,
+        familyId: fam!.id,
+        ...pro,
+        parentAccountType: pro.userCreatedByPro ? 'pro_created' : 'parent',
+      })
+      .returning({ id: users.id });
+    userId = u!.id;
+  }
+  const signupId = randomUUID();
+  const registrationKey = newToken();
+  await tx.insert(signups).values({
+    id: signupId,
+    userId,
+    registrationKeyHash: hashToken(registrationKey),
+    flow: body.flow,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invite),
+  });
+  const authToken = await issueToken(tx, 'auth', { userId, now });
+  return { signupId, registrationKey, authToken, userId };
+}
