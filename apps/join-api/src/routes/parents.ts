@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { and, eq, isNull } from 'drizzle-orm';
 import { IdempotencyKeySchema, type CredentialsResponse } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
 import { operation } from '../lib/operation.js';
@@ -11,11 +10,10 @@ import {
   requireSession,
   setSessionCookie,
 } from '../context.js';
-import { tokens } from '../db/schema.js';
 import { HttpProblem, forbidden } from '../lib/problem.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { parentState } from '../accounts.js';
-import { startSignup } from '../services/signups.js';
+import { endSession, startSignup } from '../services/signups.js';
 import {
   agreeToTerms,
   recordCoParentAnswer,
@@ -45,13 +43,7 @@ export function parentRoutes() {
     const s = c.get('services');
     // An invalid bearer token answers 401; a stale or missing cookie is simply cleared.
     const session = c.req.header('authorization') ? await requireSession(c) : await optionalSession(c);
-    if (session) {
-      await s.db
-        .update(tokens)
-        .set({ revokedAt: s.now() })
-        .where(and(eq(tokens.hash, session.tokenHash), isNull(tokens.revokedAt)));
-      s.logger.info({ userId: session.user.id }, 'session ended');
-    }
+    if (session) await endSession(s, session.user.id, session.tokenHash);
     clearSessionCookie(c);
     c.header('cache-control', 'no-store');
     return c.body(null, 204);

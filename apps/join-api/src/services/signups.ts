@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { SignupRequestSchema, SignupResponse } from '@ofw/api-client';
 import type { Services } from '../context.js';
 import type { Db } from '../db/client.js';
-import { families, idempotencyKeys, signups, users } from '../db/schema.js';
+import { families, idempotencyKeys, signups, tokens, users } from '../db/schema.js';
 import { HttpProblem } from '../lib/problem.js';
 import { fingerprint, hashToken, newToken } from '../lib/tokens.js';
 import { TOKEN_TTL_MS, consumeToken, getUser, issueToken } from '../accounts.js';
@@ -163,4 +163,18 @@ async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<Signup
   });
   const authToken = await issueToken(tx, 'auth', { userId, now });
   return { signupId, registrationKey, authToken, userId };
+}
+
+/**
+ * Ends a session (`POST /sessions/logout`, issue 12): revokes the auth token it was made with, which answers 401 from
+ * then on. Revoking an already revoked token changes nothing.
+ * @param userId - the parent, for the log.
+ * @param tokenHash - the session's auth token hash.
+ */
+export async function endSession(s: Services, userId: number, tokenHash: string): Promise<void> {
+  await s.db
+    .update(tokens)
+    .set({ revokedAt: s.now() })
+    .where(and(eq(tokens.hash, tokenHash), isNull(tokens.revokedAt)));
+  s.logger.info({ userId }, 'session ended');
 }
