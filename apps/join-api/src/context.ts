@@ -5,7 +5,7 @@ import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { PaymentGateway } from './gateway/types.js';
 import type { Logger } from './lib/logger.js';
-import { TOKEN_TTL_MS, findLiveToken, getUser, type UserRow } from './accounts.js';
+import { TOKEN_TTL_MS, findSessionUser, type UserRow } from './accounts.js';
 import { bearer } from './lib/tokens.js';
 import { HttpProblem, forbidden, unauthorized } from './lib/problem.js';
 import { hitRateLimit, type RateLimitRule } from './lib/rate-limit.js';
@@ -145,11 +145,9 @@ export async function requireParent(c: Ctx): Promise<UserRow> {
  */
 export async function requireSession(c: Ctx): Promise<{ user: UserRow; tokenHash: string; byCookie: boolean }> {
   const s = c.get('services');
-  const row = await findLiveToken(s.db, 'auth', authTokenOf(c), s.now());
-  if (!row?.userId) throw unauthorized();
-  const user = await getUser(s.db, row.userId);
-  if (!user) throw unauthorized();
-  return { user, tokenHash: row.hash, byCookie: !c.req.header('authorization') };
+  const found = await findSessionUser(s.db, authTokenOf(c), s.now());
+  if (!found) throw unauthorized();
+  return { user: found.user, tokenHash: found.tokenHash, byCookie: !c.req.header('authorization') };
 }
 
 /**
