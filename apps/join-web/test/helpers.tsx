@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { App, createAppContext } from '../src/app.js';
+import { initialProgress, STORAGE_KEYS, type JoinProgress } from '../src/state/join-state.js';
 
 export interface Call {
   method: string;
@@ -123,4 +124,13 @@ export function renderApp(path: string, api = fakeApi(), services: { leaveTo?: (
   const context = createAppContext({ fetch: api.fetch as unknown as typeof fetch, history, services });
   const utils = render(<App context={context} />);
   return { ...utils, context, api, history };
+}
+
+/**
+ * Stores a join as a reload finds it in sessionStorage: the join state as given (stored as is, so a test may store
+ * what an older version wrote) and the progress over a fresh join's ({@link initialProgress}).
+ */
+export function storeJoin(state: Record<string, unknown>, progress: Partial<JoinProgress>) {
+  sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify(state));
+  sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...initialProgress(), ...progress }));
 }
