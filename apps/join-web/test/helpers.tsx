@@ -1,3 +1,4 @@
+import { CanadianPhoneQuerySchema } from '@ofw/api-client';
 import { offeredCatalogue } from '@ofw/domain';
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -85,8 +86,13 @@ export function fakeApi(overrides: Handler = () => undefined) {
           { key: 'US', value: 'US', name: 'United States', label: 'United States (+1)' },
           { key: 'MX', value: 'MX', name: 'Mexico', label: 'Mexico (+52)' },
         ]);
-      case 'GET /phone/canadian':
-        return json(200, { isCanadianPhoneNumber: call.search.get('phoneNumber')?.startsWith('416') ?? false });
+      case 'GET /phone/canadian': {
+        // as strict as join-api: the contract's query schema, else 400 validation_failed
+        const query = CanadianPhoneQuerySchema.safeParse({ phoneNumber: call.search.get('phoneNumber') });
+        if (!query.success)
+          return json(400, { type: 'about:blank', title: 'Invalid', status: 400, code: 'validation_failed' });
+        return json(200, { isCanadianPhoneNumber: query.data.phoneNumber.startsWith('416') });
+      }
       case 'POST /signups':
         country = (call.body as { address: { country: string } }).address.country;
         return json(201, { signupId: 's-1', registrationKey: 'r-1', authToken: 'tok-1', userId: 7 });
