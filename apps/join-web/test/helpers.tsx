@@ -1,8 +1,10 @@
+import { CanadianPhoneQuerySchema } from '@ofw/api-client';
 import { offeredCatalogue } from '@ofw/domain';
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { App, createAppContext } from '../src/app.js';
+import { initialProgress, STORAGE_KEYS, type JoinProgress } from '../src/state/join-state.js';
 
 export interface Call {
   method: string;
@@ -84,8 +86,13 @@ export function fakeApi(overrides: Handler = () => undefined) {
           { key: 'US', value: 'US', name: 'United States', label: 'United States (+1)' },
           { key: 'MX', value: 'MX', name: 'Mexico', label: 'Mexico (+52)' },
         ]);
-      case 'GET /phone/canadian':
-        return json(200, { isCanadianPhoneNumber: call.search.get('phoneNumber')?.startsWith('416') ?? false });
+      case 'GET /phone/canadian': {
+        // as strict as join-api: the contract's query schema, else 400 validation_failed
+        const query = CanadianPhoneQuerySchema.safeParse({ phoneNumber: call.search.get('phoneNumber') });
+        if (!query.success)
+          return json(400, { type: 'about:blank', title: 'Invalid', status: 400, code: 'validation_failed' });
+        return json(200, { isCanadianPhoneNumber: query.data.phoneNumber.startsWith('416') });
+      }
       case 'POST /signups':
         country = (call.body as { address: { country: string } }).address.country;
         return json(201, { signupId: 's-1', registrationKey: 'r-1', authToken: 'tok-1', userId: 7 });
@@ -123,4 +130,13 @@ export function renderApp(path: string, api = fakeApi(), services: { leaveTo?: (
   const context = createAppContext({ fetch: api.fetch as unknown as typeof fetch, history, services });
   const utils = render(<App context={context} />);
   return { ...utils, context, api, history };
+}
+
+/**
+ * Stores a join as a reload finds it in sessionStorage: the join state as given (stored as is, so a test may store
+ * what an older version wrote) and the progress over a fresh join's ({@link initialProgress}).
+ */
+export function storeJoin(state: Record<string, unknown>, progress: Partial<JoinProgress>) {
+  sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify(state));
+  sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...initialProgress(), ...progress }));
 }

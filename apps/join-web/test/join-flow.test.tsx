@@ -46,6 +46,25 @@ describe('regular join screens', () => {
     await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('CA'));
   });
 
+  it('issue 14: the Canadian check is sent only for a number GET /phone/canadian takes (CanadianPhoneQuerySchema, 4–20 digits)', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/join', api);
+    const phone = await screen.findByLabelText('Phone number');
+    const checks = () => api.calls.filter((c) => c.path === '/phone/canadian');
+    // 21 digits: join-api would refuse the check (400); neither the blur nor Continue sends it
+    await user.type(phone, '416555012345678901234');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter a phone number of 4 to 20 digits.')).toBeInTheDocument();
+    // a number it takes is checked (and detects CA): the check runs, only for that number
+    await user.clear(phone);
+    await user.type(phone, '4165550123');
+    await user.tab();
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('CA'));
+    expect(checks().map((c) => c.search.get('phoneNumber'))).toEqual(['4165550123']);
+  });
+
   it('invalid details are described on their fields and focus moves to the first one; nothing is posted', async () => {
     const api = fakeApi();
     const user = userEvent.setup();

@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { StatusMessage, StepHeading, StepIndicator } from '@ofw/ui';
 import { useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { joinStateAtom } from '../state/join-state.js';
+import { joinStateAtom, progressAtom } from '../state/join-state.js';
 import { useIntl } from 'react-intl';
 import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
 import { appMessages, detailsMessages, paymentMessagesUi, stepMessages } from './messages.js';
-import { useParentState } from './server-state.js';
+import { signedInUserId, useParentState } from './server-state.js';
 import { paymentStep } from './lazy-step.js';
 import { DetailsStep } from './steps/DetailsStep.js';
 import { useJoin, type StepNav } from './use-join.js';
@@ -46,7 +46,7 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   const store = useStore();
   const queryClient = useQueryClient();
   const liveSteps = () => {
-    const userId = Number(store.get(joinStateAtom).parent.userId);
+    const userId = signedInUserId(store.get(joinStateAtom), store.get(progressAtom));
     const live = userId ? queryClient.getQueryData<ParentState>(queryKeys.parent(userId)) : undefined;
     return stepsFor(flow, { userCreatedByPro: live?.userCreatedByPro });
   };

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../services.js';
 import type { JoinProgress } from '../state/join-state.js';
 import { quoteContextOf, tryQuote } from './pricing.js';
+import { useSignedInUserId } from './server-state.js';
 import { useJoin } from './use-join.js';
 
 /** The build-your-own package of a /packages answer, validated by the domain schema (or undefined). */
@@ -74,9 +75,9 @@ export function isChosen(result: ChosenResult): result is ChosenPackage {
  */
 export function usePackageData(flow: Flow) {
   const { api } = useServices();
-  const { state, progress } = useJoin();
+  const { state } = useJoin();
   const currency = currencyForCountry(state.address.country);
-  const caller = progress.signedIn && state.parent.userId ? Number(state.parent.userId) : 'anonymous';
+  const caller = useSignedInUserId() ?? 'anonymous';
   return { currency, query: useQuery(packageDataQuery(api, { currency, flow, caller })) };
 }
 

@@ -2,6 +2,7 @@ import { EXPERIMENTS, isInTreatment, type Experiment, type Flow } from '@ofw/dom
 import { experimentsQuery, inviteExperimentsQuery } from '@ofw/api-client/query';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../services.js';
+import { useSignedInUserId } from './server-state.js';
 import { useJoin } from './use-join.js';
 
 /**
@@ -36,9 +37,9 @@ export function useVariants(flow: Flow): { variants: Variants; isLoading: boolea
   // Before the signup an invited co-parent is known by the invite token; after it (the token is single-use) by the
   // parent's session cookie.
   const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);
-  const userId = progress.signedIn ? Number(state.parent.userId) : 0;
+  const userId = useSignedInUserId();
   const invite = useQuery({ ...inviteExperimentsQuery(api, state.inviteToken ?? ''), enabled: byInvite });
-  const parent = useQuery({ ...experimentsQuery(api, userId), enabled: !byInvite && userId > 0 });
+  const parent = useQuery({ ...experimentsQuery(api, userId ?? 0), enabled: !byInvite && userId !== undefined });
   const q = byInvite ? invite : parent;
   return { variants: variantsFrom(q.data), isLoading: q.isLoading };
 }

@@ -70,7 +70,7 @@ export function usePaymentStepPrefetch(): void {
     queryClient
       .ensureQueryData(paymentsConfigQuery(api, { userId, currency }))
       .then((data) => {
-        const config = { ...data, locale } as PaymentsConfig;
+        const config: PaymentsConfig = { ...data, locale };
         warmCardFrames(config);
         return warmPaymentsDriver(config);
       })

@@ -1,19 +1,44 @@
 import { parentQuery } from '@ofw/api-client/query';
+import type { JoinState } from '@ofw/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useServices } from '../services.js';
-import { signupAtom } from '../state/join-state.js';
+import { signupAtom, type JoinProgress } from '../state/join-state.js';
 import { useJoin } from './use-join.js';
 
 /**
- * The signed-in parent's user id (a number), or `undefined` before the signup. An invited co-parent's user id from
- * the family answer does not count: until POST /signups the browser has no session to read the parent with.
+ * The signed-in parent's user id: the join state's `parent.userId` (§3: a string or a number) as a number, once POST
+ * /signups succeeded in this tab (`progress.signedIn`: the browser holds the session cookie). An invited co-parent's
+ * user id from the family answer does not count: until the signup the browser has no session to call the API as the
+ * parent with.
+ * @param state - the join state (its `parent.userId`).
+ * @param progress - the join's progress (its `signedIn` flag).
+ * @returns a positive integer, or `undefined` before the signup (or when the stored id is not a positive integer).
  */
+export function signedInUserId(
+  state: Pick<JoinState, 'parent'>,
+  progress: Pick<JoinProgress, 'signedIn'>,
+): number | undefined {
+  const userId = Number(state.parent.userId);
+  return progress.signedIn && Number.isSafeInteger(userId) && userId > 0 ? userId : undefined;
+}
+
+/** {@link signedInUserId} of the current join, for components and hooks. */
 export function useSignedInUserId(): number | undefined {
   const { state } = useJoin();
-  const { signedIn } = useAtomValue(signupAtom);
-  const userId = Number(state.parent.userId);
-  return signedIn && userId ? userId : undefined;
+  return signedInUserId(state, useAtomValue(signupAtom));
+}
+
+/**
+ * The signed-in user id, for a request that needs the parent's session.
+ * @param userId - from {@link useSignedInUserId}.
+ * @returns `userId`.
+ * @throws Error when there is none (a step past the signup reached without a session): the step shows its
+ *   unexpected-error message and nothing is sent.
+ */
+export function requireSignedIn(userId: number | undefined): number {
+  if (userId === undefined) throw new Error('No signed-in parent: this request needs the session of a signup');
+  return userId;
 }
 
 /**

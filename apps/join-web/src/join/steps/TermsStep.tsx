@@ -1,12 +1,29 @@
 import { termsMutation } from '@ofw/api-client/query';
 import { BackButton, ErrorBanner, TermsList } from '@ofw/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useServices } from '../../services.js';
 import { appMessages, stepMessages, termsMessages } from '../messages.js';
 import { usePaymentStepPrefetch } from '../payment-prefetch.js';
-import { useJoin, type StepNav } from '../use-join.js';
+import { requireSignedIn, useSignedInUserId } from '../server-state.js';
+import type { StepNav } from '../use-join.js';
+
+/**
+ * Continue on the terms step: PUT …/terms (api-client's `termsMutation`, which writes the answer into the parent
+ * query), then the next step. Needs the signup's session (nothing is sent without it). Busy and error state are the
+ * returned mutation's.
+ */
+function useSubmitTerms(nav: StepNav) {
+  const { api } = useServices();
+  const userId = useSignedInUserId();
+  const terms = useMutation(termsMutation(api, useQueryClient()));
+  return useMutation({
+    mutationFn: async () => {
+      await terms.mutateAsync(requireSignedIn(userId));
+      nav.next();
+    },
+  });
+}
 
 /**
  * Step 3, terms (§2 "A terms-and-conditions list with a continue button"): Continue records agreement (PUT …/terms).
@@ -15,10 +32,7 @@ import { useJoin, type StepNav } from '../use-join.js';
 export function TermsStep({ nav }: { nav: StepNav }) {
   const intl = useIntl();
   usePaymentStepPrefetch();
-  const { api } = useServices();
-  const { state } = useJoin();
-  const terms = useMutation(termsMutation(api, useQueryClient()));
-  const [error, setError] = useState<string>();
+  const submit = useSubmitTerms(nav);
   const items = [
     termsMessages.service,
     termsMessages.renewal,
@@ -27,30 +41,15 @@ export function TermsStep({ nav }: { nav: StepNav }) {
     termsMessages.refunds,
   ].map((m) => intl.formatMessage(m));
 
-  async function onContinue() {
-    setError(undefined);
-    const userId = Number(state.parent.userId);
-    if (!userId) {
-      setError(intl.formatMessage(appMessages.unexpectedError));
-      return;
-    }
-    try {
-      await terms.mutateAsync(userId);
-      nav.next();
-    } catch {
-      setError(intl.formatMessage(appMessages.unexpectedError));
-    }
-  }
-
   return (
     <div className="app-narrow">
-      <ErrorBanner message={error} />
+      <ErrorBanner message={submit.isError ? intl.formatMessage(appMessages.unexpectedError) : undefined} />
       <TermsList
         intro={intl.formatMessage(termsMessages.intro)}
         items={items}
         continueLabel={intl.formatMessage(stepMessages.continue)}
-        onContinue={() => void onContinue()}
-        busy={terms.isPending}
+        onContinue={() => submit.mutate()}
+        busy={submit.isPending}
       />
       <div className="ofw-actions">
         <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />

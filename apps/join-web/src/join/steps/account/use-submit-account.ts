@@ -12,6 +12,7 @@ import { env } from '../../../env.js';
 import { useServices } from '../../../services.js';
 import { clearPersistedJoin } from '../../../state/join-state.js';
 import { billingRequest } from '../../billing.js';
+import { requireSignedIn, useSignedInUserId } from '../../server-state.js';
 import { useJoin } from '../../use-join.js';
 import type { AccountAsks, useAccountForm } from './use-account-form.js';
 
@@ -33,15 +34,16 @@ export function useSubmitAccount(
   const { api, leaveTo } = useServices();
   const queryClient = useQueryClient();
   const { state } = useJoin();
-  const userId = Number(state.parent.userId);
+  const signedIn = useSignedInUserId();
   const credentials = useMutation(credentialsMutation(api, queryClient));
   const answers = useMutation(securityAnswersMutation(api, queryClient));
   const billing = useMutation(billingAddressMutation(api, queryClient));
   const coParent = useMutation(coParentEmailMutation(api, queryClient));
-  const fresh = () => queryClient.fetchQuery({ ...parentQuery(api, userId), staleTime: 0 });
 
   return useMutation({
     mutationFn: async (): Promise<FinishOutcome> => {
+      const userId = requireSignedIn(signedIn);
+      const fresh = () => queryClient.fetchQuery({ ...parentQuery(api, userId), staleTime: 0 });
       let ps: ParentState | undefined = queryClient.getQueryData(parentQuery(api, userId).queryKey);
       const setCredentials = ps?.requireCredentials || (form.username !== '' && (await fresh()).requireCredentials);
       if (setCredentials) {

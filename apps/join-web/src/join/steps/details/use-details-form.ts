@@ -1,3 +1,4 @@
+import { CanadianPhoneQuerySchema } from '@ofw/api-client';
 import { canadianPhoneQuery, countriesQuery, joinCountriesQuery } from '@ofw/api-client/query';
 import { countryFromPhoneCode, needsCanadianPhoneCheck } from '@ofw/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +8,17 @@ import { toLocale } from '../../../i18n/locales.js';
 import { useServices } from '../../../services.js';
 import { useJoin } from '../../use-join.js';
 import { PHONE_CODE_OPTIONS, validateDetails, type DetailsField } from './details-options.js';
+
+/**
+ * Whether the Canadian phone check (§5) applies to `phone` after `code`: a +1 number that GET /phone/canadian takes
+ * (api-client's `CanadianPhoneQuerySchema`, 4 to 20 digits, sent as digits only) — a number it would refuse is not sent.
+ */
+function canadianCheckApplies(code: string, phone: string | undefined): boolean {
+  return (
+    needsCanadianPhoneCheck(code, phone) &&
+    CanadianPhoneQuerySchema.safeParse({ phoneNumber: (phone ?? '').replace(/\D/g, '') }).success
+  );
+}
 
 /**
  * State and validation of the details step. The typed values live in the persisted join state (a reload or Back keeps
@@ -30,8 +42,8 @@ export function useDetailsForm() {
   const joinCountries = useQuery(joinCountriesQuery(api));
   const countries = useQuery(countriesQuery(api, toLocale(state.languageLocale)));
   const code = parent.phoneCountryCode || '+1';
-  const checkEnabled = needsCanadianPhoneCheck(code, phoneForCheck) && phoneForCheck.replace(/\D/g, '').length >= 4;
-  const canadian = useQuery({ ...canadianPhoneQuery(api, phoneForCheck), enabled: checkEnabled, retry: false });
+  const checkEnabled = canadianCheckApplies(code, phoneForCheck);
+  const canadian = useQuery({ ...canadianPhoneQuery(api, phoneForCheck), enabled: checkEnabled });
   // §5 "Other codes are mapped by country label": the API's country labels carry the calling code ("Mexico (+52)").
   const labelled = useMemo(() => [...PHONE_CODE_OPTIONS, ...(countries.data ?? [])], [countries.data]);
   const detected = countryFromPhoneCode(code, {
@@ -55,7 +67,7 @@ export function useDetailsForm() {
 
   /** Makes sure the Canadian check has answered before trusting the detected country (advisory: a failure keeps it). */
   async function confirmedCountry(): Promise<string | undefined> {
-    if (!needsCanadianPhoneCheck(code, parent.phoneNumber)) return country;
+    if (!canadianCheckApplies(code, parent.phoneNumber)) return country;
     setPhoneForCheck(parent.phoneNumber ?? '');
     try {
       const res = await queryClient.fetchQuery(canadianPhoneQuery(api, parent.phoneNumber ?? ''));

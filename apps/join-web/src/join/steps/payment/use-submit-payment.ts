@@ -14,6 +14,7 @@ import {
   savePaymentAttempt,
   type PaymentAttempt,
 } from '../../payment-attempt.js';
+import { requireSignedIn, useSignedInUserId } from '../../server-state.js';
 import { useJoin, type StepNav } from '../../use-join.js';
 
 /** Gets the nonce to charge (card + 3D Secure, or a wallet); `undefined` when the parent gave up (nothing happens). */
@@ -38,16 +39,15 @@ export function useSubmitPayment(o: {
   const { client } = usePayments();
   const queryClient = useQueryClient();
   const { state } = useJoin();
-  const storedUserId = state.parent.userId;
-  const userId = Number(storedUserId);
-  const [restored] = useState(() => loadPaymentAttempt(storedUserId));
+  const userId = useSignedInUserId();
+  const [restored] = useState(() => loadPaymentAttempt(userId));
   const pending = useRef<PaymentAttempt | undefined>(restored);
   const [resuming, setResuming] = useState(Boolean(restored));
   const order = useMutation(orderMutation(api, queryClient));
 
   const forget = () => {
     pending.current = undefined;
-    clearPaymentAttempt(storedUserId);
+    clearPaymentAttempt(userId);
   };
 
   async function newAttempt(getNonce: GetNonce): Promise<PaymentAttempt | undefined> {
@@ -64,26 +64,27 @@ export function useSubmitPayment(o: {
     const attempt = { key: newIdempotencyKey(), body };
     pending.current = attempt;
     // stored before it is sent: a reload while the answer is out still re-sends this key, never a new one
-    savePaymentAttempt(storedUserId, attempt);
+    savePaymentAttempt(userId, attempt);
     return attempt;
   }
 
   const payment = useMutation({
     mutationFn: async (getNonce: GetNonce) => {
+      const id = requireSignedIn(userId);
       const attempt = pending.current ?? (await newAttempt(getNonce));
       if (!attempt) return;
       try {
-        await order.mutateAsync({ userId, body: attempt.body, idempotencyKey: attempt.key });
+        await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
       } catch (err) {
         if (!isApiError(err, 'order_already_paid')) {
           if (!answerMayBeLost(err)) forget();
           throw err;
         }
-        markParentPaid(queryClient, userId);
+        markParentPaid(queryClient, id);
       }
       forget();
       // Paid; the server's view of the parent is read again (best effort: the account step reads it too).
-      await queryClient.fetchQuery({ ...parentQuery(api, userId), staleTime: 0 }).catch(() => undefined);
+      await queryClient.fetchQuery({ ...parentQuery(api, id), staleTime: 0 }).catch(() => undefined);
       o.nav.next();
     },
     onSettled: () => setResuming(false),

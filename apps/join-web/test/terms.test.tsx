@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderApp, storeJoin, type Call } from './helpers.js';
+
+/** Starts on the terms step of parent 7 (as a reload would); `signedIn` says whether the signup happened in this tab. */
+function atTerms(signedIn: boolean, terms: (c: Call) => { status?: number; body?: unknown } | undefined) {
+  storeJoin(
+    { flow: 'join', isJoin: true, parent: { userId: 7, phoneCountryCode: '+1' }, address: { country: 'US' } },
+    { step: 'terms', packageId: 2053, ...(signedIn ? { signedIn } : {}) },
+  );
+  const api = fakeApi((c) => (c.method === 'PUT' && c.path === '/parents/7/terms' ? terms(c) : undefined));
+  renderApp('/join', api);
+  return api;
+}
+
+const UNEXPECTED = 'An unexpected error occurred, please try again later.';
+const termsPuts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.path === '/parents/7/terms');
+
+describe('terms step', () => {
+  it('issue 14: a failed PUT …/terms shows the unexpected error and keeps the step; Continue again opens the payment step', async () => {
+    let failures = 1;
+    const api = atTerms(true, () =>
+      failures-- > 0
+        ? { status: 500, body: { type: 'x', title: 'x', status: 500, code: 'internal_error' } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED);
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment' });
+    expect(termsPuts(api)).toHaveLength(2);
+  });
+
+  it('issue 14: without the signup session (signedIn unset) Continue sends nothing and shows the unexpected error', async () => {
+    const api = atTerms(false, () => undefined);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
+    expect(termsPuts(api)).toHaveLength(0);
+  });
+});
