@@ -67,6 +67,20 @@ const distFiles = (dir) => readdirSync(path.join(dir, 'dist')).filter((f) => /\.
     if (readFileSync(path.join(dir, 'dist', f), 'utf8').includes('@tanstack/react-query'))
       fail(`@ofw/api-client: dist/${f} refers to @tanstack/react-query; only the /query entry may`);
   console.log('  @ofw/api-client: main entry free of @tanstack/react-query');
+  // issue 15: the /errors entry (ApiError, isApiError) and the chunks it loads never load zod
+  for (const entry of ['errors.js', 'errors.cjs']) {
+    const seen = new Set();
+    const visit = (f) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      const text = readFileSync(path.join(dir, 'dist', f), 'utf8');
+      if (/(?:from\s*|require\()['"]zod(?:\/[^'"]*)?['"]/.test(text))
+        fail(`@ofw/api-client: dist/${f}, loaded by the /errors entry, imports zod`);
+      for (const m of text.matchAll(/(?:from\s*|require\()['"]\.\/([^'"]+)['"]/g)) visit(m[1]);
+    };
+    visit(entry);
+  }
+  console.log('  @ofw/api-client/errors: free of zod (ESM and CommonJS)');
 }
 {
   const { dir } = published.find((p) => p.pkg.name === '@ofw/payments');
@@ -173,6 +187,9 @@ assert.equal(payments.parseAuthorization('sandbox_0123456789abcdef_ofw_sandbox')
 assert.equal(protocol.peerChannelName('abc'), 'ofw-hf:abc');
 assert.match(renderToStaticMarkup(createElement(ui.VenmoLogo, {})), /<svg/);
 console.log('  @ofw/domain monthlyPrice, @ofw/api-client apiUrl, @ofw/payments parseAuthorization, @ofw/payments/protocol peerChannelName, @ofw/ui VenmoLogo: ok');
+assert.equal(errors.ApiError, apiClient.ApiError);
+assert.ok(errors.isApiError(new apiClient.ApiError({ type: apiClient.problemType('conflict'), title: 'Conflict', status: 409, code: 'conflict' }), 'conflict'));
+console.log('  @ofw/api-client/errors isApiError: the one ApiError class of the main entry');
 `;
 
   const esm = project('esm', 'module', true);
@@ -185,6 +202,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import * as domain from '@ofw/domain';
 import * as apiClient from '@ofw/api-client';
 import * as query from '@ofw/api-client/query';
+import * as errors from '@ofw/api-client/errors';
 import * as payments from '@ofw/payments';
 import * as protocol from '@ofw/payments/protocol';
 import * as ui from '@ofw/ui';
@@ -223,6 +241,7 @@ const { createElement } = require('react');
 const { renderToStaticMarkup } = require('react-dom/server');
 const domain = require('@ofw/domain');
 const apiClient = require('@ofw/api-client');
+const errors = require('@ofw/api-client/errors');
 const payments = require('@ofw/payments');
 const protocol = require('@ofw/payments/protocol');
 const ui = require('@ofw/ui');

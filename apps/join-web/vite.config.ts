@@ -2,7 +2,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { parseEnv } from './src/env-schema.js';
 import { stripDefaultMessages } from './scripts/strip-default-messages.js';
 
 const packageSource = (rel: string) => fileURLToPath(new URL(`../../packages/${rel}`, import.meta.url));
@@ -16,6 +17,7 @@ const workspaceSources = [
   { find: /^@ofw\/domain$/, replacement: packageSource('domain/src/index.ts') },
   { find: /^@ofw\/api-client$/, replacement: packageSource('api-client/src/index.ts') },
   { find: /^@ofw\/api-client\/query$/, replacement: packageSource('api-client/src/query.ts') },
+  { find: /^@ofw\/api-client\/errors$/, replacement: packageSource('api-client/src/errors.ts') },
   { find: /^@ofw\/ui$/, replacement: packageSource('ui/src/index.ts') },
   { find: /^@ofw\/ui\/styles\.css$/, replacement: packageSource('ui/src/styles.css') },
   { find: /^@ofw\/payments$/, replacement: packageSource('payments/src/index.ts') },
@@ -25,7 +27,13 @@ const apiTarget = process.env.JOIN_API_URL ?? 'http://localhost:3000';
 
 // TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed, exactly as generated —
 // semicolons: true matches the repository's style — so `pnpm dev` and `vite build` leave the file unchanged).
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
+  // src/env.ts: the configuration validated here (a bad value stops the build or the dev server), compiled in.
+  define: {
+    __OFW_ENV__: JSON.stringify(
+      parseEnv({ ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), DEV: command === 'serve' }),
+    ),
+  },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, semicolons: true }),
     react(),
@@ -33,7 +41,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(command === 'build' ? [stripDefaultMessages()] : []),
     // README "Size": a treemap of every chunk's modules (gzip sizes) beside the manifest; `pnpm --filter join-web
     // bench` copies it to <repo>/.bench/join-web-treemap.html and prints the first load's heaviest packages from it.
-    ...(command === 'build' && !isSsrBuild
+    ...(command === 'build' && !isSsrBuild && !process.env.JOIN_WEB_NO_TREEMAP
       ? [visualizer({ filename: 'dist/.vite/treemap.html', template: 'treemap', gzipSize: true, title: 'join-web' })]
       : []),
   ],
@@ -67,5 +75,27 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: true,
     target: 'es2022',
     manifest: true,
+    // issue 15: modulepreload is native in every browser of the es2022 target that matters (Chromium, Firefox 115+,
+    // Safari 17+); an older Safari only skips the hint.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // issue 15: the libraries every screen runs (React, TanStack Router/Query, jotai, react-intl) in one chunk,
+        // not a dozen small shared ones: one request and one gzip stream for the first load. braintree-web and the
+        // payment drivers stay lazy (not in the group).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'runtime',
+              test: /^\0rolldown\/runtime|node_modules[\\/](?:react|react-dom|scheduler|@tanstack|jotai|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/,
+            },
+            {
+              name: 'first',
+              test: /src[\\/](join[\\/](JoinStepper|JoinPage|server-state|use-join|in-doubt|api-errors|steps[\\/]DetailsStep|steps[\\/]details[\\/](?!details-validation))|state[\\/]steps)|packages[\\/](domain[\\/]dist[\\/]rules[\\/](initial-join-state|countries|country-from-phone-code|flow-from-path)|api-client[\\/]dist[\\/](query|chunk-))/,
+            },
+          ],
+        },
+      },
+    },
   },
 }));

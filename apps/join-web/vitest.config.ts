@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { parseEnv } from './src/env-schema.js';
 
 export default defineConfig({
   plugins: [react()],
+  // src/env.ts: the defaults, as a build without VITE_* variables gets them
+  define: { __OFW_ENV__: JSON.stringify(parseEnv({ DEV: false })) },
   test: {
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],

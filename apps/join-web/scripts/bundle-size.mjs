@@ -18,6 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { closure as closureIn, firstLoadFiles, keyOf as keyOfIn } from './first-load.mjs';
 
 const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(app, 'dist');
@@ -26,31 +27,12 @@ const GOAL_KB = 130;
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const kb = (n) => Math.round((n / 1024) * 10) / 10;
-const keyOf = (pattern) => {
-  const key = Object.keys(manifest).find((k) => pattern.test(k));
-  if (!key) throw new Error(`No chunk in the manifest matches ${pattern}`);
-  return key;
-};
-
-/** The files (JS and CSS) a manifest entry loads before it runs: itself and its static imports, transitively. */
-function closure(keys, into = new Set()) {
-  for (const key of keys) {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) continue;
-    into.add(chunk.file);
-    for (const css of chunk.css ?? []) into.add(css);
-    closure(chunk.imports ?? [], into);
-  }
-  return into;
-}
+const keyOf = (pattern) => keyOfIn(manifest, pattern);
+const closure = (keys, into) => closureIn(manifest, keys, into);
 const weigh = (files) => [...files].reduce((sum, f) => sum + gz(f), 0);
 const minus = (a, b) => new Set([...a].filter((f) => !b.has(f)));
 
-const firstLoad = closure([
-  keyOf(/^index\.html$/),
-  keyOf(/^src\/routes\/join\/index\.tsx/),
-  keyOf(/compiled\/en-US\.json$/),
-]);
+const firstLoad = firstLoadFiles(manifest);
 const firstJs = weigh([...firstLoad].filter((f) => f.endsWith('.js')));
 const firstCss = weigh([...firstLoad].filter((f) => f.endsWith('.css')));
 

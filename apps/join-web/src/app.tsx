@@ -1,8 +1,9 @@
-import { createApiClient, type ApiClient } from '@ofw/api-client';
+import type { ApiClient } from '@ofw/api-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { env } from './env.js';
+import { lazyApiClient } from './lazy-api-client.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
 import { routeTree } from './routeTree.gen.js';
 import { ServicesProvider, type Services } from './services.js';
@@ -35,7 +36,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Builds the app's store, query client, API client (authenticated by join-api's session cookie) and router. */
+/**
+ * Builds the app's store, query client, API client (authenticated by join-api's session cookie; loaded on its first
+ * call, see {@link lazyApiClient}) and router.
+ */
 export function createAppContext(
   overrides: { api?: ApiClient; fetch?: typeof fetch; history?: RouterHistory; services?: Partial<Services> } = {},
 ): AppContext {
@@ -53,14 +57,20 @@ export function createAppContext(
     const locale = initialLocale(navigator.languages ?? [navigator.language]);
     if (locale !== 'en-US') store.set(localeAtom, locale);
   }
+  // issue 15: the client (and the zod schemas it validates answers with) loads with the first request, not before
+  // the first screen.
   const api =
     overrides.api ??
-    createApiClient({
-      baseUrl: env.VITE_API_BASE_URL,
-      ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
-      // issue 12: no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
-      credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',
-    });
+    lazyApiClient(() =>
+      import('@ofw/api-client').then(({ createApiClient }) =>
+        createApiClient({
+          baseUrl: env.VITE_API_BASE_URL,
+          ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
+          // issue 12: no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
+          credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',
+        }),
+      ),
+    );
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });

@@ -1,15 +1,10 @@
-import * as z from 'zod/mini';
+import type { AppEnv } from './env-schema.js';
+
+declare const __OFW_ENV__: AppEnv;
 
 /**
- * The app's configuration, read once from Vite's `import.meta.env` and validated with zod (create-t3-turbo style;
- * `zod/mini`, the tree-shakeable API, in the browser bundle).
- * - `VITE_API_BASE_URL`: origin in front of `/api/v1`; empty (default) = same origin (join-api serves the SPA).
- * - `VITE_HOME_PATH`: where a completed join goes (§2: a path ending /ofw/home.form).
+ * The app's configuration ({@link AppEnv}: `VITE_API_BASE_URL`, `VITE_HOME_PATH`, `DEV`), validated with zod by
+ * src/env-schema.ts when the build (or dev server, or test run) starts and compiled in as a constant, so reading it
+ * costs the browser nothing (issue 15: no zod in the first load).
  */
-const EnvSchema = z.object({
-  VITE_API_BASE_URL: z._default(z.string(), ''),
-  VITE_HOME_PATH: z._default(z.string().check(z.endsWith('/ofw/home.form')), '/ofw/home.form'),
-  DEV: z._default(z.boolean(), false),
-});
-
-export const env = EnvSchema.parse(import.meta.env);
+export const env: AppEnv = __OFW_ENV__;

@@ -10,7 +10,7 @@ import { preloadMessages } from './i18n/I18nProvider.js';
 import { paymentStep } from './join/lazy-step.js';
 import { toLocale } from './i18n/locales.js';
 import { takeOverShell } from './shell-input.js';
-import { localeAtom, progressAtom, type StepId } from './state/join-state.js';
+import { hasStoredJoin, loadStoredJoinValidation, localeAtom, progressAtom, type StepId } from './state/join-state.js';
 
 // The later steps' chunks (JoinStepper loads them lazily): a join resumed at one of them gets it before the first
 // commit, so the step shows at once instead of a loading message. The same modules, so the same chunks.
@@ -22,36 +22,44 @@ const lazySteps: Partial<Record<StepId, () => Promise<unknown>>> = {
 };
 
 installChunkReload();
-const context = createAppContext();
-startJoinBeforeFirstRender(context.store, location.pathname);
-const locale = toLocale(context.store.get(localeAtom));
+// issue 15: a join stored in this tab is validated (zod) before the app's store reads it; a fresh visitor — the first
+// screen of /join — loads no schema at all.
+if (hasStoredJoin()) void loadStoredJoinValidation().then(boot, boot);
+else boot();
 
-// README "First paint": the first commit must already show the whole screen — it replaces the prerendered /join
-// shell in one go (no flash, no shift), or is the first thing painted on other routes. So the locale's catalogue
-// (en-US if it fails, as I18nProvider does), the route's chunks and the current step's chunk are awaited side by
-// side first; a failure is left to the app, which shows its own loading or error state. (A promise, not a
-// top-level await: the bundler would split the entry into many more chunks for one.)
-void Promise.all([
-  preloadMessages(locale)
-    .catch(() => preloadMessages('en-US'))
-    .catch(() => undefined),
-  context.router.load().catch(() => undefined),
-  lazySteps[context.store.get(progressAtom).step]?.().catch(() => undefined),
-]).then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  const app = (
-    <StrictMode>
-      <App context={context} />
-    </StrictMode>
-  );
-  // The prerendered shell accepts typing before the app runs (README "First paint"): the app takes it over keeping
-  // what was typed and the focus.
-  const shell = document.querySelector(`[${SHELL_ATTRIBUTE}]`);
-  if (shell && document.documentElement.getAttribute('data-shell') !== 'off') {
-    takeOverShell(root, app, context.store, shell);
-    return;
-  }
-  // A transition: should anything still suspend (React.lazy resolves an already-loaded chunk a microtask later),
-  // React keeps what is on screen until it is ready instead of committing a fallback.
-  startTransition(() => root.render(app));
-});
+/** Creates the app and renders it once the first screen's chunks and catalogue are in. */
+function boot(): void {
+  const context = createAppContext();
+  startJoinBeforeFirstRender(context.store, location.pathname);
+  const locale = toLocale(context.store.get(localeAtom));
+
+  // README "First paint": the first commit must already show the whole screen — it replaces the prerendered /join
+  // shell in one go (no flash, no shift), or is the first thing painted on other routes. So the locale's catalogue
+  // (en-US if it fails, as I18nProvider does), the route's chunks and the current step's chunk are awaited side by
+  // side first; a failure is left to the app, which shows its own loading or error state. (A promise, not a
+  // top-level await: the bundler would split the entry into many more chunks for one.)
+  void Promise.all([
+    preloadMessages(locale)
+      .catch(() => preloadMessages('en-US'))
+      .catch(() => undefined),
+    context.router.load().catch(() => undefined),
+    lazySteps[context.store.get(progressAtom).step]?.().catch(() => undefined),
+  ]).then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    const app = (
+      <StrictMode>
+        <App context={context} />
+      </StrictMode>
+    );
+    // The prerendered shell accepts typing before the app runs (README "First paint"): the app takes it over keeping
+    // what was typed and the focus.
+    const shell = document.querySelector(`[${SHELL_ATTRIBUTE}]`);
+    if (shell && document.documentElement.getAttribute('data-shell') !== 'off') {
+      takeOverShell(root, app, context.store, shell);
+      return;
+    }
+    // A transition: should anything still suspend (React.lazy resolves an already-loaded chunk a microtask later),
+    // React keeps what is on screen until it is ready instead of committing a fallback.
+    startTransition(() => root.render(app));
+  });
+}

@@ -30,12 +30,39 @@ describe('join state atoms', () => {
     });
     a.set(progressAtom, { ...a.get(progressAtom), step: 'terms', packageId: 2052 });
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!).parent.firstName).toBe('Ada');
-    // A new page load: the atoms are created again and read sessionStorage on init.
+    // A new page load, as main.tsx and createAppContext do it: the atoms are created again, the stored join's schemas
+    // load (a join is stored) and the app's store mounts the atoms, which read sessionStorage.
     vi.resetModules();
     const reloaded = await import('../src/state/join-state.js');
+    expect(reloaded.hasStoredJoin()).toBe(true);
+    await reloaded.loadStoredJoinValidation();
     const b = createStore();
+    b.sub(reloaded.joinStateAtom, () => undefined);
+    b.sub(reloaded.progressAtom, () => undefined);
     expect(b.get(reloaded.joinStateAtom).parent.phoneCountryCode).toBe('+44');
     expect(b.get(reloaded.progressAtom)).toMatchObject({ step: 'terms', packageId: 2052 });
+  });
+
+  it('issue 15: a stored join is read only once its schemas are loaded; a fresh tab has nothing to validate', async () => {
+    vi.resetModules();
+    const fresh = await import('../src/state/join-state.js');
+    expect(fresh.hasStoredJoin()).toBe(false);
+    sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...fresh.initialProgress(), step: 'payment' }));
+    sessionStorage.setItem(
+      STORAGE_KEYS.state,
+      JSON.stringify({ ...createStore().get(fresh.joinStateAtom), flow: 'pro' }),
+    );
+    vi.resetModules();
+    const reloaded = await import('../src/state/join-state.js');
+    expect(reloaded.hasStoredJoin()).toBe(true);
+    // created at module load, before the schemas: nothing unvalidated is trusted
+    expect(createStore().get(reloaded.progressAtom).step).toBe('details');
+    await reloaded.loadStoredJoinValidation();
+    const store = createStore();
+    store.sub(reloaded.progressAtom, () => undefined);
+    store.sub(reloaded.joinStateAtom, () => undefined);
+    expect(store.get(reloaded.progressAtom).step).toBe('payment');
+    expect(store.get(reloaded.joinStateAtom).flow).toBe('pro');
   });
 
   it('a corrupt persisted value reads as the defaults instead of crashing', async () => {

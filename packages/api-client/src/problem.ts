@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// ApiError, isApiError and problemType live in errors.ts (no zod: `@ofw/api-client/errors` loads without it).
+export * from './errors.js';
+
 /**
  * One field at fault in a request: `field` is a dotted path into the JSON body or query
  * (e.g. `parent.email`, `billingAddress.postalCode`, `query.currency`).
@@ -49,23 +52,6 @@ export const ProblemCodeSchema = z.enum([
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
 
 /**
- * Codes of the problems the client makes itself (never sent by join-api): `network_error` (no answer, status 0),
- * `http_error` (a non-2xx answer without a problem body), `invalid_response` (a 2xx answer its schema refuses).
- */
-export type ClientProblemCode = 'network_error' | 'http_error' | 'invalid_response';
-
-/** The code of an {@link ApiError}: join-api's {@link ProblemCode}s and the client's own. */
-export type ApiErrorCode = ProblemCode | ClientProblemCode;
-
-/** Base URI of every problem `type` join-api answers with. */
-export const PROBLEM_TYPE_BASE = 'https://ofw.example/problems/';
-
-/** The RFC 9457 `type` URI for a problem code. */
-export function problemType(code: ApiErrorCode): string {
-  return `${PROBLEM_TYPE_BASE}${code}`;
-}
-
-/**
  * RFC 9457 problem details as join-api sends them (`application/problem+json`).
  * Extra members: `code` (stable, see {@link ProblemCodeSchema}), `errors` (field errors),
  * and for declines `processorResponseCode` / `processorResponseText` / `gatewayRejectionReason`.
@@ -88,41 +74,3 @@ export const ProblemSchema = z
   .loose();
 /** RFC 9457 problem details as join-api sends them (see {@link ProblemSchema}). */
 export type Problem = z.infer<typeof ProblemSchema>;
-
-/**
- * Thrown by every `createApiClient` method for a non-2xx answer (the server's problem body, or a synthesized one with
- * code `http_error` when the body is not problem+json), a network failure (`status` 0, code `network_error`) or a
- * response that does not match its schema (`code` `invalid_response`). `message` is the problem's `detail`, else
- * its `title`.
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** HTTP status (0 when the request never got an answer). */
-  readonly status: number;
-  /** The problem body (synthesized when the server did not send problem+json). */
-  readonly problem: Problem;
-
-  constructor(problem: Problem, options?: { cause?: unknown }) {
-    super(problem.detail ?? problem.title, options);
-    this.status = problem.status;
-    this.problem = problem;
-  }
-
-  /**
-   * Stable problem code, e.g. `processor_declined` ({@link ApiErrorCode}; a newer join-api may send a code this
-   * version does not know yet, hence the open string).
-   */
-  get code(): ApiErrorCode | (string & {}) {
-    return this.problem.code;
-  }
-
-  /** Field errors, empty when no field is at fault. */
-  get fieldErrors(): FieldError[] {
-    return this.problem.errors ?? [];
-  }
-}
-
-/** True when `error` is an {@link ApiError} (optionally with the given problem code). */
-export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {
-  return error instanceof ApiError && (code === undefined || error.problem.code === code);
-}

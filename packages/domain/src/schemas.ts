@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod';
+import { JOIN_STATE_DEFAULTS } from './rules/initial-join-state.js';
 
 /** Money in major units, ≥ 0, at most 2 decimals (spec §9 "Currency is rounded to 2 decimals"). */
 export const MoneySchema = z
@@ -482,7 +483,7 @@ export const ParentSchema = z.object({
   familyId: z.union([z.string(), z.number()]).optional(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
-  phoneCountryCode: z.string().default('+1'),
+  phoneCountryCode: z.string().default(JOIN_STATE_DEFAULTS.phoneCountryCode),
   phoneNumber: z.string().optional(),
   timeZone: z.string().optional(),
   userId: z.union([z.string(), z.number()]).optional(),
@@ -508,7 +509,7 @@ export const JoinStateSchema = z.object({
   isInvitedJoin: z.boolean().default(false),
   isJoin: z.boolean().default(false),
   isSubscriptionCurrent: z.boolean().default(false),
-  parent: ParentSchema.default({ phoneCountryCode: '+1' }),
+  parent: ParentSchema.default({ phoneCountryCode: JOIN_STATE_DEFAULTS.phoneCountryCode }),
   parentAccountType: z.string().optional(),
   referral: z.object({ selection: z.string().optional(), other: z.string().optional() }).default({}),
   requireCredentials: z.boolean().default(false),
@@ -517,8 +518,8 @@ export const JoinStateSchema = z.object({
   userCreatedByPro: z.boolean().default(false),
   proFirstName: z.string().optional(),
   proLastName: z.string().optional(),
-  coparentPricing: PricingGroupSchema.default('P3'),
-  languageLocale: z.string().default('en-US'),
+  coparentPricing: PricingGroupSchema.default(JOIN_STATE_DEFAULTS.coparentPricing),
+  languageLocale: z.string().default(JOIN_STATE_DEFAULTS.languageLocale),
   migrationPricingGroup: PricingGroupSchema.optional(),
 });
 /** §3 Join state with its defaults applied (see {@link JoinStateSchema}). */

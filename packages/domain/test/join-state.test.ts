@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJoinState, JOIN_STATE_DEFAULTS, JoinStateSchema } from '../src/index.js';
+import { createJoinState, initialJoinState, JOIN_STATE_DEFAULTS, JoinStateSchema } from '../src/index.js';
 
 describe('§3 Join state defaults', () => {
   it("§3 phoneCountryCode '+1', coparentPricing 'P3', languageLocale 'en-US'", () => {
@@ -23,5 +23,15 @@ describe('§3 Join state defaults', () => {
     expect(() => createJoinState({ coparentPricing: 'P9' as 'P1' })).toThrow();
     expect(JoinStateSchema.safeParse({ subscriptionStatus: 'lapsed' }).success).toBe(false);
     expect(JoinStateSchema.safeParse({ flow: 'ctj', subscriptionStatus: 'expired' }).success).toBe(true);
+  });
+
+  it('§3 issue 15: initialJoinState() (no zod) is the schema’s fresh join state, a new object each time', () => {
+    expect(initialJoinState()).toEqual(createJoinState());
+    expect(JoinStateSchema.parse(initialJoinState())).toEqual(initialJoinState());
+    const a = initialJoinState();
+    a.parent.firstName = 'Ada';
+    a.availableCoupons.push({ status: 'AVAILABLE' } as never);
+    expect(initialJoinState().parent).toEqual({ phoneCountryCode: '+1' });
+    expect(initialJoinState().availableCoupons).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { isApiError, type InviteFamilyResponse } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
+import type { InviteFamilyResponse } from '@ofw/api-client';
 import { inviteFamilyQuery } from '@ofw/api-client/query';
 import { ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { joinStateAtom, progressAtom } from '../state/join-state.js';
 import { useIntl } from 'react-intl';
 import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
-import { appMessages, detailsMessages, paymentMessagesUi, stepMessages } from './messages.js';
+import { appMessages, detailsMessages, loadingMessages, stepMessages } from './messages.js';
 import { signedInUserId, useParentState } from './server-state.js';
 import { paymentStep } from './lazy-step.js';
 import { DetailsStep } from './steps/DetailsStep.js';
@@ -82,7 +82,7 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
       <Suspense
         fallback={
           <StatusMessage>
-            {intl.formatMessage(step === 'payment' ? paymentMessagesUi.cardLoading : appMessages.loading)}
+            {intl.formatMessage(step === 'payment' ? loadingMessages.cardLoading : appMessages.loading)}
           </StatusMessage>
         }
       >

@@ -1,4 +1,4 @@
-import { isApiError } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
 import type { IntlShape } from 'react-intl';
 import { problemMessages } from './messages.js';
 

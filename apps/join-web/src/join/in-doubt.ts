@@ -1,4 +1,4 @@
-import { isApiError } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
 
 /**
  * Whether a failed request may have taken effect all the same — no answer (`status` 0), a 5xx, or its twin under the

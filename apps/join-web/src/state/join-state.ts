@@ -1,7 +1,8 @@
-import { createJoinState, isAuthedParent, JoinStateSchema, type Flow, type JoinState } from '@ofw/domain';
+import { initialJoinState, isAuthedParent, type Flow, type JoinState } from '@ofw/domain';
 import { atom, type SetStateAction } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import type { ProgressSchema, StoredJoinSchemas } from './stored-schemas.js';
 
 /**
  * Join state (spec §3 "Join state") and the join's progress, kept in jotai atoms and persisted in
@@ -20,14 +21,41 @@ interface Validator<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
-/** JSON storage in sessionStorage whose values are validated by `schema` on read (a bad value reads as the default). */
-function validatedSessionStorage<T>(schema: Validator<T>) {
+let storedJoinSchemas: StoredJoinSchemas | undefined;
+
+/** Whether this tab's sessionStorage holds a join (state or progress) to resume; false when storage cannot be read. */
+export function hasStoredJoin(): boolean {
+  try {
+    return Object.values(STORAGE_KEYS).some((key) => sessionStorage.getItem(key) !== null);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads the schemas a stored join is validated with (stored-schemas.ts: @ofw/domain's `JoinStateSchema` and the
+ * progress schema, zod), once. Call it before `createAppContext` when {@link hasStoredJoin}: the app's store reads
+ * sessionStorage when it mounts the persisted atoms. A fresh visitor has nothing stored, so /join's first load carries
+ * no zod (issue 15).
+ */
+export async function loadStoredJoinValidation(): Promise<void> {
+  storedJoinSchemas ??= (await import('./stored-schemas.js')).storedJoinSchemas;
+}
+
+/**
+ * JSON storage in sessionStorage whose values are validated on read with the schema `pick` chooses (a bad value reads
+ * as the default). Nothing stored reads as the default without a schema. Before {@link loadStoredJoinValidation} a
+ * stored value also reads as the default — jotai reads once when the atom is created, at module load — and the atom
+ * reads it again, validated, when the app's store mounts it.
+ */
+function validatedSessionStorage<T>(pick: (schemas: StoredJoinSchemas) => Validator<T>) {
   const json = createJSONStorage<T>(() => sessionStorage);
   return {
     ...json,
     getItem: (key: string, initialValue: T): T => {
       const raw = json.getItem(key, initialValue);
-      const parsed = schema.safeParse(raw);
+      if (raw === initialValue || !storedJoinSchemas) return initialValue;
+      const parsed = pick(storedJoinSchemas).safeParse(raw);
       return parsed.success ? parsed.data : initialValue;
     },
   };
@@ -59,8 +87,8 @@ export function withoutAuthToken(state: JoinState): JoinState {
 
 const storedJoinStateAtom = atomWithStorage<JoinState>(
   STORAGE_KEYS.state,
-  createJoinState(),
-  validatedSessionStorage(JoinStateSchema as unknown as Validator<JoinState>),
+  initialJoinState(),
+  validatedSessionStorage((schemas) => schemas.joinState as unknown as Validator<JoinState>),
   { getOnInit: true },
 );
 
@@ -82,51 +110,6 @@ export const joinStateAtom = atom(
 export const STEP_IDS = ['details', 'package', 'terms', 'payment', 'account'] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
-const BillingSchema = z.object({
-  streetAddress: z.string(),
-  locality: z.string(),
-  region: z.string(),
-  postalCode: z.string(),
-});
-
-const ProgressSchema = z.object({
-  /** The step the parent is on. */
-  step: z.enum(STEP_IDS),
-  /** The 1/2-year switch of the package step. */
-  years: z.union([z.literal(1), z.literal(2)]),
-  /** The chosen package id (fixed tier or build-your-own). */
-  packageId: z.optional(z.int()),
-  /** Build-your-own selection (§3 "A la carte selection"), when the parent builds their own. */
-  alaCarte: z.optional(
-    z.object({
-      subscription: z.enum(['SUB1YEAR', 'SUB2YEAR']),
-      myfiles: z.nullish(z.string()),
-      tonemeter: z.nullish(z.boolean()),
-      unlimitedPayments: z.nullish(z.boolean()),
-      calls: z.nullish(z.string()),
-    }),
-  ),
-  /** Whether the chosen package is an upgrade (§4 purchase flow 'upgrade'). */
-  upgrade: z.optional(z.boolean()),
-  /**
-   * POST /signups succeeded in this tab: the browser holds join-api's `__Host-ofw_session` cookie (HttpOnly), so the
-   * API calls that need a parent are made. A flag only: the auth token itself is never stored (issue 12).
-   */
-  signedIn: z.optional(z.boolean()),
-  /**
-   * The signup attempt whose answer may have been lost: its `Idempotency-Key` and the exact body (JSON) it was sent
-   * with, so that a retry of the same attempt — also after a reload — sends the same key, and join-api answers the
-   * same signup instead of failing on an invite or referral token already used (issue 12). Cleared on an answer.
-   */
-  signupAttempt: z.optional(z.object({ key: z.string(), body: z.string() })),
-  /** Signup handles returned by POST /signups (needed for GET /coupons). */
-  signupId: z.optional(z.string()),
-  registrationKey: z.optional(z.string()),
-  /** Billing address typed on the payment step (not card data). */
-  billing: BillingSchema,
-  /** The co-parent email question. */
-  coParentEmail: z.object({ hasEmail: z.optional(z.boolean()), email: z.string() }),
-});
 export type JoinProgress = z.infer<typeof ProgressSchema>;
 
 /** The progress of a fresh join. */
@@ -143,7 +126,7 @@ export function initialProgress(): JoinProgress {
 export const progressAtom = atomWithStorage<JoinProgress>(
   STORAGE_KEYS.progress,
   initialProgress(),
-  validatedSessionStorage<JoinProgress>(ProgressSchema),
+  validatedSessionStorage<JoinProgress>((schemas) => schemas.progress),
   { getOnInit: true },
 );
 
@@ -159,15 +142,13 @@ export const localeAtom = atom(
  */
 export const startJoinAtom = atom(null, (get, set, input: { flow: Flow } & Partial<JoinState>) => {
   const languageLocale = get(joinStateAtom).languageLocale;
-  set(
-    joinStateAtom,
-    createJoinState({
-      languageLocale,
-      isJoin: input.flow === 'join',
-      isInvitedJoin: input.flow === 'ctj',
-      ...input,
-    }),
-  );
+  set(joinStateAtom, {
+    ...initialJoinState(),
+    languageLocale,
+    isJoin: input.flow === 'join',
+    isInvitedJoin: input.flow === 'ctj',
+    ...input,
+  });
   set(progressAtom, initialProgress());
 });
 

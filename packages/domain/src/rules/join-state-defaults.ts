@@ -11,9 +11,4 @@ export function createJoinState(overrides: JoinStateInput = {}): JoinState {
   return JoinStateSchema.parse(overrides);
 }
 
-/** The defaults of spec §3 "Join state" as constants. */
-export const JOIN_STATE_DEFAULTS = {
-  phoneCountryCode: '+1',
-  coparentPricing: 'P3',
-  languageLocale: 'en-US',
-} as const;
+export { JOIN_STATE_DEFAULTS } from './initial-join-state.js';

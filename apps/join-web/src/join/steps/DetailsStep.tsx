@@ -1,4 +1,4 @@
-import { isApiError } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
 import { PRIORITY_COUNTRIES, type Flow } from '@ofw/domain';
 import { Button, CountrySelect, ErrorBanner, StatusMessage } from '@ofw/ui';
 import { Link } from '@tanstack/react-router';
@@ -12,7 +12,7 @@ import { PhoneFields } from './details/PhoneFields.js';
 import { useDetailsForm } from './details/use-details-form.js';
 import { useSubmitDetails } from './details/use-submit-details.js';
 
-export { PHONE_CODE_COUNTRIES, validateDetails } from './details/details-options.js';
+export { PHONE_CODE_COUNTRIES } from './details/details-options.js';
 
 /**
  * Step 1, account details (§2, §3 `parent`, §5): first and last name, email, phone country code (default +1),

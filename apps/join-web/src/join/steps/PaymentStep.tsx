@@ -8,7 +8,7 @@ import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
 import { problemMessage } from '../api-errors.js';
 import { isChosen, resolveChosen, useCoupons, usePackageData } from '../chosen-package.js';
-import { appMessages, packageMessages, paymentMessagesUi, stepMessages } from '../messages.js';
+import { appMessages, loadingMessages, packageMessages, paymentMessagesUi, stepMessages } from '../messages.js';
 import { useSignedInUserId } from '../server-state.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { CardPayment } from './payment/CardPayment.js';
@@ -61,7 +61,7 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
     return <Stopped message={problem ?? intl.formatMessage(appMessages.unexpectedError)} nav={nav} />;
   }
   if (!config.data || !chosen || coupons.isLoading)
-    return <StatusMessage>{intl.formatMessage(paymentMessagesUi.cardLoading)}</StatusMessage>;
+    return <StatusMessage>{intl.formatMessage(loadingMessages.cardLoading)}</StatusMessage>;
   const providerConfig: PaymentsConfig = { ...config.data, locale: toLocale(state.languageLocale) };
   return (
     <PaymentsProvider config={providerConfig}>

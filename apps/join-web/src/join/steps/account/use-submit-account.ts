@@ -1,4 +1,5 @@
-import { isApiError, type ParentState } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
+import type { ParentState } from '@ofw/api-client';
 import {
   billingAddressMutation,
   coParentEmailMutation,

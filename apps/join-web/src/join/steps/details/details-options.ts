@@ -1,9 +1,8 @@
-import { isApiError, SignupParentSchema } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
 import type { CountryOption } from '@ofw/domain';
 import type { IntlShape } from 'react-intl';
 import { fieldErrorsOf, problemMessage } from '../../api-errors.js';
 import { appMessages, detailsMessages } from '../../messages.js';
-import { zodIssuesToMessages } from '../../zod-messages.js';
 
 /** Phone country codes offered (§9 +1, +44, +61, +64, and Ireland's +353 for the IE join country), priority first. */
 export const PHONE_CODE_COUNTRIES: ReadonlyArray<{ code: string; countries: readonly string[] }> = [
@@ -72,35 +71,6 @@ export function countryOptions(
   return current && !options.some((o) => o.value === current)
     ? [...options, { value: current, label: regionName(intl, current) }]
     : options;
-}
-
-const ParentFieldsSchema = SignupParentSchema.pick({ firstName: true, lastName: true, email: true, phoneNumber: true });
-
-/**
- * Validates the account details with api-client's `SignupParentSchema` (the rules join-api applies to POST /signups)
- * plus the country (required, and one of `joinCountries` when known); localized errors per field (empty = valid).
- */
-export function validateDetails(
-  intl: IntlShape,
-  v: { firstName?: string; lastName?: string; email?: string; phoneNumber?: string; country?: string },
-  joinCountries: readonly string[] | undefined,
-): Partial<Record<DetailsField, string>> {
-  const parsed = ParentFieldsSchema.safeParse({
-    firstName: v.firstName ?? '',
-    lastName: v.lastName ?? '',
-    email: v.email?.trim() ?? '',
-    phoneNumber: v.phoneNumber ?? '',
-  });
-  const e: Partial<Record<DetailsField, string>> = zodIssuesToMessages(intl, parsed.error?.issues, {
-    firstName: detailsMessages.errorFirstName,
-    lastName: detailsMessages.errorLastName,
-    email: detailsMessages.errorEmail,
-    phoneNumber: detailsMessages.errorPhone,
-  });
-  if (!v.country) e.country = intl.formatMessage(detailsMessages.errorCountry);
-  else if (joinCountries && !joinCountries.includes(v.country))
-    e.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
-  return e;
 }
 
 /**

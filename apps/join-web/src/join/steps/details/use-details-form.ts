@@ -1,23 +1,30 @@
-import { CanadianPhoneQuerySchema } from '@ofw/api-client';
 import { canadianPhoneQuery, countriesQuery, joinCountriesQuery } from '@ofw/api-client/query';
-import { countryFromPhoneCode, needsCanadianPhoneCheck } from '@ofw/domain';
+import { countryFromPhoneCode } from '@ofw/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { toLocale } from '../../../i18n/locales.js';
 import { useServices } from '../../../services.js';
 import { useJoin } from '../../use-join.js';
-import { PHONE_CODE_OPTIONS, validateDetails, type DetailsField } from './details-options.js';
+import { PHONE_CODE_OPTIONS, type DetailsField } from './details-options.js';
+import type * as DetailsValidationModule from './details-validation.js';
+
+type DetailsValidation = typeof DetailsValidationModule;
+let loadedValidation: DetailsValidation | undefined;
+let loadingValidation: Promise<DetailsValidation> | undefined;
 
 /**
- * Whether the Canadian phone check (§5) applies to `phone` after `code`: a +1 number that GET /phone/canadian takes
- * (api-client's `CanadianPhoneQuerySchema`, 4 to 20 digits, sent as digits only) — a number it would refuse is not sent.
+ * The details step's zod-backed rules (details-validation.ts: api-client's schemas), loaded once — after the first
+ * screen, not in /join's first load (issue 15). A failed load is tried again on the next call.
  */
-function canadianCheckApplies(code: string, phone: string | undefined): boolean {
-  return (
-    needsCanadianPhoneCheck(code, phone) &&
-    CanadianPhoneQuerySchema.safeParse({ phoneNumber: (phone ?? '').replace(/\D/g, '') }).success
-  );
+export function loadDetailsValidation(): Promise<DetailsValidation> {
+  return (loadingValidation ??= import('./details-validation.js').then(
+    (m) => (loadedValidation = m),
+    (err: unknown) => {
+      loadingValidation = undefined;
+      throw err;
+    },
+  ));
 }
 
 /**
@@ -26,6 +33,8 @@ function canadianCheckApplies(code: string, phone: string | undefined): boolean 
  * +64 NZ; other codes by the API's country labels) and the parent may still change it by hand. Once submitted, the
  * errors follow the input. `check` confirms the detected country (awaiting the Canadian check), shows the errors and
  * focuses the first field in error; it resolves to the country to sign up with, or `undefined` when the form is invalid.
+ * The rules load right after the step renders ({@link loadDetailsValidation}); until then the Canadian check waits
+ * and `check` awaits them.
  */
 export function useDetailsForm() {
   const intl = useIntl();
@@ -38,11 +47,15 @@ export function useDetailsForm() {
   const [submitted, setSubmitted] = useState(false);
   const [phoneForCheck, setPhoneForCheck] = useState(parent.phoneNumber ?? '');
   const refs = useRef<Partial<Record<DetailsField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const [validation, setValidation] = useState(loadedValidation);
+  useEffect(() => {
+    if (!validation) loadDetailsValidation().then(setValidation, () => undefined);
+  }, [validation]);
 
   const joinCountries = useQuery(joinCountriesQuery(api));
   const countries = useQuery(countriesQuery(api, toLocale(state.languageLocale)));
   const code = parent.phoneCountryCode || '+1';
-  const checkEnabled = canadianCheckApplies(code, phoneForCheck);
+  const checkEnabled = validation?.canadianCheckApplies(code, phoneForCheck) ?? false;
   const canadian = useQuery({ ...canadianPhoneQuery(api, phoneForCheck), enabled: checkEnabled });
   // §5 "Other codes are mapped by country label": the API's country labels carry the calling code ("Mexico (+52)").
   const labelled = useMemo(() => [...PHONE_CODE_OPTIONS, ...(countries.data ?? [])], [countries.data]);
@@ -62,12 +75,12 @@ export function useDetailsForm() {
 
   const joinCodes = useMemo(() => joinCountries.data?.map((c) => c.value), [joinCountries.data]);
   useEffect(() => {
-    if (submitted) setErrors(validateDetails(intl, { ...parent, country }, joinCodes));
-  }, [submitted, intl, parent, country, joinCodes]);
+    if (submitted && validation) setErrors(validation.validateDetails(intl, { ...parent, country }, joinCodes));
+  }, [submitted, validation, intl, parent, country, joinCodes]);
 
   /** Makes sure the Canadian check has answered before trusting the detected country (advisory: a failure keeps it). */
-  async function confirmedCountry(): Promise<string | undefined> {
-    if (!canadianCheckApplies(code, parent.phoneNumber)) return country;
+  async function confirmedCountry(v: DetailsValidation): Promise<string | undefined> {
+    if (!v.canadianCheckApplies(code, parent.phoneNumber)) return country;
     setPhoneForCheck(parent.phoneNumber ?? '');
     try {
       const res = await queryClient.fetchQuery(canadianPhoneQuery(api, parent.phoneNumber ?? ''));
@@ -85,8 +98,9 @@ export function useDetailsForm() {
 
   async function check(): Promise<string | undefined> {
     setSubmitted(true);
-    const confirmed = await confirmedCountry();
-    const found = validateDetails(intl, { ...parent, country: confirmed }, joinCodes);
+    const v = await loadDetailsValidation();
+    const confirmed = await confirmedCountry(v);
+    const found = v.validateDetails(intl, { ...parent, country: confirmed }, joinCodes);
     setErrors(found);
     const first = (Object.keys(found) as DetailsField[])[0];
     if (first) refs.current[first]?.focus();

@@ -1,7 +1,7 @@
 import type { CardFormField, useHostedFields } from '@ofw/payments';
 import { StatusMessage } from '@ofw/ui';
 import { useIntl } from 'react-intl';
-import { paymentMessagesUi } from '../../messages.js';
+import { loadingMessages, paymentMessagesUi } from '../../messages.js';
 
 const CARD_FIELDS: ReadonlyArray<{
   key: CardFormField;
@@ -21,7 +21,7 @@ export function CardFields({ hosted, busy }: { hosted: ReturnType<typeof useHost
     <fieldset className="ofw-fieldset" disabled={busy}>
       <legend className="ofw-fieldset__legend">{intl.formatMessage(paymentMessagesUi.card)}</legend>
       <StatusMessage>
-        {hosted.status === 'loading' ? intl.formatMessage(paymentMessagesUi.cardLoading) : null}
+        {hosted.status === 'loading' ? intl.formatMessage(loadingMessages.cardLoading) : null}
       </StatusMessage>
       <div className="card-fields">
         {CARD_FIELDS.map(({ key, label, error: errorKey, id }) => {

@@ -1,4 +1,4 @@
-import { isApiError } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
 import { paymentMessages, toPaymentError } from '@ofw/payments';
 import type { IntlShape } from 'react-intl';
 import { problemMessage } from '../../api-errors.js';

@@ -1,4 +1,5 @@
-import { isApiError, type OrderRequest } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
+import type { OrderRequest } from '@ofw/api-client';
 import { markParentPaid, orderMutation, parentQuery } from '@ofw/api-client/query';
 import { usePayments } from '@ofw/payments';
 import type { BillingAddressValue } from '@ofw/ui';

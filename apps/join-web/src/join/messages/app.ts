@@ -1,0 +1,158 @@
+import { defineMessages } from '../../i18n/define-messages.js';
+
+export const appMessages = /* @__PURE__ */ defineMessages({
+  brand: {
+    id: 'app.brand',
+    description: 'Product name in the page header; a brand name, normally left untranslated.',
+    defaultMessage: 'OurFamilyWizard',
+  },
+  skipToContent: {
+    id: 'app.skipToContent',
+    description: 'Link for keyboard and screen-reader users that jumps past the header to the page content.',
+    defaultMessage: 'Skip to main content',
+  },
+  language: {
+    id: 'app.language',
+    description: 'Label of the drop-down that switches the language of the sign-up pages.',
+    defaultMessage: 'Language',
+  },
+  loading: {
+    id: 'app.loading',
+    description: 'Shown while a page of the sign-up is loading.',
+    defaultMessage: 'Loading…',
+  },
+  notFoundTitle: {
+    id: 'app.notFound.title',
+    description: 'Heading of the page shown for an address that does not exist.',
+    defaultMessage: 'Page not found',
+  },
+  notFoundBody: {
+    id: 'app.notFound.body',
+    description: 'Text of the page shown for an address that does not exist.',
+    defaultMessage: 'The page you are looking for does not exist.',
+  },
+  backToJoin: {
+    id: 'app.backToJoin',
+    description: 'Link from an error or invitation page back to the start of the sign-up.',
+    defaultMessage: 'Back to sign up',
+  },
+  unexpectedError: {
+    id: 'app.error.unexpected',
+    description: 'Error banner for a failure the page cannot explain; the user may retry later.',
+    defaultMessage: 'An unexpected error occurred, please try again later.',
+  },
+  tryAgain: {
+    id: 'app.tryAgain',
+    description: 'Button that retries the action that just failed.',
+    defaultMessage: 'Try again',
+  },
+  pageTitle: {
+    id: 'app.pageTitle',
+    description: 'Browser tab title; {step} is the name of the current sign-up step, e.g. "Your details".',
+    defaultMessage: '{step} – Join OurFamilyWizard',
+  },
+});
+
+/** Problems any step can get from join-api (issue 12), explained in the page instead of "unexpected error". */
+export const problemMessages = /* @__PURE__ */ defineMessages({
+  /** 429 `rate_limited` with a Retry-After under a minute. */
+  rateLimitedSeconds: {
+    id: 'app.error.rateLimited.seconds',
+    description:
+      'Error banner after a 429 (too many attempts) when the server asks to wait less than a minute; {seconds} is the wait in whole seconds.',
+    defaultMessage: 'Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+  },
+  /** 429 `rate_limited` with a Retry-After of a minute or more (rounded up to whole minutes). */
+  rateLimitedMinutes: {
+    id: 'app.error.rateLimited.minutes',
+    description:
+      'Error banner after a 429 (too many attempts) when the server asks to wait a minute or more; {minutes} is the wait rounded up to whole minutes.',
+    defaultMessage: 'Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
+  },
+  /** 429 `rate_limited` without a Retry-After. */
+  rateLimited: {
+    id: 'app.error.rateLimited',
+    description: 'Error banner after a 429 (too many attempts) when the server gives no wait time.',
+    defaultMessage: 'Too many attempts. Please wait a few minutes and try again.',
+  },
+  /** 422 `currency_not_offered`: the plan is priced in another currency than the parent's country's. */
+  currencyNotOffered: {
+    id: 'app.error.currencyNotOffered',
+    description:
+      'Error banner when the chosen plan is priced in a currency the parent’s country does not pay in; the parent goes back to choose a plan.',
+    defaultMessage:
+      "This plan is not sold in your country's currency. Go back and choose a plan again; nothing was charged.",
+  },
+  /** POST /signups 401 for a pro referral token that was used, revoked or has expired. */
+  referralInvalid: {
+    id: 'app.error.referralInvalid',
+    description:
+      'Shown instead of the join when a professional’s referral link was already used, revoked or has expired.',
+    defaultMessage: 'This referral link is no longer valid. You can still join OurFamilyWizard without it.',
+  },
+  /** The way from a dead referral link to the regular join. */
+  joinWithoutReferral: {
+    id: 'app.joinWithoutReferral',
+    description:
+      'Link under the invalid-referral message that leads to the regular join (without the professional’s referral).',
+    defaultMessage: 'Join without the referral',
+  },
+});
+
+export const stepMessages = /* @__PURE__ */ defineMessages({
+  progress: {
+    id: 'steps.progress',
+    description: 'Accessible name of the list of sign-up steps at the top of the page.',
+    defaultMessage: 'Sign-up progress',
+  },
+  describe: {
+    id: 'steps.describe',
+    description:
+      'Screen-reader description of the current step; {number} and {total} are step numbers (e.g. 2 and 5), {name} the step name.',
+    defaultMessage: 'Step {number} of {total}: {name}',
+  },
+  details: {
+    id: 'steps.details',
+    description: 'Name of the first sign-up step, where the parent enters name, email, phone and country.',
+    defaultMessage: 'Your details',
+  },
+  package: {
+    id: 'steps.package',
+    description: 'Name of the sign-up step where the parent picks a subscription plan.',
+    defaultMessage: 'Choose your plan',
+  },
+  terms: {
+    id: 'steps.terms',
+    description: 'Name of the sign-up step where the parent accepts the terms and conditions.',
+    defaultMessage: 'Terms and conditions',
+  },
+  payment: {
+    id: 'steps.payment',
+    description: 'Name of the sign-up step where the parent pays by card or wallet.',
+    defaultMessage: 'Payment',
+  },
+  account: {
+    id: 'steps.account',
+    description: 'Name of the last sign-up step, where the parent chooses a username, password and security questions.',
+    defaultMessage: 'Create your login',
+  },
+  continue: {
+    id: 'steps.continue',
+    description: 'Button that saves the current step and goes to the next one.',
+    defaultMessage: 'Continue',
+  },
+  back: {
+    id: 'steps.back',
+    description: 'Button that goes back to the previous sign-up step.',
+    defaultMessage: 'Back',
+  },
+});
+
+/** Shown while a step's chunk or the card fields load (the payment step's, also by JoinStepper on the first screen). */
+export const loadingMessages = /* @__PURE__ */ defineMessages({
+  cardLoading: {
+    id: 'payment.cardLoading',
+    description: 'Shown while the secure card fields of the payment provider load.',
+    defaultMessage: 'Loading secure card fields…',
+  },
+});

@@ -1,0 +1,215 @@
+import { defineMessages } from '../../i18n/define-messages.js';
+
+export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
+  intro: {
+    id: 'payment.intro',
+    description: 'Introduction at the top of the payment step.',
+    defaultMessage: 'Pay securely by card. Card details go straight to our payment provider.',
+  },
+  summary: {
+    id: 'payment.summary',
+    description: 'Heading of the box listing what is bought and the total.',
+    defaultMessage: 'Order summary',
+  },
+  plan: {
+    id: 'payment.plan',
+    description: 'Line of the order summary; {plan} is the plan name, {years} the subscription length in years.',
+    defaultMessage: '{plan}, {years, plural, one {# year} other {# years}}',
+  },
+  total: {
+    id: 'payment.total',
+    description: 'Total charged now in the order summary; {total} is a formatted amount.',
+    defaultMessage: 'Total due today: {total}',
+  },
+  vat: {
+    id: 'payment.vat',
+    description:
+      'Order summary line for prices in pounds: VAT (UK value added tax) included in the total; {vat} is a formatted amount.',
+    defaultMessage: 'Includes {vat} VAT',
+  },
+  /** Issue 11: an upgrade's credit for the unused time of the plan held (quote().credit). */
+  credit: {
+    id: 'payment.credit',
+    description:
+      'Order summary line for an upgrade: the value of the unused time of the current plan, taken off the price; {amount} is a formatted amount.',
+    defaultMessage: 'Credit for your current plan: {amount}',
+  },
+  discount: {
+    id: 'payment.discount',
+    description:
+      'Order summary line: the coupon saving; {amount} is the formatted amount, {percent} the whole-number discount percentage (15 for 15 %), which the ::percent skeleton scales by 0.01 and formats as the locale does: keep the skeleton, write no % sign.',
+    defaultMessage: 'Coupon discount: {amount} ({percent, number, ::percent scale/0.01})',
+  },
+  card: { id: 'payment.card', description: 'Heading of the card payment form.', defaultMessage: 'Card details' },
+  cardNumber: {
+    id: 'payment.cardNumber',
+    description: 'Label of the card number field.',
+    defaultMessage: 'Card number',
+  },
+  expirationDate: {
+    id: 'payment.expirationDate',
+    description: 'Label of the card’s expiry date field (month and year printed on the card).',
+    defaultMessage: 'Expiration date',
+  },
+  cvv: {
+    id: 'payment.cvv',
+    description: 'Label of the card security code field; CVV is the code printed on the back of the card.',
+    defaultMessage: 'CVV',
+  },
+  cardNumberError: {
+    id: 'payment.error.cardNumber',
+    description: 'Error under the card number field when the number is not valid.',
+    defaultMessage: 'Enter a valid card number.',
+  },
+  expirationDateError: {
+    id: 'payment.error.expirationDate',
+    description:
+      'Error under the expiry date field; MM/YY shows the expected format (month/year), translate the letters.',
+    defaultMessage: 'Enter a valid expiration date (MM/YY).',
+  },
+  cvvError: {
+    id: 'payment.error.cvv',
+    description: 'Error under the card security code field when it is missing or not valid.',
+    defaultMessage: 'Enter the security code from your card.',
+  },
+  cardLoadFailed: {
+    id: 'payment.cardLoadFailed',
+    description: 'Error when the payment provider’s secure card fields cannot be loaded.',
+    defaultMessage: 'The secure card form could not be loaded. Please reload the page and try again.',
+  },
+  billing: {
+    id: 'payment.billing',
+    description: 'Heading of the billing address part of the payment form.',
+    defaultMessage: 'Billing address',
+  },
+  streetAddress: {
+    id: 'payment.streetAddress',
+    description: 'Label of the street address field of the billing address.',
+    defaultMessage: 'Street address',
+  },
+  city: {
+    id: 'payment.city',
+    description: 'Label of the city (or town) field of the billing address.',
+    defaultMessage: 'City',
+  },
+  state: {
+    id: 'payment.state',
+    description: 'Label of the state field of a billing address in the United States.',
+    defaultMessage: 'State',
+  },
+  zip: {
+    id: 'payment.zip',
+    description: 'Label of the ZIP code field of a billing address in the United States.',
+    defaultMessage: 'ZIP code',
+  },
+  province: {
+    id: 'payment.province',
+    description: 'Label of the province field of a billing address in Canada.',
+    defaultMessage: 'Province',
+  },
+  county: {
+    id: 'payment.county',
+    description: 'Label of the county field of a billing address in the United Kingdom.',
+    defaultMessage: 'County',
+  },
+  region: {
+    id: 'payment.region',
+    description: 'Label of the state or territory field of a billing address in Australia.',
+    defaultMessage: 'State or territory',
+  },
+  postcode: {
+    id: 'payment.postcode',
+    description: 'Label of the postcode field of a billing address in the United Kingdom.',
+    defaultMessage: 'Postcode',
+  },
+  postalCode: {
+    id: 'payment.postalCode',
+    description: 'Label of the postal code field of a billing address in other countries (e.g. Canada).',
+    defaultMessage: 'Postal code',
+  },
+  required: {
+    id: 'payment.error.required',
+    description: 'Error under a billing address field that is empty.',
+    defaultMessage: 'This field is required.',
+  },
+  pay: {
+    id: 'payment.pay',
+    description: 'Button that submits the card payment; {amount} is the formatted amount charged.',
+    defaultMessage: 'Pay {amount}',
+  },
+  paying: {
+    id: 'payment.paying',
+    description: 'Shown while the payment is processed.',
+    defaultMessage: 'Processing your payment…',
+  },
+  resuming: {
+    id: 'payment.resuming',
+    description: 'Shown after a page reload while the app checks whether a payment that was started went through.',
+    defaultMessage: 'Checking the payment you started before the page reloaded…',
+  },
+  errorTitle: {
+    id: 'payment.errorTitle',
+    description: 'Heading of the error box when a payment failed.',
+    defaultMessage: 'Payment not completed',
+  },
+  inDoubt: {
+    id: 'payment.error.inDoubt',
+    description: 'Error when the app cannot tell whether the payment went through; retrying is safe.',
+    defaultMessage: 'We could not confirm your payment. Try again: you will not be charged twice.',
+  },
+  fixCard: {
+    id: 'payment.error.fixCard',
+    description: 'Error above the card form when some card fields are invalid; the invalid fields are highlighted.',
+    defaultMessage: 'Check the highlighted card details.',
+  },
+  /** join-api 409 `not_an_upgrade`: with a current subscription only an upgrade can be bought (issue 11). */
+  notAnUpgrade: {
+    id: 'payment.error.notAnUpgrade',
+    description:
+      'Error after paying when the server refused the purchase because it is not an upgrade of the current subscription.',
+    defaultMessage:
+      'You already have a subscription. Only an upgrade to a higher plan can be bought; nothing was charged.',
+  },
+  /** join-api 422 `payment_method_expired`: the nonce was unknown, expired or already used (issue 10). */
+  cardExpired: {
+    id: 'payment.error.cardExpired',
+    description: 'Error when the card details expired before the payment; the parent enters the card again.',
+    defaultMessage: 'This card could not be charged. Enter the card details again.',
+  },
+  wallets: {
+    id: 'payment.wallets',
+    description: 'Heading before the PayPal, Venmo and Apple Pay buttons.',
+    defaultMessage: 'Or pay with',
+  },
+  payPal: {
+    id: 'payment.payPal',
+    description: 'Accessible label of the PayPal button.',
+    defaultMessage: 'Check out with PayPal',
+  },
+  venmo: {
+    id: 'payment.venmo',
+    description: 'Accessible label of the Venmo button.',
+    defaultMessage: 'Check out with Venmo',
+  },
+  applePay: {
+    id: 'payment.applePay',
+    description: 'Accessible label of the Apple Pay button.',
+    defaultMessage: 'Check out with Apple Pay',
+  },
+  threeDSCanceled: {
+    id: 'payment.threeDS.canceled',
+    description: 'Error when the parent closed the bank’s card verification (3D Secure) window.',
+    defaultMessage: 'Card verification was canceled. You have not been charged.',
+  },
+  /** Issue 11 defect 5: tokenization gave no BIN, so 3D Secure cannot run; the card is refused, not charged. */
+  noBin: {
+    id: 'payment.error.noBin',
+    description: 'Error when the card cannot go through the bank’s verification (3D Secure); the card is refused.',
+    defaultMessage: 'This card cannot be verified with your bank, so it was not charged. Please use a different card.',
+  },
+  threeDSFailed: {
+    id: 'payment.threeDS.failed',
+    description: 'Error when the bank’s card verification (3D Secure) failed.',
+    defaultMessage: 'Your bank could not verify the card. Please try again or use a different card.',
+  },
+});

@@ -1,0 +1,57 @@
+// @vitest-environment node
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLoadFiles, type Manifest } from '../scripts/first-load.mjs';
+
+const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * issue 15: what a fresh visitor's first load of /join must not carry — zod (classic or mini), @ofw/api-client's
+ * client and schemas (its main entry; `@ofw/api-client/errors` is allowed) and the details step's validation — read
+ * from a production build's manifest and the source maps of the first load's chunks. The sizes themselves are
+ * `pnpm bench`'s (scripts/bundle-size.mjs).
+ */
+describe('issue 15: the first load of /join', () => {
+  let out: string;
+  let sources: string[];
+
+  beforeAll(async () => {
+    out = mkdtempSync(path.join(tmpdir(), 'join-web-first-load-'));
+    process.env.JOIN_WEB_NO_TREEMAP = '1';
+    try {
+      await build({
+        root: app,
+        configFile: path.join(app, 'vite.config.ts'),
+        logLevel: 'error',
+        build: { outDir: out },
+      });
+    } finally {
+      delete process.env.JOIN_WEB_NO_TREEMAP;
+    }
+    const manifest = JSON.parse(readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const files = [...firstLoadFiles(manifest)].filter((f) => f.endsWith('.js'));
+    // every chunk has a source map except rolldown's own runtime helpers
+    const maps = files.map((f) => path.join(out, `${f}.map`)).filter((m) => existsSync(m));
+    expect(maps.length).toBeGreaterThanOrEqual(files.length - 1);
+    sources = maps.flatMap((m) => JSON.parse(readFileSync(m, 'utf8')).sources as string[]);
+  }, 120_000);
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('issue 15: runs the details step (its chunk is in it) without zod', () => {
+    expect(sources.some((s) => s.endsWith('src/join/steps/DetailsStep.tsx'))).toBe(true);
+    expect(sources.filter((s) => /node_modules\/zod\//.test(s))).toEqual([]);
+  });
+
+  it('issue 15: without @ofw/api-client’s client and schemas, nor the details step’s validation', () => {
+    expect(
+      sources.filter((s) => /packages\/api-client\/(dist\/index|src\/(client|contract|schemas|problem))/.test(s)),
+    ).toEqual([]);
+    expect(
+      sources.filter((s) => /details-validation|stored-schemas|packages\/domain\/(dist|src)\/schemas/.test(s)),
+    ).toEqual([]);
+  });
+});
