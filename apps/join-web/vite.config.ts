@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, loadEnv } from 'vite';
 import { parseEnv } from './src/env-schema.js';
+import { catalogueParts } from './scripts/catalogue-parts.js';
 import { stripDefaultMessages } from './scripts/strip-default-messages.js';
 
 const packageSource = (rel: string) => fileURLToPath(new URL(`../../packages/${rel}`, import.meta.url));
@@ -23,6 +24,22 @@ const workspaceSources = [
   { find: /^@ofw\/payments$/, replacement: packageSource('payments/src/index.ts') },
 ];
 
+/**
+ * The first screen's own modules (the `first` chunk below): what /join's details step runs besides the entry. Module
+ * ids use `/` on every platform.
+ */
+const FIRST_SCREEN_MODULES = new RegExp(
+  [
+    /src\/join\/(?:JoinStepper|JoinPage|server-state|use-join|in-doubt|api-errors)\./,
+    /src\/join\/steps\/(?:DetailsStep\.|details\/(?!details-validation))/,
+    /src\/state\/steps\./,
+    /packages\/domain\/dist\/rules\/(?:initial-join-state|countries|country-from-phone-code|flow-from-path)\./,
+    /packages\/api-client\/dist\/(?:query|chunk-)/,
+  ]
+    .map((r) => r.source)
+    .join('|'),
+);
+
 const apiTarget = process.env.JOIN_API_URL ?? 'http://localhost:3000';
 
 // TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed, exactly as generated —
@@ -37,6 +54,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, semicolons: true }),
     react(),
+    catalogueParts(),
     // Production: the catalogues are precompiled, so the descriptors' English defaults are dead weight.
     ...(command === 'build' ? [stripDefaultMessages()] : []),
     // README "Size": a treemap of every chunk's modules (gzip sizes) beside the manifest; `pnpm --filter join-web
@@ -80,19 +98,19 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // issue 15: the libraries every screen runs (React, TanStack Router/Query, jotai, react-intl) in one chunk,
-        // not a dozen small shared ones: one request and one gzip stream for the first load. braintree-web and the
-        // payment drivers stay lazy (not in the group).
+        // issue 15: fewer, larger chunks for the first load (one request and one gzip stream each instead of a
+        // dozen small shared chunks): the libraries every screen runs (React, TanStack Router/Query, jotai,
+        // react-intl) in `runtime`, and the first screen's own code — the /join route's component, the details step
+        // and the small modules they share with the later steps — in `first`. The details step's zod rules
+        // (details-validation.ts), every later step, @ofw/payments and braintree-web stay in their lazy chunks;
+        // test/first-load.test.ts checks what the first load holds.
         codeSplitting: {
           groups: [
             {
               name: 'runtime',
-              test: /^\0rolldown\/runtime|node_modules[\\/](?:react|react-dom|scheduler|@tanstack|jotai|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](?:react|react-dom|scheduler|@tanstack|jotai|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/,
             },
-            {
-              name: 'first',
-              test: /src[\\/](join[\\/](JoinStepper|JoinPage|server-state|use-join|in-doubt|api-errors|steps[\\/]DetailsStep|steps[\\/]details[\\/](?!details-validation))|state[\\/]steps)|packages[\\/](domain[\\/]dist[\\/]rules[\\/](initial-join-state|countries|country-from-phone-code|flow-from-path)|api-client[\\/]dist[\\/](query|chunk-))/,
-            },
+            { name: 'first', test: FIRST_SCREEN_MODULES },
           ],
         },
       },

@@ -57,13 +57,16 @@ const { title } = rendered;
 if (/<script/i.test(html)) throw new Error('prerender: the /join markup holds a <script>; the shell runs no code');
 if (!/<main[^>]*>[\s\S]*<input/.test(html)) throw new Error('prerender: /join rendered no form; did the step render?');
 
-/** The chunks the first load of /join fetches after the entry: the route's component and the en-US catalogue. */
+/**
+ * The chunks the first load of /join fetches after the entry: the route's component and the first part of the en-US
+ * catalogue (src/i18n/catalogue-parts.ts).
+ */
 function firstScreenChunks() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((c) => c.isEntry);
   const inIndex = new Set([entry.file, ...(entry.imports ?? []).map((k) => manifest[k].file)]);
   const roots = Object.keys(manifest).filter(
-    (k) => k.startsWith('src/routes/join/index.tsx') || k === `src/i18n/compiled/${SHELL_LOCALE}.json`,
+    (k) => k.startsWith('src/routes/join/index.tsx') || k === `src/i18n/compiled/${SHELL_LOCALE}.json?part=first`,
   );
   if (roots.length !== 2)
     throw new Error(`prerender: expected the /join route and ${SHELL_LOCALE} chunks in the manifest`);

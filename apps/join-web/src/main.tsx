@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppContext } from './app.js';
 import { installChunkReload } from './chunk-reload.js';
 import { SHELL_ATTRIBUTE, startJoinBeforeFirstRender } from './first-paint.js';
-import { preloadMessages } from './i18n/I18nProvider.js';
+import { preloadFirstScreenMessages, preloadMessages } from './i18n/I18nProvider.js';
 import { paymentStep } from './join/lazy-step.js';
 import { toLocale } from './i18n/locales.js';
 import { takeOverShell } from './shell-input.js';
@@ -38,12 +38,16 @@ function boot(): void {
   // (en-US if it fails, as I18nProvider does), the route's chunks and the current step's chunk are awaited side by
   // side first; a failure is left to the app, which shows its own loading or error state. (A promise, not a
   // top-level await: the bundler would split the entry into many more chunks for one.)
+  // The first step (details, or an invite page) needs only the catalogue's first part (issue 15); I18nProvider loads
+  // the rest right after, before any later step shows.
+  const step = context.store.get(progressAtom).step;
+  const messages = step === 'details' ? preloadFirstScreenMessages : preloadMessages;
   void Promise.all([
-    preloadMessages(locale)
-      .catch(() => preloadMessages('en-US'))
+    messages(locale)
+      .catch(() => messages('en-US'))
       .catch(() => undefined),
     context.router.load().catch(() => undefined),
-    lazySteps[context.store.get(progressAtom).step]?.().catch(() => undefined),
+    lazySteps[step]?.().catch(() => undefined),
   ]).then(() => {
     const root = createRoot(document.getElementById('root')!);
     const app = (

@@ -1,4 +1,5 @@
 import { languageFor, LOCALES, type Locale } from '@ofw/domain';
+import type { CataloguePart } from './catalogue-parts.js';
 
 export { LOCALES, type Locale };
 
@@ -29,11 +30,19 @@ export function initialLocale(preferred: readonly string[]): Locale {
 }
 
 type Catalogue = Record<string, unknown>;
-const loaders = import.meta.glob<Catalogue>('./compiled/*.json', { import: 'default' });
+// scripts/catalogue-parts.ts: each locale's catalogue in two parts (src/i18n/catalogue-parts.ts), each its own chunk.
+const parts: Record<CataloguePart, Record<string, () => Promise<Catalogue>>> = {
+  first: import.meta.glob<Catalogue>('./compiled/*.json', { query: '?part=first', import: 'default' }),
+  later: import.meta.glob<Catalogue>('./compiled/*.json', { query: '?part=later', import: 'default' }),
+};
 
-/** Loads the compiled (AST) catalogue of a locale; each locale is its own chunk. */
-export async function loadMessages(locale: Locale): Promise<Catalogue> {
-  const load = loaders[`./compiled/${locale}.json`];
+/**
+ * Loads one part of a locale's compiled (AST) catalogue: `first` (what the first screen shows) or `later` (the steps
+ * after it); see src/i18n/catalogue-parts.ts.
+ * @throws Error when the locale has no catalogue.
+ */
+export async function loadMessages(locale: Locale, part: CataloguePart): Promise<Catalogue> {
+  const load = parts[part][`./compiled/${locale}.json`];
   if (!load) throw new Error(`No message catalogue for ${locale}`);
   return load();
 }

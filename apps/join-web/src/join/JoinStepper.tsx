@@ -10,6 +10,7 @@ import { useIntl } from 'react-intl';
 import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
 import { appMessages, detailsMessages, loadingMessages, stepMessages } from './messages.js';
 import { signedInUserId, useParentState } from './server-state.js';
+import { AllMessages } from '../i18n/I18nProvider.js';
 import { paymentStep } from './lazy-step.js';
 import { DetailsStep } from './steps/DetailsStep.js';
 import { useJoin, type StepNav } from './use-join.js';
@@ -86,10 +87,15 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
           </StatusMessage>
         }
       >
-        {step === 'package' ? <PackageStep flow={flow} nav={nav} /> : null}
-        {step === 'terms' ? <TermsStep nav={nav} /> : null}
-        {step === 'payment' ? <PaymentStep flow={flow} nav={nav} /> : null}
-        {step === 'account' ? <AccountStep flow={flow} nav={nav} /> : null}
+        {step !== 'details' ? (
+          // the later steps' texts are in the catalogue's later part (issue 15), loaded right after the first screen
+          <AllMessages>
+            {step === 'package' ? <PackageStep flow={flow} nav={nav} /> : null}
+            {step === 'terms' ? <TermsStep nav={nav} /> : null}
+            {step === 'payment' ? <PaymentStep flow={flow} nav={nav} /> : null}
+            {step === 'account' ? <AccountStep flow={flow} nav={nav} /> : null}
+          </AllMessages>
+        ) : null}
       </Suspense>
     </div>
   );
