@@ -7,6 +7,8 @@ import {
   type OrderRequest,
   type PaymentsConfig,
 } from '../src/index.js';
+import * as Errors from '../src/errors.js';
+import * as Main from '../src/index.js';
 
 describe('@ofw/api-client public API (issue 14: type tests)', () => {
   it('issue 14: PaymentsConfig and BillingAddress are @ofw/domain’s (one home), re-exported', () => {
@@ -18,5 +20,12 @@ describe('@ofw/api-client public API (issue 14: type tests)', () => {
   it('DESIGN.md §4: the typed client answers parsed shapes', () => {
     expectTypeOf(createApiClient).returns.toEqualTypeOf<ApiClient>();
     expectTypeOf<ApiClient['getPaymentsConfig']>().returns.resolves.toEqualTypeOf<PaymentsConfig>();
+  });
+
+  it('issue 15: @ofw/api-client/errors gives the main entry’s ApiError, isApiError and codes', () => {
+    expectTypeOf(Errors.isApiError).toEqualTypeOf(Main.isApiError);
+    expectTypeOf<Errors.ApiError>().toEqualTypeOf<Main.ApiError>();
+    expectTypeOf<Errors.ApiErrorCode>().toEqualTypeOf<Main.ApiErrorCode>();
+    expectTypeOf<Errors.ApiError['problem']>().toEqualTypeOf<Main.Problem>();
   });
 });
