@@ -2,7 +2,8 @@
 // imports changes — join-api also on packages/domain/src and packages/api-client/src, through
 // apps/join-api/tsconfig.dev.json), plus Vite with HMR on http://localhost:5173, which proxies /api and /ofw to join-api
 // and resolves the @ofw/* packages to their sources (apps/join-web/vite.config.ts), and maildev (e-mail catcher,
-// http://localhost:3025). Only the sandbox's hosted-field frame script (src/frame/) is served from its build.
+// http://localhost:3025). The sandbox's hosted-field frame script (src/frame/, a browser bundle) is rebuilt on every
+// edit (`tsup --watch`) and served as last built (SANDBOX_LIVE_FRAME_SCRIPT=1: re-read when it changes, no-cache).
 // Ctrl-C stops everything (exit 0). Ports: PORT (join-api, 3000), SANDBOX_PORT (3010), VITE_PORT (5173),
 // MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT (3026 / 3025).
 // The payment mode is chosen as for `pnpm start` (scripts/lib/payments-mode.mjs), e.g.
@@ -49,6 +50,7 @@ startServers({
     env: {
       SANDBOX_PORT: sandboxPort,
       SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `http://localhost:${vitePort},${apiUrl}`,
+      SANDBOX_LIVE_FRAME_SCRIPT: '1',
       ...payments.sandboxEnv,
     },
   },
@@ -65,6 +67,14 @@ startServers({
     },
   },
 });
+// The frame script's build on every edit of src/frame/ (the sandbox serves it as last built).
+service(
+  'frame',
+  process.execPath,
+  [path.join(root, 'apps/payments-sandbox/node_modules/tsup/dist/cli-default.js'), '--watch', 'src/frame'],
+  { SANDBOX_FRAME_ONLY: '1' },
+  inApp('payments-sandbox'),
+);
 // Vite's own bin, not `pnpm exec vite`: a pnpm in between prints ELIFECYCLE when Ctrl-C stops Vite.
 service(
   'vite',

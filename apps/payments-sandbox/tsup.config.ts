@@ -1,22 +1,26 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig([
-  {
-    entry: { main: 'src/main.ts', index: 'src/index.ts' },
-    format: ['esm'],
-    platform: 'node',
-    target: 'node20',
-    dts: { entry: { index: 'src/index.ts' } },
-    sourcemap: true,
-  },
-  {
-    // the hosted field frame script: one small browser bundle with card-validator inlined
-    entry: { 'public/hosted-field': 'src/frame/hosted-field.ts' },
-    format: ['iife'],
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    noExternal: [/.*/],
-    outExtension: () => ({ js: '.js' }),
-  },
-]);
+/** The sandbox's server (main.ts) and its in-process API (index.ts, with types) for other workspaces' tests. */
+const server = {
+  entry: { main: 'src/main.ts', index: 'src/index.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  dts: { entry: { index: 'src/index.ts' } },
+  sourcemap: true,
+} satisfies Options;
+
+/** The hosted field frame script: one small browser bundle with card-validator inlined. */
+const frameScript = {
+  entry: { 'public/hosted-field': 'src/frame/hosted-field.ts' },
+  format: ['iife'],
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  noExternal: [/.*/],
+  outExtension: () => ({ js: '.js' }),
+} satisfies Options;
+
+// SANDBOX_FRAME_ONLY=1 builds only the frame script: `pnpm dev` runs `tsup --watch src/frame` with it (the servers
+// themselves run from src/ under `tsx watch`).
+export default defineConfig(process.env.SANDBOX_FRAME_ONLY === '1' ? [frameScript] : [server, frameScript]);

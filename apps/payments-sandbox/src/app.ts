@@ -16,8 +16,15 @@ export interface SandboxAppOptions {
   allowedOrigins?: readonly string[];
   /** State holder; pass one to inspect nonces and transactions in tests. */
   store?: SandboxStore;
-  /** The built frame script; read from `dist/public/hosted-field.js` when omitted. */
+  /** The built frame script; read from `dist/public/hosted-field.js` (or `frameScriptFile`) when omitted. */
   frameScript?: string;
+  /** Where the built frame script is read from when `frameScript` is omitted (default `dist/public/hosted-field.js`). */
+  frameScriptFile?: URL | string;
+  /**
+   * Read the frame script again whenever its file changes, and send it `no-cache` (`pnpm dev`, which rebuilds it on
+   * every edit under src/frame/: issue 13). Off by default: read once, cached 5 minutes by browsers.
+   */
+  liveFrameScript?: boolean;
   /** `NODE_ENV`; fault control (`/sandbox/*`) answers 404 in `production`. Read from the environment when omitted. */
   nodeEnv?: string;
   /** The fault queue (tests may share one); a new one when omitted. */
@@ -53,7 +60,12 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   app.get('/health', (c) => c.json({ ok: true }));
   app.get('/', (c) => c.html(HOME_PAGE));
 
-  registerHostedFieldFrames(app, { allowedOrigins, frameScript: options.frameScript });
+  registerHostedFieldFrames(app, {
+    allowedOrigins,
+    frameScript: options.frameScript,
+    frameScriptFile: options.frameScriptFile,
+    liveFrameScript: options.liveFrameScript,
+  });
   registerClientApi(app, { store, allowedOrigins });
   registerServerApi(app, { store, faults, apiKey: options.apiKey });
   registerGateway(app, { store, faults });

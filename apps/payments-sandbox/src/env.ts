@@ -26,6 +26,14 @@ export const EnvSchema = z.object({
    * ({@link requireServerApiKey}); `pnpm start`, `pnpm dev` and the e2e config make one per run.
    */
   SANDBOX_API_KEY: z.string().min(16, 'SANDBOX_API_KEY must be at least 16 characters').optional(),
+  /**
+   * `1`: serve the hosted-field frame script as last built, re-read after each change and sent `no-cache` — `pnpm dev`
+   * sets it and rebuilds the script on every edit of src/frame/ (issue 13). Default off (read once).
+   */
+  SANDBOX_LIVE_FRAME_SCRIPT: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

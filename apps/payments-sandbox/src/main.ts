@@ -8,6 +8,7 @@ const sandbox = await startSandbox({
   allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS,
   nodeEnv: env.NODE_ENV,
   apiKey: requireServerApiKey(env),
+  liveFrameScript: env.SANDBOX_LIVE_FRAME_SCRIPT,
 });
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 console.log(
