@@ -33,6 +33,8 @@ afterAll(() => rmSync(file, { force: true }));
 describe('README (published with the package)', () => {
   it('names no path outside the package', () => {
     expect(readme).not.toMatch(/\.\.\/|\/work\/|DESIGN\.md|CONTRACTS\.md|TOOLCHAIN\.md|\]\((?!https?:|#)/);
+    // a path of the monorepo (apps/…, scripts/…, another package's folder) is outside the published package too
+    expect(readme).not.toMatch(/(?<![\w/.-])(?:apps|scripts|packages)\//);
   });
 
   it('install line and peer dependency table agree with package.json', () => {
