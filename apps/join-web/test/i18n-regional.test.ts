@@ -34,6 +34,12 @@ const EN_GB_DIFFERS_FROM_EN_US = [
 
 const ES_US_DIFFERS_FROM_ES_MX = [
   'payment.zip', // a US address: "Código postal (ZIP)", the term US forms in Spanish use
+  // Mexican forms ask for given name(s) and both surnames (paterno y materno) — "Nombre(s)", "Apellidos" — where US
+  // forms in Spanish ask for one "Nombre" and one "Apellido"
+  'details.firstName',
+  'details.lastName',
+  'details.error.lastName',
+  'payment.streetAddress', // "Calle y número" on a Mexican form; "Dirección" on a US one
 ] as const;
 
 /** American spellings and terms that British English words differently (checked in every en-GB message). */
