@@ -13,6 +13,7 @@ import { demoBanner, seedDemo } from '../src/seed.js';
 import { createLogger } from '../src/lib/logger.js';
 import { clientAddress, compileTrust, parseTrustedProxies } from '../src/lib/client-ip.js';
 import {
+  BILLING,
   LogSink,
   SIGNUP,
   order,
@@ -277,11 +278,71 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
     expect(next.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
+  /** A request from `address` (the socket's remote address: no proxy is trusted here), as t.call makes it. */
+  const from = (address: string, path: string, token: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return t.app.request(`/api/v1/${path}`, { ...init, headers }, { incoming: { socket: { remoteAddress: address } } });
+  };
+  const orderFrom = (address: string, token: string, key: string) =>
+    from(address, 'orders', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ packageId: 2, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING }),
+    });
+
+  it('issue 12: more than 30 order attempts per client in an hour → 429, whichever parents they come from', async () => {
+    // three parents, 10 attempts each (their own limit), all from one address: the client's 30
+    const address = '198.51.100.30';
+    for (let p = 0; p < 3; p++) {
+      const { authToken } = await parent();
+      for (let i = 0; i < 10; i++)
+        expect((await orderFrom(address, authToken, `client-${p}-attempt-${i}`)).status).not.toBe(429);
+    }
+    const fourth = await parent();
+    const limited = await orderFrom(address, fourth.authToken, 'client-3-attempt-0');
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    // the same parent from another client is not limited (the bucket is the client's)
+    expect((await orderFrom('198.51.100.31', fourth.authToken, 'client-3-attempt-1')).status).not.toBe(429);
+  });
+
+  it('issue 12: more than 30 client tokens per client in an hour → 429, whichever parents ask', async () => {
+    const address = '198.51.100.40';
+    for (let p = 0; p < 2; p++) {
+      const { authToken } = await parent();
+      for (let i = 0; i < 15; i++) expect((await from(address, 'payments/config?currency=USD', authToken)).status).toBe(200);
+    }
+    const third = await parent();
+    const limited = await from(address, 'payments/config?currency=USD', third.authToken);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+    expect((await from('198.51.100.41', 'payments/config?currency=USD', third.authToken)).status).toBe(200);
+  });
+
+  it('issue 12: a replay of a completed order answers its stored 201 even when the parent is past the attempt limit', async () => {
+    const p = await parent();
+    const paid = await order(t, p.authToken, 'replay-past-limit-0');
+    expect(paid.status).toBe(201);
+    const stored = await paid.json();
+    // nine more attempts (an upgrade that is not one: 409), then the tenth-plus is limited
+    for (let i = 1; i < 10; i++) expect((await order(t, p.authToken, `replay-past-limit-${i}`)).status).not.toBe(429);
+    expect((await order(t, p.authToken, 'replay-past-limit-10')).status).toBe(429);
+    const charges = sandbox.txs.length;
+    const replay = await order(t, p.authToken, 'replay-past-limit-0');
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(stored);
+    expect(sandbox.txs.length).toBe(charges);
+  });
+
   it('issue 12: more than 30 client tokens per parent in an hour → 429', async () => {
     const p = await parent();
+    // from three addresses (10 each, under the client's 30), then a fourth: the parent's own bucket is full
     for (let i = 0; i < 30; i++)
-      expect((await t.call('payments/config?currency=USD', { token: p.authToken })).status).toBe(200);
-    const next = await t.call('payments/config?currency=USD', { token: p.authToken });
+      expect((await from(`198.51.100.${50 + (i % 3)}`, 'payments/config?currency=USD', p.authToken)).status).toBe(200);
+    const next = await from('198.51.100.53', 'payments/config?currency=USD', p.authToken);
     expect(next.status).toBe(429);
     expect(await next.json()).toMatchObject({ code: 'rate_limited' });
   });

@@ -612,18 +612,24 @@ async function release(s: Services, userId: number, key: string): Promise<void> 
  * POST /orders (DESIGN.md §4): re-prices with `@ofw/domain`, charges once per Idempotency-Key
  * (Stripe semantics: replay, 422 on another body, 409 while in flight) and records the order,
  * subscription and card brand/last four in one transaction.
+ *
+ * `admit` runs once the key is known not to be completed, before anything is priced or charged — the route's
+ * card-testing limits (issue 12), so that a replay of a completed order is answered from the store and never counted
+ * or refused as an attempt. Whatever it throws (e.g. the 429 `rate_limited` HttpProblem) is thrown as is.
  */
 export async function placeOrder(
   s: Services,
   user: UserRow,
   key: string,
   body: OrderRequest & { billingAddress: BillingAddress },
+  admit: () => Promise<void> = async () => {},
 ): Promise<StoredResponse> {
   const hash = fingerprint(body);
   // A completed key answers before anything is priced (issue 12): a replay after a coupon was switched off or the
-  // pricing group changed still gets the stored answer, not a fresh 422.
+  // pricing group changed still gets the stored answer, not a fresh 422 — nor a 429 once the parent is past a limit.
   const done = await completedAnswer(s, user.id, key, hash);
   if (done) return done;
+  await admit();
   const buyer: BuyerContext = {
     currency: buyerCurrency(user.country),
     flow: user.flow as Flow,
