@@ -312,7 +312,8 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
     const address = '198.51.100.40';
     for (let p = 0; p < 2; p++) {
       const { authToken } = await parent();
-      for (let i = 0; i < 15; i++) expect((await from(address, 'payments/config?currency=USD', authToken)).status).toBe(200);
+      for (let i = 0; i < 15; i++)
+        expect((await from(address, 'payments/config?currency=USD', authToken)).status).toBe(200);
     }
     const third = await parent();
     const limited = await from(address, 'payments/config?currency=USD', third.authToken);
