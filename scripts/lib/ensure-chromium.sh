@@ -5,8 +5,13 @@
 # CHROMIUM_PATH.
 ensure_chromium() {
   local c own
+  # a CHROMIUM_PATH that is set must be a browser: a wrong path is an error, not a silent fallback (as in browser.ts)
+  if [[ -n "${CHROMIUM_PATH:-}" ]]; then
+    if [[ -x "$CHROMIUM_PATH" && ! -d "$CHROMIUM_PATH" ]]; then export CHROMIUM_PATH; return 0; fi
+    echo "✗ CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file" >&2; return 1
+  fi
   own=$(cd e2e 2>/dev/null && node -e "process.stdout.write(require('@playwright/test').chromium.executablePath())" 2>/dev/null || true)
-  for c in "${CHROMIUM_PATH:-}" "$own" /usr/lib/chromium/chromium /usr/bin/chromium /usr/bin/chromium-browser; do
+  for c in "$own" /usr/lib/chromium/chromium /usr/bin/chromium /usr/bin/chromium-browser; do
     if [[ -n "$c" && -x "$c" ]]; then export CHROMIUM_PATH="$c"; return 0; fi
   done
   echo "› No Chromium found: installing Debian's chromium package (about a minute)…"
