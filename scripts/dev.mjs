@@ -1,9 +1,9 @@
 // `pnpm dev`: the payments sandbox and join-api from their sources under `tsx watch` (each restarts when a file it
-// imports changes — join-api also on packages/domain/src and packages/api-client/src, through
-// apps/join-api/tsconfig.dev.json), plus Vite with HMR on http://localhost:5173, which proxies /api and /ofw to join-api
+// imports changes — join-api also on packages/domain/src and packages/api-client/src, the sandbox on
+// packages/payments/src/protocol.ts, through each app's tsconfig.dev.json), plus Vite with HMR on http://localhost:5173, which proxies /api and /ofw to join-api
 // and resolves the @ofw/* packages to their sources (apps/join-web/vite.config.ts), and maildev (e-mail catcher,
 // http://localhost:3025). The sandbox's hosted-field frame script (src/frame/, a browser bundle) is rebuilt on every
-// edit (`tsup --watch`) and served as last built (SANDBOX_LIVE_FRAME_SCRIPT=1: re-read when it changes, no-cache).
+// edit of it or of the protocol (`tsup --watch`) and served as last built (SANDBOX_LIVE_FRAME_SCRIPT=1: re-read when it changes, no-cache).
 // Ctrl-C stops everything (exit 0). Ports: PORT (join-api, 3000), SANDBOX_PORT (3010), VITE_PORT (5173),
 // MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT (3026 / 3025).
 // The payment mode is chosen as for `pnpm start` (scripts/lib/payments-mode.mjs), e.g.
@@ -32,11 +32,13 @@ console.log('› Building the packages and the sandbox frame script (turbo; cach
 // "cache hit" line. (errors-only printed nothing for minutes on a cold start.)
 await buildWorkspaces(['payments-sandbox', 'join-web^...']);
 
-const tsxWatch = (app) => [
+const tsxWatch = () => [
   path.join(root, 'node_modules/tsx/dist/cli.mjs'),
   'watch',
   '--clear-screen=false',
-  ...(app === 'join-api' ? ['--tsconfig', 'tsconfig.dev.json'] : []),
+  // each app's tsconfig.dev.json resolves the workspace packages it imports to their sources
+  '--tsconfig',
+  'tsconfig.dev.json',
   'src/main.ts',
 ];
 const inApp = (app) => ({ cwd: path.join(root, 'apps', app) });
@@ -45,7 +47,7 @@ startMaildev();
 // the sandbox and join-api share a fresh SANDBOX_API_KEY (the sandbox's server API needs it, issue 12)
 startServers({
   sandbox: {
-    args: tsxWatch('payments-sandbox'),
+    args: tsxWatch(),
     ...inApp('payments-sandbox'),
     env: {
       SANDBOX_PORT: sandboxPort,
@@ -55,7 +57,7 @@ startServers({
     },
   },
   joinApi: {
-    args: tsxWatch('join-api'),
+    args: tsxWatch(),
     ...inApp('join-api'),
     env: {
       PORT: apiPort,
@@ -71,7 +73,13 @@ startServers({
 service(
   'frame',
   process.execPath,
-  [path.join(root, 'apps/payments-sandbox/node_modules/tsup/dist/cli-default.js'), '--watch', 'src/frame'],
+  [
+    path.join(root, 'apps/payments-sandbox/node_modules/tsup/dist/cli-default.js'),
+    '--watch',
+    'src/frame',
+    '--watch',
+    '../../packages/payments/src/protocol.ts',
+  ],
   { SANDBOX_FRAME_ONLY: '1' },
   inApp('payments-sandbox'),
 );

@@ -21,6 +21,9 @@ const frameScript = {
   outExtension: () => ({ js: '.js' }),
 } satisfies Options;
 
-// SANDBOX_FRAME_ONLY=1 builds only the frame script: `pnpm dev` runs `tsup --watch src/frame` with it (the servers
-// themselves run from src/ under `tsx watch`).
-export default defineConfig(process.env.SANDBOX_FRAME_ONLY === '1' ? [frameScript] : [server, frameScript]);
+// SANDBOX_FRAME_ONLY=1 builds only the frame script: `pnpm dev` runs `tsup --watch src/frame --watch <protocol.ts>`
+// with it (the servers themselves run from src/ under `tsx watch`), bundling @ofw/payments/protocol from its source
+// (tsconfig.dev.json's paths) so that an edit of the protocol reaches the frames too.
+export default defineConfig(
+  process.env.SANDBOX_FRAME_ONLY === '1' ? [{ ...frameScript, tsconfig: 'tsconfig.dev.json' }] : [server, frameScript],
+);
