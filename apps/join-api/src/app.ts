@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { API_PREFIX, problemType } from '@ofw/api-client';
 import { sameOriginWrites, type AppDeps, type AppEnv, type Services } from './context.js';
-import { HttpProblem, problemResponse } from './lib/problem.js';
+import { HttpProblem, problemOf, problemResponse } from './lib/problem.js';
+import { ServiceError } from './services/errors.js';
 import { redactUrl } from './lib/logger.js';
 import { rejectMalformedPath } from './lib/path.js';
 import { referenceRoutes } from './routes/reference.js';
@@ -87,7 +88,9 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {
-    if (err instanceof HttpProblem) return problemResponse(c, err.toProblem(), err.headers);
+    // a service's refusal (issue 14) and a route's problem, rendered here and only here
+    const problem = err instanceof ServiceError ? problemOf(err) : err;
+    if (problem instanceof HttpProblem) return problemResponse(c, problem.toProblem(), problem.headers);
     services.logger.error(
       // the logger's `err` serializer (safeError) never prints a query's bound parameters (issue 12)
       { reqId: c.get('requestId'), err },

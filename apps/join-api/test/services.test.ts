@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignupRequestSchema } from '@ofw/api-client';
 import type { Services } from '../src/context.js';
 import { getUser } from '../src/accounts.js';
-import { HttpProblem } from '../src/lib/problem.js';
+import { REFUSAL_PROBLEMS, problemOf } from '../src/lib/problem.js';
+import { ServiceError } from '../src/services/errors.js';
 import { agreeToTerms, recordCoParentAnswer, setCredentials } from '../src/services/registration.js';
 import { startSignup } from '../src/services/signups.js';
 import { SIGNUP, testApp, type TestApp } from './helpers.js';
 
 /**
  * Issue 14 layering: the services run without HTTP — no Hono context, no request — given the app's services (db,
- * clock, env, logger, gateway) and validated values; their errors are problems the app's one error handler renders.
+ * clock, env, logger, gateway) and validated values; they refuse with domain errors (ServiceError: a reason in the
+ * join's terms, no HTTP) that one mapping, `problemOf`, turns into problem+json for the app's one error handler.
  */
 describe('issue 14: join-api services called without HTTP', () => {
   let t: TestApp;
@@ -32,20 +34,56 @@ describe('issue 14: join-api services called without HTTP', () => {
     });
     expect(again.result.authToken).not.toBe(first.result.authToken);
     const other = startSignup(s, body('svc.two@example.com'), 'svc-key-0001');
-    await expect(other).rejects.toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+    await expect(other).rejects.toBeInstanceOf(ServiceError);
+    await expect(other).rejects.toMatchObject({ reason: 'key_reused' });
+    expect(problemOf((await other.catch((e: unknown) => e)) as ServiceError)).toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+    });
   });
 
-  it('issue 14: registration services answer the join state and refuse with problems', async () => {
+  it('issue 14: registration services answer the join state and refuse with domain errors', async () => {
     const { result } = await startSignup(s, body('svc.three@example.com'), undefined);
     const user = (await getUser(s.db, result.userId))!;
     expect((await agreeToTerms(s, user)).agreedToTerms).toBe(true);
     const weak = setCredentials(s, user, { username: 'svc.three', password: 'password1234' });
-    await expect(weak).rejects.toBeInstanceOf(HttpProblem);
-    await expect(weak).rejects.toMatchObject({ status: 422, code: 'validation_failed' });
+    await expect(weak).rejects.toBeInstanceOf(ServiceError);
+    await expect(weak).rejects.toMatchObject({ reason: 'weak_password', errors: [{ field: 'password' }] });
     const set = await setCredentials(s, user, { username: 'svc.three', password: 'correct horse battery 42' });
     expect(set.authToken).toEqual(expect.any(String));
     expect(set.state.requireCredentials).toBe(false);
     const own = recordCoParentAnswer(s, user, 'SVC.three@example.com');
-    await expect(own).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
+    await expect(own).rejects.toMatchObject({ reason: 'own_email_as_co_parent' });
+  });
+});
+
+describe('issue 14: one mapping from refusals to problem+json', () => {
+  it('issue 14: each refusal has one status and contract code; the answer keeps the detail, fields and Retry-After', () => {
+    expect(REFUSAL_PROBLEMS.weak_password).toEqual({ status: 422, code: 'validation_failed' });
+    expect(REFUSAL_PROBLEMS.unknown_security_question).toEqual({ status: 400, code: 'validation_failed' });
+    expect(REFUSAL_PROBLEMS.processor_declined).toMatchObject({ status: 402, code: 'processor_declined' });
+    const inDoubt = problemOf(
+      new ServiceError('gateway_unavailable', 'The payment could not be confirmed.', { retryAfterSeconds: 1 }),
+    );
+    expect(inDoubt.headers).toEqual({ 'retry-after': '1' });
+    expect(inDoubt.toProblem()).toMatchObject({
+      status: 503,
+      code: 'payment_gateway_unavailable',
+      detail: 'The payment could not be confirmed.',
+    });
+    const taken = problemOf(
+      new ServiceError('username_taken', 'Choose another username.', {
+        errors: [{ field: 'username', message: 'This username is not available' }],
+        extra: { hint: 'x' },
+      }),
+    ).toProblem();
+    expect(taken).toMatchObject({ status: 409, code: 'username_taken', errors: [{ field: 'username' }], hint: 'x' });
+  });
+
+  it('issue 14: the services under src/services never build an HTTP problem themselves', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../src/services/', import.meta.url);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')))
+      expect(readFileSync(new URL(file, dir), 'utf8'), file).not.toMatch(/new HttpProblem\(|\bHttpProblem\b.*from/);
   });
 });

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { problemType, type FieldError, type Problem, type ProblemCode } from '@ofw/api-client';
+import type { Refusal, ServiceError } from '../services/errors.js';
 
 const TITLES: Record<number, string> = {
   400: 'Invalid request',
@@ -98,3 +99,44 @@ export const unauthorized = (detail = 'A valid auth token is required.') =>
 export const forbidden = (detail = 'You can only read and change your own account.') =>
   new HttpProblem(403, 'forbidden', detail);
 export const notFound = (detail = 'No such resource.') => new HttpProblem(404, 'not_found', detail);
+
+/**
+ * The one place a service's refusal becomes HTTP (issue 14): its status, the contract's problem code and, where the
+ * problem needs one, its title. `validation_failed` is 400 for a choice outside the offered ones (like a malformed
+ * body) and 422 for a well-formed value the rules refuse (a weak password, a coupon not on offer).
+ */
+export const REFUSAL_PROBLEMS: Record<Refusal, { status: number; code: ProblemCode; title?: string }> = {
+  invite_invalid: { status: 401, code: 'invalid_invite_token' },
+  referral_invalid: { status: 401, code: 'unauthorized' },
+  signup_completed: { status: 409, code: 'signup_completed' },
+  key_in_flight: { status: 409, code: 'idempotency_in_flight' },
+  key_reused: { status: 422, code: 'idempotency_key_reused' },
+  weak_password: { status: 422, code: 'validation_failed' },
+  username_taken: { status: 409, code: 'username_taken' },
+  unknown_security_question: { status: 400, code: 'validation_failed' },
+  own_email_as_co_parent: { status: 400, code: 'validation_failed' },
+  parent_not_found: { status: 404, code: 'not_found' },
+  current_password_required: { status: 403, code: 'current_password_required' },
+  current_password_incorrect: { status: 403, code: 'current_password_incorrect' },
+  coupon_invalid: { status: 422, code: 'validation_failed' },
+  currency_not_offered: { status: 422, code: 'currency_not_offered' },
+  package_unavailable: { status: 422, code: 'package_unavailable' },
+  order_already_paid: { status: 409, code: 'order_already_paid' },
+  not_an_upgrade: { status: 409, code: 'not_an_upgrade' },
+  attempt_closed: { status: 409, code: 'conflict' },
+  processor_declined: { status: 402, code: 'processor_declined', title: 'Card declined' },
+  gateway_rejected: { status: 402, code: 'gateway_rejected', title: 'Payment rejected' },
+  payment_method_expired: { status: 422, code: 'payment_method_expired', title: 'Enter the card again' },
+  gateway_unavailable: { status: 503, code: 'payment_gateway_unavailable' },
+};
+
+/** The problem a service's refusal answers with (see {@link REFUSAL_PROBLEMS}); `Retry-After` when it gives one. */
+export function problemOf(e: ServiceError): HttpProblem {
+  const { status, code, title } = REFUSAL_PROBLEMS[e.reason];
+  return new HttpProblem(status, code, e.message, {
+    ...(title ? { title } : {}),
+    ...(e.errors ? { errors: e.errors } : {}),
+    extra: e.extra,
+    headers: e.retryAfterSeconds === undefined ? {} : { 'retry-after': String(e.retryAfterSeconds) },
+  });
+}

@@ -15,7 +15,8 @@ import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/
 import type { Services } from '../context.js';
 import { coupons, idempotencyKeys, orders, subscriptions, users } from '../db/schema.js';
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from '../gateway/types.js';
-import { HttpProblem } from '../lib/problem.js';
+import { problemOf } from '../lib/problem.js';
+import { ServiceError } from './errors.js';
 import { fingerprint, newId } from '../lib/tokens.js';
 import {
   CurrencyNotOfferedError,
@@ -114,8 +115,19 @@ async function dropLease(s: Services, orderId: string): Promise<void> {
   await s.db.update(orders).set({ leaseUntil: null }).where(eq(orders.id, orderId));
 }
 
-function final(problem: HttpProblem, instance?: string): FinalAnswer {
-  return new FinalAnswer({ status: problem.status, body: problem.toProblem(instance) });
+/**
+ * A refusal as the answer stored for its Idempotency-Key: the problem+json first sent (Stripe semantics — a replay
+ * gets the same status and body), so it goes through the app's one mapping of refusals to problems (`problemOf`)
+ * when it is stored rather than when it is sent.
+ */
+function storedRefusal(refusal: ServiceError, instance?: string): StoredResponse {
+  const problem = problemOf(refusal);
+  return { status: problem.status, body: problem.toProblem(instance) };
+}
+
+/** A refusal that is the key's final answer (stored, then answered). */
+function final(refusal: ServiceError, instance?: string): FinalAnswer {
+  return new FinalAnswer(storedRefusal(refusal, instance));
 }
 
 /**
@@ -159,18 +171,16 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
   };
 }
 
-/** 402 problem for a decline (§8), naming processor-declined vs gateway-rejected and the response code. */
-export function declineProblem(
+/** A decline (§8, 402), naming processor-declined vs gateway-rejected and the response code. */
+export function declineRefusal(
   result: Extract<ChargeResult, { outcome: 'processor_declined' | 'gateway_rejected' }>,
   orderId: string,
-): HttpProblem {
+): ServiceError {
   if (result.outcome === 'processor_declined') {
-    return new HttpProblem(
-      402,
+    return new ServiceError(
       'processor_declined',
       `The card was declined by the bank (${result.processorResponseCode} ${result.processorResponseText}).`,
       {
-        title: 'Card declined',
         extra: {
           processorResponseCode: result.processorResponseCode,
           processorResponseText: result.processorResponseText,
@@ -179,12 +189,10 @@ export function declineProblem(
       },
     );
   }
-  return new HttpProblem(
-    402,
+  return new ServiceError(
     'gateway_rejected',
     `The payment was rejected by the gateway (${result.gatewayRejectionReason}).`,
     {
-      title: 'Payment rejected',
       extra: {
         gatewayRejectionReason: result.gatewayRejectionReason,
         ...(result.processorResponseCode ? { processorResponseCode: result.processorResponseCode } : {}),
@@ -195,15 +203,14 @@ export function declineProblem(
   );
 }
 
-/** 422 problem for a nonce the gateway cannot charge (unknown, expired or used): the parent enters the card again. */
-function nonceProblem(result: Extract<ChargeResult, { outcome: 'payment_method_invalid' }>, orderId: string) {
-  return new HttpProblem(
-    422,
+/** A nonce the gateway cannot charge (unknown, expired or used; 422): the parent enters the card again. */
+function nonceRefusal(result: Extract<ChargeResult, { outcome: 'payment_method_invalid' }>, orderId: string) {
+  return new ServiceError(
     'payment_method_expired',
     result.reason === 'consumed'
       ? 'This payment method was already used. Enter the card again.'
       : 'This payment method is unknown or expired. Enter the card again.',
-    { title: 'Enter the card again', extra: { orderId } },
+    { extra: { orderId } },
   );
 }
 
@@ -269,8 +276,7 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning();
     if (!declined) return undefined;
-    const problem = invalid ? nonceProblem(result, order.id) : declineProblem(result, order.id);
-    const answer: StoredResponse = { status: problem.status, body: problem.toProblem() };
+    const answer = storedRefusal(invalid ? nonceRefusal(result, order.id) : declineRefusal(result, order.id));
     await tx
       .update(idempotencyKeys)
       .set({ state: 'completed', responseStatus: answer.status, responseBody: answer.body, lockedUntil: null })
@@ -477,7 +483,7 @@ async function couponAvailability(s: Services, user: UserRow, couponCode: string
       .where(eq(coupons.code, couponCode.trim().toUpperCase()))
       .limit(1);
     if (!coupon || !coupon.active || coupon.audience !== audience) {
-      throw new HttpProblem(422, 'validation_failed', 'This coupon code is not valid.', {
+      throw new ServiceError('coupon_invalid', 'This coupon code is not valid.', {
         errors: [{ field: 'couponCode', message: 'Unknown or expired coupon' }],
       });
     }
@@ -494,18 +500,18 @@ async function couponAvailability(s: Services, user: UserRow, couponCode: string
  * The purchase quote of an order request, its errors as problems: a package in another currency than the parent's
  * country's → 422 `currency_not_offered` (issue 12); a package, product or service not offered → 422
  * `package_unavailable`.
- * @throws HttpProblem
+ * @throws ServiceError `currency_not_offered`, `package_unavailable`
  */
 function quoteOrThrow(body: OrderSelection, buyer: BuyerContext): Quote {
   try {
     return quoteOrder(body, buyer);
   } catch (e) {
     if (e instanceof CurrencyNotOfferedError)
-      throw new HttpProblem(422, 'currency_not_offered', e.message, {
+      throw new ServiceError('currency_not_offered', e.message, {
         errors: [{ field: 'packageId', message: e.message }],
       });
     if (!(e instanceof QuoteError)) throw e;
-    throw new HttpProblem(422, 'package_unavailable', e.message, {
+    throw new ServiceError('package_unavailable', e.message, {
       errors: [{ field: e.code === 'bad_selection' ? 'services' : 'packageId', message: e.message }],
     });
   }
@@ -526,13 +532,9 @@ async function claimKey(s: Services, userId: number, key: string, hash: string):
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!row)
-    throw new HttpProblem(
-      409,
-      'idempotency_in_flight',
-      'A request with this Idempotency-Key is in progress; retry shortly.',
-    );
+    throw new ServiceError('key_in_flight', 'A request with this Idempotency-Key is in progress; retry shortly.');
   if (row.requestHash !== hash) {
-    throw new HttpProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request body.');
+    throw new ServiceError('key_reused', 'This Idempotency-Key was used with another request body.');
   }
   if (row.state === 'completed') {
     return { status: row.responseStatus!, body: row.responseBody as OrderResponse | Problem, replayed: true };
@@ -552,14 +554,9 @@ async function claimKey(s: Services, userId: number, key: string, hash: string):
     )
     .returning({ key: idempotencyKeys.key });
   if (!taken) {
-    throw new HttpProblem(
-      409,
-      'idempotency_in_flight',
-      'A request with this Idempotency-Key is in progress; retry shortly.',
-      {
-        headers: { 'retry-after': '1' },
-      },
-    );
+    throw new ServiceError('key_in_flight', 'A request with this Idempotency-Key is in progress; retry shortly.', {
+      retryAfterSeconds: 1,
+    });
   }
   return undefined;
 }
@@ -577,7 +574,7 @@ async function completedAnswer(
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (row?.state !== 'completed') return undefined;
   if (row.requestHash !== hash) {
-    throw new HttpProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request body.');
+    throw new ServiceError('key_reused', 'This Idempotency-Key was used with another request body.');
   }
   return { status: row.responseStatus!, body: row.responseBody as OrderResponse | Problem, replayed: true };
 }
@@ -615,7 +612,7 @@ async function release(s: Services, userId: number, key: string): Promise<void> 
  *
  * `admit` runs once the key is known not to be completed, before anything is priced or charged — the route's
  * card-testing limits (issue 12), so that a replay of a completed order is answered from the store and never counted
- * or refused as an attempt. Whatever it throws (e.g. the 429 `rate_limited` HttpProblem) is thrown as is.
+ * or refused as an attempt. Whatever it throws (e.g. the route's 429 `rate_limited` problem) is thrown as is.
  */
 export async function placeOrder(
   s: Services,
@@ -664,9 +661,8 @@ export async function placeOrder(
             // not an upgrade (cheaper, shorter, another currency) is refused with its own code (the page says why).
             throw final(
               term.packageId === priced.packageId
-                ? new HttpProblem(409, 'order_already_paid', 'This package is already paid for and current.')
-                : new HttpProblem(
-                    409,
+                ? new ServiceError('order_already_paid', 'This package is already paid for and current.')
+                : new ServiceError(
                     'not_an_upgrade',
                     'This account already has a current subscription; only an upgrade to a higher package can be bought.',
                   ),
@@ -713,8 +709,8 @@ export async function placeOrder(
         // request when it bought the same thing); none means it never charged, so it is failed and this one goes on.
         const other = await takeLease(s, step.order.id);
         if (!other) {
-          throw new HttpProblem(409, 'idempotency_in_flight', 'Another payment is being processed; retry shortly.', {
-            headers: { 'retry-after': String(Math.ceil(chargeLeaseMs(s) / 1000)) },
+          throw new ServiceError('key_in_flight', 'Another payment is being processed; retry shortly.', {
+            retryAfterSeconds: Math.ceil(chargeLeaseMs(s) / 1000),
           });
         }
         leased = other.id;
@@ -748,14 +744,14 @@ export async function placeOrder(
         // declined or failed under this key (perhaps by reconciliation): its stored answer, else closed
         const stored = await storedAnswer(s, user.id, key);
         if (stored) return stored;
-        throw final(new HttpProblem(409, 'conflict', 'This payment attempt was closed; start a new one.'));
+        throw final(new ServiceError('attempt_closed', 'This payment attempt was closed; start a new one.'));
       }
       if (!step.fresh) {
         // A retry with the same key after an answer was lost: only the lease holder may call the gateway.
         const mine = await takeLease(s, order.id);
         if (!mine) {
-          throw new HttpProblem(409, 'idempotency_in_flight', 'This payment is being processed; retry shortly.', {
-            headers: { 'retry-after': String(Math.ceil(chargeLeaseMs(s) / 1000)) },
+          throw new ServiceError('key_in_flight', 'This payment is being processed; retry shortly.', {
+            retryAfterSeconds: Math.ceil(chargeLeaseMs(s) / 1000),
           });
         }
         order = mine;
@@ -771,8 +767,8 @@ export async function placeOrder(
         // the search above took time under this lease: renew it (fenced) so it covers the charge, or stop
         const renewed = await renewLease(s, order);
         if (!renewed) {
-          throw new HttpProblem(409, 'idempotency_in_flight', 'This payment is being processed; retry shortly.', {
-            headers: { 'retry-after': String(Math.ceil(chargeLeaseMs(s) / 1000)) },
+          throw new ServiceError('key_in_flight', 'This payment is being processed; retry shortly.', {
+            retryAfterSeconds: Math.ceil(chargeLeaseMs(s) / 1000),
           });
         }
         order = renewed;
@@ -802,7 +798,7 @@ export async function placeOrder(
       if (answer) return answer;
       // someone else resolved the order meanwhile: answer from what it now is
     }
-    throw new HttpProblem(409, 'idempotency_in_flight', 'Another payment is being processed; retry shortly.');
+    throw new ServiceError('key_in_flight', 'Another payment is being processed; retry shortly.');
   } catch (e) {
     if (e instanceof FinalAnswer) {
       await storeFinal(s, user.id, key, e.answer);
@@ -815,13 +811,10 @@ export async function placeOrder(
       await dropLease(s, leased).catch(() => undefined);
     if (e instanceof GatewayUnavailableError) {
       s.logger.warn({ userId: user.id, err: e.message }, 'payment gateway in doubt; order left pending');
-      throw new HttpProblem(
-        503,
-        'payment_gateway_unavailable',
+      throw new ServiceError(
+        'gateway_unavailable',
         'The payment could not be confirmed; retry with the same Idempotency-Key.',
-        {
-          headers: { 'retry-after': '1' },
-        },
+        { retryAfterSeconds: 1 },
       );
     }
     throw e;

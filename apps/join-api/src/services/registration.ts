@@ -9,7 +9,7 @@ import type {
 } from '@ofw/api-client';
 import type { Services } from '../context.js';
 import { securityAnswers, securityQuestions, users } from '../db/schema.js';
-import { HttpProblem } from '../lib/problem.js';
+import { ServiceError } from './errors.js';
 import { checkRateLimit, countHit, type RateLimitRule } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
 import { getUser, issueToken, parentState, revokeTokens, type UserRow } from '../accounts.js';
@@ -47,7 +47,7 @@ export async function agreeToTerms(s: Services, user: UserRow): Promise<ParentSt
  * earlier token is revoked and a new one issued. The caller has checked the current password when one is needed
  * ({@link verifyCurrentPassword}).
  * @returns the join state and the new auth token.
- * @throws HttpProblem 422 `validation_failed` (a weak password), 409 `username_taken`.
+ * @throws ServiceError `weak_password`, `username_taken`.
  */
 export async function setCredentials(
   s: Services,
@@ -57,7 +57,7 @@ export async function setCredentials(
   // ASVS 5.0 L2: 12 characters at least, no common or easily guessed password (issue 12)
   const weak = passwordProblem(body.password, [body.username, user.firstName, user.lastName, user.email]);
   if (weak) {
-    throw new HttpProblem(422, 'validation_failed', 'Choose a stronger password.', {
+    throw new ServiceError('weak_password', 'Choose a stronger password.', {
       errors: [{ field: 'password', message: weak }],
     });
   }
@@ -78,7 +78,7 @@ export async function setCredentials(
     if (
       /unique|duplicate/i.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ''))
     ) {
-      throw new HttpProblem(409, 'username_taken', 'Choose another username.', {
+      throw new ServiceError('username_taken', 'Choose another username.', {
         errors: [{ field: 'username', message: 'This username is not available' }],
       });
     }
@@ -91,7 +91,7 @@ export async function setCredentials(
 /**
  * Replaces the parent's three security answers (§2), each argon2id-hashed after {@link normalizeAnswer}.
  * @returns the join state.
- * @throws HttpProblem 400 `validation_failed` for a question not in the list.
+ * @throws ServiceError `unknown_security_question` for a question not in the list.
  */
 export async function saveSecurityAnswers(
   s: Services,
@@ -109,7 +109,7 @@ export async function saveSecurityAnswers(
       known.has(a.questionId) ? undefined : { field: `answers.${i}.questionId`, message: 'Unknown question' },
     )
     .filter((e): e is { field: string; message: string } => e !== undefined);
-  if (errors.length) throw new HttpProblem(400, 'validation_failed', 'Choose questions from the list.', { errors });
+  if (errors.length) throw new ServiceError('unknown_security_question', 'Choose questions from the list.', { errors });
   const hashes = await Promise.all(body.answers.map((a) => argon2.hash(normalizeAnswer(a.answer), ARGON2_OPTIONS)));
   await s.db.transaction(async (tx) => {
     await tx.delete(securityAnswers).where(eq(securityAnswers.userId, user.id));
@@ -143,7 +143,7 @@ export function saveBillingAddress(
  * Records the co-parent answer (§2): an e-mail address, or `null` for "not now". The answer, the invitation it causes
  * (invited account, invite token, outbox e-mail: invitations.ts) and the state answered are one transaction; whatever
  * the address, the answer is the same (no enumeration).
- * @throws HttpProblem 400 `validation_failed` for the parent's own address, 404 when the parent is gone.
+ * @throws ServiceError `own_email_as_co_parent` for the parent's own address, `parent_not_found` when the parent is gone.
  */
 export async function recordCoParentAnswer(
   s: Services,
@@ -153,7 +153,7 @@ export async function recordCoParentAnswer(
   const body = { coParentEmail: email };
   const coParentEmail = body.coParentEmail?.toLowerCase() ?? null;
   if (coParentEmail !== null && coParentEmail === user.email.toLowerCase()) {
-    throw new HttpProblem(400, 'validation_failed', "The co-parent's email must differ from yours.", {
+    throw new ServiceError('own_email_as_co_parent', "The co-parent's email must differ from yours.", {
       errors: [{ field: 'coParentEmail', message: 'This is your own email address' }],
     });
   }
@@ -166,7 +166,7 @@ export async function recordCoParentAnswer(
       .set({ coParentEmail, coParentEmailAnsweredAt: now })
       .where(eq(users.id, user.id))
       .returning();
-    if (!updated) throw new HttpProblem(404, 'not_found', 'No such parent.');
+    if (!updated) throw new ServiceError('parent_not_found', 'No such parent.');
     const outcome = await answerCoParentEmail(tx, {
       parent: updated,
       previousEmail: user.coParentEmail,
@@ -186,7 +186,7 @@ export async function recordCoParentAnswer(
 async function updateSelf(s: Services, userId: number, set: Partial<typeof users.$inferInsert>): Promise<ParentState> {
   return s.db.transaction(async (tx) => {
     const [updated] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
-    if (!updated) throw new HttpProblem(404, 'not_found', 'No such parent.');
+    if (!updated) throw new ServiceError('parent_not_found', 'No such parent.');
     return parentState(tx, updated, s.now());
   });
 }
@@ -200,20 +200,20 @@ const CURRENT_PASSWORD_LIMIT: RateLimitRule = { name: 'current-password', limit:
 /**
  * Proves the parent knows the current password before credentials change (issue 12): argon2-verified against the
  * stored hash. Wrong answers count per parent (`CURRENT_PASSWORD_LIMIT`); past the limit even a right one waits.
- * @throws HttpProblem 403 `current_password_required` / `current_password_incorrect`, 429 `rate_limited`.
+ * @throws ServiceError `current_password_required` / `current_password_incorrect`; HttpProblem 429 `rate_limited`.
  */
 export async function verifyCurrentPassword(s: Services, user: UserRow, currentPassword: string | undefined) {
   const subject = `parent:${user.id}`;
   await checkRateLimit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
   if (!currentPassword) {
-    throw new HttpProblem(403, 'current_password_required', 'Changing credentials needs the current password.', {
+    throw new ServiceError('current_password_required', 'Changing credentials needs the current password.', {
       errors: [{ field: 'currentPassword', message: 'Required' }],
     });
   }
   const ok = user.passwordHash ? await argon2.verify(user.passwordHash, currentPassword).catch(() => false) : false;
   if (!ok) {
     await countHit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now());
-    throw new HttpProblem(403, 'current_password_incorrect', 'The current password is not right.', {
+    throw new ServiceError('current_password_incorrect', 'The current password is not right.', {
       errors: [{ field: 'currentPassword', message: 'Incorrect' }],
     });
   }

@@ -5,7 +5,7 @@ import type { SignupRequestSchema, SignupResponse } from '@ofw/api-client';
 import type { Services } from '../context.js';
 import type { Db } from '../db/client.js';
 import { families, idempotencyKeys, signups, tokens, users } from '../db/schema.js';
-import { HttpProblem } from '../lib/problem.js';
+import { ServiceError } from './errors.js';
 import { fingerprint, hashToken, newToken } from '../lib/tokens.js';
 import { TOKEN_TTL_MS, consumeToken, getUser, issueToken } from '../accounts.js';
 
@@ -13,7 +13,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A validated signup request (defaults applied). */
 type SignupBody = z.infer<typeof SignupRequestSchema>;
 
-const invalidInvite = () => new HttpProblem(401, 'invalid_invite_token', 'The invite link is not valid any more.');
+const invalidInvite = () => new ServiceError('invite_invalid', 'The invite link is not valid any more.');
 
 /** `idempotency_keys.user_id` of the keys of `POST /signups` (no parent yet; parents' ids start at 1). */
 const SIGNUP_KEY_SCOPE = 0;
@@ -26,8 +26,8 @@ const SIGNUP_KEY_SCOPE = 0;
  * @param body - the validated signup request.
  * @param key - the request's Idempotency-Key, if any.
  * @returns the answer and whether it is a replay.
- * @throws HttpProblem 401 (invite or referral not valid), 409 `idempotency_in_flight` / `signup_completed`, 422
- *   `idempotency_key_reused`.
+ * @throws ServiceError `invite_invalid` / `referral_invalid`, `key_in_flight` / `signup_completed`,
+ *   `key_reused`.
  */
 export async function startSignup(
   s: Services,
@@ -58,7 +58,7 @@ export async function startSignup(
  * with a fresh auth token and a fresh registration key (both are stored only as hashes, so neither can be replayed;
  * the registration key replaces the earlier one). A replay is refused once the account has left `registering` (its
  * credentials are set): from then on only a sign-in reaches it.
- * @throws HttpProblem 422 `idempotency_key_reused` (the key came with another body), 409 `signup_completed`.
+ * @throws ServiceError `key_reused` (the key came with another body), `signup_completed`.
  */
 async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Promise<SignupResponse | undefined> {
   const inserted = await tx
@@ -78,14 +78,14 @@ async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Pro
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, SIGNUP_KEY_SCOPE), eq(idempotencyKeys.key, key)));
-  if (!row) throw new HttpProblem(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is in progress.');
+  if (!row) throw new ServiceError('key_in_flight', 'A request with this Idempotency-Key is in progress.');
   if (row.requestHash !== hash) {
-    throw new HttpProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request body.');
+    throw new ServiceError('key_reused', 'This Idempotency-Key was used with another request body.');
   }
   const stored = row.responseBody as { signupId: string; userId: number } | null;
   const user = stored ? await getUser(tx, stored.userId) : undefined;
   if (!stored || user?.accountState !== 'registering') {
-    throw new HttpProblem(409, 'signup_completed', 'This signup is complete; sign in instead.');
+    throw new ServiceError('signup_completed', 'This signup is complete; sign in instead.');
   }
   const registrationKey = newToken();
   await tx
@@ -98,7 +98,7 @@ async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Pro
 
 /**
  * Creates the parent (or claims the invited one, or the pro-referred one), the signup and its first auth token.
- * @throws HttpProblem 401 `invalid_invite_token` / `unauthorized` for a used, expired or unknown invite / referral.
+ * @throws ServiceError `invite_invalid` / `referral_invalid` for a used, expired or unknown invite / referral.
  */
 async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<SignupResponse> {
   const details = {
@@ -135,7 +135,7 @@ async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<Signup
     if (body.flow === 'pro' && body.proReferralToken) {
       const referral = await consumeToken(tx, 'pro_referral', body.proReferralToken, now);
       if (!referral)
-        throw new HttpProblem(401, 'unauthorized', 'The professional referral link is not valid any more.');
+        throw new ServiceError('referral_invalid', 'The professional referral link is not valid any more.');
       const d = (referral.data ?? {}) as { proFirstName?: string; proLastName?: string };
       pro = { proFirstName: d.proFirstName ?? null, proLastName: d.proLastName ?? null, userCreatedByPro: true };
     }

@@ -1,0 +1,64 @@
+import type { FieldError } from '@ofw/api-client';
+
+/**
+ * Why a service refused, in the join's own terms (issue 14: domain errors, mapped to problem+json at one edge —
+ * `problemOf` in lib/problem.ts gives each its HTTP status and the contract's problem code).
+ * - signups: `invite_invalid` (a used, expired or unknown invite token), `referral_invalid` (a pro referral link no
+ *   longer valid), `signup_completed` (a replayed signup whose parent has finished registering);
+ * - Idempotency-Key: `key_in_flight` (the same key is being processed), `key_reused` (it came with another body);
+ * - registration: `weak_password` (short, common or close to the username), `username_taken`,
+ *   `unknown_security_question`, `own_email_as_co_parent`, `parent_not_found`, `current_password_required`,
+ *   `current_password_incorrect`;
+ * - orders: `coupon_invalid`, `currency_not_offered` (not the parent's country's currency, §1), `package_unavailable`,
+ *   `order_already_paid`, `not_an_upgrade`, `attempt_closed`, `processor_declined`, `gateway_rejected`,
+ *   `payment_method_expired` (a used or unknown nonce), `gateway_unavailable` (the charge is in doubt).
+ */
+export type Refusal =
+  | 'invite_invalid'
+  | 'referral_invalid'
+  | 'signup_completed'
+  | 'key_in_flight'
+  | 'key_reused'
+  | 'weak_password'
+  | 'username_taken'
+  | 'unknown_security_question'
+  | 'own_email_as_co_parent'
+  | 'parent_not_found'
+  | 'current_password_required'
+  | 'current_password_incorrect'
+  | 'coupon_invalid'
+  | 'currency_not_offered'
+  | 'package_unavailable'
+  | 'order_already_paid'
+  | 'not_an_upgrade'
+  | 'attempt_closed'
+  | 'processor_declined'
+  | 'gateway_rejected'
+  | 'payment_method_expired'
+  | 'gateway_unavailable';
+
+/**
+ * A service's refusal (issue 14): no HTTP in it — the routes and the app's one error handler turn it into
+ * problem+json (`problemOf`). `detail` is the sentence for the problem's `detail`; `errors` name the fields at fault;
+ * `extra` members are added to the problem body (e.g. a decline's `processorResponseCode`, the `orderId`);
+ * `retryAfterSeconds` says when a retry may work (sent as `Retry-After`).
+ */
+export class ServiceError extends Error {
+  readonly reason: Refusal;
+  readonly errors: FieldError[] | undefined;
+  readonly extra: Record<string, unknown>;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    reason: Refusal,
+    detail: string,
+    opts: { errors?: FieldError[]; extra?: Record<string, unknown>; retryAfterSeconds?: number } = {},
+  ) {
+    super(detail);
+    this.name = 'ServiceError';
+    this.reason = reason;
+    this.errors = opts.errors;
+    this.extra = opts.extra ?? {};
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+  }
+}
