@@ -109,6 +109,7 @@ export const REFUSAL_PROBLEMS: Record<Refusal, { status: number; code: ProblemCo
   invite_invalid: { status: 401, code: 'invalid_invite_token' },
   referral_invalid: { status: 401, code: 'unauthorized' },
   signup_completed: { status: 409, code: 'signup_completed' },
+  signup_not_found: { status: 404, code: 'not_found' },
   key_in_flight: { status: 409, code: 'idempotency_in_flight' },
   key_reused: { status: 422, code: 'idempotency_key_reused' },
   weak_password: { status: 422, code: 'validation_failed' },

@@ -4,7 +4,8 @@ import type { FieldError } from '@ofw/api-client';
  * Why a service refused, in the join's own terms (issue 14: domain errors, mapped to problem+json at one edge —
  * `problemOf` in lib/problem.ts gives each its HTTP status and the contract's problem code).
  * - signups: `invite_invalid` (a used, expired or unknown invite token), `referral_invalid` (a pro referral link no
- *   longer valid), `signup_completed` (a replayed signup whose parent has finished registering);
+ *   longer valid), `signup_completed` (a replayed signup whose parent has finished registering),
+ *   `signup_not_found` (no signup of this parent has the registration key);
  * - Idempotency-Key: `key_in_flight` (the same key is being processed), `key_reused` (it came with another body);
  * - registration: `weak_password` (short, common or close to the username), `username_taken`,
  *   `unknown_security_question`, `own_email_as_co_parent`, `parent_not_found`, `current_password_required`,
@@ -17,6 +18,7 @@ export type Refusal =
   | 'invite_invalid'
   | 'referral_invalid'
   | 'signup_completed'
+  | 'signup_not_found'
   | 'key_in_flight'
   | 'key_reused'
   | 'weak_password'

@@ -1,20 +1,30 @@
+import { timingSafeEqual } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import {
   fromMinor,
+  priceCatalogue,
   resolvePricingGroup,
   type CouponAvailability,
+  type Currency,
   type FeatureFlags,
+  type Flow,
   type PricingGroup,
 } from '@ofw/domain';
+import type { PackagesResponse, PaymentsConfig } from '@ofw/api-client';
+import type { Services } from '../context.js';
 import type { Db } from '../db/client.js';
-import { coupons, experiments, featureFlags } from '../db/schema.js';
+import { coupons, experiments, featureFlags, signups } from '../db/schema.js';
+import { GatewayUnavailableError } from '../gateway/types.js';
+import type { CatalogueCache } from '../lib/catalogue-cache.js';
 import { hashToken } from '../lib/tokens.js';
-import { subscriptionStatus, type UserRow } from '../accounts.js';
+import { buyerCurrency } from '../pricing.js';
+import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
+import { ServiceError } from './errors.js';
 
 /**
- * Offers (issue 14 services): what a parent is offered beside the priced catalogue — auto-applied coupons, the pricing
- * group, experiments and feature flags — read from the database for the routes (packages, coupons, payments config,
- * invites) and for the order service. No HTTP here.
+ * Offers (issue 14 services): what a parent is offered — the packages priced for them, auto-applied coupons, the
+ * pricing group, experiments, feature flags and the payments config — read from the database for the routes
+ * (packages, coupons, payments config, invites) and for the order service. No HTTP here.
  */
 
 /** Auto-applied coupon availability entries for an audience (§3). */
@@ -51,4 +61,114 @@ export async function flagsOf(db: Db): Promise<FeatureFlags> {
   const rows = await db.select().from(featureFlags);
   const on = (n: string) => rows.some((r) => r.name === n && r.enabled);
   return { applePay: on('applePay'), cadPayPal: on('cadPayPal'), venmo: on('venmo') };
+}
+
+/**
+ * The currency a signed-in parent's packages are priced in: their country's ({@link buyerCurrency}); asked for
+ * without `?currency=` (`asked` undefined), that one.
+ * @throws ServiceError `currency_not_offered` when `?currency=` names another currency (issue 12; POST /orders
+ * refuses any other too).
+ */
+export function offeredCurrency(user: UserRow, asked: string | undefined, parsed: Currency): Currency {
+  const theirs = buyerCurrency(user.country);
+  if (asked === undefined || parsed === theirs) return theirs;
+  const message = `This account pays in ${theirs}; packages in ${parsed} are not offered to it.`;
+  throw new ServiceError('currency_not_offered', message, { errors: [{ field: 'query.currency', message }] });
+}
+
+/**
+ * `GET /packages` for a signed-in parent (§3, §4): the catalogue priced for their pricing group, coupons and
+ * country's currency. With a current subscription, upgrades are priced with proration and the answer carries the
+ * term and the server's clock, so that the page's own quote(...) of any upgrade equals what POST /orders charges;
+ * without one, the priced catalogue comes from `cache` (issue 15).
+ * @param query - `currency` as parsed (default applied), `askedCurrency` the raw `?currency=` (undefined when absent).
+ * @throws ServiceError `currency_not_offered` (see {@link offeredCurrency}).
+ */
+export async function parentPackages(
+  s: Services,
+  user: UserRow,
+  query: { currency: Currency; askedCurrency: string | undefined; flow: Flow },
+  cache: CatalogueCache,
+): Promise<PackagesResponse> {
+  const now = s.now();
+  const group = await pricingGroupOf(s.db, user, now);
+  const availability = await availabilityFor(s.db, user.isInvited ? 'invite' : 'join');
+  const currency = offeredCurrency(user, query.askedCurrency, query.currency);
+  const term = await currentTerm(s.db, user.id, now);
+  const priced = term
+    ? priceCatalogue({ currency, flow: query.flow, pricingGroup: group, coupons: availability, currentTerm: term, now })
+    : cache.purchaseCatalogue(group, currency, query.flow, { list: availability, key: JSON.stringify(availability) });
+  return {
+    packages: priced.packages,
+    byo: priced.byo,
+    upgradeOptions: priced.upgradeOptions,
+    pricingGroup: group,
+    currentTerm: term
+      ? {
+          packageId: term.packageId,
+          currency: term.currency as Currency,
+          years: term.years,
+          startsAt: term.startsAt,
+          expiresAt: term.expiresAt,
+          valueMinor: term.valueMinor,
+          listPriceMinor: term.listPriceMinor,
+        }
+      : null,
+    quotedAt: now,
+  };
+}
+
+/**
+ * `GET /payments/config` (DESIGN.md §4): a fresh gateway client token for `currency` (Braintree
+ * `clientToken.generate`, or the sandbox's `POST /v1/client_token` — one per call, nothing that expires is cached),
+ * which fields the browser uses, and the feature flags. BRAINTREE_ENVIRONMENT=Development runs the real braintree
+ * SDK against apps/payments-sandbox's gateway API, so the browser keeps the sandbox's fields (braintree-web's
+ * hosted-field frames are served only by Braintree).
+ * @throws ServiceError `gateway_unavailable` (retry after 5 s) when the gateway cannot issue a client token.
+ */
+export async function paymentsConfigFor(s: Services, currency: Currency): Promise<PaymentsConfig> {
+  const flags = await flagsOf(s.db);
+  let authorization: string;
+  try {
+    authorization = await s.gateway.clientAuthorization(currency);
+  } catch (e) {
+    if (!(e instanceof GatewayUnavailableError)) throw e;
+    s.logger.warn({ err: e.message }, 'payment gateway gave no client token');
+    throw new ServiceError('gateway_unavailable', 'Payments are unavailable right now; retry shortly.', {
+      retryAfterSeconds: 5,
+    });
+  }
+  const sandboxFields = s.gateway.name === 'sandbox' || s.env.BRAINTREE_ENVIRONMENT === 'Development';
+  return sandboxFields
+    ? {
+        driver: 'sandbox',
+        authorization,
+        sandboxUrl: new URL(s.env.SANDBOX_URL).origin,
+        displayName: 'OurFamilyWizard',
+        flags,
+      }
+    : { driver: 'braintree', authorization, displayName: 'OurFamilyWizard', flags };
+}
+
+function equalHashes(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * `GET /coupons` (§3): the auto-applied coupons of a parent's own signup, proven by its registration key (compared
+ * as hashes in constant time).
+ * @throws ServiceError `signup_not_found` when no signup of this parent has this registration key.
+ */
+export async function signupCoupons(
+  s: Services,
+  user: UserRow,
+  signupId: string,
+  registrationKey: string,
+): Promise<CouponAvailability[]> {
+  const [signup] = await s.db.select().from(signups).where(eq(signups.id, signupId)).limit(1);
+  if (!signup || signup.userId !== user.id || !equalHashes(signup.registrationKeyHash, hashToken(registrationKey)))
+    throw new ServiceError('signup_not_found', 'No signup matches this registration key.');
+  return availabilityFor(s.db, user.isInvited ? 'invite' : 'join');
 }
