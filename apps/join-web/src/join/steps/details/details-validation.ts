@@ -1,4 +1,9 @@
-import { CanadianPhoneQuerySchema, SignupParentSchema } from '@ofw/api-client';
+import {
+  CanadianPhoneQuerySchema,
+  JoinCountryCodeSchema,
+  SignupParentSchema,
+  type JoinCountryCode,
+} from '@ofw/api-client';
 import { needsCanadianPhoneCheck } from '@ofw/domain';
 import type { IntlShape } from 'react-intl';
 import { detailsMessages } from '../../messages.js';
@@ -45,7 +50,17 @@ export function validateDetails(
     phoneNumber: detailsMessages.errorPhone,
   });
   if (!v.country) e.country = intl.formatMessage(detailsMessages.errorCountry);
-  else if (joinCountries && !joinCountries.includes(v.country))
+  else if (!joinCountryCode(v.country) || (joinCountries && !joinCountries.includes(v.country)))
     e.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
   return e;
+}
+
+/**
+ * `code` as a country POST /signups takes (api-client's `JoinCountryCodeSchema`, §1 join countries), or undefined —
+ * so a country the server's list names but this contract does not yet know is refused here (as unsupported, by
+ * {@link validateDetails}) rather than sent.
+ */
+export function joinCountryCode(code: string | undefined): JoinCountryCode | undefined {
+  const parsed = JoinCountryCodeSchema.safeParse(code);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,3 +1,4 @@
+import type { JoinCountryCode } from '@ofw/api-client';
 import { canadianPhoneQuery, countriesQuery, joinCountriesQuery } from '@ofw/api-client/query';
 import { countryFromPhoneCode } from '@ofw/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -96,7 +97,8 @@ export function useDetailsForm() {
     return country;
   }
 
-  async function check(): Promise<string | undefined> {
+  /** Validates the step; the confirmed country (a join country, §1) when every field is valid, else undefined. */
+  async function check(): Promise<JoinCountryCode | undefined> {
     setSubmitted(true);
     const v = await loadDetailsValidation();
     const confirmed = await confirmedCountry(v);
@@ -104,7 +106,7 @@ export function useDetailsForm() {
     setErrors(found);
     const first = (Object.keys(found) as DetailsField[])[0];
     if (first) refs.current[first]?.focus();
-    return first ? undefined : confirmed;
+    return first ? undefined : v.joinCountryCode(confirmed);
   }
 
   return {

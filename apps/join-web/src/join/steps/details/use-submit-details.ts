@@ -1,4 +1,4 @@
-import type { SignupRequest } from '@ofw/api-client';
+import type { JoinCountryCode, SignupRequest } from '@ofw/api-client';
 import { parentQuery, signupMutation } from '@ofw/api-client/query';
 import type { Flow } from '@ofw/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,12 +22,12 @@ export function useSubmitDetails(o: { flow: Flow; nav: StepNav; proReferralToken
   const { flow } = o;
 
   return useMutation({
-    mutationFn: async (country: string) => {
+    mutationFn: async (country: JoinCountryCode) => {
       const parent = state.parent;
       const body: SignupRequest = {
         flow,
         languageLocale: toLocale(state.languageLocale),
-        address: { country: country as SignupRequest['address']['country'] },
+        address: { country },
         parent: {
           firstName: parent.firstName!.trim(),
           lastName: parent.lastName!.trim(),
