@@ -222,6 +222,28 @@ describe('issue 12: client address through trusted proxies, IPv6 by /64', () => 
   });
 });
 
+describe('co-parent invitations are no mail relay', () => {
+  it('issue 12: PUT /parents/{userId}/coparent-email is limited to 10 answers per parent per hour (each may e-mail an invitation)', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+    try {
+      const p = await signup(t);
+      const put = (i: number) =>
+        t.call(`parents/${p.userId}/coparent-email`, {
+          method: 'PUT',
+          token: p.authToken,
+          json: { coParentEmail: `co.parent.${i}@example.com` },
+        });
+      for (let i = 0; i < 10; i++) expect((await put(i)).status).toBe(200);
+      const limited = await put(10);
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('issue 12: hourly rate-limit windows survive housekeeping', () => {
   it('issue 12: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
     const t = await testApp({});
@@ -388,6 +410,7 @@ describe('issue 12: the OpenAPI document names the new answers', () => {
     expect(doc.paths['/orders']?.post?.responses['429']).toBeDefined();
     expect(doc.paths['/payments/config']?.get?.responses['429']).toBeDefined();
     expect(doc.paths['/parents/{userId}/security-questions']?.put?.responses['429']).toBeDefined();
+    expect(doc.paths['/parents/{userId}/coparent-email']?.put?.responses['429']).toBeDefined();
     expect(doc.paths['/parents/{userId}/credentials']?.put?.responses['422']).toBeDefined();
   });
 });

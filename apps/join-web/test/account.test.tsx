@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../src/state/join-state.js';
-import { fakeApi, parentState, renderApp } from './helpers.js';
+import { fakeApi, parentState, rateLimited, renderApp } from './helpers.js';
 
 /** A parent who has paid, on the last step (as after a reload). */
 function atAccount(
@@ -154,20 +154,7 @@ describe('account step', () => {
   });
 
   it('issue 12: a 429 on PUT …/security-questions is explained on the last step', async () => {
-    const api = atAccount('join', (path) =>
-      path === '/parents/7/security-questions'
-        ? {
-            status: 429,
-            body: {
-              type: 'https://ofw.example/problems/rate_limited',
-              title: 'Too many requests',
-              status: 429,
-              code: 'rate_limited',
-              retryAfterSeconds: 3600,
-            },
-          }
-        : undefined,
-    );
+    const api = atAccount('join', (path) => (path === '/parents/7/security-questions' ? rateLimited(3600) : undefined));
     renderApp('/join', api);
     const user = userEvent.setup();
     await fillCredentials(user);
@@ -296,6 +283,22 @@ describe('account step', () => {
     const put = api.calls.find((c) => c.path === '/parents/7/coparent-email')!;
     expect(put.method).toBe('PUT');
     expect(put.body).toEqual({ coParentEmail: sent });
+  });
+
+  it('issue 12: a 429 on PUT …/coparent-email is explained on the last step; the parent stays on it', async () => {
+    const leaveTo = vi.fn();
+    const api = atAccount('join', (path) => (path === '/parents/7/coparent-email' ? rateLimited(1800) : undefined));
+    renderApp('/join', api, { leaveTo });
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.type(screen.getByLabelText('Co-parent’s email address'), 'bo@example.com');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait 30 minutes and try again.',
+    );
+    expect(leaveTo).not.toHaveBeenCalled();
   });
 
   it('§2 co-parent email question: left unanswered, nothing is sent', async () => {

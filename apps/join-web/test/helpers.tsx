@@ -140,3 +140,15 @@ export function storeJoin(state: Record<string, unknown>, progress: Partial<Join
   sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify(state));
   sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...initialProgress(), ...progress }));
 }
+
+/** A fake API answer: 429 `rate_limited` problem+json, with the wait in `retryAfterSeconds` when given (issue 12). */
+export const rateLimited = (retryAfterSeconds?: number) => ({
+  status: 429,
+  body: {
+    type: 'https://ofw.example/problems/rate_limited',
+    title: 'Too many requests',
+    status: 429,
+    code: 'rate_limited',
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  },
+});

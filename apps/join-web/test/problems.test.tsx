@@ -1,18 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, renderApp } from './helpers.js';
-
-const rateLimited = (retryAfterSeconds?: number) => ({
-  status: 429,
-  body: {
-    type: 'https://ofw.example/problems/rate_limited',
-    title: 'Too many requests',
-    status: 429,
-    code: 'rate_limited',
-    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-  },
-});
+import { fakeApi, rateLimited, renderApp } from './helpers.js';
 
 async function fillDetails(user: ReturnType<typeof userEvent.setup>, phone = '2065550123') {
   await user.type(await screen.findByLabelText('First name'), 'Ada');

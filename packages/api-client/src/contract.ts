@@ -227,7 +227,7 @@ export const contract = {
     auth: 'parent',
     body: CoParentEmailRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 415],
+    problems: [400, 401, 403, 415, 429],
   },
   getExperiments: {
     method: 'GET',

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   login: { name: 'credentials', limit: 20, windowMs: 60_000 },
   /** Per parent: each write runs three argon2 hashes (issue 12). */
   securityQuestions: { name: 'security-questions', limit: 10, windowMs: 60 * 60_000 },
+  /** Per parent: each co-parent answer with a new address sends an invitation e-mail (not a mail relay). */
+  coParentEmail: { name: 'co-parent-email', limit: 10, windowMs: 60 * 60_000 },
   /** Card testing (issue 12): order attempts per parent and per client, declines per parent, client tokens. */
   orderAttempts: { name: 'order-attempts', limit: 10, windowMs: 60 * 60_000 },
   orderAttemptsClient: { name: 'order-attempts-client', limit: 30, windowMs: 60 * 60_000 },

@@ -101,6 +101,8 @@ export function parentRoutes() {
   operation(r, 'putCoParentEmail', async (c, input) => {
     const s = c.get('services');
     const user = await requireSelf(c, input.param('userId'));
+    // an answer with a new address e-mails it an invitation: limited per parent, so the join is no mail relay
+    await rateLimit(c, RATE_LIMITS.coParentEmail, `parent:${user.id}`);
     const body = await input.body();
     const { state, outcome } = await recordCoParentAnswer(s, user, body.coParentEmail);
     s.logger.info({ userId: user.id, outcome }, 'co-parent answer recorded');
