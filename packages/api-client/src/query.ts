@@ -1,5 +1,5 @@
 // `@ofw/api-client/query`: TanStack Query options over the typed client (optional peer `@tanstack/react-query`).
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, skipToken, type QueryClient, type SkipToken } from '@tanstack/react-query';
 import type { ApiClient } from './client.js';
 import type {
   BillingAddressRequest,
@@ -31,12 +31,13 @@ export const queryKeys = {
   packageDataFor: (currency: Currency, flow: Flow, caller: PackageDataCaller) =>
     ['packageData', currency, flow, caller] as const,
   /** GET /parents/{userId}: the parent and its join-state fields (every parent mutation writes it). */
-  parent: (userId: number) => ['parent', userId] as const,
-  paymentsConfig: (userId: number, currency: Currency) => ['paymentsConfig', userId, currency] as const,
-  coupons: (signupId: string) => ['coupons', 'signup', signupId] as const,
-  inviteCoupons: (inviteToken: string) => ['coupons', 'invite', inviteToken] as const,
-  experiments: (userId: number) => ['experiments', 'parent', userId] as const,
-  inviteExperiments: (inviteToken: string) => ['experiments', 'invite', inviteToken] as const,
+  /** `undefined` only in the key of a query disabled with `skipToken` (no parent yet). */
+  parent: (userId: number | undefined) => ['parent', userId] as const,
+  paymentsConfig: (userId: number | undefined, currency: Currency) => ['paymentsConfig', userId, currency] as const,
+  coupons: (signupId: string | undefined) => ['coupons', 'signup', signupId] as const,
+  inviteCoupons: (inviteToken: string | undefined) => ['coupons', 'invite', inviteToken] as const,
+  experiments: (userId: number | undefined) => ['experiments', 'parent', userId] as const,
+  inviteExperiments: (inviteToken: string | undefined) => ['experiments', 'invite', inviteToken] as const,
   securityQuestions: (locale: string) => ['securityQuestions', locale] as const,
   /** Keyed by the national number's digits (no `+1`). */
   canadianPhone: (digits: string) => ['canadianPhone', digits] as const,
@@ -91,60 +92,72 @@ export function packageDataQuery(client: ApiClient, q: { currency: Currency; flo
 
 /**
  * The parent and its join-state fields, GET /parents/{userId} (key `['parent', userId]`, §3, §7). Every parent
- * mutation below writes its answer here. Rejects with `ApiError` (401 without a session).
+ * mutation below writes its answer here. Rejects with `ApiError` (401 without a session). Pass TanStack Query's `skipToken` instead of the argument while it is unknown: the query stays disabled, with no
+ * placeholder id in its key.
  */
-export function parentQuery(client: ApiClient, userId: number) {
+export function parentQuery(client: ApiClient, userId: number | SkipToken) {
+  const id = userId === skipToken ? undefined : userId;
   return queryOptions({
-    queryKey: queryKeys.parent(userId),
-    queryFn: ({ signal }) => client.getParent(userId, signal),
+    queryKey: queryKeys.parent(id),
+    queryFn: id === undefined ? skipToken : ({ signal }) => client.getParent(id, signal),
     staleTime: 5 * MINUTE,
   });
 }
 
 /**
  * Provider authorization for the merchant account of `currency` (key `['paymentsConfig', userId, currency]`); a client
- * token is issued per parent and kept for the page's life (`staleTime: Infinity`).
+ * token is issued per parent and kept for the page's life (`staleTime: Infinity`). `userId: skipToken` before the
+ * signup keeps it disabled.
  */
-export function paymentsConfigQuery(client: ApiClient, q: { userId: number; currency: Currency }) {
+export function paymentsConfigQuery(client: ApiClient, q: { userId: number | SkipToken; currency: Currency }) {
+  const id = q.userId === skipToken ? undefined : q.userId;
   return queryOptions({
-    queryKey: queryKeys.paymentsConfig(q.userId, q.currency),
-    queryFn: ({ signal }) => client.getPaymentsConfig({ currency: q.currency }, signal),
+    queryKey: queryKeys.paymentsConfig(id, q.currency),
+    queryFn: id === undefined ? skipToken : ({ signal }) => client.getPaymentsConfig({ currency: q.currency }, signal),
     staleTime: Infinity,
   });
 }
 
-/** Coupon availability of a signup (key `['coupons', 'signup', signupId]`, §3, §7), fresh for 5 minutes. */
-export function couponsQuery(client: ApiClient, q: { signupId: string; registrationKey: string }) {
+/**
+ * Coupon availability of a signup (key `['coupons', 'signup', signupId]`, §3, §7), fresh for 5 minutes. Pass TanStack Query's `skipToken` instead of the argument while it is unknown: the query stays disabled, with no
+ * placeholder id in its key.
+ */
+export function couponsQuery(client: ApiClient, q: { signupId: string; registrationKey: string } | SkipToken) {
   return queryOptions({
-    queryKey: queryKeys.coupons(q.signupId),
-    queryFn: () => client.getCoupons({ registrationKey: q.registrationKey, signupId: q.signupId }),
+    queryKey: queryKeys.coupons(q === skipToken ? undefined : q.signupId),
+    queryFn: q === skipToken ? skipToken : () => client.getCoupons(q),
     staleTime: 5 * MINUTE,
   });
 }
 
-/** Coupon availability by invite token (key `['coupons', 'invite', token]`, §7), fresh for 5 minutes. */
-export function inviteCouponsQuery(client: ApiClient, inviteToken: string) {
+/** Coupon availability by invite token (key `['coupons', 'invite', token]`, §7), fresh for 5 minutes. Pass TanStack Query's `skipToken` instead of the argument while it is unknown: the query stays disabled, with no
+ * placeholder id in its key. */
+export function inviteCouponsQuery(client: ApiClient, inviteToken: string | SkipToken) {
   return queryOptions({
-    queryKey: queryKeys.inviteCoupons(inviteToken),
-    queryFn: () => client.getInviteCoupons(inviteToken),
+    queryKey: queryKeys.inviteCoupons(inviteToken === skipToken ? undefined : inviteToken),
+    queryFn: inviteToken === skipToken ? skipToken : () => client.getInviteCoupons(inviteToken),
     staleTime: 5 * MINUTE,
   });
 }
 
-/** Experiments of the signed-in parent (key `['experiments', 'parent', userId]`, §7, §9), fresh for 5 minutes. */
-export function experimentsQuery(client: ApiClient, userId: number) {
+/**
+ * Experiments of the signed-in parent (key `['experiments', 'parent', userId]`, §7, §9), fresh for 5 minutes. Pass TanStack Query's `skipToken` instead of the argument while it is unknown: the query stays disabled, with no
+ * placeholder id in its key.
+ */
+export function experimentsQuery(client: ApiClient, userId: number | SkipToken) {
   return queryOptions({
-    queryKey: queryKeys.experiments(userId),
-    queryFn: () => client.getExperiments(),
+    queryKey: queryKeys.experiments(userId === skipToken ? undefined : userId),
+    queryFn: userId === skipToken ? skipToken : () => client.getExperiments(),
     staleTime: 5 * MINUTE,
   });
 }
 
-/** Experiments by invite token (key `['experiments', 'invite', token]`, §7), fresh for 5 minutes. */
-export function inviteExperimentsQuery(client: ApiClient, inviteToken: string) {
+/** Experiments by invite token (key `['experiments', 'invite', token]`, §7), fresh for 5 minutes. Pass TanStack Query's `skipToken` instead of the argument while it is unknown: the query stays disabled, with no
+ * placeholder id in its key. */
+export function inviteExperimentsQuery(client: ApiClient, inviteToken: string | SkipToken) {
   return queryOptions({
-    queryKey: queryKeys.inviteExperiments(inviteToken),
-    queryFn: () => client.getInviteExperiments(inviteToken),
+    queryKey: queryKeys.inviteExperiments(inviteToken === skipToken ? undefined : inviteToken),
+    queryFn: inviteToken === skipToken ? skipToken : () => client.getInviteExperiments(inviteToken),
     staleTime: 5 * MINUTE,
   });
 }

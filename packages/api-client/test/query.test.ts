@@ -1,10 +1,15 @@
-import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import { MutationObserver, QueryClient, QueryObserver, skipToken } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/client.js';
 import {
+  couponsQuery,
   credentialsMutation,
+  experimentsQuery,
+  inviteCouponsQuery,
+  inviteExperimentsQuery,
   orderMutation,
   parentQuery,
+  paymentsConfigQuery,
   queryKeys,
   termsMutation,
   packageDataQuery,
@@ -112,5 +117,45 @@ describe('issue 14: query keys and mutation options of @ofw/api-client/query', (
       subscriptionStatus: 'current',
     });
     expect(qc.getQueryState(queryKeys.packageDataFor('USD', 'join', 7))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('reads whose argument is not known yet take skipToken', () => {
+  it('issue 14: with skipToken the query stays disabled — nothing is fetched, no placeholder id in its key', async () => {
+    const calls: string[] = [];
+    const client = createApiClient({
+      fetch: ((input: string | URL) => {
+        calls.push(String(input));
+        return Promise.resolve(new Response('{}', { status: 200 }));
+      }) as typeof globalThis.fetch,
+    });
+    const qc = new QueryClient();
+    const disabled = [
+      parentQuery(client, skipToken),
+      paymentsConfigQuery(client, { userId: skipToken, currency: 'USD' }),
+      couponsQuery(client, skipToken),
+      inviteCouponsQuery(client, skipToken),
+      experimentsQuery(client, skipToken),
+      inviteExperimentsQuery(client, skipToken),
+    ];
+    for (const options of disabled) {
+      expect(options.queryFn).toBe(skipToken);
+      expect(options.queryKey).toContain(undefined);
+      expect(options.queryKey).not.toContain(0);
+      expect(options.queryKey).not.toContain('');
+      const observer = new QueryObserver(qc, options as ConstructorParameters<typeof QueryObserver>[1]);
+      const unsubscribe = observer.subscribe(() => undefined);
+      expect(observer.getCurrentResult()).toMatchObject({ status: 'pending', fetchStatus: 'idle' });
+      unsubscribe();
+    }
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual([]);
+    // with the argument, the same factory reads and keys by it
+    expect(parentQuery(client, 7).queryKey).toEqual(['parent', 7]);
+    expect(couponsQuery(client, { signupId: 's-1', registrationKey: 'k' }).queryKey).toEqual([
+      'coupons',
+      'signup',
+      's-1',
+    ]);
   });
 });

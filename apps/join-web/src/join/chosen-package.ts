@@ -10,7 +10,7 @@ import {
   type Quote,
   type QuoteErrorCode,
 } from '@ofw/domain';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useServices } from '../services.js';
 import type { JoinProgress } from '../state/join-state.js';
 import { quoteContextOf, tryQuote } from './pricing.js';
@@ -90,10 +90,9 @@ export function useCoupons(flow: Flow) {
   const { state, progress } = useJoin();
   const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);
   const { signupId, registrationKey } = progress;
-  const invite = useQuery({ ...inviteCouponsQuery(api, state.inviteToken ?? ''), enabled: byInvite });
-  const signup = useQuery({
-    ...couponsQuery(api, { signupId: signupId ?? '', registrationKey: registrationKey ?? '' }),
-    enabled: !byInvite && Boolean(signupId && registrationKey),
-  });
+  const invite = useQuery(inviteCouponsQuery(api, byInvite && state.inviteToken ? state.inviteToken : skipToken));
+  const signup = useQuery(
+    couponsQuery(api, !byInvite && signupId && registrationKey ? { signupId, registrationKey } : skipToken),
+  );
   return byInvite ? invite : signup;
 }

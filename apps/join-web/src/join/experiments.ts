@@ -1,6 +1,6 @@
 import { EXPERIMENTS, isInTreatment, type Experiment, type Flow } from '@ofw/domain';
 import { experimentsQuery, inviteExperimentsQuery } from '@ofw/api-client/query';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useServices } from '../services.js';
 import { useSignedInUserId } from './server-state.js';
 import { useJoin } from './use-join.js';
@@ -38,8 +38,8 @@ export function useVariants(flow: Flow): { variants: Variants; isLoading: boolea
   // parent's session cookie.
   const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);
   const userId = useSignedInUserId();
-  const invite = useQuery({ ...inviteExperimentsQuery(api, state.inviteToken ?? ''), enabled: byInvite });
-  const parent = useQuery({ ...experimentsQuery(api, userId ?? 0), enabled: !byInvite && userId !== undefined });
+  const invite = useQuery(inviteExperimentsQuery(api, byInvite && state.inviteToken ? state.inviteToken : skipToken));
+  const parent = useQuery(experimentsQuery(api, !byInvite && userId !== undefined ? userId : skipToken));
   const q = byInvite ? invite : parent;
   return { variants: variantsFrom(q.data), isLoading: q.isLoading };
 }

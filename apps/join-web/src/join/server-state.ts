@@ -1,6 +1,6 @@
 import { parentQuery } from '@ofw/api-client/query';
 import type { JoinState } from '@ofw/domain';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useServices } from '../services.js';
 import { signupAtom, type JoinProgress } from '../state/join-state.js';
@@ -50,5 +50,5 @@ export function requireSignedIn(userId: number | undefined): number {
 export function useParentState() {
   const { api } = useServices();
   const userId = useSignedInUserId();
-  return useQuery({ ...parentQuery(api, userId ?? 0), enabled: userId !== undefined });
+  return useQuery(parentQuery(api, userId ?? skipToken));
 }

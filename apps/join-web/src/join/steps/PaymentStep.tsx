@@ -2,7 +2,7 @@ import { paymentsConfigQuery } from '@ofw/api-client/query';
 import type { Flow } from '@ofw/domain';
 import { PaymentsProvider, type PaymentsConfig } from '@ofw/payments';
 import { BackButton, ErrorBanner, StatusMessage } from '@ofw/ui';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
@@ -37,10 +37,7 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
   const { state, progress } = useJoin();
   const { currency, query } = usePackageData(flow);
   const userId = useSignedInUserId();
-  const config = useQuery({
-    ...paymentsConfigQuery(api, { userId: userId ?? 0, currency }),
-    enabled: userId !== undefined,
-  });
+  const config = useQuery(paymentsConfigQuery(api, { userId: userId ?? skipToken, currency }));
   const coupons = useCoupons(flow);
   const chosen = resolveChosen(
     progress,
