@@ -1,6 +1,6 @@
 import { and, inArray, isNull, like, lt, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
-import { idempotencyKeys, rateLimits } from './db/schema.js';
+import { idempotencyKeys, outbox, rateLimits } from './db/schema.js';
 import type { Logger } from './lib/logger.js';
 import { RATE_LIMITS } from './lib/rate-limit.js';
 
@@ -77,6 +77,34 @@ export async function purgeExpired(
   return { rateLimits: rl.length, idempotencyKeys: ik.length };
 }
 
+/**
+ * How long a finished outbox e-mail (`sent`, `cancelled` or `failed`) is kept: long enough to answer "did the receipt
+ * or the invitation go out, and when?", then the row — recipient address and payload — is deleted (data minimisation,
+ * ASVS 5.0 14.2). A receipt or an invitation is written once per event (a paid order never finalizes again; a new
+ * invitation has a new token), so a purged dedupe key is never needed again.
+ */
+export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes at most `batchSize` outbox rows that finished (`sent`, `cancelled`, `failed`) and were created more than
+ * `retentionMs` ({@link OUTBOX_RETENTION_MS}) ago; pending rows are never touched, however old.
+ * @returns how many rows were deleted.
+ */
+export async function purgeOutbox(
+  db: Db,
+  now: Date,
+  opts: { batchSize?: number; retentionMs?: number } = {},
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - (opts.retentionMs ?? OUTBOX_RETENTION_MS));
+  const finished = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(inArray(outbox.status, ['sent', 'cancelled', 'failed']), lt(outbox.createdAt, cutoff)))
+    .limit(opts.batchSize ?? 1000);
+  const deleted = await db.delete(outbox).where(inArray(outbox.id, finished)).returning({ id: outbox.id });
+  return deleted.length;
+}
+
 /** A running housekeeping loop (see {@link startHousekeeping}). */
 export interface Housekeeping {
   /** Runs one purge now (also what the timer runs); concurrent calls share the run in progress. */
@@ -86,8 +114,9 @@ export interface Housekeeping {
 }
 
 /**
- * Purges expired `rate_limits` and `idempotency_keys` rows every `intervalMs` (bounded by `batchSize` per table
- * and run). The timer is `unref`'d, so it never keeps Node alive; `stop()` on shutdown. Errors are logged, not thrown.
+ * Purges expired `rate_limits` and `idempotency_keys` rows ({@link purgeExpired}) and finished outbox e-mails past
+ * their retention ({@link purgeOutbox}) every `intervalMs` (bounded by `batchSize` per table and run). The timer is
+ * `unref`'d, so it never keeps Node alive; `stop()` on shutdown. Errors are logged, not thrown.
  */
 export function startHousekeeping(o: {
   db: Db;
@@ -102,8 +131,10 @@ export function startHousekeeping(o: {
   let stopped = false;
   const runOnce = () => {
     running ??= purgeExpired(o.db, now(), { batchSize: o.batchSize, idempotencyRetentionMs: o.idempotencyRetentionMs })
-      .then((r) => {
-        if (r.rateLimits || r.idempotencyKeys) o.logger.info(r, 'housekeeping purged expired rows');
+      .then(async (r) => {
+        const outboxRows = await purgeOutbox(o.db, now(), { batchSize: o.batchSize });
+        if (r.rateLimits || r.idempotencyKeys || outboxRows)
+          o.logger.info({ ...r, outbox: outboxRows }, 'housekeeping purged expired rows');
         return r;
       })
       .finally(() => {

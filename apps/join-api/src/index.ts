@@ -7,7 +7,7 @@ export { seedReference, seedDemo } from './seed.js';
 export { createLogger } from './lib/logger.js';
 export { createSandboxGateway } from './gateway/sandbox.js';
 export type { AppDeps } from './context.js';
-export { startHousekeeping, purgeExpired, type Housekeeping } from './housekeeping.js';
+export { startHousekeeping, purgeExpired, purgeOutbox, type Housekeeping } from './housekeeping.js';
 export {
   startOutboxWorker,
   deliverDue,

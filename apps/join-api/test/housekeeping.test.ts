@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { idempotencyKeys, rateLimits } from '../src/db/schema.js';
-import { IDEMPOTENCY_RETENTION_MS, purgeExpired, startHousekeeping } from '../src/housekeeping.js';
+import { idempotencyKeys, outbox, rateLimits } from '../src/db/schema.js';
+import {
+  IDEMPOTENCY_RETENTION_MS,
+  OUTBOX_RETENTION_MS,
+  purgeExpired,
+  purgeOutbox,
+  startHousekeeping,
+} from '../src/housekeeping.js';
 import { createLogger } from '../src/lib/logger.js';
 import { DATABASES, LogSink, order, signup, withFakeSandboxApp, type FakeSandbox, type TestApp } from './helpers.js';
 
@@ -105,5 +111,43 @@ describe.each(DATABASES)('housekeeping of rate_limits and idempotency_keys (%s)'
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual(await first.json());
     expect(sandbox.state.charges).toBe(charges);
+  });
+});
+
+describe.each(DATABASES)('housekeeping of the e-mail outbox (%s)', (kind) => {
+  let t!: TestApp;
+  withFakeSandboxApp(kind, {}, (_s, a) => {
+    t = a;
+  });
+
+  it('issue 12: finished e-mails (sent, cancelled, failed) are deleted with their recipient after 30 days; pending ones never', async () => {
+    const row = (id: string, status: string, createdAt: Date) => ({
+      kind: 'receipt',
+      recipient: `${id}@example.com`,
+      payload: { orderId: id },
+      dedupeKey: `hk-test:${id}`,
+      status,
+      createdAt,
+    });
+    const DAY = 24 * HOUR;
+    await t.db
+      .insert(outbox)
+      .values([
+        row('old-sent', 'sent', ago(OUTBOX_RETENTION_MS + DAY)),
+        row('old-cancelled', 'cancelled', ago(OUTBOX_RETENTION_MS + DAY)),
+        row('old-failed', 'failed', ago(OUTBOX_RETENTION_MS + 2 * DAY)),
+        row('old-pending', 'pending', ago(OUTBOX_RETENTION_MS + 3 * DAY)),
+        row('recent-sent', 'sent', ago(OUTBOX_RETENTION_MS - DAY)),
+      ]);
+    const left = async () =>
+      (await t.db.select({ r: outbox.recipient }).from(outbox))
+        .map((x) => x.r)
+        .filter((r) => r.endsWith('@example.com'))
+        .sort();
+    expect(await purgeOutbox(t.db, NOW, { batchSize: 2 })).toBe(2);
+    expect(await purgeOutbox(t.db, NOW)).toBe(1);
+    expect(await purgeOutbox(t.db, NOW)).toBe(0);
+    expect(await left()).toEqual(['old-pending@example.com', 'recent-sent@example.com']);
+    await t.db.delete(outbox);
   });
 });
