@@ -106,7 +106,7 @@ describe('scripts/lib/ensure-chromium.sh ensure_chromium', () => {
     assert.equal(r.path, own);
   });
 
-  const debian = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
+  const debian = DEBIAN_CHROMIUM.find((p) => existsSync(p));
   it(
     "issue 13: Debian's chromium when Playwright's browser is not installed",
     { skip: debian ? false : "Debian's chromium is not installed here (the test command installs it first)" },

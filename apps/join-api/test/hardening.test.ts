@@ -13,7 +13,6 @@ import { demoBanner, seedDemo } from '../src/seed.js';
 import { createLogger } from '../src/lib/logger.js';
 import { clientAddress, compileTrust, parseTrustedProxies } from '../src/lib/client-ip.js';
 import {
-  BILLING,
   LogSink,
   SIGNUP,
   order,
@@ -187,11 +186,10 @@ describe('issue 12: client address through trusted proxies, IPv6 by /64', () => 
     // RATE_LIMIT_FACTOR 0.05: the phone lookup allows 3 a minute per client
     const t = await testApp({ env: { TRUSTED_PROXIES: '10.0.0.0/8', RATE_LIMIT_FACTOR: '0.05' } });
     const hit = (socket: string, xff?: string) =>
-      t.app.request(
-        '/api/v1/phone/canadian?phoneNumber=4165550100',
-        { headers: xff ? { 'x-forwarded-for': xff } : {} },
-        { incoming: { socket: { remoteAddress: socket } } },
-      );
+      t.call('phone/canadian?phoneNumber=4165550100', {
+        headers: xff ? { 'x-forwarded-for': xff } : {},
+        address: socket,
+      });
     try {
       for (let i = 0; i < 3; i++) expect((await hit('10.0.0.2', '203.0.113.1')).status).not.toBe(429);
       expect((await hit('10.0.0.3', '203.0.113.1')).status).toBe(429);
@@ -300,18 +298,9 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
     expect(next.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
-  /** A request from `address` (the socket's remote address: no proxy is trusted here), as t.call makes it. */
-  const from = (address: string, path: string, token: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('authorization', `Bearer ${token}`);
-    return t.app.request(`/api/v1/${path}`, { ...init, headers }, { incoming: { socket: { remoteAddress: address } } });
-  };
-  const orderFrom = (address: string, token: string, key: string) =>
-    from(address, 'orders', token, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({ packageId: 2, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING }),
-    });
+  /** A request from `address` (the socket's remote address: no proxy is trusted here). */
+  const from = (address: string, path: string, token: string) => t.call(path, { token, address });
+  const orderFrom = (address: string, token: string, key: string) => order(t, token, key, { packageId: 2 }, address);
 
   it('issue 12: more than 30 order attempts per client in an hour → 429, whichever parents they come from', async () => {
     // three parents, 10 attempts each (their own limit), all from one address: the client's 30

@@ -231,17 +231,24 @@ export async function testApp(opts: {
     ...(opts.inviteRotateAfterMs !== undefined ? { inviteRotateAfterMs: opts.inviteRotateAfterMs } : {}),
   };
   const app = createApp(deps);
-  /** Calls the app in-process (`path` relative to `/api/v1` unless it starts with `/`); always a Promise. */
-  const call = (path: string, init: RequestInit & { json?: unknown; token?: string } = {}): Promise<Response> => {
-    const headers = new Headers(init.headers);
-    if (init.json !== undefined) headers.set('content-type', 'application/json');
-    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  /**
+   * Calls the app in-process (`path` relative to `/api/v1` unless it starts with `/`); always a Promise. `address` is
+   * the socket's remote address (the client join-api's rate limits see; none by default).
+   */
+  const call = (
+    path: string,
+    init: RequestInit & { json?: unknown; token?: string; address?: string } = {},
+  ): Promise<Response> => {
+    const { json, token, address, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    if (token) headers.set('authorization', `Bearer ${token}`);
     return Promise.resolve(
-      app.request(path.startsWith('/') ? path : `/api/v1/${path}`, {
-        ...init,
-        headers,
-        ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-      }),
+      app.request(
+        path.startsWith('/') ? path : `/api/v1/${path}`,
+        { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) },
+        address ? { incoming: { socket: { remoteAddress: address } } } : undefined,
+      ),
     );
   };
   return { app, database, db: database.db, env, logs, deps, call, close: () => database.close() };
@@ -277,10 +284,11 @@ export async function signup(t: TestApp, body: unknown = SIGNUP) {
   return (await res.json()) as { signupId: string; registrationKey: string; authToken: string; userId: number };
 }
 
-export function order(t: TestApp, token: string, key: string, body: Record<string, unknown> = {}) {
+export function order(t: TestApp, token: string, key: string, body: Record<string, unknown> = {}, address?: string) {
   return t.call('orders', {
     method: 'POST',
     token,
+    ...(address ? { address } : {}),
     headers: { 'idempotency-key': key },
     json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING, ...body },
   });

@@ -71,6 +71,9 @@ describe('issue 5: payments config when the gateway cannot issue a client token'
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toMatchObject({ status: 503, code: 'payment_gateway_unavailable' });
+    // the warning names the request it answered (x-request-id), as every request log line does
+    const warning = t.logs.lines.findLast((l) => l.msg === 'payment gateway gave no client token');
+    expect(warning?.reqId).toEqual(expect.any(String));
   };
 
   it('a sandbox that cannot be reached gives a 503 problem, not a 500', async () => {

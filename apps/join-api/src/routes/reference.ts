@@ -100,7 +100,7 @@ export function referenceRoutes() {
     // every call mints a gateway client token (issue 12): limited per parent and per client
     await rateLimit(c, RATE_LIMITS.clientTokens, `parent:${user.id}`);
     await rateLimit(c, RATE_LIMITS.clientTokensClient);
-    const body = await paymentsConfigFor(s, input.query().currency);
+    const body = await paymentsConfigFor(s, input.query().currency, { reqId: c.get('requestId') });
     c.header('cache-control', 'no-store');
     return c.json(body);
   });

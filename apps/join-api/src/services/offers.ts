@@ -124,16 +124,21 @@ export async function parentPackages(
  * which fields the browser uses, and the feature flags. BRAINTREE_ENVIRONMENT=Development runs the real braintree
  * SDK against apps/payments-sandbox's gateway API, so the browser keeps the sandbox's fields (braintree-web's
  * hosted-field frames are served only by Braintree).
+ * @param trace - the request id for the log line of a refusal.
  * @throws ServiceError `gateway_unavailable` (retry after 5 s) when the gateway cannot issue a client token.
  */
-export async function paymentsConfigFor(s: Services, currency: Currency): Promise<PaymentsConfig> {
+export async function paymentsConfigFor(
+  s: Services,
+  currency: Currency,
+  trace: { reqId?: string } = {},
+): Promise<PaymentsConfig> {
   const flags = await flagsOf(s.db);
   let authorization: string;
   try {
     authorization = await s.gateway.clientAuthorization(currency);
   } catch (e) {
     if (!(e instanceof GatewayUnavailableError)) throw e;
-    s.logger.warn({ err: e.message }, 'payment gateway gave no client token');
+    s.logger.warn({ ...trace, err: e.message }, 'payment gateway gave no client token');
     throw new ServiceError('gateway_unavailable', 'Payments are unavailable right now; retry shortly.', {
       retryAfterSeconds: 5,
     });
