@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createBraintreeGateway,
   mapBraintreeFailure,
+  mapBraintreeTransaction,
   type BraintreeLike,
   type BtPaymentMethodNonce,
   type BtResult,
@@ -107,7 +108,7 @@ function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, strin
         if (n.used) return Promise.resolve(validation('91564', 'Cannot use a payment_method_nonce more than once.'));
         n.used = true;
         const currencyIsoCode = (o.merchantCurrency ?? CURRENCY_OF)[r.merchantAccountId];
-        const base = { id: `bt${txs.length + 1}`, amount: r.amount, orderId: r.orderId, currencyIsoCode };
+        const base = { id: `bt${txs.length + 1}`, type: 'sale', amount: r.amount, orderId: r.orderId, currencyIsoCode };
         const tds = n.threeDSecureInfo;
         const rejected =
           n.type === 'CreditCard' && r.options?.threeDSecure?.required && !(tds?.liabilityShifted ?? false);
@@ -153,15 +154,39 @@ function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, strin
         return Promise.resolve({ success: true, transaction: t });
       },
       refund: (id) => {
+        // Braintree: the refund is a new `credit` transaction with the sale's orderId; the sale keeps its status
+        // and lists the refund in `refundIds` (91506 unless settled or settling, 91512 when already refunded).
         calls.refund.push(id);
         const t = txs.find((x) => x.id === id)!;
-        t.status = 'refunded';
-        return Promise.resolve({ success: true, transaction: t });
+        if (t.status !== 'settled' && t.status !== 'settling')
+          return Promise.resolve(validation('91506', 'Cannot refund transaction unless it is settled.'));
+        if (t.refundIds?.length) return Promise.resolve(validation('91512', 'Transaction has already been refunded.'));
+        const credit: BtTransaction = {
+          id: `bt${txs.length + 1}`,
+          type: 'credit',
+          status: 'submitted_for_settlement',
+          amount: t.amount,
+          orderId: t.orderId,
+        };
+        txs.push(credit);
+        t.refundIds = [...(t.refundIds ?? []), credit.id];
+        return Promise.resolve({ success: true, transaction: credit });
       },
       search: (cb) => {
-        let orderId = '';
-        cb({ orderId: () => ({ is: (v) => void (orderId = v) }), customerEmail: () => ({ is: () => undefined }) });
-        return searchStream(txs.filter((t) => t.orderId === orderId));
+        // braintree_node transaction_search.js: every criterion set narrows the search; none set matches everything
+        let orderId: string | undefined;
+        let type: string | undefined;
+        cb({
+          orderId: () => ({ is: (v) => void (orderId = v) }),
+          customerEmail: () => ({ is: () => undefined }),
+          type: () => ({ is: (v) => void (type = v) }),
+        });
+        return searchStream(
+          txs.filter(
+            (t) =>
+              (orderId === undefined || t.orderId === orderId) && (type === undefined || (t.type ?? 'sale') === type),
+          ),
+        );
       },
     },
   };
@@ -290,6 +315,54 @@ describe('braintree driver (issue 10; strict in-process fake of the SDK)', () =>
       .charge(req())
       .catch((e: unknown) => e);
     expect((e503 as GatewayUnavailableError).maybeInFlight).toBe(false);
+  });
+
+  it('Braintree "Transaction statuses": a refund (credit with the same orderId) is never an approval, a refunded sale holds no money, authorizing is in doubt, authorization_expired and settlement_declined hold none', async () => {
+    const { sdk, txs } = fakeSdk();
+    const g = gateway(sdk);
+    await g.charge(req());
+    txs[0]!.status = 'settled';
+    expect(await g.reverse('bt1')).toBe('refunded');
+    // the sale and its refund both carry ord_1; only the sale is listed, and it no longer holds money
+    const found = await g.findByOrderId('ord_1');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      transactionId: 'bt1',
+      outcome: 'gateway_rejected',
+      gatewayRejectionReason: 'refunded',
+    });
+    expect(await g.reverse('bt1')).toBe('already');
+    const sale = (status: string): BtTransaction => ({ id: 'x', type: 'sale', status });
+    expect(mapBraintreeTransaction(sale('authorizing')).outcome).toBe('in_doubt');
+    expect(mapBraintreeTransaction(sale('authorization_expired')).outcome).toBe('gateway_rejected');
+    expect(mapBraintreeTransaction(sale('settlement_declined')).outcome).toBe('processor_declined');
+    expect(mapBraintreeTransaction(sale('settling')).outcome).toBe('approved');
+  });
+
+  it('a sale still authorizing is in doubt (the order stays pending), and cannot be voided yet', async () => {
+    const { sdk, txs } = fakeSdk();
+    const g = gateway(sdk);
+    const sale = sdk.transaction.sale.bind(sdk.transaction);
+    sdk.transaction.sale = async (o) => {
+      const r = await sale(o);
+      r.transaction!.status = 'authorizing';
+      return r;
+    };
+    const e = await g.charge(req()).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(GatewayUnavailableError);
+    expect((e as GatewayUnavailableError).maybeInFlight).toBe(true);
+    expect(txs[0]!.status).toBe('authorizing');
+    await expect(g.reverse('bt1')).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
+  it('one deadline per gateway call: an SDK call that never answers ends at GATEWAY_TIMEOUT_MS, in doubt', async () => {
+    const { sdk } = fakeSdk();
+    sdk.transaction.sale = () => new Promise(() => undefined); // the SDK's idle timer never fires
+    const e = await gateway(sdk, 200)
+      .charge(req())
+      .catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(GatewayUnavailableError);
+    expect((e as GatewayUnavailableError).maybeInFlight).toBe(true);
   });
 
   it('the client token is issued for the merchant account of the currency (3DS runs in it)', async () => {

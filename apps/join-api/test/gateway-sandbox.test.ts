@@ -127,6 +127,22 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     expect(approvedFor(b.email)).toHaveLength(0);
   });
 
+  it('Braintree "Refunds": a settled sale is refunded (not voided), and reconciliation never takes the refund for a second approval', async () => {
+    const p = await parent();
+    const res = await order(t, p.authToken, `${driver}-refund-01`, { paymentMethodNonce: cardNonce() });
+    expect(res.status).toBe(201);
+    const { orderId } = (await res.json()) as { orderId: string };
+    const [sale] = approvedFor(p.email);
+    sandbox.store.setStatus(sale!, 'settled');
+    expect(await t.deps.gateway.reverse(sale!.id)).toBe('refunded');
+    const refund = () => sandbox.store.allTransactions().find((x) => x.type === 'credit' && x.orderId === orderId);
+    expect(refund()).toMatchObject({ refundedTransactionId: sale!.id, status: 'submitted_for_settlement' });
+    const r = await reconcileOrders({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
+    expect(r.reversed).toBe(0);
+    expect(refund()!.status).toBe('submitted_for_settlement');
+    expect(await t.deps.gateway.reverse(sale!.id)).toBe('already');
+  });
+
   it('§8: a declined card answers 402 processor_declined; the parent then pays with another card — one approval', async () => {
     const p = await parent();
     const declined = await order(t, p.authToken, `${driver}-decl-01`, {

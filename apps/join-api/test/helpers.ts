@@ -77,6 +77,8 @@ export async function startFakeSandbox() {
     delayMs: 0,
     charges: 0,
     gate: undefined as Promise<void> | undefined,
+    /** Braintree's search index lags behind sales: while true, lookups by orderId list nothing. */
+    searchLags: false,
   };
   const app = new Hono();
   const NONCES: Record<string, Partial<FakeTx> & { reject?: string }> = {
@@ -173,7 +175,7 @@ export async function startFakeSandbox() {
   });
   app.get('/v1/transactions', (c) => {
     if (state.mode === 'down') return c.json({ error: { code: 'unavailable', message: 'down' } }, 503);
-    const list = txs.filter((t) => t.orderId === c.req.query('orderId'));
+    const list = state.searchLags ? [] : txs.filter((t) => t.orderId === c.req.query('orderId'));
     const t = list.find((x) => x.status === 'submitted_for_settlement') ?? list.at(-1);
     return t
       ? c.json({ transaction: t, transactions: list })

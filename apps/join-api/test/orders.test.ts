@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../src/db/schema.js';
-import { chargeLeaseMs, reconcileOrders } from '../src/services/orders.js';
+import { chargeLeaseMs, LATE_CHECK_MAX_BACKOFF_MS, reconcileOrders } from '../src/services/orders.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import {
@@ -173,6 +173,30 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
   });
 
+  it('DESIGN §5: a retried sale answered "nonce already used" (91564) while the search lags is in doubt, never a final failure; reconciliation then records the first sale', async () => {
+    const p = await newParent(t);
+    const nonce = sandbox.issueNonce();
+    const before = sandbox.state.charges;
+    sandbox.state.mode = 'drop-after-charge';
+    expect((await order(t, p.authToken, 'lagging-key-001', { paymentMethodNonce: nonce })).status).toBe(503);
+    sandbox.state.mode = 'ok';
+    sandbox.state.searchLags = true; // the first sale is not in the search index yet
+    pastLease();
+    const retry = await order(t, p.authToken, 'lagging-key-001', { paymentMethodNonce: nonce });
+    expect(retry.status).toBe(503);
+    expect(await retry.json()).toMatchObject({ code: 'payment_gateway_unavailable' });
+    const [held] = await t.db.select().from(orders).where(eq(orders.idempotencyKey, 'lagging-key-001'));
+    expect(held!.status).toBe('pending');
+    sandbox.state.searchLags = false;
+    pastLease();
+    const r = await reconcileOrders({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
+    expect(r.resolved).toBeGreaterThanOrEqual(1);
+    const replay = await order(t, p.authToken, 'lagging-key-001', { paymentMethodNonce: nonce });
+    expect(replay.status).toBe(201);
+    expect(sandbox.state.charges - before).toBe(1);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
+  });
+
   it('DESIGN §4: a package not offered, or build-your-own services not offered, answer 422 package_unavailable', async () => {
     const p = await newParent(t);
     const pro = await order(t, p.authToken, 'bad-package-01', { packageId: 2 });
@@ -221,8 +245,9 @@ describe.each(DATABASES)('issue 10: charges that land late (%s)', (kind) => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
   let skew = 0;
-  // A short gateway timeout: a charge delayed past it lands after join-api gave up.
-  withFakeSandboxApp(kind, { now: () => new Date(Date.now() + skew), env: { GATEWAY_TIMEOUT_MS: '300' } }, (s, a) => {
+  // A short gateway timeout (yet long enough for the successful calls on a loaded machine): a charge held past it
+  // lands after join-api gave up.
+  withFakeSandboxApp(kind, { now: () => new Date(Date.now() + skew), env: { GATEWAY_TIMEOUT_MS: '1500' } }, (s, a) => {
     sandbox = s;
     t = a;
   });
@@ -264,6 +289,63 @@ describe.each(DATABASES)('issue 10: charges that land late (%s)', (kind) => {
     const voided = sandbox.txs.find((x) => x.orderId === failed!.id);
     expect(voided!.status).toBe('voided');
     expect(t.logs.lines.some((l) => l.level === 50 && l.orderId === failed!.id)).toBe(true);
+  });
+});
+
+describe.each(DATABASES)('late approvals have no window (%s)', (kind) => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  let skew = 0;
+  withFakeSandboxApp(kind, { now: () => new Date(Date.now() + skew), env: { GATEWAY_TIMEOUT_MS: '1500' } }, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+  const services = () => ({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
+
+  it('DESIGN §5: an approval found for an order that failed days ago is still given back, with a warning', async () => {
+    const p = await newParent(t);
+    let open!: () => void;
+    sandbox.state.gate = new Promise<void>((r) => (open = r)); // the charge is held past join-api's deadline
+    expect((await order(t, p.authToken, 'days-late-0001')).status).toBe(503);
+    const held = sandbox.state.gate;
+    sandbox.state.gate = undefined;
+    skew += chargeLeaseMs(t.deps) + 1_000;
+    await reconcileOrders(services()); // the gateway holds nothing yet: the order fails
+    const [failed] = await t.db.select().from(orders).where(eq(orders.idempotencyKey, 'days-late-0001'));
+    expect(failed!.status).toBe('failed');
+    open(); // the sale lands now
+    await held;
+    await expect.poll(() => sandbox.txs.some((x) => x.orderId === failed!.id)).toBe(true);
+    skew += 3 * 24 * 60 * 60 * 1000; // three days later
+    const r = await reconcileOrders(services());
+    expect(r.reversed).toBe(1);
+    expect(sandbox.txs.find((x) => x.orderId === failed!.id)!.status).toBe('voided');
+    expect(t.logs.lines.some((l) => l.level === 40 && l.orderId === failed!.id)).toBe(true);
+    // given back once: the next pass finds nothing more to reverse
+    skew += LATE_CHECK_MAX_BACKOFF_MS + 1_000;
+    expect((await reconcileOrders(services())).reversed).toBe(0);
+  });
+
+  it('DESIGN §5: a second approval of an order paid a day ago is given back; a pass says how far behind it is', async () => {
+    const p = await newParent(t);
+    const res = await order(t, p.authToken, 'paid-day-0001');
+    expect(res.status).toBe(201);
+    const { orderId } = (await res.json()) as { orderId: string };
+    await reconcileOrders(services()); // checked once right after payment: nothing extra yet
+    await fetch(`${sandbox.url}/v1/transactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId, amount: '216.00', currencyCode: 'USD', paymentMethodNonce: 'fake-valid-nonce' }),
+    });
+    skew += 24 * 60 * 60 * 1000;
+    const r = await reconcileOrders(services());
+    expect(r.reversed).toBe(1);
+    // the order was due at its back-off's end (minutes after payment), a day before this pass
+    expect(r.lagSeconds).toBeGreaterThan(20 * 60 * 60);
+    const [paid] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const txs = sandbox.txs.filter((x) => x.orderId === orderId);
+    expect(txs.find((x) => x.id === paid!.transactionId)!.status).toBe('submitted_for_settlement');
+    expect(txs.filter((x) => x.id !== paid!.transactionId).map((x) => x.status)).toEqual(['voided']);
   });
 });
 

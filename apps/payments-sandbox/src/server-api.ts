@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { APPROVED, FAKE_NONCES, NONCE_ERRORS, outcomeForAmount, type StoredCard } from './cards.js';
 import type { Faults } from './faults.js';
 import { ERRORS } from './gateway/errors.js';
-import { VOIDABLE, instrumentType } from './gateway/transactions.js';
+import { VOIDABLE, instrumentType, refundTransaction } from './gateway/transactions.js';
 import { isSuccessful, randomId, type SandboxStore, type Transaction } from './store.js';
 
 /** The paths of the server API (each needs the API key when one is configured). */
@@ -24,6 +24,7 @@ function v1View(t: Transaction) {
     processorResponseCode: t.processorResponseCode,
     processorResponseText: t.processorResponseText,
     ...(t.gatewayRejectionReason ? { gatewayRejectionReason: t.gatewayRejectionReason } : {}),
+    refundIds: t.refundIds,
     creditCard: t.creditCard,
     ...(t.threeDSecureInfo ? { threeDSecureInfo: t.threeDSecureInfo } : {}),
     paymentInstrumentType: t.paymentInstrumentType,
@@ -209,6 +210,22 @@ export function registerServerApi(
       }
       store.setStatus(transaction, 'voided');
       return c.json({ transaction: v1View(transaction) });
+    });
+  });
+
+  // Refunds a settling / settled sale in full (Braintree transaction.refund: 91506 unless settled, 91512 when already
+  // refunded); the refund is a `credit` transaction with the sale's orderId, never listed among the order's sales.
+  app.post('/v1/transactions/:id/refund', (c) => {
+    const transaction = store.getTransaction(c.req.param('id'));
+    if (!transaction || transaction.type !== 'sale')
+      return c.json({ error: { code: 'not_found', message: `No sale ${c.req.param('id')}` } }, 404);
+    return faults.apply(c, { orderId: transaction.orderId }, () => {
+      const result = refundTransaction(store, transaction, undefined);
+      if ('errors' in result) {
+        const first = result.errors[0]!;
+        return c.json({ error: { code: first.code, message: first.message } }, 422);
+      }
+      return c.json({ transaction: v1View(result.transaction) });
     });
   });
 }

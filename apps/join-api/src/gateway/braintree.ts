@@ -1,5 +1,7 @@
+import { DeadlineExceededError, withDeadline } from './deadline.js';
 import {
   GatewayUnavailableError,
+  saleMoneyState,
   type CardSummary,
   type ChargeRequest,
   type ChargeResult,
@@ -31,6 +33,10 @@ export interface BtCreditCard {
 export interface BtTransaction {
   id: string;
   status: string;
+  /** `sale`, or `credit` for a refund (braintree_node transaction.js `Type`). */
+  type?: string | null;
+  /** Refunds of this sale (a refunded sale keeps its `settled` status). */
+  refundIds?: string[] | null;
   amount?: string;
   currencyIsoCode?: string | null;
   merchantAccountId?: string | null;
@@ -65,6 +71,8 @@ export interface BtPaymentMethodNonce {
 type SearchBuilder = {
   orderId(): { is(v: string): void };
   customerEmail(): { is(v: string): void };
+  /** A multiple-value field (braintree_node transaction_search.js): `is` selects one value. */
+  type(): { is(v: string): void };
 };
 
 /** The subset of `braintree.BraintreeGateway` the driver calls. */
@@ -94,19 +102,27 @@ export interface BraintreeDriverOptions {
 const NONCE_CONSUMED = '91564'; // Cannot use a payment_method_nonce more than once.
 const NONCE_UNKNOWN = '91565'; // Unknown or expired payment_method_nonce.
 
-/** Transaction statuses whose money can still be voided (Braintree "Transaction statuses"). */
-const VOIDABLE = new Set(['authorized', 'submitted_for_settlement', 'settlement_pending', 'authorizing']);
+/**
+ * Transaction statuses whose money can be voided (Braintree "Void": authorized or submitted_for_settlement, and
+ * settlement_pending for PayPal; an `authorizing` sale cannot be voided yet — it is in doubt).
+ */
+const VOIDABLE = new Set(['authorized', 'submitted_for_settlement', 'settlement_pending']);
 /** Statuses that need a refund instead. */
 const REFUNDABLE = new Set(['settled', 'settling', 'settlement_confirmed']);
-/** Statuses that hold no money. */
-const NO_MONEY = new Set(['voided', 'processor_declined', 'gateway_rejected', 'failed', 'settlement_declined']);
 
 function card(c: BtCreditCard | null | undefined): CardSummary {
   return { brand: c?.cardType ?? null, last4: c?.last4 ?? null };
 }
 
-/** Maps a Braintree transaction (from sale, find or search) to a {@link ChargeResult}. */
+/**
+ * Maps a Braintree sale (from sale, find or search) to what it means for the order, by its status and refunds
+ * ({@link saleMoneyState}): approved (money held), declined / rejected (none), or in doubt (`authorizing`).
+ */
 export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
+  const money = saleMoneyState(t);
+  if (money === 'in_doubt') {
+    return { outcome: 'in_doubt', transactionId: t.id, status: t.status, ...(t.amount ? { amount: t.amount } : {}) };
+  }
   if (t.status === 'processor_declined' || t.status === 'settlement_declined') {
     return {
       outcome: 'processor_declined',
@@ -116,12 +132,13 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
       processorResponseText: t.processorResponseText ?? '',
     };
   }
-  if (NO_MONEY.has(t.status)) {
+  if (money === 'none') {
+    const refunded = (t.refundIds?.length ?? 0) > 0;
     return {
       outcome: 'gateway_rejected',
       transactionId: t.id,
       card: card(t.creditCard),
-      gatewayRejectionReason: t.gatewayRejectionReason ?? t.status,
+      gatewayRejectionReason: refunded ? 'refunded' : (t.gatewayRejectionReason ?? t.status),
       ...(t.processorResponseCode ? { processorResponseCode: t.processorResponseCode } : {}),
       ...(t.processorResponseText ? { processorResponseText: t.processorResponseText } : {}),
     };
@@ -139,8 +156,11 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
 
 /** Maps a failed SDK result (validation errors, declined or rejected sale) to a refusal. */
 export function mapBraintreeFailure(result: BtResult): Exclude<ChargeResult, { outcome: 'approved' }> {
-  if (result.transaction)
-    return mapBraintreeTransaction(result.transaction) as Exclude<ChargeResult, { outcome: 'approved' }>;
+  if (result.transaction) {
+    const mapped = mapBraintreeTransaction(result.transaction);
+    if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`braintree: sale ${mapped.status}`);
+    return mapped as Exclude<ChargeResult, { outcome: 'approved' }>;
+  }
   const errors = result.errors?.deepErrors() ?? [];
   const nonce = errors.find((e) => e.code === NONCE_CONSUMED || e.code === NONCE_UNKNOWN);
   if (nonce) {
@@ -176,6 +196,8 @@ const NOT_CARRIED_OUT = new Set([
 
 /** An SDK exception as {@link GatewayUnavailableError}: the outcome is unknown unless the gateway said it did nothing. */
 function unavailable(e: unknown): GatewayUnavailableError {
+  if (e instanceof GatewayUnavailableError) return e;
+  if (e instanceof DeadlineExceededError) return new GatewayUnavailableError(`braintree: ${e.message}`, { cause: e });
   const err = e as { name?: string; type?: string; message?: string };
   return new GatewayUnavailableError(`braintree: ${err.name}: ${err.message}`, {
     cause: e,
@@ -183,28 +205,34 @@ function unavailable(e: unknown): GatewayUnavailableError {
   });
 }
 
-async function guarded<T>(p: () => Promise<T>): Promise<T> {
-  try {
-    return await p();
-  } catch (e) {
-    // The SDK throws for network failures, timeouts and 5xx (braintree.errors.*).
-    throw unavailable(e);
-  }
-}
-
 /**
  * The `braintree` {@link PaymentGateway}: the real SDK's gateway (or a fake of {@link BraintreeLike}) with one
- * merchant account per currency. Sets `gw.config.timeout` to `timeoutMs`, so a charge ends within
- * {@link PaymentGateway.maxChargeMs} = 2 × `timeoutMs`.
+ * merchant account per currency. Every SDK call runs under one deadline of `timeoutMs`, connect included
+ * ({@link withDeadline}; the real SDK needs `customHttpAgent: deadlineAgent(ssl)` for its sockets to be cut), so a
+ * charge (two calls) ends within {@link PaymentGateway.maxChargeMs} = 2 × `timeoutMs`. The SDK's own idle timer
+ * (`gw.config.timeout`) is set to the same value. braintree 3.40's `transaction.sale` offers no request
+ * idempotency key (no such option in braintree_node's transaction_gateway.js): the order's lease and our
+ * Idempotency-Key stay the only guards.
  * @throws Error at construction when `merchantAccounts` is empty.
  */
 export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverOptions): PaymentGateway {
   if (Object.keys(opts.merchantAccounts).length === 0) throw new Error('braintree: no merchant account configured');
   gw.config.timeout = opts.timeoutMs;
 
+  /** One SDK call under its deadline; any SDK exception (network, timeout, 5xx) becomes in doubt or not carried out. */
+  async function guarded<T>(p: () => Promise<T>): Promise<T> {
+    try {
+      return await withDeadline(opts.timeoutMs, p);
+    } catch (e) {
+      throw unavailable(e);
+    }
+  }
+
   async function reverse(transactionId: string): Promise<'voided' | 'refunded' | 'already'> {
     const t = await guarded(() => gw.transaction.find(transactionId));
-    if (NO_MONEY.has(t.status) || t.status === 'refunded') return 'already';
+    const money = saleMoneyState(t);
+    if (money === 'none') return 'already';
+    if (money === 'in_doubt') throw new GatewayUnavailableError(`braintree: cannot reverse ${t.status} yet`);
     const refund = REFUNDABLE.has(t.status);
     if (!refund && !VOIDABLE.has(t.status)) throw new GatewayUnavailableError(`braintree: cannot reverse ${t.status}`);
     const r = await guarded(() => (refund ? gw.transaction.refund(transactionId) : gw.transaction.void(transactionId)));
@@ -226,7 +254,7 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
       }
       let nonce: BtPaymentMethodNonce;
       try {
-        nonce = await gw.paymentMethodNonce.find(req.paymentMethodNonce);
+        nonce = await withDeadline(opts.timeoutMs, () => gw.paymentMethodNonce.find(req.paymentMethodNonce));
       } catch (e) {
         if (isNotFound(e)) return { outcome: 'payment_method_invalid', reason: 'unknown' };
         throw unavailable(e);
@@ -276,15 +304,23 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
           gatewayRejectionReason: `currency_mismatch:${t.currencyIsoCode}`,
         };
       }
-      return mapBraintreeTransaction(t);
+      const mapped = mapBraintreeTransaction(t);
+      // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
+      if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`braintree: sale ${t.id} ${t.status}`);
+      return mapped;
     },
     async findByOrderId(orderId: string) {
+      // Sales only: a refund is a `credit` transaction carrying the same orderId, never an approval.
       const found = await guarded(async () => {
         const list: BtTransaction[] = [];
-        for await (const t of gw.transaction.search((s) => s.orderId().is(orderId))) list.push(t);
+        const search = gw.transaction.search((s) => {
+          s.orderId().is(orderId);
+          s.type().is('sale');
+        });
+        for await (const t of search) list.push(t);
         return list;
       });
-      return found.map(mapBraintreeTransaction);
+      return found.filter((t) => (t.type ?? 'sale') === 'sale').map(mapBraintreeTransaction);
     },
     reverse,
     async clientAuthorization(currency = 'USD') {

@@ -2,6 +2,7 @@ import type { Env } from '../env.js';
 import type { PaymentGateway } from './types.js';
 import { createSandboxGateway } from './sandbox.js';
 import { createBraintreeGateway } from './braintree.js';
+import { deadlineAgent } from './deadline.js';
 
 export * from './types.js';
 
@@ -26,6 +27,9 @@ export async function createGateway(env: Env): Promise<PaymentGateway> {
         : braintree.Environment[env.BRAINTREE_ENVIRONMENT!];
     const gw = new braintree.BraintreeGateway({
       environment,
+      // every SDK request's sockets obey the driver's per-call deadline, connect included (deadline.ts); braintree 3.40
+      // reads `customHttpAgent` (lib/braintree/config.js) though @types/braintree does not declare it
+      ...({ customHttpAgent: deadlineAgent((environment as unknown as { ssl: boolean }).ssl) } as object),
       merchantId: env.BRAINTREE_MERCHANT_ID!,
       publicKey: env.BRAINTREE_PUBLIC_KEY!,
       privateKey: env.BRAINTREE_PRIVATE_KEY!,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { GatewayUnavailableError, type ChargeRequest, type FoundTransaction, type PaymentGateway } from './types.js';
+import {
+  GatewayUnavailableError,
+  saleMoneyState,
+  type ChargeRequest,
+  type ChargeResult,
+  type FoundTransaction,
+  type PaymentGateway,
+} from './types.js';
 
 const TransactionSchema = z.object({
   id: z.string(),
@@ -7,6 +14,7 @@ const TransactionSchema = z.object({
   processorResponseCode: z.string().optional().default(''),
   processorResponseText: z.string().optional().default(''),
   gatewayRejectionReason: z.string().nullish(),
+  refundIds: z.array(z.string()).nullish(),
   creditCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).partial().nullish(),
 });
 const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
@@ -14,10 +22,12 @@ const TransactionListSchema = z.object({ transactions: z.array(TransactionSchema
 const ErrorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const ClientTokenResponseSchema = z.object({ clientToken: z.string().min(1) });
 
-/** Maps a sandbox (Braintree-shaped) transaction to a {@link ChargeResult}. */
+/** Maps a sandbox (Braintree-shaped) sale to what it means for the order, as {@link saleMoneyState} reads it. */
 export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): FoundTransaction {
   const card = { brand: t.creditCard?.cardType ?? null, last4: t.creditCard?.last4 ?? null };
-  if (t.status === 'processor_declined') {
+  const money = saleMoneyState(t);
+  if (money === 'in_doubt') return { outcome: 'in_doubt', transactionId: t.id, status: t.status };
+  if (t.status === 'processor_declined' || t.status === 'settlement_declined') {
     return {
       outcome: 'processor_declined',
       transactionId: t.id,
@@ -26,12 +36,12 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
       processorResponseText: t.processorResponseText,
     };
   }
-  if (t.status === 'gateway_rejected' || t.status === 'failed' || t.status === 'voided') {
+  if (money === 'none') {
     return {
       outcome: 'gateway_rejected',
       transactionId: t.id,
       card,
-      gatewayRejectionReason: t.gatewayRejectionReason ?? 'unknown',
+      gatewayRejectionReason: (t.refundIds?.length ?? 0) > 0 ? 'refunded' : (t.gatewayRejectionReason ?? t.status),
       processorResponseCode: t.processorResponseCode,
       processorResponseText: t.processorResponseText,
     };
@@ -90,7 +100,7 @@ export function createSandboxGateway(opts: {
   return {
     name: 'sandbox',
     maxChargeMs: opts.timeoutMs,
-    async charge(req: ChargeRequest) {
+    async charge(req: ChargeRequest): Promise<ChargeResult> {
       const res = await call('/v1/transactions', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -110,7 +120,10 @@ export function createSandboxGateway(opts: {
       if (res.ok) {
         const parsed = TransactionResponseSchema.safeParse(body);
         if (!parsed.success) throw new GatewayUnavailableError('sandbox gateway answered an unexpected shape');
-        return mapSandboxTransaction(parsed.data.transaction);
+        const mapped = mapSandboxTransaction(parsed.data.transaction);
+        // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
+        if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`sandbox: sale ${mapped.status}`);
+        return mapped;
       }
       const err = ErrorResponseSchema.safeParse(body);
       // 91564 used nonce, 91565 unknown or expired nonce (Braintree's codes, docs/CONTRACTS.md "Sandbox server API")
@@ -137,10 +150,16 @@ export function createSandboxGateway(opts: {
       return parsed.data.transactions.map(mapSandboxTransaction);
     },
     async reverse(transactionId: string) {
-      const res = await call(`/v1/transactions/${encodeURIComponent(transactionId)}/void`, { method: 'POST' });
-      if (res.ok) return 'voided';
-      if (res.status === 422) return 'already';
-      throw new GatewayUnavailableError(`sandbox void failed (HTTP ${res.status})`);
+      // Braintree's rule: void while unsettled; once settling or settled only a refund gives the money back.
+      const id = encodeURIComponent(transactionId);
+      const voided = await call(`/v1/transactions/${id}/void`, { method: 'POST' });
+      if (voided.ok) return 'voided';
+      if (voided.status !== 422) throw new GatewayUnavailableError(`sandbox void failed (HTTP ${voided.status})`);
+      const refunded = await call(`/v1/transactions/${id}/refund`, { method: 'POST' });
+      if (refunded.ok) return 'refunded';
+      // 91506 not settled (already voided or declined) or 91512 already refunded: no money left to give back
+      if (refunded.status === 422) return 'already';
+      throw new GatewayUnavailableError(`sandbox refund failed (HTTP ${refunded.status})`);
     },
     async clientAuthorization() {
       // Braintree's clientToken.generate(): a fresh client token per checkout (3D Secure refuses a tokenization key).

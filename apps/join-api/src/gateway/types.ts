@@ -67,8 +67,49 @@ export type ChargeResult =
       processorResponseText?: string;
     };
 
-/** A transaction the provider holds for an order (all of them: the provider does not deduplicate on orderId). */
-export type FoundTransaction = ChargeResult & { transactionId: string; amount?: string };
+/**
+ * A sale the provider holds for an order (all of them: the provider does not deduplicate on orderId; refunds —
+ * `credit` transactions carrying the same orderId — are never listed). Its outcome comes from
+ * {@link saleMoneyState}: `approved` holds money, a decline or rejection holds none, and `in_doubt` is a sale whose
+ * money is not decided yet (Braintree `authorizing`): neither paid nor failed, looked at again later.
+ */
+export type FoundTransaction =
+  | (ChargeResult & { transactionId: string; amount?: string })
+  | { outcome: 'in_doubt'; transactionId: string; status: string; amount?: string };
+
+/**
+ * What a sale's status says about the money (Braintree "Transaction statuses", braintree_node transaction.js
+ * `Status`): `held` — authorized or settling/settled and not refunded; `none` — declined, rejected, failed, voided,
+ * expired before settlement (`authorization_expired`), refused at settlement (`settlement_declined`), or refunded
+ * (a settled sale with refunds keeps its status; its `refundIds` say it was reversed); `in_doubt` — `authorizing`,
+ * or a status this list does not know.
+ */
+export function saleMoneyState(t: {
+  status: string;
+  refundIds?: readonly string[] | null;
+}): 'held' | 'none' | 'in_doubt' {
+  if (NO_MONEY_STATUSES.has(t.status)) return 'none';
+  if (HELD_STATUSES.has(t.status)) return (t.refundIds?.length ?? 0) > 0 ? 'none' : 'held';
+  return 'in_doubt';
+}
+
+const HELD_STATUSES: ReadonlySet<string> = new Set([
+  'authorized',
+  'submitted_for_settlement',
+  'settlement_pending',
+  'settling',
+  'settled',
+  'settlement_confirmed',
+]);
+const NO_MONEY_STATUSES: ReadonlySet<string> = new Set([
+  'processor_declined',
+  'gateway_rejected',
+  'failed',
+  'voided',
+  'authorization_expired',
+  'settlement_declined',
+  'refunded',
+]);
 
 /**
  * The gateway did not give a definite answer (timeout, network error, 5xx). The charge may or may not

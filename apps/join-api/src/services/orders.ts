@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   formatPrice,
   fromMinor,
@@ -314,17 +314,20 @@ async function record(s: Services, order: OrderRow, result: ChargeResult): Promi
 }
 
 /**
- * With the order's lease held: asks the gateway for the order's transactions (Braintree search by orderId) and records
- * what it finds — the first approval pays the order and any further approval is reversed; otherwise a decline is
- * recorded. The provider does not deduplicate on orderId, so there may be several.
- * @returns 'resolved' when an answer was recorded, 'none' when the gateway holds no transaction for the order.
+ * With the order's lease held: asks the gateway for the order's sales (Braintree search by orderId and type) and
+ * records what it finds — the first approval pays the order and any further approval is reversed; otherwise a
+ * decline is recorded. The provider does not deduplicate on orderId, so there may be several. A sale whose money is
+ * not decided yet (`authorizing`) leaves the order pending.
+ * @returns 'resolved' when an answer was recorded, 'in_doubt' when a sale is still undecided, 'none' when the gateway
+ *   holds no sale for the order.
  * @throws GatewayUnavailableError
  */
-async function resolveFromGateway(s: Services, order: OrderRow): Promise<'resolved' | 'none'> {
+async function resolveFromGateway(s: Services, order: OrderRow): Promise<'resolved' | 'in_doubt' | 'none'> {
   const found: FoundTransaction[] = await s.gateway.findByOrderId(order.id);
   const approved = found.filter((t) => t.outcome === 'approved');
+  if (!approved.length && found.some((t) => t.outcome === 'in_doubt')) return 'in_doubt';
   const pick = approved[0] ?? found.at(-1);
-  if (!pick) return 'none';
+  if (!pick || pick.outcome === 'in_doubt') return 'none';
   await record(s, order, pick);
   for (const extra of approved.slice(1)) await reverseLate(s, order.id, extra.transactionId);
   return 'resolved';
@@ -349,92 +352,133 @@ async function failUnderLease(s: Services, order: OrderRow): Promise<boolean> {
   return Boolean(f);
 }
 
-/** Failed orders are searched for late approvals for this long after they failed. */
-export const LATE_APPROVAL_WINDOW_MS = 60 * 60 * 1000;
-/** Paid orders are searched for a second approval (other than the one that paid) for this long after payment. */
-export const PAID_RECHECK_WINDOW_MS = 15 * 60 * 1000;
-/** A failed or paid order searched for late approvals is not searched again for this long. */
+/** The first re-check of a failed or paid order after a check that found nothing to do (ms). */
 export const LATE_CHECK_BACKOFF_MS = 5 * 60 * 1000;
+/** The longest gap between two checks of one failed or paid order (ms): checks thin out but never stop. */
+export const LATE_CHECK_MAX_BACKOFF_MS = 7 * 24 * 60 * 60 * 1000;
+/** A late approval reversed on an order that failed longer ago than this is logged as a warning too. */
+export const LATE_APPROVAL_WARN_MS = 60 * 60 * 1000;
+/** Gateway searches a pass runs at once. */
+export const RECONCILE_CONCURRENCY = 4;
+
+/** What one reconciliation pass did, and how far behind it is. */
+export interface ReconcileResult {
+  /** Pending orders recorded from the gateway (paid or declined). */
+  resolved: number;
+  /** Pending orders the gateway never saw, marked failed. */
+  failed: number;
+  /** Late or extra approvals given back. */
+  reversed: number;
+  /** Orders whose sale is still undecided (`authorizing`), left for a later pass. */
+  inDoubt: number;
+  /** How long the oldest order that was due for a check had waited past its due time (s; 0 when none was due). */
+  lagSeconds: number;
+}
+
+/** Runs `work` over `items`, at most `limit` at once. */
+async function eachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * When a failed or paid order is next searched for late approvals: back-off doubling with the order's age (from
+ * {@link LATE_CHECK_BACKOFF_MS} to {@link LATE_CHECK_MAX_BACKOFF_MS}), so recent orders are watched closely and old
+ * ones still now and then — there is no window after which a live approval is forgotten (DESIGN.md §5).
+ */
+function nextLateCheck(now: Date, updatedAt: Date): Date {
+  const age = Math.max(0, now.getTime() - updatedAt.getTime());
+  return new Date(now.getTime() + Math.min(LATE_CHECK_MAX_BACKOFF_MS, Math.max(LATE_CHECK_BACKOFF_MS, age)));
+}
 
 /**
  * One reconciliation pass (run at start-up and every `RECONCILE_INTERVAL_MS`), safe with several join-api processes on
  * one database — each order is handled under its lease, taken with a conditional update:
- * - pending orders whose lease has expired: a transaction the gateway holds is recorded (paid with its subscription,
- *   or declined); an order the gateway never saw is marked `failed`;
- * - orders failed in the last {@link LATE_APPROVAL_WINDOW_MS}: an approval that landed after all is reversed;
- * - orders paid in the last {@link PAID_RECHECK_WINDOW_MS}: an approval other than the one that paid is reversed.
- * Failed and paid orders are checked at most every {@link LATE_CHECK_BACKOFF_MS}.
- * Gateway errors leave the order for the next pass.
+ * - pending orders whose lease has expired: a sale the gateway holds is recorded (paid with its subscription, or
+ *   declined); a sale still `authorizing` leaves the order pending; an order the gateway never saw is marked `failed`;
+ * - failed and paid orders that are due (their lease doubles as the time of the next check, see
+ *   {@link nextLateCheck}): every approval of a failed order, and every approval of a paid order other than the one
+ *   that paid it, is reversed, however old — older than {@link LATE_APPROVAL_WARN_MS} with a warning.
+ * Refunds are never approvals (the gateway lists sales only), and a refunded sale holds no money. Up to
+ * {@link RECONCILE_CONCURRENCY} orders are checked at once; gateway errors leave an order for the next pass.
  */
-export async function reconcileOrders(
-  s: Services,
-  opts: { batchSize?: number } = {},
-): Promise<{ resolved: number; failed: number; reversed: number }> {
+export async function reconcileOrders(s: Services, opts: { batchSize?: number } = {}): Promise<ReconcileResult> {
   const batch = opts.batchSize ?? 100;
   const now = s.now();
   const expired = or(isNull(orders.leaseUntil), lte(orders.leaseUntil, now));
+  /** When an order was due: the end of its lease or back-off, or when it last changed if it has none. */
+  const dueAt = sql<Date>`coalesce(${orders.leaseUntil}, ${orders.updatedAt})`;
+  const result: ReconcileResult = { resolved: 0, failed: 0, reversed: 0, inDoubt: 0, lagSeconds: 0 };
+  const noteLag = (due: Date | string) => {
+    const lag = Math.max(0, (now.getTime() - new Date(due).getTime()) / 1000);
+    result.lagSeconds = Math.max(result.lagSeconds, lag);
+  };
   const stale = await s.db
-    .select({ id: orders.id })
+    .select({ id: orders.id, dueAt })
     .from(orders)
     .where(and(eq(orders.status, 'pending'), expired))
+    .orderBy(dueAt)
     .limit(batch);
-  let resolved = 0;
-  let failed = 0;
-  let reversed = 0;
-  for (const { id } of stale) {
+  await eachBounded(stale, RECONCILE_CONCURRENCY, async ({ id, dueAt: due }) => {
+    noteLag(due);
     const order = await takeLease(s, id, ['pending']);
-    if (!order) continue;
+    if (!order) return;
     try {
-      if ((await resolveFromGateway(s, order)) === 'resolved') resolved++;
-      else if (await failUnderLease(s, order)) failed++;
+      const outcome = await resolveFromGateway(s, order);
+      if (outcome === 'resolved') result.resolved++;
+      else if (outcome === 'in_doubt') result.inDoubt++;
+      else if (await failUnderLease(s, order)) result.failed++;
     } catch (e) {
       if (!(e instanceof GatewayUnavailableError)) throw e;
       s.logger.warn({ orderId: id, err: e.message }, 'reconciliation: gateway unavailable; order left pending');
     }
-  }
-  // Late or extra approvals: every approval of a recently failed order, and every approval of a recently paid order
-  // other than the one that paid it, is reversed. Each order is checked under its lease, then left alone for
-  // LATE_CHECK_BACKOFF_MS (the lease doubles as the back-off), so a pass never repeats the same searches.
-  const recent = await s.db
-    .select({ id: orders.id })
+  });
+  const due = await s.db
+    .select({ id: orders.id, dueAt })
     .from(orders)
-    .where(
-      and(
-        expired,
-        or(
-          and(eq(orders.status, 'failed'), gte(orders.updatedAt, new Date(now.getTime() - LATE_APPROVAL_WINDOW_MS))),
-          and(eq(orders.status, 'paid'), gte(orders.updatedAt, new Date(now.getTime() - PAID_RECHECK_WINDOW_MS))),
-        ),
-      ),
-    )
-    .orderBy(sql`${orders.leaseUntil} asc nulls first`, orders.updatedAt)
+    .where(and(expired, inArray(orders.status, ['failed', 'paid'])))
+    .orderBy(dueAt)
     .limit(batch);
-  for (const { id } of recent) {
+  await eachBounded(due, RECONCILE_CONCURRENCY, async ({ id, dueAt: dueTime }) => {
+    noteLag(dueTime);
     const order = await takeLease(s, id, ['failed', 'paid']);
-    if (!order) continue;
+    if (!order) return;
     try {
       const found = await s.gateway.findByOrderId(id);
+      let undecided = false;
       for (const t of found) {
+        if (t.outcome === 'in_doubt') undecided = true;
         if (t.outcome !== 'approved' || (order.status === 'paid' && t.transactionId === order.transactionId)) continue;
+        if (order.status === 'failed' && now.getTime() - order.updatedAt.getTime() > LATE_APPROVAL_WARN_MS) {
+          s.logger.warn(
+            { orderId: id, transactionId: t.transactionId, failedAt: order.updatedAt.toISOString() },
+            'reconciliation: a live approval for an order that failed over an hour ago',
+          );
+        }
         await reverseLate(s, id, t.transactionId);
-        reversed++;
+        result.reversed++;
       }
-      await s.db
-        .update(orders)
-        .set({ leaseUntil: new Date(s.now().getTime() + LATE_CHECK_BACKOFF_MS) })
-        .where(eq(orders.id, id));
+      if (undecided) result.inDoubt++;
+      // an undecided sale is looked at again soon; otherwise the back-off grows with the order's age
+      const next = undecided
+        ? new Date(s.now().getTime() + LATE_CHECK_BACKOFF_MS)
+        : nextLateCheck(s.now(), order.updatedAt);
+      await s.db.update(orders).set({ leaseUntil: next }).where(eq(orders.id, id));
     } catch (e) {
       if (!(e instanceof GatewayUnavailableError)) throw e;
       s.logger.warn({ orderId: id, err: e.message }, 'reconciliation: gateway unavailable; order left for later');
     }
-  }
-  return { resolved, failed, reversed };
+  });
+  return result;
 }
 
 /** A running reconciliation loop (see {@link startReconciler}). */
 export interface Reconciler {
   /** Runs one pass now (what the timer runs); concurrent calls share the pass in progress. */
-  runOnce(): Promise<{ resolved: number; failed: number; reversed: number }>;
+  runOnce(): Promise<ReconcileResult>;
   /** Stops the timer and waits for a pass in progress (call before closing the database). */
   stop(): Promise<void>;
 }
@@ -449,7 +493,7 @@ export function startReconciler(s: Services, intervalMs: number): Reconciler {
   const runOnce = () => {
     running ??= reconcileOrders(s)
       .then((r) => {
-        if (r.resolved || r.failed || r.reversed) s.logger.info(r, 'reconciled orders');
+        if (r.resolved || r.failed || r.reversed || r.inDoubt) s.logger.info(r, 'reconciled orders');
         return r;
       })
       .finally(() => {
@@ -714,7 +758,9 @@ export async function placeOrder(
           });
         }
         leased = other.id;
-        if ((await resolveFromGateway(s, other)) === 'none') {
+        const outcome = await resolveFromGateway(s, other);
+        if (outcome === 'in_doubt') throw new GatewayUnavailableError(`order ${other.id}: its sale is not decided yet`);
+        if (outcome === 'none') {
           await failUnderLease(s, other);
         } else {
           const [after] = await s.db.select().from(orders).where(eq(orders.id, other.id));
@@ -756,7 +802,9 @@ export async function placeOrder(
         }
         order = mine;
         leased = order.id;
-        if (order.amountMinor > 0 && (await resolveFromGateway(s, order)) === 'resolved') {
+        const outcome = order.amountMinor > 0 ? await resolveFromGateway(s, order) : 'none';
+        if (outcome === 'in_doubt') throw new GatewayUnavailableError(`order ${order.id}: its sale is not decided yet`);
+        if (outcome === 'resolved') {
           // the lost answer is found: the stored answer of this key (paid, or the decline) is the answer
           const stored = await storedAnswer(s, user.id, key);
           if (stored) return stored;
@@ -790,6 +838,13 @@ export async function placeOrder(
               },
               billingAddress: body.billingAddress,
             });
+      if (!step.fresh && result.outcome === 'payment_method_invalid' && result.reason === 'consumed') {
+        // This order was charged with this nonce before and that answer was lost: "already used" (91564) may mean
+        // that first sale went through though the search does not show it yet. In doubt, never a final failure:
+        // the order stays pending under its lease and reconciliation records what the gateway holds.
+        s.logger.warn({ orderId: order.id, userId: user.id }, 'retried sale: nonce already used; order left in doubt');
+        throw new GatewayUnavailableError(`order ${order.id}: nonce already used by an earlier attempt`);
+      }
       const answer = await record(s, order, result);
       s.logger.info(
         { orderId: order.id, userId: user.id, outcome: result.outcome, amountMinor: order.amountMinor },
