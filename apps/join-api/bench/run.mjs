@@ -175,7 +175,12 @@ try {
           authorization: `Bearer ${authToken}`,
           'idempotency-key': randomUUID(),
         },
-        body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING }),
+        body: JSON.stringify({
+          packageId: 2053,
+          paymentMethodNonce: 'fake-valid-nonce',
+          billingAddress: BILLING,
+          expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+        }),
       });
       const answer = await o.json();
       orderTimes.push(performance.now() - t0);

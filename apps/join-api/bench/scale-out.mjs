@@ -42,7 +42,12 @@ function order(base, token, key, ip) {
       'idempotency-key': key,
       'x-forwarded-for': ip,
     },
-    body: JSON.stringify({ packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING }),
+    body: JSON.stringify({
+      packageId: 2053,
+      paymentMethodNonce: 'fake-valid-nonce',
+      billingAddress: BILLING,
+      expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+    }),
   });
 }
 

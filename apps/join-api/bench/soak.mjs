@@ -383,7 +383,12 @@ async function soak(driver, template) {
                 authorization: `Bearer ${p.authToken}`,
                 'idempotency-key': key,
               },
-              body: JSON.stringify({ packageId: PACKAGE_ID, paymentMethodNonce: NONCE, billingAddress }),
+              body: JSON.stringify({
+                packageId: PACKAGE_ID,
+                paymentMethodNonce: NONCE,
+                billingAddress,
+                expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+              }),
               signal: AbortSignal.timeout(30_000),
             });
             status = res.status;

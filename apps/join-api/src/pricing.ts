@@ -1,6 +1,8 @@
 import {
   currencyForCountry,
   getPackage,
+  decimalAmount,
+  fromMinor,
   quote,
   QuoteError,
   type CouponAvailability,
@@ -85,7 +87,7 @@ export function quoteOrder(selection: OrderSelection, buyer: BuyerContext): Quot
   );
 }
 
-/** "216.00" from 21600 minor units (the decimal string both gateways take). */
+/** "216.00" from 21600 minor units (the decimal string both gateways take): `@ofw/domain`'s `decimalAmount`. */
 export function minorToDecimal(minor: number): string {
-  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+  return decimalAmount(fromMinor(minor));
 }

@@ -13,6 +13,8 @@ import { createLogger } from '../src/lib/logger.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import type { AppDeps } from '../src/context.js';
+import { findSessionUser } from '../src/accounts.js';
+import { expectedChargeOf } from '../src/services/orders.js';
 
 /** Which databases the suite runs on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -286,14 +288,50 @@ export async function signup(t: TestApp, body: unknown = SIGNUP) {
   return (await res.json()) as { signupId: string; registrationKey: string; authToken: string; userId: number };
 }
 
-export function order(t: TestApp, token: string, key: string, body: Record<string, unknown> = {}, address?: string) {
+/**
+ * POST /orders as the page sends it: unless `body` names its own `expectedCharge`, it carries what the server's quote
+ * charges now (what a page that quoted the same selection showed, DESIGN.md §5 "Shown = charged"); a selection the
+ * server refuses, or an unknown token, gets a placeholder and the server's own refusal.
+ */
+export async function order(
+  t: TestApp,
+  token: string,
+  key: string,
+  body: Record<string, unknown> = {},
+  address?: string,
+) {
+  const json: Record<string, unknown> = {
+    packageId: 2053,
+    paymentMethodNonce: 'fake-valid-nonce',
+    billingAddress: BILLING,
+    ...body,
+  };
+  if (!('expectedCharge' in body)) {
+    // a retry with the same key re-sends the same body, as the page does (its stored attempt)
+    const sent = `${token} ${key}`;
+    json.expectedCharge = SHOWN.get(sent) ?? (await expectedChargeFor(t, token, json));
+    SHOWN.set(sent, json.expectedCharge);
+  }
   return t.call('orders', {
     method: 'POST',
     token,
     ...(address ? { address } : {}),
     headers: { 'idempotency-key': key },
-    json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING, ...body },
+    json,
   });
+}
+
+/** The `expectedCharge` each (token, Idempotency-Key) was first sent with. */
+const SHOWN = new Map<string, unknown>();
+
+async function expectedChargeFor(t: TestApp, token: string, body: Record<string, unknown>) {
+  const placeholder = { amount: '0.00', currencyCode: 'USD' };
+  const services = { inviteRotateAfterMs: 0, ...t.deps, now: t.deps.now ?? (() => new Date()) };
+  const session = await findSessionUser(t.db, token, services.now());
+  if (!session) return placeholder;
+  return expectedChargeOf(services, session.user, body as Parameters<typeof expectedChargeOf>[2]).catch(
+    () => placeholder,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { chargeLeaseMs, LATE_CHECK_MAX_BACKOFF_MS, reconcileOrders } from '../sr
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import {
+  BILLING,
   DATABASES,
   order,
   signup,
@@ -44,6 +45,45 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'idempotency_key_required' });
+  });
+
+  it('DESIGN §5 shown = charged: an order without expectedCharge is 400, nothing charged', async () => {
+    const p = await newParent(t);
+    const before = sandbox.state.charges;
+    const res = await t.call('orders', {
+      method: 'POST',
+      token: p.authToken,
+      headers: { 'idempotency-key': 'no-expected-0001' },
+      json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [expect.objectContaining({ field: 'expectedCharge' })] });
+    expect(sandbox.state.charges).toBe(before);
+  });
+
+  it('DESIGN §5 shown = charged: another amount or currency than the quote is 409 price_changed with the new quote; nothing is charged or ordered, and the key may be sent again with the confirmed amount', async () => {
+    const p = await newParent(t);
+    const before = sandbox.state.charges;
+    // §9 Premium (US, 1 year) is 216: the page showed an older price
+    for (const shown of [
+      { amount: '199.00', currencyCode: 'USD' },
+      { amount: '216.00', currencyCode: 'CAD' },
+    ]) {
+      const res = await order(t, p.authToken, 'shown-key-0001', { expectedCharge: shown });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({
+        code: 'price_changed',
+        quote: { amount: '216.00', currencyCode: 'USD' },
+      });
+    }
+    expect(sandbox.state.charges).toBe(before);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, p.userId))).toEqual([]);
+    const confirmed = await order(t, p.authToken, 'shown-key-0001', {
+      expectedCharge: { amount: '216.00', currencyCode: 'USD' },
+    });
+    expect(confirmed.status).toBe(201);
+    expect(await confirmed.json()).toMatchObject({ receipt: { amount: 216, currencyCode: 'USD' } });
+    expect(sandbox.state.charges - before).toBe(1);
   });
 
   it('DESIGN §4: the same key replays the stored answer; another body with it answers 422', async () => {

@@ -217,6 +217,27 @@ describe('payment step', () => {
     expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
   });
 
+  it('DESIGN §5 shown = charged: the order carries the amount on the Pay button; a 409 price_changed shows the new price (nothing charged) and the next Pay is a new attempt', async () => {
+    const changed = () => {
+      const p = problem(409, 'price_changed');
+      return { ...p, body: { ...p.body, quote: { amount: '229.00', currencyCode: 'USD' } } };
+    };
+    const { api, keys } = atPayment([changed, () => ({ status: 201, body: order })]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    const shown = premium.totalPrice.toFixed(2);
+    await user.click(await screen.findByRole('button', { name: `Pay $${shown}` }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The price is now $229.00. Nothing was charged');
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
+    const orders = api.calls.filter((c) => c.path === '/orders');
+    expect(orders[0]!.body).toMatchObject({ expectedCharge: { amount: shown, currencyCode: 'USD' } });
+    expect(orders).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    // the package data is read again, so the page shows the server's new total
+    expect(api.calls.filter((c) => c.path === '/packages').length).toBeGreaterThan(1);
+  });
+
   it('§8 a decline shows the error banner (role=alert); the next Pay tokenizes again with a new Idempotency-Key and succeeds', async () => {
     const { api, keys } = atPayment([() => problem(402, 'processor_declined'), () => ({ status: 201, body: order })]);
     renderApp('/join', api);
@@ -732,6 +753,7 @@ describe('payment step: an in-doubt attempt survives a reload (issue 10)', () =>
     expect(Object.keys(attempt.body).sort()).toEqual([
       'billingAddress',
       'deviceData',
+      'expectedCharge',
       'packageId',
       'paymentMethodNonce',
     ]);
@@ -759,6 +781,7 @@ describe('payment step: an in-doubt attempt survives a reload (issue 10)', () =>
             postalCode: '98101',
             countryCodeAlpha2: 'US',
           },
+          expectedCharge: { amount: '216.00', currencyCode: 'USD' },
         },
       }),
     );

@@ -253,7 +253,7 @@ export const contract = {
     path: '/orders',
     summary: 'Pay for a package: re-priced by the server, charged once per Idempotency-Key',
     description:
-      "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered.",
+      "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered. expectedCharge is what the page showed (the Pay button and the 3D Secure amount): when the server's quote for the order differs (a coupon switched off, a pricing-group change, a proration day boundary) the answer is 409 price_changed with the new quote, and nothing is charged or stored under the Idempotency-Key (the same key may be sent again with the confirmed amount).",
     auth: 'parent',
     headers: [
       { name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' },

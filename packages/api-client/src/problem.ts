@@ -17,7 +17,8 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
 /**
  * Stable machine codes of join-api's problems. `type` is always `https://ofw.example/problems/<code>`
  * (see {@link problemType}). Declines (§8) carry `processor_declined` or `gateway_rejected`. `currency_not_offered`
- * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries).
+ * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries). `price_changed`
+ * (409): the order's price is no longer the `expectedCharge` the page showed; the problem's `quote` is the new one.
  */
 export const ProblemCodeSchema = z.enum([
   'validation_failed',
@@ -36,6 +37,7 @@ export const ProblemCodeSchema = z.enum([
   'payment_method_expired',
   'order_already_paid',
   'not_an_upgrade',
+  'price_changed',
   'package_unavailable',
   'currency_not_offered',
   'invalid_invite_token',
@@ -70,6 +72,8 @@ export const ProblemSchema = z
     gatewayRejectionReason: z.string().optional(),
     /** With `rate_limited` (429): seconds to wait before retrying. */
     retryAfterSeconds: z.number().optional(),
+    /** With `price_changed` (409): what the order costs now (major units, 2 decimals, as a decimal string). */
+    quote: z.object({ amount: z.string(), currencyCode: z.string() }).optional(),
   })
   .loose();
 /** RFC 9457 problem details as join-api sends them (see {@link ProblemSchema}). */

@@ -313,6 +313,18 @@ export type CoParentEmailRequest = z.input<typeof CoParentEmailRequestSchema>;
  * `POST /orders` (header `Idempotency-Key` required). Any amount the browser might add is
  * stripped: the server re-prices from `@ofw/domain`.
  */
+/**
+ * What the page showed the parent it would charge (DESIGN.md §5 "Shown = charged"): the quote's `charged` amount as a
+ * decimal string in major units with 2 decimals (`"149.99"`), and its currency — the Pay button's and the 3D Secure
+ * amount. join-api charges only this: a different server quote answers 409 `price_changed` and charges nothing.
+ */
+export const ExpectedChargeSchema = z.object({
+  amount: z.string().regex(/^\d{1,7}\.\d{2}$/, 'a decimal amount with 2 decimals, e.g. "149.99"'),
+  currencyCode: CurrencySchema,
+});
+/** See {@link ExpectedChargeSchema}. */
+export type ExpectedCharge = z.infer<typeof ExpectedChargeSchema>;
+
 export const OrderRequestSchema = z.object({
   packageId: IdSchema,
   productId: IdSchema.optional(),
@@ -321,8 +333,12 @@ export const OrderRequestSchema = z.object({
   paymentMethodNonce: z.string().min(1).max(200),
   deviceData: z.string().max(4000).optional(),
   billingAddress: BillingAddressSchema,
+  expectedCharge: ExpectedChargeSchema,
 });
-/** `POST /orders` body (see {@link OrderRequestSchema}); it carries no amount. */
+/**
+ * `POST /orders` body (see {@link OrderRequestSchema}): what to buy, and in `expectedCharge` the amount the page
+ * showed — the server prices the order itself and refuses (409 `price_changed`) rather than charge another amount.
+ */
 export type OrderRequest = z.input<typeof OrderRequestSchema>;
 
 /** `Idempotency-Key` header: 8–255 visible ASCII characters (a UUID is ideal). */

@@ -71,6 +71,7 @@ describe('createApiClient', () => {
         postalCode: '78701',
         countryCodeAlpha2: 'US',
       },
+      expectedCharge: { amount: '216.00', currencyCode: 'USD' as const },
     };
     const res = await client.createOrder(body, { idempotencyKey: 'key-upgrade-1' });
     expect(res.purchaseFlow).toBe('upgrade');
@@ -103,6 +104,7 @@ describe('createApiClient', () => {
           postalCode: '78701',
           countryCodeAlpha2: 'US',
         },
+        expectedCharge: { amount: '216.00', currencyCode: 'USD' },
       },
       { idempotencyKey: 'key-12345678' },
     );
@@ -169,6 +171,7 @@ describe('createApiClient', () => {
             postalCode: '12345',
             countryCodeAlpha2: 'US',
           },
+          expectedCharge: { amount: '1.00', currencyCode: 'USD' },
         },
         { idempotencyKey: 'abcdefgh' },
       )
@@ -326,9 +329,31 @@ describe('createApiClient', () => {
       amount: 0.01,
       totalPrice: 1,
       billingAddress: { streetAddress: 'a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' },
+      expectedCharge: { amount: '216.00', currencyCode: 'USD' },
     });
     expect(parsed).not.toHaveProperty('amount');
     expect(parsed).not.toHaveProperty('totalPrice');
+  });
+
+  it('DESIGN §5 shown = charged: an order names what the page showed — expectedCharge is required, a 2-decimal string in a catalogue currency', () => {
+    const base = {
+      packageId: 2052,
+      paymentMethodNonce: 'n',
+      billingAddress: { streetAddress: 'a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' },
+    };
+    expect(OrderRequestSchema.safeParse(base).success).toBe(false);
+    for (const amount of ['216', '216.0', '216.000', '1,216.00', '-1.00'])
+      expect(OrderRequestSchema.safeParse({ ...base, expectedCharge: { amount, currencyCode: 'USD' } }).success).toBe(
+        false,
+      );
+    expect(
+      OrderRequestSchema.safeParse({ ...base, expectedCharge: { amount: '216.00', currencyCode: 'EUR' } }).success,
+    ).toBe(false);
+    expect(
+      OrderRequestSchema.parse({ ...base, expectedCharge: { amount: '107.99', currencyCode: 'GBP' } }),
+    ).toMatchObject({
+      expectedCharge: { amount: '107.99', currencyCode: 'GBP' },
+    });
   });
 });
 

@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 export * from './schemas.js';
-export { toMinor, fromMinor, divideHalfUp, roundMoney, type Minor } from './money.js';
+export { toMinor, fromMinor, divideHalfUp, roundMoney, decimalAmount, type Minor } from './money.js';
 export { packages, getPackage, listPackages, type PackageQuery } from './rules/catalogue.js';
 export { monthlyPrice } from './rules/monthly-price.js';
 export { vatAmount, vatForPrice, GBP_VAT_PERCENT } from './rules/vat.js';

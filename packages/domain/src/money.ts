@@ -81,3 +81,16 @@ export function divideHalfUp(numerator: number, denominator: number): number {
 export function roundMoney(amount: number): number {
   return fromMinor(toMinor(amount));
 }
+
+/**
+ * A major-unit amount as the decimal string payment gateways and `POST /orders`' `expectedCharge` take: 2 decimals,
+ * no grouping, no symbol (`216` → `"216.00"`, `107.99` → `"107.99"`), rounded as {@link roundMoney} rounds.
+ *
+ * @param amount - major units, finite, not negative.
+ * @returns e.g. `"149.99"`.
+ * @throws RangeError when `amount` is not a finite number.
+ */
+export function decimalAmount(amount: number): string {
+  const minor = toMinor(amount);
+  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divideHalfUp, fromMinor, roundMoney, toMinor } from '../src/money.js';
+import { decimalAmount, divideHalfUp, fromMinor, roundMoney, toMinor } from '../src/money.js';
 
 describe('§9 Calculation: currency is rounded to 2 decimals, in integer minor units', () => {
   it.each([
@@ -50,5 +50,15 @@ describe('§9 Calculation: toMinor is exact half-up for any amount with 3 decima
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe('§9 Calculation: decimalAmount writes the 2-decimal string gateways and expectedCharge take', () => {
+  it('pads to two decimals and rounds like roundMoney', () => {
+    expect(decimalAmount(216)).toBe('216.00');
+    expect(decimalAmount(107.99)).toBe('107.99');
+    expect(decimalAmount(0.1 + 0.2)).toBe('0.30');
+    expect(decimalAmount(551.755)).toBe('551.76');
+    expect(decimalAmount(0)).toBe('0.00');
   });
 });

@@ -124,6 +124,7 @@ export const REFUSAL_PROBLEMS: Record<Refusal, { status: number; code: ProblemCo
   package_unavailable: { status: 422, code: 'package_unavailable' },
   order_already_paid: { status: 409, code: 'order_already_paid' },
   not_an_upgrade: { status: 409, code: 'not_an_upgrade' },
+  price_changed: { status: 409, code: 'price_changed', title: 'The price changed' },
   attempt_closed: { status: 409, code: 'conflict' },
   processor_declined: { status: 402, code: 'processor_declined', title: 'Card declined' },
   gateway_rejected: { status: 402, code: 'gateway_rejected', title: 'Payment rejected' },

@@ -11,7 +11,8 @@ import type { FieldError } from '@ofw/api-client';
  *   `unknown_security_question`, `own_email_as_co_parent`, `parent_not_found`, `current_password_required`,
  *   `current_password_incorrect`;
  * - orders: `coupon_invalid`, `currency_not_offered` (not the parent's country's currency, §1), `package_unavailable`,
- *   `order_already_paid`, `not_an_upgrade`, `attempt_closed`, `processor_declined`, `gateway_rejected`,
+ *   `order_already_paid`, `not_an_upgrade`, `price_changed` (the quote is not the `expectedCharge` the page showed),
+ *   `attempt_closed`, `processor_declined`, `gateway_rejected`,
  *   `payment_method_expired` (a used or unknown nonce), `gateway_unavailable` (the charge is in doubt).
  */
 export type Refusal =
@@ -33,6 +34,7 @@ export type Refusal =
   | 'package_unavailable'
   | 'order_already_paid'
   | 'not_an_upgrade'
+  | 'price_changed'
   | 'attempt_closed'
   | 'processor_declined'
   | 'gateway_rejected'

@@ -11,7 +11,7 @@ import {
   type ProratedPriceInfo,
   type Quote,
 } from '@ofw/domain';
-import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
+import type { BillingAddress, ExpectedCharge, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
 import type { Services } from '../context.js';
 import { coupons, idempotencyKeys, orders, subscriptions, users } from '../db/schema.js';
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from '../gateway/types.js';
@@ -561,6 +561,49 @@ function quoteOrThrow(body: OrderSelection, buyer: BuyerContext): Quote {
   }
 }
 
+/**
+ * Refuses an order whose quote is not what the page showed (DESIGN.md §5 "Shown = charged"): `expected` is the
+ * request's `expectedCharge` (major units, decimal string, and currency); the quote's `charged` must equal it.
+ * @throws ServiceError `price_changed` (409) carrying the new quote as `quote: { amount, currencyCode }`.
+ */
+function assertExpectedCharge(q: Quote, expected: ExpectedCharge): void {
+  const amount = minorToDecimal(toMinor(q.charged));
+  if (amount === expected.amount && q.currency === expected.currencyCode) return;
+  throw new ServiceError(
+    'price_changed',
+    `The price is now ${formatPrice(q.charged, q.currency)}, not the ${expected.amount} ${expected.currencyCode} shown; nothing was charged.`,
+    { extra: { quote: { amount, currencyCode: q.currency } } },
+  );
+}
+
+/** The pricing context of a parent's order: their country's currency, flow, pricing group, coupons and the time. */
+async function buyerOf(s: Services, user: UserRow, couponCode: string | undefined): Promise<BuyerContext> {
+  return {
+    currency: buyerCurrency(user.country),
+    flow: user.flow as Flow,
+    group: await pricingGroupOf(s.db, user, s.now()),
+    availability: await couponAvailability(s, user, couponCode),
+    now: s.now(),
+  };
+}
+
+/**
+ * What `POST /orders` would charge a parent for `body` now — the `expectedCharge` a page that quoted the same
+ * selection with the same data sends (an upgrade at its prorated price).
+ * @returns `{ amount: "216.00", currencyCode }`, major units as a decimal string.
+ * @throws ServiceError as {@link placeOrder} refuses the selection (`package_unavailable`, `not_an_upgrade`, …).
+ */
+export async function expectedChargeOf(
+  s: Services,
+  user: UserRow,
+  body: Pick<OrderRequest, 'packageId' | 'productId' | 'services' | 'couponCode'>,
+): Promise<ExpectedCharge> {
+  const buyer = await buyerOf(s, user, body.couponCode);
+  const term = await currentTerm(s.db, user.id, s.now());
+  const q = term ? quoteOrder(body, { ...buyer, term }) : quoteOrThrow(body, buyer);
+  return { amount: minorToDecimal(toMinor(q.charged)), currencyCode: q.currency };
+}
+
 /** Takes the Idempotency-Key for this request, or answers from it (replay, 422, 409). */
 async function claimKey(s: Services, userId: number, key: string, hash: string): Promise<StoredResponse | undefined> {
   const now = s.now();
@@ -640,6 +683,15 @@ async function storeFinal(s: Services, userId: number, key: string, answer: Stor
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
+/** Forgets a key claimed by a request that was refused before anything was ordered or charged under it. */
+async function unclaim(s: Services, userId: number, key: string): Promise<void> {
+  await s.db
+    .delete(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'in_flight')),
+    );
+}
+
 async function release(s: Services, userId: number, key: string): Promise<void> {
   await s.db
     .update(idempotencyKeys)
@@ -671,13 +723,7 @@ export async function placeOrder(
   const done = await completedAnswer(s, user.id, key, hash);
   if (done) return done;
   await admit();
-  const buyer: BuyerContext = {
-    currency: buyerCurrency(user.country),
-    flow: user.flow as Flow,
-    group: await pricingGroupOf(s.db, user, s.now()),
-    availability: await couponAvailability(s, user, body.couponCode),
-    now: s.now(),
-  };
+  const buyer = await buyerOf(s, user, body.couponCode);
   // validated and priced as a purchase before the key is claimed (an unknown or unoffered package is not stored)
   const priced = quoteOrThrow(body, buyer);
   const replay = await claimKey(s, user.id, key, hash);
@@ -713,6 +759,8 @@ export async function placeOrder(
             );
           }
         }
+        // Shown = charged (DESIGN.md §5): only the amount the page showed is charged; another quote charges nothing.
+        assertExpectedCharge(q, body.expectedCharge);
         const [other] = await tx
           .select()
           .from(orders)
@@ -859,7 +907,11 @@ export async function placeOrder(
       await storeFinal(s, user.id, key, e.answer);
       return e.answer;
     }
-    await release(s, user.id, key).catch(() => undefined);
+    // A changed price ordered nothing under this key (the order's transaction rolled back): the key is forgotten, so
+    // the page may send it again with the amount the parent confirmed.
+    if (e instanceof ServiceError && e.reason === 'price_changed')
+      await unclaim(s, user.id, key).catch(() => undefined);
+    else await release(s, user.id, key).catch(() => undefined);
     // The gateway said it carried nothing out: no call about the order can land any more, so the lease ends now.
     // Otherwise (timeout, dropped answer) the lease stays until it expires: nobody charges the order meanwhile.
     if (e instanceof GatewayUnavailableError && !e.maybeInFlight && leased)

@@ -162,6 +162,13 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
     description: 'Error above the card form when some card fields are invalid; the invalid fields are highlighted.',
     defaultMessage: 'Check the highlighted card details.',
   },
+  /** join-api 409 `price_changed`: the order costs another amount than the page showed (DESIGN.md §5); nothing charged. */
+  priceChanged: {
+    id: 'payment.error.priceChanged',
+    description:
+      'Error after Pay when the price changed since the page showed it (e.g. a coupon ended). {amount} is the new total with its currency symbol. Nothing was charged.',
+    defaultMessage: 'The price is now {amount}. Nothing was charged: check the new total, then pay again.',
+  },
   /** join-api 409 `not_an_upgrade`: with a current subscription only an upgrade can be bought (issue 11). */
   notAnUpgrade: {
     id: 'payment.error.notAnUpgrade',

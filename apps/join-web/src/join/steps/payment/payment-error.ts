@@ -23,6 +23,11 @@ export function messageFor(intl: IntlShape, err: unknown): string {
   if (isApiError(err)) {
     if (err.code === 'payment_method_expired') return intl.formatMessage(paymentMessagesUi.cardExpired);
     if (err.code === 'not_an_upgrade') return intl.formatMessage(paymentMessagesUi.notAnUpgrade);
+    const quote = err.code === 'price_changed' ? err.problem.quote : undefined;
+    if (quote) {
+      const amount = intl.formatNumber(Number(quote.amount), { style: 'currency', currency: quote.currencyCode });
+      return intl.formatMessage(paymentMessagesUi.priceChanged, { amount });
+    }
     // the gateway refused a card its bank did not authenticate (threeDSecure.required): not a bank decline
     if (err.code === 'gateway_rejected' && err.problem.gatewayRejectionReason === 'three_d_secure')
       return intl.formatMessage(paymentMessagesUi.threeDSFailed);

@@ -1,6 +1,7 @@
 import { isApiError } from '@ofw/api-client/errors';
 import type { OrderRequest } from '@ofw/api-client';
-import { markParentPaid, orderMutation, parentQuery } from '@ofw/api-client/query';
+import { markParentPaid, orderMutation, parentQuery, queryKeys } from '@ofw/api-client/query';
+import { decimalAmount } from '@ofw/domain';
 import { usePayments } from '@ofw/payments';
 import type { BillingAddressValue } from '@ofw/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -61,6 +62,8 @@ export function useSubmitPayment(o: {
       paymentMethodNonce: nonce,
       ...(deviceData ? { deviceData } : {}),
       billingAddress: billingRequest(o.billing, state.address.country),
+      // shown = charged (DESIGN.md §5): what the Pay button and the 3D Secure amount showed, or nothing is charged
+      expectedCharge: { amount: decimalAmount(o.chosen.quote.charged), currencyCode: o.chosen.quote.currency },
     } as OrderRequest;
     const attempt = { key: newIdempotencyKey(), body };
     pending.current = attempt;
@@ -77,6 +80,12 @@ export function useSubmitPayment(o: {
       try {
         await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
       } catch (err) {
+        if (isApiError(err, 'price_changed')) {
+          // nothing was charged: the page reads the prices again and shows the new total; Pay starts a new attempt
+          forget();
+          await queryClient.invalidateQueries({ queryKey: queryKeys.allPackageData() });
+          throw err;
+        }
         if (!isApiError(err, 'order_already_paid')) {
           if (!answerMayBeLost(err)) forget();
           throw err;
