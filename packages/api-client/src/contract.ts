@@ -253,7 +253,7 @@ export const contract = {
     path: '/orders',
     summary: 'Pay for a package: re-priced by the server, charged once per Idempotency-Key',
     description:
-      "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered.",
+      "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered. The bank's soft decline asking for 3D Secure (processor response 2099) answers 402 authentication_required: the key stays open for ONE retry with the same body but a new paymentMethodNonce (and deviceData), authenticated with a challenge; a replay of the first request answers the same 402, a second 2099 is a final 402 processor_declined, any other body 422 idempotency_key_reused.",
     auth: 'parent',
     headers: [
       { name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' },
