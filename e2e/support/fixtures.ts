@@ -1,7 +1,7 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { demoLinks, type DemoLinks } from './demo';
-import { VISA_3DS_FRICTIONLESS, VISA_OK, type Flow, type PaymentsDriver } from './join';
+import { VISA_OK, type Flow, type PaymentsDriver } from './join';
 import { LABELS, type Labels, type UiLocale } from './labels';
 
 /** The cells of the matrix (playwright.config.ts projects): UI locale × viewport width. */
@@ -47,9 +47,9 @@ export const test = base.extend<Fixtures>({
       page,
       L,
       paymentsDriver,
-      // join-api's braintree driver requires 3D Secure on a card (`threeDSecure.required`): of the sandbox's cards
-      // only the 3DS ones authenticate, so a parent there pays with the frictionless one (4111… is refused).
-      card: paymentsDriver === 'braintree' ? VISA_3DS_FRICTIONLESS : VISA_OK,
+      // DESIGN.md §5 "3D Secure policy": a card whose liability cannot shift (4111…, not enrolled) is sold without it,
+      // so in Braintree mode too a parent pays with it
+      card: VISA_OK,
       check: async (step) => {
         if (axe) await expectNoAxeViolations(page, `${step} (${L.locale}, ${viewport?.width ?? '?'} px)`);
         if (narrow) await expectNoHorizontalScroll(page, step);

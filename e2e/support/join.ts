@@ -14,7 +14,7 @@ export interface Flow {
   L: Labels;
   /** join-api's payment driver in this project (fixture option `paymentsDriver`). */
   paymentsDriver: PaymentsDriver;
-  /** The card a parent pays with here: VISA_OK, or with the braintree driver (3D Secure required) VISA_3DS_FRICTIONLESS. */
+  /** The card a parent pays with: VISA_OK with either driver (sold without a liability shift, DESIGN.md §5). */
   card: Card;
   check: (step: string) => Promise<void>;
   press: (target: Locator) => Promise<void>;

@@ -12,9 +12,9 @@ const ADDRESS = {
   countryCodeAlpha2: 'US',
 };
 
-/** A $216.00 sale of Braintree's always-valid test nonce for `orderId`. */
+/** A $216.00 sale of Braintree's always-valid 3DS-authenticated test nonce for `orderId`. */
 const sale = (orderId: string, email: string) => ({
-  paymentMethodNonce: 'fake-valid-nonce',
+  paymentMethodNonce: 'fake-three-d-secure-visa-full-authentication-nonce',
   amount: '216.00',
   currencyCode: 'USD',
   orderId,

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from 'payments-sandbox';
+import { FAKE_NONCES, outcomeForAmount, startSandbox, type RunningSandbox } from 'payments-sandbox';
 import { order, signup, testApp, type TestApp } from './helpers.js';
+
+/** Braintree's static nonce of a card authenticated with 3D Secure (the sandbox refuses card nonces without 3DS). */
+const THREE_DS_NONCE = 'fake-three-d-secure-visa-full-authentication-nonce';
 
 /** The `sandbox` gateway against apps/payments-sandbox itself (docs/CONTRACTS.md "Sandbox server API"). */
 describe('sandbox gateway ↔ apps/payments-sandbox', () => {
@@ -15,9 +18,9 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
     await sandbox.close();
   });
 
-  it('DESIGN §5: fake-valid-nonce is charged once at the re-priced amount and replays without a second charge', async () => {
+  it('DESIGN §5: a 3DS-authenticated card nonce is charged once at the re-priced amount and replays without a second charge', async () => {
     const p = await signup(t);
-    const res = await order(t, p.authToken, 'real-sandbox-01');
+    const res = await order(t, p.authToken, 'real-sandbox-01', { paymentMethodNonce: THREE_DS_NONCE });
     expect(res.status).toBe(201);
     const body = (await res.json()) as {
       orderId: string;
@@ -27,7 +30,7 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
     expect(body.receipt.last4).toMatch(/^\d{4}$/);
     expect(sandbox.store.transactionsFor(body.orderId)).toHaveLength(1);
     expect(sandbox.store.transactionsFor(body.orderId)[0]!.amount).toBe('216.00');
-    expect((await order(t, p.authToken, 'real-sandbox-01')).status).toBe(201);
+    expect((await order(t, p.authToken, 'real-sandbox-01', { paymentMethodNonce: THREE_DS_NONCE })).status).toBe(201);
     expect(sandbox.store.transactionsFor(body.orderId)).toHaveLength(1);
   });
 
@@ -36,9 +39,20 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
       address: { country: 'US' },
       parent: { firstName: 'D', lastName: 'C', email: 'dc@example.com', phoneNumber: '2025550111' },
     });
-    const declined = await order(t, p.authToken, 'real-sandbox-02', {
-      paymentMethodNonce: 'fake-processor-declined-visa-nonce',
+    // a declining card (Braintree's 2000 card) after a 3DS lookup that found authentication unavailable
+    const card = FAKE_NONCES['fake-processor-declined-visa-nonce'] as Exclude<
+      (typeof FAKE_NONCES)[string],
+      { error: unknown }
+    >;
+    const nonce = sandbox.store.createNonce({ ...card, forced: outcomeForAmount(200_000) });
+    sandbox.store.setThreeDSecure(nonce, {
+      status: 'authentication_unavailable',
+      liabilityShifted: false,
+      liabilityShiftPossible: false,
+      enrolled: 'U',
+      threeDSecureVersion: '2.2.0',
     });
+    const declined = await order(t, p.authToken, 'real-sandbox-02', { paymentMethodNonce: nonce });
     expect(declined.status).toBe(402);
     expect(await declined.json()).toMatchObject({ code: 'processor_declined', processorResponseCode: '2000' });
     const unknown = await order(t, p.authToken, 'real-sandbox-03', { paymentMethodNonce: 'tokencc_not_a_nonce' });

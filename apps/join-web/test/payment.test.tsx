@@ -356,6 +356,47 @@ describe('payment step', () => {
     expect(alert).not.toHaveTextContent(/declined/i);
   });
 
+  it('DESIGN.md §5 step-up: 402 authentication_required verifies a freshly tokenized card again with challengeRequested (§3 verifyCard options) and retries under the SAME Idempotency-Key with the new nonce', async () => {
+    const { api, keys } = atPayment([
+      () => problem(402, 'authentication_required'),
+      () => ({ status: 201, body: order }),
+    ]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
+    const orders = api.calls.filter((c) => c.path === '/orders');
+    expect(orders.map((c) => (c.body as { paymentMethodNonce: string }).paymentMethodNonce)).toEqual([
+      'nonce-1',
+      'nonce-2',
+    ]);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    // the body is the first one but for the nonce (join-api refuses any other change under the key)
+    const { paymentMethodNonce: _first, ...firstRest } = orders[0]!.body as Record<string, unknown>;
+    const { paymentMethodNonce: _second, ...secondRest } = orders[1]!.body as Record<string, unknown>;
+    expect(secondRest).toEqual(firstRest);
+    expect(card.verified.map((v) => (v as { challengeRequested?: boolean }).challengeRequested)).toEqual([
+      undefined,
+      true,
+    ]);
+  });
+
+  it('DESIGN.md §5 step-up: exactly one per payment attempt — a second authentication_required says the bank could not verify the card and sends nothing more', async () => {
+    const { api } = atPayment([
+      () => problem(402, 'authentication_required'),
+      () => problem(402, 'authentication_required'),
+      () => ({ status: 201, body: order }),
+    ]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your bank could not verify the card. Please try again or use a different card.',
+    );
+    expect(api.calls.filter((c) => c.path === '/orders')).toHaveLength(2);
+  });
+
   it('an answer lost to a 5xx is retried with the same Idempotency-Key and the same nonce (never a second charge)', async () => {
     const { api, keys } = atPayment([
       () => problem(503, 'payment_gateway_unavailable'),

@@ -36,12 +36,24 @@ export const DECLINED_CARDS: ReadonlySet<string> = new Set([
   '3566002020360505',
 ]);
 
-/** 3D Secure 2 test cards (Braintree "3D Secure test values"). */
+/**
+ * 3D Secure 2 test cards: the first three are Braintree's ("3D Secure › Testing": Successful No-Challenge
+ * Authentication, Failed No-Challenge Authentication, Successful Challenge Authentication). `authenticationRequired`
+ * is the sandbox's own: its lookup finds authentication unavailable (no liability shift possible) unless the merchant
+ * asks for a challenge (`challengeRequested: true`), and its issuer soft-declines every sale with processor response
+ * 2099 "Cardholder Authentication Required" unless the nonce was authenticated through that challenge — Braintree's
+ * documented soft decline ("If you call Transaction.sale() without performing a 3D Secure authentication, the issuing
+ * bank may return a soft decline … 2099"), which Braintree's sandbox only gives by the amount 2099.00.
+ */
 export const THREE_D_SECURE_CARDS = {
   frictionlessSuccess: '4000000000002701',
   frictionlessFailure: '4000000000002925',
   challenge: '4000000000002503',
+  authenticationRequired: '4000000000002099',
 } as const;
+
+/** Processor response codes of a soft decline that asks for cardholder authentication (Braintree "Processor responses"). */
+export const AUTHENTICATION_REQUIRED_CODE = 2099;
 
 /** The card a stored nonce stands for; never holds the full number or the CVV. */
 export interface StoredCard {

@@ -7,10 +7,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { APPROVED, FAKE_NONCES, NONCE_ERRORS, outcomeForAmount, type StoredCard } from './cards.js';
+import { APPROVED, NONCE_ERRORS } from './cards.js';
 import type { Faults } from './faults.js';
 import { ERRORS } from './gateway/errors.js';
-import { VOIDABLE, instrumentType, refundTransaction } from './gateway/transactions.js';
+import { consumeNonce, resolveNonce } from './gateway/nonces.js';
+import {
+  VOIDABLE,
+  instrumentType,
+  refundTransaction,
+  saleOutcome,
+  serverApiThreeDSecureRequired,
+} from './gateway/transactions.js';
 import { isSuccessful, randomId, type SandboxStore, type Transaction } from './store.js';
 
 /** The paths of the server API (each needs the API key when one is configured). */
@@ -141,24 +148,16 @@ export function registerServerApi(
     const request = parsed.data;
     return faults.apply(c, { sale: true, orderId: request.orderId, customerEmail: request.customer?.email }, () => {
       // no deduplication (DESIGN.md §5): every POST is a new transaction and consumes its nonce, as on Braintree
-      const fake = FAKE_NONCES[request.paymentMethodNonce];
-      let card: StoredCard;
-      let threeDSecureInfo: Transaction['threeDSecureInfo'];
-      if (fake && 'error' in fake) {
-        return c.json({ error: NONCE_ERRORS[fake.error] }, 422);
-      } else if (fake) {
-        card = fake;
-      } else {
-        const entry = store.getNonce(request.paymentMethodNonce);
-        if (!entry) return c.json({ error: NONCE_ERRORS.unknown }, 422);
-        if (entry.consumed) return c.json({ error: NONCE_ERRORS.consumed }, 422);
-        card = entry.card;
-        threeDSecureInfo = entry.threeDSecureInfo;
-      }
+      const resolved = resolveNonce(store, request.paymentMethodNonce);
+      if (!resolved.ok) return c.json({ error: NONCE_ERRORS[resolved.reason] }, 422);
+      if (resolved.consumed) return c.json({ error: NONCE_ERRORS.consumed }, 422);
+      const { card, threeDSecureInfo } = resolved;
       const minor = amountMinor(request.amount);
       if (minor <= 0) return c.json({ error: { code: '81531', message: 'Amount must be greater than zero.' } }, 422);
-      if (!fake) store.consume(request.paymentMethodNonce);
-      let outcome = card.forced ?? outcomeForAmount(minor);
+      consumeNonce(store, request.paymentMethodNonce, resolved);
+      // DESIGN.md §5 "3D Secure policy", applied here as join-api's braintree driver applies it with Braintree
+      const required = serverApiThreeDSecureRequired(card, threeDSecureInfo);
+      let outcome = saleOutcome(card, minor, threeDSecureInfo, required);
       if (outcome === APPROVED && request.options?.submitForSettlement)
         outcome = { ...APPROVED, status: 'submitted_for_settlement' };
       const now = store.nowIso();

@@ -39,9 +39,14 @@ function info(status: string, liabilityShifted: boolean, liabilityShiftPossible:
   };
 }
 
-/** Frictionless outcome for a card, or 'challenge' (Braintree "3D Secure 2 test cards"). */
-function lookupOutcome(card: StoredCard): ThreeDSecureInfo | 'challenge' {
+/**
+ * Frictionless outcome for a card, or 'challenge' (Braintree "3D Secure 2 test cards"). Any other card (4111…) is
+ * looked up as "Authentication Not Available on Lookup": `authentication_unavailable`, no liability shift possible.
+ */
+function lookupOutcome(card: StoredCard, challengeRequested: boolean): ThreeDSecureInfo | 'challenge' {
   switch (card.threeDSecureCard) {
+    case THREE_D_SECURE_CARDS.authenticationRequired:
+      return challengeRequested ? 'challenge' : info('authentication_unavailable', false, false);
     case THREE_D_SECURE_CARDS.frictionlessSuccess:
       return info('authenticate_successful', true, true);
     case THREE_D_SECURE_CARDS.frictionlessFailure:
@@ -130,7 +135,7 @@ export function registerThreeDSecure(
     if (!entry || entry.consumed)
       return c.json({ error: { message: 'Payment method nonce not found or already consumed.' } }, 404);
     if (!fake) store.consume(request.nonce);
-    const outcome = lookupOutcome(entry.card);
+    const outcome = lookupOutcome(entry.card, request.challengeRequested === true);
     if (outcome === 'challenge') {
       const transactionId = randomId(12);
       const lookupNonce = store.createNonce(entry.card);

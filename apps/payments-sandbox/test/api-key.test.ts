@@ -21,7 +21,12 @@ function appWithKey() {
   return { store, call };
 }
 
-const SALE = { paymentMethodNonce: 'fake-valid-nonce', amount: '216.00', currencyCode: 'USD', orderId: 'order-key-1' };
+const SALE = {
+  paymentMethodNonce: 'fake-three-d-secure-visa-full-authentication-nonce',
+  amount: '216.00',
+  currencyCode: 'USD',
+  orderId: 'order-key-1',
+};
 
 describe('the sandbox server API needs SANDBOX_API_KEY (issue 12)', () => {
   it.each([

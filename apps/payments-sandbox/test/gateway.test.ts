@@ -306,6 +306,43 @@ describe('Braintree gateway API (real braintree SDK 3.40 against the sandbox)', 
     expect(viaLookup.transaction.threeDSecureInfo?.liabilityShifted).toBe(true);
   });
 
+  it('Braintree rule: required: true fails whenever liability cannot shift — a looked-up 4111 nonce (authentication_unavailable) is rejected three_d_secure with it and sold without it; the step-up card soft-declines 2099', async () => {
+    const clientToken = (await gateway.clientToken.generate({})).clientToken;
+    const lookedUp = async (number: string) => {
+      const lookup = await fetch(`${sandbox.url}/v1/browser/three_d_secure/lookup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        body: JSON.stringify({ authorization: clientToken, nonce: await cardNonce(number), amount: '10.00' }),
+      });
+      return ((await lookup.json()) as { paymentMethod: { nonce: string } }).paymentMethod.nonce;
+    };
+    const required = await gateway.transaction.sale({
+      amount: '10.00',
+      paymentMethodNonce: await lookedUp('4111111111111111'),
+      options: { threeDSecure: { required: true } },
+    });
+    expect(required.success).toBe(false);
+    expect(required.transaction).toMatchObject({
+      status: 'gateway_rejected',
+      gatewayRejectionReason: 'three_d_secure',
+    });
+    const merchantLiable = await gateway.transaction.sale({
+      amount: '10.00',
+      paymentMethodNonce: await lookedUp('4111111111111111'),
+    });
+    expect(merchantLiable.success).toBe(true);
+    expect(merchantLiable.transaction.threeDSecureInfo).toMatchObject({
+      liabilityShifted: false,
+      status: 'authentication_unavailable',
+    });
+    const soft = await gateway.transaction.sale({
+      amount: '10.00',
+      paymentMethodNonce: await lookedUp('4000000000002099'),
+    });
+    expect(soft.success).toBe(false);
+    expect(soft.transaction).toMatchObject({ status: 'processor_declined', processorResponseCode: '2099' });
+  });
+
   it('Braintree rule: a one-time PayPal nonce cannot be vaulted — 82902 on customer.create and on storeInVaultOnSuccess', async () => {
     const customer = await gateway.customer.create({ paymentMethodNonce: 'fake-paypal-one-time-nonce' });
     expect(customer.success).toBe(false);

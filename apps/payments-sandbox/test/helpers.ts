@@ -3,6 +3,8 @@ import { SandboxStore } from '../src/store.js';
 
 export const KEY = 'sandbox_0123456789abcdef_ofw_sandbox';
 export const PARENT = 'http://localhost:3000';
+/** Braintree's static nonce of a card authenticated with 3D Secure (liability shifted), reusable. */
+export const THREE_DS_NONCE = 'fake-three-d-secure-visa-full-authentication-nonce';
 
 export function makeApp(now: () => number = Date.now) {
   const store = new SandboxStore(now);
@@ -30,5 +32,29 @@ export function makeApp(now: () => number = Date.now) {
     const response = await post('/v1/client_token', body);
     return ((await response.json()) as { clientToken: string }).clientToken;
   };
-  return { app, store, post, tokenize, charge, clientToken };
+  /**
+   * A card nonce after the 3D Secure lookup, as the page sends it (tokenize, then the lookup with a client token and
+   * the parent page's Origin): the server API refuses a card nonce that never went through it (DESIGN.md §5).
+   */
+  const lookedUp = async (number: string, extra: { challengeRequested?: boolean } = {}) => {
+    const nonce = (await tokenize(number)).body.creditCards[0].nonce as string;
+    const response = await app.request('/v1/browser/three_d_secure/lookup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: PARENT },
+      body: JSON.stringify({
+        authorization: await clientToken(),
+        nonce,
+        amount: '216.00',
+        bin: number.slice(0, 6),
+        ...extra,
+      }),
+    });
+    const body = (await response.json()) as {
+      lookup: { acsUrl: string | null; transactionId: string };
+      paymentMethod: { nonce: string; liabilityShifted: boolean; liabilityShiftPossible: boolean };
+      threeDSecureInfo: { status: string };
+    };
+    return { nonce: body.paymentMethod.nonce, body };
+  };
+  return { app, store, post, tokenize, charge, clientToken, lookedUp };
 }

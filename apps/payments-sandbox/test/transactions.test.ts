@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeApp } from './helpers.js';
+import { THREE_DS_NONCE, makeApp } from './helpers.js';
 
 describe('tokenization (DESIGN.md §5, spec §3 "Tokenized card result")', () => {
   it('§3 returns a single-use nonce with the tokenized card result', async () => {
@@ -44,8 +44,8 @@ describe('tokenization (DESIGN.md §5, spec §3 "Tokenized card result")', () =>
 
 describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbox behaviour)', () => {
   it('4111111111111111 authorizes', async () => {
-    const { tokenize, charge } = makeApp();
-    const nonce = (await tokenize('4111111111111111')).body.creditCards[0].nonce;
+    const { lookedUp, charge } = makeApp();
+    const nonce = (await lookedUp('4111111111111111')).nonce;
     const { status, body } = await charge({ paymentMethodNonce: nonce });
     expect(status).toBe(200);
     expect(body.transaction).toMatchObject({
@@ -57,13 +57,13 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
 
   it('submitForSettlement gives submitted_for_settlement', async () => {
     const { charge } = makeApp();
-    const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce', options: { submitForSettlement: true } });
+    const { body } = await charge({ paymentMethodNonce: THREE_DS_NONCE, options: { submitForSettlement: true } });
     expect(body.transaction.status).toBe('submitted_for_settlement');
   });
 
   it('4000111111111115 is processor-declined 2000 Do Not Honor', async () => {
-    const { tokenize, charge } = makeApp();
-    const nonce = (await tokenize('4000111111111115')).body.creditCards[0].nonce;
+    const { lookedUp, charge } = makeApp();
+    const nonce = (await lookedUp('4000111111111115')).nonce;
     const { body } = await charge({ paymentMethodNonce: nonce });
     expect(body.transaction).toMatchObject({
       status: 'processor_declined',
@@ -81,14 +81,14 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
     ['3001.00', 'authorized', '1000'],
   ])('amount %s → %s (%s)', async (amount, status, code) => {
     const { charge } = makeApp();
-    const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce', amount });
+    const { body } = await charge({ paymentMethodNonce: THREE_DS_NONCE, amount });
     expect(body.transaction.status).toBe(status);
     expect(body.transaction.processorResponseCode).toBe(code);
   });
 
   it('amount 5001.00 is gateway-rejected (application_incomplete)', async () => {
     const { charge } = makeApp();
-    const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce', amount: '5001.00' });
+    const { body } = await charge({ paymentMethodNonce: THREE_DS_NONCE, amount: '5001.00' });
     expect(body.transaction).toMatchObject({
       status: 'gateway_rejected',
       gatewayRejectionReason: 'application_incomplete',
@@ -96,9 +96,11 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
   });
 
   it.each([
-    ['fake-processor-declined-visa-nonce', 'processor_declined'],
     ['fake-gateway-rejected-fraud-nonce', 'gateway_rejected'],
-    ['fake-valid-amex-nonce', 'authorized'],
+    [THREE_DS_NONCE, 'authorized'],
+    // a card nonce that never went through the 3DS lookup is refused (DESIGN.md §5 "3D Secure policy")
+    ['fake-valid-amex-nonce', 'gateway_rejected'],
+    ['fake-processor-declined-visa-nonce', 'gateway_rejected'],
   ])('static nonce %s → %s', async (nonce, status) => {
     const { charge } = makeApp();
     const { body } = await charge({ paymentMethodNonce: nonce });
@@ -106,8 +108,8 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
   });
 
   it('a nonce is single-use (91564, as a Braintree sale) and an unknown one is refused (91565)', async () => {
-    const { tokenize, charge } = makeApp();
-    const nonce = (await tokenize('4111111111111111')).body.creditCards[0].nonce;
+    const { lookedUp, charge } = makeApp();
+    const nonce = (await lookedUp('4111111111111111')).nonce;
     expect((await charge({ paymentMethodNonce: nonce })).status).toBe(200);
     const second = await charge({ paymentMethodNonce: nonce });
     expect(second.status).toBe(422);
@@ -118,13 +120,13 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
   });
 
   it('no orderId deduplication: every POST is a new transaction and consumes its nonce (Braintree has none)', async () => {
-    const { tokenize, charge, app } = makeApp();
+    const { lookedUp, charge, app } = makeApp();
     const first = await charge({
-      paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce,
+      paymentMethodNonce: (await lookedUp('4111111111111111')).nonce,
       orderId: 'o-1',
     });
     const again = await charge({
-      paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce,
+      paymentMethodNonce: (await lookedUp('4111111111111111')).nonce,
       orderId: 'o-1',
     });
     expect(again.body.transaction.status).toBe('authorized');
@@ -139,7 +141,7 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
 
   it('POST /v1/transactions/{id}/void voids an authorized sale once; 422 (91504) otherwise', async () => {
     const { charge, post } = makeApp();
-    const { body } = await charge({ paymentMethodNonce: 'fake-valid-nonce' });
+    const { body } = await charge({ paymentMethodNonce: THREE_DS_NONCE });
     const voided = await post(`/v1/transactions/${body.transaction.id}/void`, {});
     expect(voided.status).toBe(200);
     expect((await voided.json()).transaction.status).toBe('voided');
@@ -152,14 +154,14 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
   });
 
   it('after a decline the same order can be paid with another card', async () => {
-    const { tokenize, charge } = makeApp();
+    const { lookedUp, charge } = makeApp();
     const declined = await charge({
-      paymentMethodNonce: (await tokenize('4000111111111115')).body.creditCards[0].nonce,
+      paymentMethodNonce: (await lookedUp('4000111111111115')).nonce,
       orderId: 'o-2',
     });
     expect(declined.body.transaction.status).toBe('processor_declined');
     const paid = await charge({
-      paymentMethodNonce: (await tokenize('4111111111111111')).body.creditCards[0].nonce,
+      paymentMethodNonce: (await lookedUp('4111111111111111')).nonce,
       orderId: 'o-2',
     });
     expect(paid.body.transaction.status).toBe('authorized');
@@ -168,6 +170,6 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
 
   it('rejects a malformed request with 400', async () => {
     const { charge } = makeApp();
-    expect((await charge({ paymentMethodNonce: 'fake-valid-nonce', amount: '216' })).status).toBe(400);
+    expect((await charge({ paymentMethodNonce: THREE_DS_NONCE, amount: '216' })).status).toBe(400);
   });
 });

@@ -16,7 +16,10 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
 
 /**
  * Stable machine codes of join-api's problems. `type` is always `https://ofw.example/problems/<code>`
- * (see {@link problemType}). Declines (§8) carry `processor_declined` or `gateway_rejected`. `currency_not_offered`
+ * (see {@link problemType}). Declines (§8) carry `processor_declined` or `gateway_rejected`; `authentication_required`
+ * (402) is the bank's soft decline asking for 3D Secure (processor response 2099): authenticate the card with a
+ * challenge (`verifyCard({ challengeRequested: true })` on a new nonce) and retry the order once with the SAME
+ * Idempotency-Key and the new nonce. `currency_not_offered`
  * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries). `price_changed`
  * (409): the order's price is no longer the `expectedCharge` the page showed; the problem's `quote` is the new one.
  */
@@ -35,6 +38,7 @@ export const ProblemCodeSchema = z.enum([
   'gateway_rejected',
   'payment_gateway_unavailable',
   'payment_method_expired',
+  'authentication_required',
   'order_already_paid',
   'not_an_upgrade',
   'price_changed',

@@ -8,18 +8,23 @@ import {
   type FoundTransaction,
   type PaymentGateway,
 } from './types.js';
+import { threeDSecurePolicy } from './three-d-secure.js';
 
 /*
  * The `braintree` driver (npm braintree 3.40, server SDK). Only the shapes used are typed here, so both the real
  * SDK (against Braintree or apps/payments-sandbox's gateway API) and an in-process fake drive it.
  *
  * A charge is two gateway calls, each bounded by the SDK's `gateway.config.timeout`:
- * 1. `paymentMethodNonce.find` — what the nonce is. A card nonce must carry a 3D Secure authentication
- *    (`threeDSecureInfo`); one without it, or whose authentication failed, is refused before any charge.
+ * 1. `paymentMethodNonce.find` — what the nonce is. A card nonce must have gone through the 3D Secure lookup
+ *    (`threeDSecureInfo`); one without it, or whose authentication failed, is refused before any charge
+ *    (three-d-secure.ts `threeDSecurePolicy`, DESIGN.md §5 "3D Secure policy").
  * 2. `transaction.sale` with the nonce itself (a 3DS-upgraded card nonce keeps its authentication only when it is
  *    sold directly: Braintree "Applying 3DS to Transactions and Verifications" — vaulting it first loses it), in the
- *    merchant account of the order's currency, `options.threeDSecure.required: true` for cards (the gateway rejects
- *    with `three_d_secure` what did not authenticate), `submitForSettlement`, `orderId` and the parent's
+ *    merchant account of the order's currency, `options.threeDSecure.required: true` for a card whose lookup made a
+ *    liability shift possible (the gateway rejects with `three_d_secure` what did not authenticate; Braintree fails
+ *    `required` whenever liability cannot shift, so a card that is not enrolled, or whose lookup found authentication
+ *    unavailable, is sold without it and the merchant keeps the liability: `threeDSecure` in the result says so),
+ *    `submitForSettlement`, `orderId` and the parent's
  *    `customer.email` (support and reconciliation search by either). Wallet nonces (PayPal one-time, Venmo
  *    single-use, Apple Pay) are sold directly: nothing is vaulted, so a one-time PayPal nonce never meets 82902.
  * `orderId` is not an idempotency handle (Braintree never deduplicates on it): orders.ts holds a lease instead.
@@ -260,22 +265,14 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
         throw unavailable(e);
       }
       const isCard = nonce.type === 'CreditCard';
-      if (isCard) {
-        const tds = nonce.threeDSecureInfo;
-        if (!tds) {
-          return {
-            outcome: 'gateway_rejected',
-            gatewayRejectionReason: 'three_d_secure',
-            processorResponseText: 'The card was not authenticated with 3D Secure.',
-          };
-        }
-        if (tds.liabilityShiftPossible && !tds.liabilityShifted) {
-          return {
-            outcome: 'gateway_rejected',
-            gatewayRejectionReason: 'three_d_secure',
-            processorResponseText: tds.status ?? 'authentication failed',
-          };
-        }
+      // DESIGN.md §5 "3D Secure policy": `required` only where the lookup made a liability shift possible
+      const policy = isCard ? threeDSecurePolicy(nonce.threeDSecureInfo) : undefined;
+      if (policy?.decision === 'refuse') {
+        return {
+          outcome: 'gateway_rejected',
+          gatewayRejectionReason: 'three_d_secure',
+          processorResponseText: policy.reason,
+        };
       }
       const sale = await guarded(() =>
         gw.transaction.sale({
@@ -290,7 +287,10 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
             lastName: req.customer.lastName,
             ...req.billingAddress,
           },
-          options: { submitForSettlement: true, ...(isCard ? { threeDSecure: { required: true } } : {}) },
+          options: {
+            submitForSettlement: true,
+            ...(policy?.decision === 'require' ? { threeDSecure: { required: true } } : {}),
+          },
         }),
       );
       if (!sale.success || !sale.transaction) return mapBraintreeFailure(sale);
@@ -307,7 +307,7 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
       const mapped = mapBraintreeTransaction(t);
       // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
       if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`braintree: sale ${t.id} ${t.status}`);
-      return mapped;
+      return mapped.outcome === 'approved' && policy ? { ...mapped, threeDSecure: policy.summary } : mapped;
     },
     async findByOrderId(orderId: string) {
       // Sales only: a refund is a `credit` transaction carrying the same orderId, never an approval.

@@ -7,6 +7,7 @@ import {
   type FoundTransaction,
   type PaymentGateway,
 } from './types.js';
+import { threeDSecurePolicy } from './three-d-secure.js';
 
 const TransactionSchema = z.object({
   id: z.string(),
@@ -16,6 +17,11 @@ const TransactionSchema = z.object({
   gatewayRejectionReason: z.string().nullish(),
   refundIds: z.array(z.string()).nullish(),
   creditCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).partial().nullish(),
+  paymentInstrumentType: z.string().nullish(),
+  threeDSecureInfo: z
+    .object({ status: z.string(), liabilityShifted: z.boolean(), liabilityShiftPossible: z.boolean() })
+    .partial()
+    .nullish(),
 });
 const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
 const TransactionListSchema = z.object({ transactions: z.array(TransactionSchema) });
@@ -57,7 +63,10 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
 }
 
 /**
- * `sandbox` driver: apps/payments-sandbox's server API (docs/CONTRACTS.md "Sandbox server API").
+ * `sandbox` driver: apps/payments-sandbox's server API (docs/CONTRACTS.md "Sandbox server API"). The sandbox applies
+ * the 3D Secure policy (DESIGN.md §5) to the sale itself, as it knows the nonce: a card nonce that never went through
+ * the lookup, or whose authentication failed, is `gateway_rejected` `three_d_secure`; the approved card sale's
+ * `threeDSecureInfo` becomes the result's `threeDSecure` (liability kept by the merchant when it did not shift).
  * A 422 answer (bad, consumed or unknown nonce) is a gateway rejection; timeouts, network errors and
  * 5xx raise {@link GatewayUnavailableError}. Like Braintree, the sandbox never deduplicates on orderId. `clientAuthorization()` asks the sandbox for a client token
  * (`POST /v1/client_token`, like Braintree's `clientToken.generate`) and raises {@link GatewayUnavailableError}
@@ -120,10 +129,14 @@ export function createSandboxGateway(opts: {
       if (res.ok) {
         const parsed = TransactionResponseSchema.safeParse(body);
         if (!parsed.success) throw new GatewayUnavailableError('sandbox gateway answered an unexpected shape');
-        const mapped = mapSandboxTransaction(parsed.data.transaction);
+        const t = parsed.data.transaction;
+        const mapped = mapSandboxTransaction(t);
         // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
         if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`sandbox: sale ${mapped.status}`);
-        return mapped;
+        // The sandbox applied DESIGN.md §5 "3D Secure policy" itself (it knows the nonce): report what 3DS did
+        if (mapped.outcome !== 'approved' || t.paymentInstrumentType !== 'credit_card') return mapped;
+        const policy = threeDSecurePolicy(t.threeDSecureInfo);
+        return policy.decision === 'refuse' ? mapped : { ...mapped, threeDSecure: policy.summary };
       }
       const err = ErrorResponseSchema.safeParse(body);
       // 91564 used nonce, 91565 unknown or expired nonce (Braintree's codes, docs/CONTRACTS.md "Sandbox server API")

@@ -1,3 +1,7 @@
+import type { ThreeDSecureSummary } from './three-d-secure.js';
+
+export type { ThreeDSecureSummary } from './three-d-secure.js';
+
 /**
  * The server side of card payments (DESIGN.md §1 "PaymentGateway"). Two drivers: `sandbox`
  * (apps/payments-sandbox's server API) and `braintree` (npm braintree). Amounts are decimal strings
@@ -39,6 +43,12 @@ export type ChargeResult =
       card: CardSummary;
       processorResponseCode?: string;
       processorResponseText?: string;
+      /**
+       * What 3D Secure did for a card sale (absent for wallets and for transactions found by search):
+       * `liabilityShifted` false means the card could not be authenticated and the merchant keeps the liability
+       * (DESIGN.md §5 "3D Secure policy"; logged, and the hook a metric counts).
+       */
+      threeDSecure?: ThreeDSecureSummary;
     }
   | {
       outcome: 'processor_declined';

@@ -129,6 +129,7 @@ export const REFUSAL_PROBLEMS: Record<Refusal, { status: number; code: ProblemCo
   processor_declined: { status: 402, code: 'processor_declined', title: 'Card declined' },
   gateway_rejected: { status: 402, code: 'gateway_rejected', title: 'Payment rejected' },
   payment_method_expired: { status: 422, code: 'payment_method_expired', title: 'Enter the card again' },
+  authentication_required: { status: 402, code: 'authentication_required', title: 'Authenticate the card' },
   gateway_unavailable: { status: 503, code: 'payment_gateway_unavailable' },
 };
 

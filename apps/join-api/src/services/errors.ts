@@ -13,7 +13,8 @@ import type { FieldError } from '@ofw/api-client';
  * - orders: `coupon_invalid`, `currency_not_offered` (not the parent's country's currency, §1), `package_unavailable`,
  *   `order_already_paid`, `not_an_upgrade`, `price_changed` (the quote is not the `expectedCharge` the page showed),
  *   `attempt_closed`, `processor_declined`, `gateway_rejected`,
- *   `payment_method_expired` (a used or unknown nonce), `gateway_unavailable` (the charge is in doubt).
+ *   `payment_method_expired` (a used or unknown nonce), `authentication_required` (the bank's soft decline asking for
+ *   3D Secure: one step-up under the same key, services/step-up.ts), `gateway_unavailable` (the charge is in doubt).
  */
 export type Refusal =
   | 'invite_invalid'
@@ -39,6 +40,7 @@ export type Refusal =
   | 'processor_declined'
   | 'gateway_rejected'
   | 'payment_method_expired'
+  | 'authentication_required'
   | 'gateway_unavailable';
 
 /**

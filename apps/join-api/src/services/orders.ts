@@ -17,7 +17,17 @@ import { coupons, idempotencyKeys, orders, subscriptions, users } from '../db/sc
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from '../gateway/types.js';
 import { problemOf } from '../lib/problem.js';
 import { ServiceError } from './errors.js';
-import { fingerprint, newId } from '../lib/tokens.js';
+import { newId } from '../lib/tokens.js';
+import { LIABILITY_KEPT_MESSAGE } from '../gateway/three-d-secure.js';
+import {
+  authenticationRequired,
+  mayStepUp,
+  offersStepUp,
+  parseStoredHashes,
+  requestHashes,
+  steppedUpHashes,
+  storedHashes,
+} from './step-up.js';
 import {
   CurrencyNotOfferedError,
   buyerCurrency,
@@ -276,7 +286,13 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning();
     if (!declined) return undefined;
-    const answer = storedRefusal(invalid ? nonceRefusal(result, order.id) : declineRefusal(result, order.id));
+    const answer = storedRefusal(
+      invalid
+        ? nonceRefusal(result, order.id)
+        : offersStepUp(order, result) && result.outcome === 'processor_declined'
+          ? authenticationRequired(order.id, result) // the key stays open for one step-up (step-up.ts)
+          : declineRefusal(result, order.id),
+    );
     await tx
       .update(idempotencyKeys)
       .set({ state: 'completed', responseStatus: answer.status, responseBody: answer.body, lockedUntil: null })
@@ -604,13 +620,22 @@ export async function expectedChargeOf(
   return { amount: minorToDecimal(toMinor(q.charged)), currencyCode: q.currency };
 }
 
-/** Takes the Idempotency-Key for this request, or answers from it (replay, 422, 409). */
-async function claimKey(s: Services, userId: number, key: string, hash: string): Promise<StoredResponse | undefined> {
+/**
+ * Takes the Idempotency-Key for this request, or answers from it (replay, 422, 409). 'step_up' when this request took
+ * a key answered 402 `authentication_required` as its one step-up (step-up.ts): the caller reopens the order.
+ */
+async function claimKey(
+  s: Services,
+  userId: number,
+  key: string,
+  req: { hash: string; base: string },
+): Promise<StoredResponse | 'step_up' | undefined> {
+  const { hash } = req;
   const now = s.now();
   const lockedUntil = new Date(now.getTime() + lockMs(s));
   const inserted = await s.db
     .insert(idempotencyKeys)
-    .values({ userId, key, requestHash: hash, state: 'in_flight', lockedUntil, createdAt: now })
+    .values({ userId, key, requestHash: storedHashes(req), state: 'in_flight', lockedUntil, createdAt: now })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length) return undefined;
@@ -620,7 +645,27 @@ async function claimKey(s: Services, userId: number, key: string, hash: string):
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!row)
     throw new ServiceError('key_in_flight', 'A request with this Idempotency-Key is in progress; retry shortly.');
-  if (row.requestHash !== hash) {
+  const stored = parseStoredHashes(row.requestHash);
+  if (stored.first === hash) return firstOfStepUp(s, userId, key);
+  if (mayStepUp(row, req)) {
+    const [took] = await s.db
+      .update(idempotencyKeys)
+      .set({ state: 'in_flight', requestHash: steppedUpHashes(hash, stored.hash), lockedUntil })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.state, 'completed'),
+          eq(idempotencyKeys.requestHash, row.requestHash),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (took) return 'step_up';
+    throw new ServiceError('key_in_flight', 'A request with this Idempotency-Key is in progress; retry shortly.', {
+      retryAfterSeconds: 1,
+    });
+  }
+  if (stored.hash !== hash) {
     throw new ServiceError('key_reused', 'This Idempotency-Key was used with another request body.');
   }
   if (row.state === 'completed') {
@@ -648,22 +693,52 @@ async function claimKey(s: Services, userId: number, key: string, hash: string):
   return undefined;
 }
 
-/** A completed key's stored answer (replayed), 422 when it was completed with another body, else nothing. */
+/**
+ * A completed key's stored answer (replayed), 422 when it was completed with another body, else nothing (also for
+ * the one step-up of a key answered 402 `authentication_required`, which {@link claimKey} takes).
+ */
 async function completedAnswer(
   s: Services,
   userId: number,
   key: string,
-  hash: string,
+  req: { hash: string; base: string },
 ): Promise<StoredResponse | undefined> {
+  const { hash } = req;
   const [row] = await s.db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  if (row?.state !== 'completed') return undefined;
-  if (row.requestHash !== hash) {
+  if (row && parseStoredHashes(row.requestHash).first === hash) return firstOfStepUp(s, userId, key);
+  if (row?.state !== 'completed' || mayStepUp(row, req)) return undefined;
+  if (parseStoredHashes(row.requestHash).hash !== hash) {
     throw new ServiceError('key_reused', 'This Idempotency-Key was used with another request body.');
   }
   return { status: row.responseStatus!, body: row.responseBody as OrderResponse | Problem, replayed: true };
+}
+
+/**
+ * The answer of a key's first request once its step-up took the key: the same 402 `authentication_required` (a replay
+ * of the first request never charges, and never sees the step-up's answer).
+ */
+async function firstOfStepUp(s: Services, userId: number, key: string): Promise<StoredResponse> {
+  const [order] = await s.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return { ...storedRefusal(authenticationRequired(order?.id ?? '')), replayed: true };
+}
+
+/**
+ * Reopens the order a step-up retries (declined with the bank's 2099, step-up.ts): pending again, under this
+ * request's lease, keeping its decline code so a second 2099 is final.
+ */
+async function reopenForStepUp(s: Services, userId: number, key: string): Promise<OrderRow | undefined> {
+  const [row] = await s.db
+    .update(orders)
+    .set({ status: 'pending', leaseUntil: new Date(s.now().getTime() + chargeLeaseMs(s)), updatedAt: s.now() })
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key), eq(orders.status, 'declined')))
+    .returning();
+  return row;
 }
 
 /** The completed answer stored for a key, if any. */
@@ -717,7 +792,7 @@ export async function placeOrder(
   body: OrderRequest & { billingAddress: BillingAddress },
   admit: () => Promise<void> = async () => {},
 ): Promise<StoredResponse> {
-  const hash = fingerprint(body);
+  const hash = requestHashes(body);
   // A completed key answers before anything is priced (issue 12): a replay after a coupon was switched off or the
   // pricing group changed still gets the stored answer, not a fresh 422 — nor a 429 once the parent is past a limit.
   const done = await completedAnswer(s, user.id, key, hash);
@@ -727,10 +802,12 @@ export async function placeOrder(
   // validated and priced as a purchase before the key is claimed (an unknown or unoffered package is not stored)
   const priced = quoteOrThrow(body, buyer);
   const replay = await claimKey(s, user.id, key, hash);
-  if (replay) return replay;
+  if (replay && replay !== 'step_up') return replay;
   /** The order whose lease this request holds while it calls the gateway. */
   let leased: string | undefined;
   try {
+    const reopened = replay === 'step_up' ? await reopenForStepUp(s, user.id, key) : undefined;
+    leased = reopened?.id;
     for (let attempt = 0; attempt < 3; attempt++) {
       const step = await s.db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -794,7 +871,9 @@ export async function placeOrder(
           .returning();
         return { kind: 'mine' as const, order: created!, fresh: true };
       });
-      if (step.fresh) leased = step.order.id;
+      // a reopened step-up order is charged like a new one: under this request's lease, no search first
+      const fresh = step.fresh || step.order.id === reopened?.id;
+      if (fresh) leased = step.order.id;
       if (step.kind === 'other') {
         // Another attempt (another key, e.g. after a reload) is in doubt. While its lease is live a charge for it may
         // still land: wait. Once it has expired, ask the gateway: an approval pays that order (and answers this
@@ -840,7 +919,7 @@ export async function placeOrder(
         if (stored) return stored;
         throw final(new ServiceError('attempt_closed', 'This payment attempt was closed; start a new one.'));
       }
-      if (!step.fresh) {
+      if (!fresh) {
         // A retry with the same key after an answer was lost: only the lease holder may call the gateway.
         const mine = await takeLease(s, order.id);
         if (!mine) {
@@ -859,7 +938,7 @@ export async function placeOrder(
           continue;
         }
       }
-      if (!step.fresh && order.amountMinor > 0) {
+      if (!fresh && order.amountMinor > 0) {
         // the search above took time under this lease: renew it (fenced) so it covers the charge, or stop
         const renewed = await renewLease(s, order);
         if (!renewed) {
@@ -892,6 +971,10 @@ export async function placeOrder(
         // the order stays pending under its lease and reconciliation records what the gateway holds.
         s.logger.warn({ orderId: order.id, userId: user.id }, 'retried sale: nonce already used; order left in doubt');
         throw new GatewayUnavailableError(`order ${order.id}: nonce already used by an earlier attempt`);
+      }
+      if (result.outcome === 'approved' && result.threeDSecure && !result.threeDSecure.liabilityShifted) {
+        // DESIGN.md §5 "3D Secure policy": sold without a liability shift (counted by a metric later)
+        s.logger.warn({ orderId: order.id, threeDSecureStatus: result.threeDSecure.status }, LIABILITY_KEPT_MESSAGE);
       }
       const answer = await record(s, order, result);
       s.logger.info(

@@ -5,7 +5,16 @@
  * accounts not vaultable, Braintree's test amounts (cards.ts `outcomeForAmount`).
  */
 import { z } from 'zod';
-import { APPROVED, gatewayRejected, outcomeForAmount, type StoredCard, type TransactionOutcome } from '../cards.js';
+import {
+  APPROVED,
+  AUTHENTICATION_REQUIRED_CODE,
+  THREE_D_SECURE_CARDS,
+  gatewayRejected,
+  outcomeForAmount,
+  processorDeclined,
+  type StoredCard,
+  type TransactionOutcome,
+} from '../cards.js';
 import { randomId, type Customer, type SandboxStore, type ThreeDSecureInfo, type Transaction } from '../store.js';
 import { ERRORS, gatewayError, type GatewayError } from './errors.js';
 import { DEFAULT_MERCHANT_ACCOUNT, MERCHANT_ACCOUNTS, isMerchantAccount } from './merchant.js';
@@ -90,6 +99,42 @@ export function threeDSecurePasses(info: ThreeDSecureInfo | undefined, required:
   return true;
 }
 
+/**
+ * A sale's outcome before settlement options, in the gateway's order: the card's forced outcome or the amount's
+ * (Braintree's test amounts), then 3D Secure ({@link threeDSecurePasses}: `gateway_rejected` `three_d_secure`, nothing
+ * charged), then the issuer of the sandbox's authentication-required card (cards.ts `THREE_D_SECURE_CARDS`), which
+ * soft-declines with 2099 "Cardholder Authentication Required" unless the nonce was authenticated through a challenge.
+ */
+export function saleOutcome(
+  card: StoredCard,
+  amountMinor: number,
+  info: ThreeDSecureInfo | undefined,
+  required: boolean | undefined,
+): TransactionOutcome {
+  const outcome = card.forced ?? outcomeForAmount(amountMinor);
+  if (card.kind !== 'CreditCard' || outcome.status === 'gateway_rejected') return outcome;
+  if (!threeDSecurePasses(info, required)) return gatewayRejected('three_d_secure');
+  if (
+    outcome === APPROVED &&
+    card.threeDSecureCard === THREE_D_SECURE_CARDS.authenticationRequired &&
+    info?.liabilityShifted !== true
+  )
+    return processorDeclined(AUTHENTICATION_REQUIRED_CODE);
+  return outcome;
+}
+
+/**
+ * `options.threeDSecure.required` as the sandbox server API sets it itself (DESIGN.md §5 "3D Secure policy", the rule
+ * join-api's braintree driver applies with Braintree): `true` for a card nonce that never went through the 3DS lookup
+ * (refused) or whose lookup made a liability shift possible; `undefined` (Braintree's default: a failed
+ * authentication is still rejected) where it could not shift (not enrolled, authentication unavailable, lookup error)
+ * — the merchant keeps the liability — and for wallets.
+ */
+export function serverApiThreeDSecureRequired(card: StoredCard, info: ThreeDSecureInfo | undefined): true | undefined {
+  if (card.kind !== 'CreditCard') return undefined;
+  return !info || info.liabilityShiftPossible ? true : undefined;
+}
+
 function vaultErrors(card: StoredCard, path: readonly string[]): GatewayError[] {
   const refusal = vaultRefusal(card);
   if (refusal === 'paypal') return [gatewayError([...path, 'paypalAccount'], 'base', ERRORS.cannotVaultOneTimePayPal)];
@@ -162,11 +207,7 @@ export function sale(store: SandboxStore, request: SaleRequest): SaleResult {
   if (errors.length > 0 || !card || !amount) return { errors };
 
   if (nonce !== undefined && resolved) consumeNonce(store, nonce, resolved);
-  let outcome: TransactionOutcome = card.forced ?? outcomeForAmount(amount.minor);
-  if (card.kind === 'CreditCard' && outcome.status !== 'gateway_rejected') {
-    if (!threeDSecurePasses(threeDSecureInfo, request.options?.threeDSecure?.required))
-      outcome = gatewayRejected('three_d_secure');
-  }
+  let outcome = saleOutcome(card, amount.minor, threeDSecureInfo, request.options?.threeDSecure?.required);
   if (outcome === APPROVED && request.options?.submitForSettlement)
     outcome = { ...APPROVED, status: 'submitted_for_settlement' };
   const success = outcome.status === 'authorized' || outcome.status === 'submitted_for_settlement';

@@ -5,6 +5,12 @@ import type { ChosenPackage } from '../../chosen-package.js';
 import { paymentMessagesUi } from '../../messages.js';
 import type { GetNonce } from './use-submit-payment.js';
 
+/** A wallet's nonce getter: wallet nonces get no 3D Secure step-up (DESIGN.md §5), so a step-up gets `undefined`. */
+const walletNonce =
+  (get: () => Promise<string | undefined>): GetNonce =>
+  (o) =>
+    o?.challengeRequested ? Promise.resolve(undefined) : get();
+
 /**
  * Wallet buttons (§5 visibility per currency and flags, via @ofw/payments' hooks). Each one needs the billing
  * address like the card does; its nonce goes through the same order submission. PayPal's customer cancel is not an
@@ -37,7 +43,7 @@ export function Wallets({
         amount={charged}
         currency={currency}
         label={intl.formatMessage(paymentMessagesUi.payPal)}
-        onApprove={(result) => onPay(() => Promise.resolve(result.nonce))}
+        onApprove={(result) => onPay(walletNonce(() => Promise.resolve(result.nonce)))}
         onError={onError}
       />
     ) : null,
@@ -47,7 +53,7 @@ export function Wallets({
         variant="secondary"
         busy={busy && venmo.isPending}
         aria-label={intl.formatMessage(paymentMessagesUi.venmo)}
-        onClick={() => onPay(async () => (await venmo.tokenize()).nonce)}
+        onClick={() => onPay(walletNonce(async () => (await venmo.tokenize()).nonce))}
       >
         <VenmoLogo
           size="small"
@@ -62,7 +68,7 @@ export function Wallets({
         key="applepay"
         variant="secondary"
         busy={busy && applePay.isPending}
-        onClick={() => onPay(() => applePay.pay())}
+        onClick={() => onPay(walletNonce(() => applePay.pay()))}
       >
         {intl.formatMessage(paymentMessagesUi.applePay)}
       </Button>

@@ -31,6 +31,8 @@ export function messageFor(intl: IntlShape, err: unknown): string {
     // the gateway refused a card its bank did not authenticate (threeDSecure.required): not a bank decline
     if (err.code === 'gateway_rejected' && err.problem.gatewayRejectionReason === 'three_d_secure')
       return intl.formatMessage(paymentMessagesUi.threeDSFailed);
+    // the bank asked for authentication and no step-up could be made (DESIGN.md §5): it could not verify the card
+    if (err.code === 'authentication_required') return intl.formatMessage(paymentMessagesUi.threeDSFailed);
     if (err.code === 'package_unavailable' || err.code === 'validation_failed')
       return intl.formatMessage(appMessages.unexpectedError);
   }

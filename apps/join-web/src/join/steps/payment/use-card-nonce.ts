@@ -41,7 +41,11 @@ export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue
     },
   });
 
-  async function cardNonce(): Promise<string> {
+  /**
+   * Tokenizes the card fields and verifies the nonce with 3D Secure for the amount charged; `challengeRequested` asks
+   * the bank for a challenge (the step-up after 402 `authentication_required`, §3 "verifyCard options").
+   */
+  async function cardNonce(o: { challengeRequested?: boolean } = {}): Promise<string> {
     const address = billingRequest(billing, state.address.country);
     const card = await hosted.tokenize({ billingAddress: { postalCode: address.postalCode } });
     const bin = card.details?.bin;
@@ -52,6 +56,7 @@ export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue
       bin: String(bin),
       ...(parent.email ? { email: parent.email } : {}),
       billingAddress: { givenName: parent.firstName, surname: parent.lastName, ...address },
+      ...(o.challengeRequested ? { challengeRequested: true } : {}),
     });
     if (!isThreeDSecureAccepted(result)) throw new ThreeDSFailed();
     return result.nonce;

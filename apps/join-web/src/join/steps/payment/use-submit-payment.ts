@@ -19,8 +19,12 @@ import {
 import { requireSignedIn, useSignedInUserId } from '../../server-state.js';
 import { useJoin, type StepNav } from '../../use-join.js';
 
-/** Gets the nonce to charge (card + 3D Secure, or a wallet); `undefined` when the parent gave up (nothing happens). */
-export type GetNonce = () => Promise<string | undefined>;
+/**
+ * Gets the nonce to charge (card + 3D Secure, or a wallet); `undefined` when the parent gave up (nothing happens).
+ * `challengeRequested`: the bank asked for authentication (402 `authentication_required`): tokenize the card again and
+ * verify it with a 3D Secure challenge (§3 "verifyCard options"). A getter that cannot (a wallet) returns `undefined`.
+ */
+export type GetNonce = (o?: { challengeRequested?: boolean }) => Promise<string | undefined>;
 
 /**
  * The request sequencing of the payment step (DESIGN.md §4): one payment attempt gets a nonce, then POST /orders with
@@ -55,6 +59,10 @@ export function useSubmitPayment(o: {
   async function newAttempt(getNonce: GetNonce): Promise<PaymentAttempt | undefined> {
     const nonce = await getNonce();
     if (!nonce) return undefined;
+    return remember({ key: newIdempotencyKey(), body: await orderBody(nonce) });
+  }
+
+  async function orderBody(nonce: string): Promise<OrderRequest> {
     const deviceData = await client?.collectDeviceData().catch(() => undefined);
     // The order is the quote's payload; join-api prices it by the same `quote` and charges `charged` (issue 11).
     const body = {
@@ -65,20 +73,46 @@ export function useSubmitPayment(o: {
       // shown = charged (DESIGN.md §5): what the Pay button and the 3D Secure amount showed, or nothing is charged
       expectedCharge: { amount: decimalAmount(o.chosen.quote.charged), currencyCode: o.chosen.quote.currency },
     } as OrderRequest;
-    const attempt = { key: newIdempotencyKey(), body };
+    return body;
+  }
+
+  function remember(attempt: PaymentAttempt): PaymentAttempt {
     pending.current = attempt;
     // stored before it is sent: a reload while the answer is out still re-sends this key, never a new one
     savePaymentAttempt(userId, attempt);
     return attempt;
   }
 
+  /**
+   * DESIGN.md §5 "3D Secure policy": the bank's soft decline (402 `authentication_required`) gets ONE step-up — the
+   * card verified again with a challenge on a freshly tokenized nonce (the first is used up), and the order retried
+   * under the SAME Idempotency-Key with only the nonce (and device data) changed. `undefined` when no step-up can be
+   * made (a wallet, or a resumed attempt without the card fields' getter).
+   */
+  async function stepUp(attempt: PaymentAttempt, getNonce: GetNonce): Promise<PaymentAttempt | undefined> {
+    const nonce = await getNonce({ challengeRequested: true });
+    if (!nonce) return undefined;
+    return remember({ key: attempt.key, body: await orderBody(nonce) });
+  }
+
   const payment = useMutation({
     mutationFn: async (getNonce: GetNonce) => {
       const id = requireSignedIn(userId);
-      const attempt = pending.current ?? (await newAttempt(getNonce));
+      let attempt = pending.current ?? (await newAttempt(getNonce));
       if (!attempt) return;
       try {
-        await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+        try {
+          await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+        } catch (err) {
+          if (!isApiError(err, 'authentication_required')) throw err;
+          const retry = await stepUp(attempt, getNonce).catch((e: unknown) => {
+            forget(); // the challenge was cancelled or failed: the next Pay is a new attempt
+            throw e;
+          });
+          if (!retry) throw err;
+          attempt = retry;
+          await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+        }
       } catch (err) {
         if (isApiError(err, 'price_changed')) {
           // nothing was charged: the page reads the prices again and shows the new total; Pay starts a new attempt
