@@ -37,7 +37,7 @@ export function Wallets({
         amount={charged}
         currency={currency}
         label={intl.formatMessage(paymentMessagesUi.payPal)}
-        onApprove={(result) => onPay(() => Promise.resolve(result.nonce))}
+        onApprove={(result) => onPay(() => Promise.resolve({ nonce: result.nonce }))}
         onError={onError}
       />
     ) : null,
@@ -47,7 +47,7 @@ export function Wallets({
         variant="secondary"
         busy={busy && venmo.isPending}
         aria-label={intl.formatMessage(paymentMessagesUi.venmo)}
-        onClick={() => onPay(async () => (await venmo.tokenize()).nonce)}
+        onClick={() => onPay(async () => ({ nonce: (await venmo.tokenize()).nonce }))}
       >
         <VenmoLogo
           size="small"
@@ -62,6 +62,7 @@ export function Wallets({
         key="applepay"
         variant="secondary"
         busy={busy && applePay.isPending}
+        // the sheet stays open until the order is answered: `complete` closes it with success only when paid
         onClick={() => onPay(() => applePay.pay())}
       >
         {intl.formatMessage(paymentMessagesUi.applePay)}

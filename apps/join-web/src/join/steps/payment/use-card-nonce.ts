@@ -12,6 +12,7 @@ import type { ChosenPackage } from '../../chosen-package.js';
 import { useParentState } from '../../server-state.js';
 import { useJoin } from '../../use-join.js';
 import { CardWithoutBin, ThreeDSFailed } from './payment-error.js';
+import type { PaymentNonce } from './use-submit-payment.js';
 
 /**
  * The card of the payment step: the provider's hosted fields (in `#card-number`, `#card-expiration-date`,
@@ -41,7 +42,7 @@ export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue
     },
   });
 
-  async function cardNonce(): Promise<string> {
+  async function cardNonce(): Promise<PaymentNonce> {
     const address = billingRequest(billing, state.address.country);
     const card = await hosted.tokenize({ billingAddress: { postalCode: address.postalCode } });
     const bin = card.details?.bin;
@@ -54,7 +55,7 @@ export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue
       billingAddress: { givenName: parent.firstName, surname: parent.lastName, ...address },
     });
     if (!isThreeDSecureAccepted(result)) throw new ThreeDSFailed();
-    return result.nonce;
+    return { nonce: result.nonce };
   }
 
   return { hosted, cardNonce };

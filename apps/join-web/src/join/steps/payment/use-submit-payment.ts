@@ -1,7 +1,6 @@
 import { isApiError } from '@ofw/api-client/errors';
 import type { OrderRequest } from '@ofw/api-client';
 import { markParentPaid, orderMutation, parentQuery } from '@ofw/api-client/query';
-import { usePayments } from '@ofw/payments';
 import type { BillingAddressValue } from '@ofw/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -18,8 +17,18 @@ import {
 import { requireSignedIn, useSignedInUserId } from '../../server-state.js';
 import { useJoin, type StepNav } from '../../use-join.js';
 
+/**
+ * A nonce to charge. A wallet whose sheet stays open until the charge is answered (Apple Pay, §4 "payment authorised
+ * (tokenize, then complete with success or failure)") gives `complete`: called once with `true` when the order is
+ * paid, `false` on a decline or any error.
+ */
+export interface PaymentNonce {
+  nonce: string;
+  complete?: (paid: boolean) => void;
+}
+
 /** Gets the nonce to charge (card + 3D Secure, or a wallet); `undefined` when the parent gave up (nothing happens). */
-export type GetNonce = () => Promise<string | undefined>;
+export type GetNonce = () => Promise<PaymentNonce | undefined>;
 
 /**
  * The request sequencing of the payment step (DESIGN.md §4): one payment attempt gets a nonce, then POST /orders with
@@ -34,10 +43,11 @@ export function useSubmitPayment(o: {
   billing: BillingAddressValue;
   /** Checks the billing address (showing its errors); false stops the attempt. */
   billingReady: () => boolean;
+  /** The running data collector's `deviceData` (`useDataCollector`, started when the step mounted). */
+  getDeviceData: () => Promise<string | undefined>;
   nav: StepNav;
 }) {
   const { api, newIdempotencyKey } = useServices();
-  const { client } = usePayments();
   const queryClient = useQueryClient();
   const { state } = useJoin();
   const userId = useSignedInUserId();
@@ -51,10 +61,8 @@ export function useSubmitPayment(o: {
     clearPaymentAttempt(userId);
   };
 
-  async function newAttempt(getNonce: GetNonce): Promise<PaymentAttempt | undefined> {
-    const nonce = await getNonce();
-    if (!nonce) return undefined;
-    const deviceData = await client?.collectDeviceData().catch(() => undefined);
+  async function newAttempt(nonce: string): Promise<PaymentAttempt> {
+    const deviceData = await o.getDeviceData().catch(() => undefined);
     // The order is the quote's payload; join-api prices it by the same `quote` and charges `charged` (issue 11).
     const body = {
       ...o.chosen.quote.payload,
@@ -72,17 +80,24 @@ export function useSubmitPayment(o: {
   const payment = useMutation({
     mutationFn: async (getNonce: GetNonce) => {
       const id = requireSignedIn(userId);
-      const attempt = pending.current ?? (await newAttempt(getNonce));
-      if (!attempt) return;
+      const fresh = pending.current ? undefined : await getNonce();
+      if (!pending.current && !fresh) return;
       try {
-        await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
-      } catch (err) {
-        if (!isApiError(err, 'order_already_paid')) {
-          if (!answerMayBeLost(err)) forget();
-          throw err;
+        const attempt = pending.current ?? (await newAttempt(fresh!.nonce));
+        try {
+          await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+        } catch (err) {
+          if (!isApiError(err, 'order_already_paid')) {
+            if (!answerMayBeLost(err)) forget();
+            throw err;
+          }
+          markParentPaid(queryClient, id);
         }
-        markParentPaid(queryClient, id);
+      } catch (err) {
+        fresh?.complete?.(false); // declined, refused or in doubt: the wallet's sheet must not say "Done"
+        throw err;
       }
+      fresh?.complete?.(true); // the order is paid
       forget();
       // Paid; the server's view of the parent is read again (best effort: the account step reads it too).
       await queryClient.fetchQuery({ ...parentQuery(api, id), staleTime: 0 }).catch(() => undefined);
