@@ -1,6 +1,7 @@
 import {
   GatewayUnavailableError,
-  type CardSummary,
+  paymentMethodSummary,
+  type BraintreeInstrument,
   type ChargeRequest,
   type ChargeResult,
   type FoundTransaction,
@@ -28,7 +29,7 @@ export interface BtCreditCard {
   last4?: string | null;
   token?: string;
 }
-export interface BtTransaction {
+export interface BtTransaction extends BraintreeInstrument {
   id: string;
   status: string;
   amount?: string;
@@ -101,17 +102,13 @@ const REFUNDABLE = new Set(['settled', 'settling', 'settlement_confirmed']);
 /** Statuses that hold no money. */
 const NO_MONEY = new Set(['voided', 'processor_declined', 'gateway_rejected', 'failed', 'settlement_declined']);
 
-function card(c: BtCreditCard | null | undefined): CardSummary {
-  return { brand: c?.cardType ?? null, last4: c?.last4 ?? null };
-}
-
 /** Maps a Braintree transaction (from sale, find or search) to a {@link ChargeResult}. */
 export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
   if (t.status === 'processor_declined' || t.status === 'settlement_declined') {
     return {
       outcome: 'processor_declined',
       transactionId: t.id,
-      card: card(t.creditCard),
+      paymentMethod: paymentMethodSummary(t),
       processorResponseCode: t.processorResponseCode ?? '',
       processorResponseText: t.processorResponseText ?? '',
     };
@@ -120,7 +117,7 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
     return {
       outcome: 'gateway_rejected',
       transactionId: t.id,
-      card: card(t.creditCard),
+      paymentMethod: paymentMethodSummary(t),
       gatewayRejectionReason: t.gatewayRejectionReason ?? t.status,
       ...(t.processorResponseCode ? { processorResponseCode: t.processorResponseCode } : {}),
       ...(t.processorResponseText ? { processorResponseText: t.processorResponseText } : {}),
@@ -130,7 +127,7 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
     outcome: 'approved',
     transactionId: t.id,
     status: t.status,
-    card: card(t.creditCard),
+    paymentMethod: paymentMethodSummary(t),
     processorResponseCode: t.processorResponseCode ?? '1000',
     processorResponseText: t.processorResponseText ?? 'Approved',
     ...(t.amount ? { amount: t.amount } : {}),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { GatewayUnavailableError, type ChargeRequest, type FoundTransaction, type PaymentGateway } from './types.js';
+import {
+  GatewayUnavailableError,
+  paymentMethodSummary,
+  type ChargeRequest,
+  type FoundTransaction,
+  type PaymentGateway,
+} from './types.js';
 
 const TransactionSchema = z.object({
   id: z.string(),
@@ -8,6 +14,10 @@ const TransactionSchema = z.object({
   processorResponseText: z.string().optional().default(''),
   gatewayRejectionReason: z.string().nullish(),
   creditCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).partial().nullish(),
+  paymentInstrumentType: z.string().nullish(),
+  paypalAccount: z.object({ payerEmail: z.string().nullish() }).nullish(),
+  venmoAccount: z.object({ username: z.string().nullish() }).nullish(),
+  applePayCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).nullish(),
 });
 const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
 const TransactionListSchema = z.object({ transactions: z.array(TransactionSchema) });
@@ -16,12 +26,12 @@ const ClientTokenResponseSchema = z.object({ clientToken: z.string().min(1) });
 
 /** Maps a sandbox (Braintree-shaped) transaction to a {@link ChargeResult}. */
 export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): FoundTransaction {
-  const card = { brand: t.creditCard?.cardType ?? null, last4: t.creditCard?.last4 ?? null };
+  const paymentMethod = paymentMethodSummary(t);
   if (t.status === 'processor_declined') {
     return {
       outcome: 'processor_declined',
       transactionId: t.id,
-      card,
+      paymentMethod,
       processorResponseCode: t.processorResponseCode,
       processorResponseText: t.processorResponseText,
     };
@@ -30,7 +40,7 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
     return {
       outcome: 'gateway_rejected',
       transactionId: t.id,
-      card,
+      paymentMethod,
       gatewayRejectionReason: t.gatewayRejectionReason ?? 'unknown',
       processorResponseCode: t.processorResponseCode,
       processorResponseText: t.processorResponseText,
@@ -40,7 +50,7 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
     outcome: 'approved',
     transactionId: t.id,
     status: t.status,
-    card,
+    paymentMethod,
     processorResponseCode: t.processorResponseCode,
     processorResponseText: t.processorResponseText,
   };

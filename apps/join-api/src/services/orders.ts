@@ -28,7 +28,7 @@ import {
 } from '../pricing.js';
 import { availabilityFor, pricingGroupOf } from './offers.js';
 import { currentTerm, type UserRow } from '../accounts.js';
-import { queueReceipt } from '../receipts.js';
+import { orderPaymentMethod, paymentColumns, queueReceipt } from '../receipts.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -53,7 +53,7 @@ const NOTHING_TO_CHARGE: ChargeResult = {
   outcome: 'approved',
   transactionId: '',
   status: 'no_charge',
-  card: { brand: null, last4: null },
+  paymentMethod: null,
 };
 
 /**
@@ -166,6 +166,7 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
       ...(proratedPriceInfo ? { proratedPriceInfo, creditAmount: fromMinor(order.creditMinor) } : {}),
       cardBrand: order.cardBrand,
       last4: order.cardLast4,
+      paymentMethod: orderPaymentMethod(order),
       transactionId: order.transactionId ?? '',
     },
   };
@@ -229,8 +230,7 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
         .set({
           status: 'paid',
           transactionId: result.transactionId,
-          cardBrand: result.card.brand,
-          cardLast4: result.card.last4 && /^\d{4}$/.test(result.card.last4) ? result.card.last4 : null,
+          ...paymentColumns(result.paymentMethod),
           processorResponseCode: result.processorResponseCode ?? null,
           leaseUntil: null,
           updatedAt: now,
@@ -268,7 +268,7 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       .set({
         status: invalid ? 'failed' : 'declined',
         transactionId: invalid ? null : (result.transactionId ?? null),
-        cardBrand: invalid ? null : (result.card?.brand ?? null),
+        cardBrand: invalid ? null : paymentColumns(result.paymentMethod).cardBrand,
         processorResponseCode: result.processorResponseCode ?? null,
         leaseUntil: null,
         updatedAt: now,
