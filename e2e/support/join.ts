@@ -164,7 +164,14 @@ export async function fillBillingAddress({ page, L }: Flow, address: BillingAddr
 export interface OrderAnswer {
   orderId: string;
   purchaseFlow: 'purchase' | 'upgrade';
-  receipt: { amount: number; currencyCode: string; discountAmount: number; vatAmount?: number };
+  receipt: {
+    amount: number;
+    currencyCode: string;
+    discountAmount: number;
+    vatAmount?: number;
+    /** What paid, as the receipt names it (`@ofw/api-client` `PaymentMethodSummary`). */
+    paymentMethod?: { type: string } & Record<string, unknown>;
+  };
 }
 
 const isOrderPost = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders';

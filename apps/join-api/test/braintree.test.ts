@@ -200,7 +200,7 @@ describe('braintree driver (issue 10; strict in-process fake of the SDK)', () =>
   it('sells a 3DS-authenticated card nonce directly, in the currency’s merchant account, with threeDSecure.required, orderId and the customer email; nothing vaulted', async () => {
     const { sdk, calls } = fakeSdk();
     const r = await gateway(sdk).charge(req({ currencyCode: 'GBP', amount: '155.99' }));
-    expect(r).toMatchObject({ outcome: 'approved', card: { brand: 'Visa', last4: '1111' } });
+    expect(r).toMatchObject({ outcome: 'approved', paymentMethod: { type: 'card', brand: 'Visa', last4: '1111' } });
     expect(calls.sale[0]).toMatchObject({
       amount: '155.99',
       orderId: 'ord_1',

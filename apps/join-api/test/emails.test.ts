@@ -62,6 +62,42 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
     expect(mail.text).not.toContain('<');
   });
 
+  const WALLET = { ...USD_ESSENTIALS, cardBrand: null, cardLast4: null };
+  it.each([
+    [
+      'en-US',
+      { ...WALLET, paymentMethod: { type: 'paypal', payerEmail: 'jane.doe@example.com' } },
+      'PayPal, jane.doe@example.com',
+    ],
+    ['en-US', { ...WALLET, paymentMethod: { type: 'venmo', username: '@venmojoe' } }, 'Venmo, @venmojoe'],
+    [
+      'en-US',
+      { ...USD_ESSENTIALS, cardLast4: '1881', paymentMethod: { type: 'apple_pay', brand: 'Visa', last4: '1881' } },
+      'Apple Pay, Visa ending in 1881',
+    ],
+    [
+      'es-MX',
+      { ...USD_ESSENTIALS, cardLast4: '1881', paymentMethod: { type: 'apple_pay', brand: 'Visa', last4: '1881' } },
+      'Apple Pay, Visa terminada en 1881',
+    ],
+    ['es-MX', { ...WALLET, paymentMethod: { type: 'venmo', username: '@venmojoe' } }, 'Venmo, @venmojoe'],
+    [
+      'en-US',
+      { ...USD_ESSENTIALS, paymentMethod: { type: 'card', brand: 'Visa', last4: '1111' } },
+      'Visa ending in 1111',
+    ],
+  ] as Array<[string, ReceiptPayload, string]>)(
+    'a %s receipt names the wallet that paid, not a card (§3 Venmo @username; PayPal payer e-mail; Apple Pay brand + last four)',
+    async (languageLocale, payload, paidWith) => {
+      const mail = await renderEmail('receipt', { ...payload, languageLocale });
+      for (const body of [mail.html, mail.text]) {
+        expect(body).toContain(paidWith);
+        expect(body).not.toContain('No payment needed');
+        expect(body).not.toContain('No se necesitó un pago');
+      }
+    },
+  );
+
   it('receipt (GBP Essentials 2061, en-GB): £107.99 with £18.00 VAT', async () => {
     const mail = await renderEmail('receipt', GBP_ESSENTIALS);
     expect(mail.locale).toBe('en-GB');

@@ -5,7 +5,7 @@ import { loadEnv } from '../src/env.js';
 import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
-import { orders, subscriptions } from '../src/db/schema.js';
+import { orders, outbox, subscriptions } from '../src/db/schema.js';
 import { chargeLeaseMs, reconcileOrders } from '../src/services/orders.js';
 import { order, signup, testApp, type TestApp } from './helpers.js';
 
@@ -106,6 +106,41 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     expect(tx).toMatchObject({ orderId: body.orderId, amount: body.receipt.amount.toFixed(2), currencyCode: 'USD' });
     if (driver === 'braintree') expect(tx!.merchantAccountId).toBe('ofw_usd');
   });
+
+  it.each([
+    ['a card', () => cardNonce(), { type: 'card', brand: 'Visa', last4: '0002' }, null],
+    [
+      'PayPal',
+      () => 'fake-paypal-one-time-nonce',
+      { type: 'paypal', payerEmail: 'jane.doe@example.com' },
+      'jane.doe@example.com',
+    ],
+    ['Venmo', () => 'fake-venmo-account-nonce', { type: 'venmo', username: '@venmojoe' }, '@venmojoe'],
+    ['Apple Pay', () => 'fake-apple-pay-visa-nonce', { type: 'apple_pay', brand: 'Visa', last4: '1881' }, null],
+  ])(
+    'the receipt names what paid — %s (§3: Venmo username with a leading @; DESIGN.md §4: nothing more is kept)',
+    async (_, nonce, paymentMethod, account) => {
+      const p = await parent();
+      const res = await order(t, p.authToken, `${driver}-pm-${paymentMethod.type}`, { paymentMethodNonce: nonce() });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { orderId: string; receipt: Record<string, unknown> };
+      expect(body.receipt.paymentMethod).toEqual(paymentMethod);
+      const card = 'last4' in paymentMethod ? paymentMethod : undefined;
+      expect(body.receipt).toMatchObject({ cardBrand: card?.brand ?? null, last4: card?.last4 ?? null });
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, body.orderId));
+      expect(row).toMatchObject({
+        paymentMethodType: paymentMethod.type,
+        paymentAccount: account,
+        cardBrand: card?.brand ?? null,
+        cardLast4: card?.last4 ?? null,
+      });
+      const [mail] = await t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `receipt:${body.orderId}`));
+      expect(mail!.payload).toMatchObject({ paymentMethod });
+    },
+  );
 
   it('issue 10 §9: a GB parent pays £107.99 in GBP (braintree: in ofw_gbp, never the USD account)', async () => {
     const p = await parent('GB');

@@ -80,7 +80,7 @@ describe('OpenAPI', () => {
     expect(orderOk.required).toContain('purchaseFlow');
     expect(orderOk.properties.purchaseFlow).toMatchObject({ enum: ['purchase', 'upgrade'] });
     expect(Object.keys(orderOk.properties.receipt!.properties!)).toEqual(
-      expect.arrayContaining(['proratedPriceInfo', 'creditAmount']),
+      expect.arrayContaining(['proratedPriceInfo', 'creditAmount', 'paymentMethod']),
     );
     expect(Object.keys(ok('/packages', 'get', '200').properties)).toEqual(
       expect.arrayContaining(['packages', 'byo', 'upgradeOptions']),

@@ -20,14 +20,23 @@ const card = vi.hoisted(
 );
 // PayPal's button: shown when `payPal` is set; a click approves with a PayPal nonce, or fails with `error`.
 const payPalButton = vi.hoisted((): { shown: boolean; error: unknown } => ({ shown: false, error: undefined }));
+// Apple Pay: supported when `shown`; `pay()` hands over an authorization whose `complete` records the sheet's end.
+const applePay = vi.hoisted((): { shown: boolean; completed: boolean[]; ordersWhenCompleted: number[] } => ({
+  shown: false,
+  completed: [],
+  ordersWhenCompleted: [],
+}));
+// The data collector: `started` counts collectors the page started, `read` the deviceData reads (at submit).
+const collector = vi.hoisted(() => ({ started: 0, read: 0, ordersSent: (): number => 0 }));
 vi.mock('@ofw/payments', async (importOriginal) => {
   const real = await importOriginal<typeof Payments>();
+  const react = await import('react');
   const field = { isValid: true, touched: true, hasBlurred: true, isPotentiallyValid: true };
   return {
     ...real,
     PaymentsProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
     usePayments: () => ({
-      client: { collectDeviceData: () => Promise.resolve('device-data') },
+      client: {},
       config: { flags: { applePay: false, cadPayPal: false, venmo: false } },
       status: 'ready',
       error: null,
@@ -68,7 +77,31 @@ vi.mock('@ofw/payments', async (importOriginal) => {
         {props.label}
       </button>
     ),
-    useApplePay: () => ({ isSupported: false, isPending: false, pay: vi.fn() }),
+    useApplePay: () => ({
+      isSupported: applePay.shown,
+      isPending: false,
+      pay: () =>
+        Promise.resolve({
+          nonce: 'tokenapplepay_sb_1',
+          complete: (paid: boolean) => {
+            applePay.completed.push(paid);
+            applePay.ordersWhenCompleted.push(collector.ordersSent());
+          },
+        }),
+    }),
+    useDataCollector: () => {
+      react.useEffect(() => {
+        collector.started += 1;
+      }, []);
+      return {
+        status: 'ready',
+        error: null,
+        getDeviceData: () => {
+          collector.read += 1;
+          return Promise.resolve('device-data');
+        },
+      };
+    },
   };
 });
 
@@ -166,6 +199,58 @@ describe('payment step', () => {
     card.verified = [];
     payPalButton.shown = false;
     payPalButton.error = undefined;
+    applePay.shown = false;
+    applePay.completed = [];
+    applePay.ordersWhenCompleted = [];
+    collector.started = 0;
+    collector.read = 0;
+  });
+
+  it('Braintree "Collect device data": the data collector starts when the payment step mounts; its deviceData is read at Pay and sent', async () => {
+    const { api } = atPayment([() => ({ status: 201, body: order })]);
+    collector.ordersSent = () => api.calls.filter((c) => c.path === '/orders').length;
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    const pay = await screen.findByRole('button', { name: /^Pay / }, { timeout: 5000 });
+    // collecting from the mount on, before any Pay: FraudNet needs the time the parent spends on the page
+    expect(collector.started).toBe(1);
+    expect(collector.read).toBe(0);
+    await user.click(pay);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
+    expect(collector.read).toBe(1);
+    expect(api.calls.find((c) => c.path === '/orders')!.body).toMatchObject({ deviceData: 'device-data' });
+  });
+
+  it('§4 Apple Pay: the sheet is completed with success only after the order was paid', async () => {
+    applePay.shown = true;
+    const { api } = atPayment([() => ({ status: 201, body: order })]);
+    collector.ordersSent = () => api.calls.filter((c) => c.path === '/orders').length;
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    const wallets = await screen.findByRole('group', { name: 'Or pay with' }, { timeout: 5000 });
+    await user.click(within(wallets).getByRole('button', { name: 'Check out with Apple Pay' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/orders')!.body).toMatchObject({
+      paymentMethodNonce: 'tokenapplepay_sb_1',
+    });
+    expect(applePay.completed).toEqual([true]);
+    expect(applePay.ordersWhenCompleted).toEqual([1]); // after POST /orders answered, not at tokenization
+  });
+
+  it.each([
+    ['a decline (402)', () => problem(402, 'processor_declined')],
+    ['a lost answer (503)', () => problem(503, 'payment_gateway_unavailable')],
+  ])('§4 Apple Pay: %s completes the sheet with failure, never success, and shows the banner', async (_, answer) => {
+    applePay.shown = true;
+    const { api } = atPayment([answer]);
+    collector.ordersSent = () => api.calls.filter((c) => c.path === '/orders').length;
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    const wallets = await screen.findByRole('group', { name: 'Or pay with' }, { timeout: 5000 });
+    await user.click(within(wallets).getByRole('button', { name: 'Check out with Apple Pay' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(applePay.completed).toEqual([false]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
   });
 
   it('issue 15: while the parent reads the terms the payments config is fetched — once: Continue opens the payment step on it', async () => {

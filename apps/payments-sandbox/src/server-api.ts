@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { APPROVED, NONCE_ERRORS } from './cards.js';
+import { APPROVED, NONCE_ERRORS, type StoredCard } from './cards.js';
 import type { Faults } from './faults.js';
 import { ERRORS } from './gateway/errors.js';
 import { consumeNonce, resolveNonce } from './gateway/nonces.js';
@@ -18,10 +18,23 @@ import {
   saleOutcome,
   serverApiThreeDSecureRequired,
 } from './gateway/transactions.js';
+import { venmoUsername } from './gateway/serialize.js';
 import { isSuccessful, randomId, type SandboxStore, type Transaction } from './store.js';
 
 /** The paths of the server API (each needs the API key when one is configured). */
 export const SERVER_API_PATHS = ['/v1/client_token', '/v1/transactions', '/v1/transactions/*'] as const;
+
+/**
+ * A wallet transaction's account, under the names braintree_node's `Transaction` gives them (`paypalAccount`
+ * `payerEmail`, `venmoAccount` `username` — Braintree's, without the @ braintree-web adds —, `applePayCard` `cardType`
+ * and `last4`), as the gateway XML has them (`<paypal>`, `<venmo-account>`, `<apple-pay>`, gateway/serialize.ts).
+ */
+function walletView(card: StoredCard) {
+  if (card.kind === 'PayPalAccount') return { paypalAccount: { payerEmail: card.email ?? null } };
+  if (card.kind === 'VenmoAccount') return { venmoAccount: { username: venmoUsername(card) } };
+  if (card.kind === 'ApplePayCard') return { applePayCard: { cardType: card.cardType, last4: card.lastFour } };
+  return {};
+}
 
 /** The sandbox server API's view of a transaction (docs/CONTRACTS.md "Sandbox server API"). */
 function v1View(t: Transaction) {
@@ -33,6 +46,7 @@ function v1View(t: Transaction) {
     ...(t.gatewayRejectionReason ? { gatewayRejectionReason: t.gatewayRejectionReason } : {}),
     refundIds: t.refundIds,
     creditCard: t.creditCard,
+    ...walletView(t.instrument),
     ...(t.threeDSecureInfo ? { threeDSecureInfo: t.threeDSecureInfo } : {}),
     paymentInstrumentType: t.paymentInstrumentType,
     amount: t.amount,

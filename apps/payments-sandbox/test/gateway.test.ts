@@ -17,6 +17,10 @@ interface Tx {
   refundIds: string[];
   paymentInstrumentType: string;
   customer: { email?: string };
+  paypalAccount?: { payerEmail?: string };
+  venmoAccount?: { username?: string };
+  venmoAccountDetails?: { username?: string };
+  applePayCard?: { cardType?: string; last4?: string };
 }
 interface Errors {
   deepErrors(): { code: string }[];
@@ -358,6 +362,15 @@ describe('Braintree gateway API (real braintree SDK 3.40 against the sandbox)', 
       paymentMethodNonce: 'fake-paypal-one-time-nonce',
     });
     expect(oneTime.transaction.paymentInstrumentType).toBe('paypal_account');
+    // braintree_node transaction.js: `paypalAccount = new PayPalAccount(attributes.paypal)`
+    expect(oneTime.transaction.paypalAccount).toMatchObject({ payerEmail: 'jane.doe@example.com' });
+    const applePay = await gateway.transaction.sale({
+      amount: '10.00',
+      paymentMethodNonce: 'fake-apple-pay-visa-nonce',
+    });
+    expect(applePay.transaction.paymentInstrumentType).toBe('apple_pay_card');
+    // braintree_node transaction.js: `applePayCard = new ApplePayCard(attributes.applePay)`
+    expect(applePay.transaction.applePayCard).toMatchObject({ cardType: 'Apple Pay - Visa', last4: '1881' });
     const billingAgreement = await gateway.customer.create({
       paymentMethodNonce: 'fake-paypal-billing-agreement-nonce',
     });
@@ -548,6 +561,9 @@ describe('wallet popup nonces through the gateway API', () => {
     expect(vaulted.errors.for('customer')?.for('venmoAccount')?.on('base')?.[0]?.code).toBe('sandbox_venmo_single_use');
     const sale = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: nonce });
     expect(sale.transaction.paymentInstrumentType).toBe('venmo_account');
+    // braintree_node transaction.js: the <venmo-account> element (Braintree's username has no @)
+    expect(sale.transaction.venmoAccount).toMatchObject({ username: 'venmojoe' });
+    expect(sale.transaction.venmoAccountDetails).toMatchObject({ username: 'venmojoe' });
     expect(codes(await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: nonce }))).toEqual(['91564']);
   });
 });

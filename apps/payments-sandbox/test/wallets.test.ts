@@ -36,6 +36,20 @@ describe('wallet popups (DESIGN.md §5, spec §3 "Other wallet and bank results"
   });
 });
 
+describe('server API: a wallet transaction names its account with braintree_node Transaction names', () => {
+  it.each([
+    ['fake-paypal-one-time-nonce', 'paypal_account', { paypalAccount: { payerEmail: 'jane.doe@example.com' } }],
+    ['fake-venmo-account-nonce', 'venmo_account', { venmoAccount: { username: 'venmojoe' } }],
+    ['fake-apple-pay-visa-nonce', 'apple_pay_card', { applePayCard: { cardType: 'Apple Pay - Visa', last4: '1881' } }],
+  ])('%s → %s with its account (what the receipt names)', async (nonce, type, account) => {
+    const { charge } = makeApp();
+    const { transaction } = (await charge({ paymentMethodNonce: nonce })).body;
+    expect(transaction).toMatchObject({ status: 'authorized', paymentInstrumentType: type, ...account });
+    for (const other of ['paypalAccount', 'venmoAccount', 'applePayCard'].filter((k) => !(k in account)))
+      expect(transaction).not.toHaveProperty(other);
+  });
+});
+
 describe('Apple Pay stand-ins (spec §7)', () => {
   it('merchant validation returns a session; tokenize needs a token and returns an ApplePayCard nonce', async () => {
     const { app } = makeApp();

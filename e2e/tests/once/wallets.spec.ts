@@ -48,6 +48,9 @@ test.describe('PayPal (§4 "Other wallet flows", §5 visibility: shown for USD)'
     await clickClosingWindow(window, 'Approve');
     const order = await answer;
     expect(await chargedAmount(request, order.orderId)).toBe(premium.totalPrice);
+    // The page shows no receipt after payment; the order's answer (and the receipt e-mail) names the wallet: the PayPal
+    // payer's e-mail, not a card (DESIGN.md §4: nothing more of the account is kept)
+    expect(order.receipt.paymentMethod).toEqual({ type: 'paypal', payerEmail: 'jane.doe@example.com' });
     await finishJoin(flow, parent);
   });
 

@@ -354,6 +354,20 @@ export const SubscriptionSchema = z.object({
   expiresAt: z.string(),
 });
 
+/**
+ * What paid for an order, as its receipt names it (DESIGN.md §4: nothing else of it is kept): a card's brand and
+ * last four; an Apple Pay card's brand and last four; the PayPal payer's e-mail; the Venmo username with its leading
+ * @ (§3). A value the provider did not give is null.
+ */
+export const PaymentMethodSummarySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('card'), brand: z.string().nullable(), last4: z.string().nullable() }),
+  z.object({ type: z.literal('apple_pay'), brand: z.string().nullable(), last4: z.string().nullable() }),
+  z.object({ type: z.literal('paypal'), payerEmail: z.string().nullable() }),
+  z.object({ type: z.literal('venmo'), username: z.string().nullable() }),
+]);
+/** See {@link PaymentMethodSummarySchema}. */
+export type PaymentMethodSummary = z.infer<typeof PaymentMethodSummarySchema>;
+
 /** The receipt of a paid order, in `POST /orders` 201; every amount in major units, 2 decimals, in `currencyCode`. */
 export const ReceiptSchema = z.object({
   packageName: z.string(),
@@ -371,8 +385,11 @@ export const ReceiptSchema = z.object({
   proratedPriceInfo: ProratedPriceInfoSchema.optional(),
   /** Upgrade only: the unused value of the replaced subscription credited against the package's price, major units. */
   creditAmount: z.number().optional(),
+  /** The card's (or Apple Pay card's) brand; null for PayPal, Venmo and when nothing was charged. */
   cardBrand: z.string().nullable(),
   last4: z.string().nullable(),
+  /** What paid — card, Apple Pay, PayPal or Venmo — or null when nothing was charged (an older server omits it). */
+  paymentMethod: PaymentMethodSummarySchema.nullable().default(null),
   transactionId: z.string(),
 });
 

@@ -25,6 +25,7 @@ export * from './core/types.js';
 export { PaymentsProvider, usePayments, type PaymentsContextValue } from './react/context.js';
 export { useHostedFields, type UseHostedFieldsOptions, type UseHostedFieldsResult } from './react/useHostedFields.js';
 export { useThreeDSecure, type UseThreeDSecureResult } from './react/useThreeDSecure.js';
+export { useDataCollector, type UseDataCollectorResult } from './react/useDataCollector.js';
 export {
   showChallengeFrame,
   DEFAULT_CHALLENGE_LABELS,
@@ -48,6 +49,7 @@ export {
   isApplePaySupported,
   runApplePaySession,
   APPLE_PAY_VERSION,
+  type ApplePayAuthorization,
   type ApplePayInstance,
   type ApplePayPaymentRequest,
 } from './core/apple-pay.js';

@@ -7,12 +7,15 @@ import {
   applePayPaymentRequest,
   createPaymentsClient,
   isApplePaySupported,
+  runApplePaySession,
   useApplePay,
   usePaymentMethods,
   useVenmo,
+  type ApplePayAuthorization,
   type PaymentsConfig,
 } from '../src/index.js';
 import { SANDBOX_URL } from './fake-sandbox-frames.js';
+import { FakeSession } from './fake-apple-pay-session.js';
 
 const config = (flags: Partial<PaymentsConfig['flags']> = {}): PaymentsConfig => ({
   driver: 'sandbox',
@@ -26,27 +29,6 @@ const wrapper = (flags: Partial<PaymentsConfig['flags']>) =>
   function Wrapper({ children }: { children: ReactNode }) {
     return <PaymentsProvider config={config(flags)}>{children}</PaymentsProvider>;
   };
-
-class FakeSession {
-  static STATUS_SUCCESS = 0;
-  static STATUS_FAILURE = 1;
-  static last: FakeSession | undefined;
-  static supportsVersion = vi.fn((version: number) => version <= 3);
-  static canMakePayments = vi.fn(() => true);
-  onvalidatemerchant: ((event: { validationURL: string }) => void) | null = null;
-  onpaymentauthorized: ((event: { payment: { token: unknown } }) => void) | null = null;
-  oncancel: ((event: unknown) => void) | null = null;
-  begin = vi.fn();
-  abort = vi.fn();
-  completeMerchantValidation = vi.fn();
-  completePayment = vi.fn();
-  constructor(
-    readonly version: number,
-    readonly request: unknown,
-  ) {
-    FakeSession.last = this;
-  }
-}
 
 /** The window with Apple's `ApplePaySession` global, which tests install and remove. */
 const testWindow = window as Window & { ApplePaySession?: unknown };
@@ -86,44 +68,98 @@ describe('Apple Pay (spec §3 payment request, §4 "Apple Pay")', () => {
     expect(result.current).toMatchObject({ isSupported: false, instance: null, error: null });
   });
 
-  it('§4 session steps: validation, payment authorised → tokenize → success; cancel resolves with nothing', async () => {
-    testWindow.ApplePaySession = FakeSession;
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+  /** Answers the sandbox's merchant validation and Apple Pay tokenization (its stand-ins of §7's two calls). */
+  const applePayServer = (tokenizeStatus = 200) =>
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const url = input instanceof Request ? input.url : String(input);
-      const body = url.endsWith('/sessions')
-        ? { merchantSessionIdentifier: 'm' }
-        : { nonce: 'tokenapplepay_sb_1', type: 'ApplePayCard' };
+      const [status, body] = url.endsWith('/sessions')
+        ? [200, { merchantSessionIdentifier: 'm' }]
+        : [tokenizeStatus, tokenizeStatus === 200 ? { nonce: 'tokenapplepay_sb_1', type: 'ApplePayCard' } : {}];
       return Promise.resolve(
-        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
       );
     });
+
+  /** Renders useApplePay with Apple Pay supported, starts a session and authorises the payment on the sheet. */
+  async function authorisedSession() {
     const { result } = renderHook(() => useApplePay({ amount: 216, currency: 'USD' }), {
       wrapper: wrapper({ applePay: true }),
     });
     await waitFor(() => expect(result.current.isSupported).toBe(true));
-    let paid!: Promise<string | undefined>;
+    let paid!: Promise<ApplePayAuthorization | undefined>;
     act(() => {
       paid = result.current.pay();
     });
     const session = FakeSession.last!;
-    expect(session.version).toBe(3);
-    expect((session.request as { total: { label: string } }).total.label).toBe('OurFamilyWizard');
-    expect(session.begin).toHaveBeenCalled();
     session.onvalidatemerchant!({ validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' });
     await waitFor(() =>
       expect(session.completeMerchantValidation).toHaveBeenCalledWith({ merchantSessionIdentifier: 'm' }),
     );
     session.onpaymentauthorized!({ payment: { token: { paymentData: {} } } });
-    await expect(paid).resolves.toBe('tokenapplepay_sb_1');
-    expect(session.completePayment).toHaveBeenCalledWith(FakeSession.STATUS_SUCCESS);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    return { result, session, paid };
+  }
 
-    let cancelled!: Promise<string | undefined>;
+  it('§4 session steps: validation, payment authorised → tokenize; the nonce goes to the caller and the sheet waits for its answer', async () => {
+    testWindow.ApplePaySession = FakeSession;
+    const fetchMock = applePayServer();
+    const { result, session, paid } = await authorisedSession();
+    expect(session.version).toBe(3);
+    expect((session.request as { total: { label: string } }).total.label).toBe('OurFamilyWizard');
+    expect(session.begin).toHaveBeenCalled();
+    const authorization = await paid;
+    expect(authorization?.nonce).toBe('tokenapplepay_sb_1');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Nothing is charged yet: the sheet must not say "Done" before the server answered (§4 "then complete with
+    // success or failure"; braintree-web apple-pay: "Once the transaction is complete, call completePayment").
+    expect(session.completePayment).not.toHaveBeenCalled();
+    expect(result.current.isPending).toBe(true);
+    act(() => authorization!.complete(true));
+    expect(session.completePayment).toHaveBeenCalledExactlyOnceWith(FakeSession.STATUS_SUCCESS);
+    expect(result.current.isPending).toBe(false);
+    authorization!.complete(false); // only the first answer counts
+    expect(session.completePayment).toHaveBeenCalledTimes(1);
+
+    let cancelled!: Promise<ApplePayAuthorization | undefined>;
     act(() => {
       cancelled = result.current.pay();
     });
     FakeSession.last!.oncancel!({});
     await expect(cancelled).resolves.toBeUndefined();
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+  });
+
+  it('§4 a payment the server declines completes the sheet with failure, never success', async () => {
+    testWindow.ApplePaySession = FakeSession;
+    applePayServer();
+    const { session, paid } = await authorisedSession();
+    const authorization = await paid;
+    act(() => authorization!.complete(false));
+    expect(session.completePayment).toHaveBeenCalledExactlyOnceWith(FakeSession.STATUS_FAILURE);
+  });
+
+  it('§4/§8 a failed tokenization completes the sheet with failure and rejects (nothing reaches the caller to charge)', async () => {
+    testWindow.ApplePaySession = FakeSession;
+    applePayServer(500);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { session, paid } = await authorisedSession();
+    await expect(paid).rejects.toMatchObject({ code: 'APPLE_PAY_TOKENIZATION' });
+    expect(session.completePayment).toHaveBeenCalledExactlyOnceWith(FakeSession.STATUS_FAILURE);
+  });
+
+  it('a sheet Apple already closed (cancelled while the server was charging) is not completed again', () => {
+    testWindow.ApplePaySession = FakeSession;
+    const instance = {
+      performValidation: vi.fn(),
+      tokenize: vi.fn(() => Promise.resolve({ nonce: 'tokenapplepay_sb_2' })),
+    };
+    const running = runApplePaySession(instance, applePayPaymentRequest({ displayName: 'OFW', amount: 1 }));
+    const session = FakeSession.last!;
+    session.onpaymentauthorized!({ payment: { token: {} } });
+    return running.then((authorization) => {
+      session.oncancel!({});
+      authorization!.complete(true);
+      expect(session.completePayment).not.toHaveBeenCalled();
+    });
   });
 
   it('§5 Apple Pay is hidden for GBP even with the flag', async () => {

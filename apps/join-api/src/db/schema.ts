@@ -183,8 +183,19 @@ export const orders = pgTable(
     status: text('status').notNull(),
     gateway: text('gateway').notNull(),
     transactionId: text('transaction_id'),
+    /** A card's or an Apple Pay card's brand (DESIGN.md §4: brand and last four only). */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /**
+     * What paid (gateway `PaymentMethodSummary.type`): 'card', 'apple_pay', 'paypal' or 'venmo'; null before it was
+     * recorded (an older row with a card brand was a card) or when nothing was charged.
+     */
+    paymentMethodType: text('payment_method_type'),
+    /**
+     * The wallet account the receipt names, and nothing else of it: the PayPal payer's e-mail (personal data: kept
+     * for the receipt only) or the Venmo username with its leading @; null for cards and Apple Pay.
+     */
+    paymentAccount: text('payment_account'),
     processorResponseCode: text('processor_response_code'),
     /**
      * The charge lease: whoever calls the gateway about this order (to charge, resolve or reverse it) holds it until

@@ -15,6 +15,7 @@ import {
 } from '@react-email/components';
 import type { IntlShape } from 'react-intl';
 import type { ReactNode } from 'react';
+import type { PaymentMethodSummary } from '../gateway/types.js';
 
 /** What the invitation e-mail shows (outbox payload of kind 'invitation'). Never what the other parent paid. */
 export interface InvitationPayload {
@@ -51,6 +52,27 @@ export interface ReceiptPayload {
   creditMinor: number;
   cardBrand: string | null;
   cardLast4: string | null;
+  /** What paid (receipts.ts `orderPaymentMethod`); absent in receipts queued before it was recorded (then: the card). */
+  paymentMethod?: PaymentMethodSummary | null;
+}
+
+/**
+ * "Paid with": the wallet and its account for a wallet order (PayPal e-mail, Venmo @username, Apple Pay card's brand
+ * and last four), brand and last four for a card, "No payment needed" when nothing was charged.
+ */
+function paidWith(p: ReceiptPayload, t: (id: string, values?: Record<string, string | number>) => string): string {
+  const method = p.paymentMethod;
+  if (method?.type === 'paypal')
+    return method.payerEmail ? t('receipt.payPalValue', { email: method.payerEmail }) : 'PayPal';
+  if (method?.type === 'venmo')
+    return method.username ? t('receipt.venmoValue', { username: method.username }) : 'Venmo';
+  if (method?.type === 'apple_pay')
+    return method.brand && method.last4
+      ? t('receipt.applePayValue', { brand: method.brand, last4: method.last4 })
+      : 'Apple Pay';
+  return p.cardBrand && p.cardLast4
+    ? t('receipt.cardValue', { brand: p.cardBrand, last4: p.cardLast4 })
+    : (p.cardBrand ?? t('receipt.noCard'));
 }
 
 const styles = {
@@ -159,14 +181,7 @@ export function ReceiptEmail({ intl, p, f }: { intl: IntlShape; p: ReceiptPayloa
         {f.credit ? <Line label={t('receipt.credit')} value={`−${f.credit}`} /> : null}
         <Line label={t('receipt.amount')} value={`${f.amount} ${p.currency}`} />
         {f.vat ? <Line label={t('receipt.vat')} value={f.vat} /> : null}
-        <Line
-          label={t('receipt.card')}
-          value={
-            p.cardBrand && p.cardLast4
-              ? t('receipt.cardValue', { brand: p.cardBrand, last4: p.cardLast4 })
-              : (p.cardBrand ?? t('receipt.noCard'))
-          }
-        />
+        <Line label={t('receipt.card')} value={paidWith(p, t)} />
         <Line label={t('receipt.order')} value={p.orderId} />
         <Line label={t('receipt.date')} value={f.date} />
       </Section>

@@ -2,7 +2,8 @@ import { DeadlineExceededError, withDeadline } from './deadline.js';
 import {
   GatewayUnavailableError,
   saleMoneyState,
-  type CardSummary,
+  paymentMethodSummary,
+  type BraintreeInstrument,
   type ChargeRequest,
   type ChargeResult,
   type FoundTransaction,
@@ -35,7 +36,7 @@ export interface BtCreditCard {
   last4?: string | null;
   token?: string;
 }
-export interface BtTransaction {
+export interface BtTransaction extends BraintreeInstrument {
   id: string;
   status: string;
   /** `sale`, or `credit` for a refund (braintree_node transaction.js `Type`). */
@@ -115,10 +116,6 @@ const VOIDABLE = new Set(['authorized', 'submitted_for_settlement', 'settlement_
 /** Statuses that need a refund instead. */
 const REFUNDABLE = new Set(['settled', 'settling', 'settlement_confirmed']);
 
-function card(c: BtCreditCard | null | undefined): CardSummary {
-  return { brand: c?.cardType ?? null, last4: c?.last4 ?? null };
-}
-
 /**
  * Maps a Braintree sale (from sale, find or search) to what it means for the order, by its status and refunds
  * ({@link saleMoneyState}): approved (money held), declined / rejected (none), or in doubt (`authorizing`).
@@ -132,7 +129,7 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
     return {
       outcome: 'processor_declined',
       transactionId: t.id,
-      card: card(t.creditCard),
+      paymentMethod: paymentMethodSummary(t),
       processorResponseCode: t.processorResponseCode ?? '',
       processorResponseText: t.processorResponseText ?? '',
     };
@@ -142,7 +139,7 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
     return {
       outcome: 'gateway_rejected',
       transactionId: t.id,
-      card: card(t.creditCard),
+      paymentMethod: paymentMethodSummary(t),
       gatewayRejectionReason: refunded ? 'refunded' : (t.gatewayRejectionReason ?? t.status),
       ...(t.processorResponseCode ? { processorResponseCode: t.processorResponseCode } : {}),
       ...(t.processorResponseText ? { processorResponseText: t.processorResponseText } : {}),
@@ -152,7 +149,7 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
     outcome: 'approved',
     transactionId: t.id,
     status: t.status,
-    card: card(t.creditCard),
+    paymentMethod: paymentMethodSummary(t),
     processorResponseCode: t.processorResponseCode ?? '1000',
     processorResponseText: t.processorResponseText ?? 'Approved',
     ...(t.amount ? { amount: t.amount } : {}),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   GatewayUnavailableError,
   saleMoneyState,
+  paymentMethodSummary,
   type ChargeRequest,
   type ChargeResult,
   type FoundTransaction,
@@ -22,6 +23,9 @@ const TransactionSchema = z.object({
     .object({ status: z.string(), liabilityShifted: z.boolean(), liabilityShiftPossible: z.boolean() })
     .partial()
     .nullish(),
+  paypalAccount: z.object({ payerEmail: z.string().nullish() }).nullish(),
+  venmoAccount: z.object({ username: z.string().nullish() }).nullish(),
+  applePayCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).nullish(),
 });
 const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
 const TransactionListSchema = z.object({ transactions: z.array(TransactionSchema) });
@@ -30,14 +34,14 @@ const ClientTokenResponseSchema = z.object({ clientToken: z.string().min(1) });
 
 /** Maps a sandbox (Braintree-shaped) sale to what it means for the order, as {@link saleMoneyState} reads it. */
 export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): FoundTransaction {
-  const card = { brand: t.creditCard?.cardType ?? null, last4: t.creditCard?.last4 ?? null };
+  const paymentMethod = paymentMethodSummary(t);
   const money = saleMoneyState(t);
   if (money === 'in_doubt') return { outcome: 'in_doubt', transactionId: t.id, status: t.status };
   if (t.status === 'processor_declined' || t.status === 'settlement_declined') {
     return {
       outcome: 'processor_declined',
       transactionId: t.id,
-      card,
+      paymentMethod,
       processorResponseCode: t.processorResponseCode,
       processorResponseText: t.processorResponseText,
     };
@@ -46,7 +50,7 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
     return {
       outcome: 'gateway_rejected',
       transactionId: t.id,
-      card,
+      paymentMethod,
       gatewayRejectionReason: (t.refundIds?.length ?? 0) > 0 ? 'refunded' : (t.gatewayRejectionReason ?? t.status),
       processorResponseCode: t.processorResponseCode,
       processorResponseText: t.processorResponseText,
@@ -56,7 +60,7 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
     outcome: 'approved',
     transactionId: t.id,
     status: t.status,
-    card,
+    paymentMethod,
     processorResponseCode: t.processorResponseCode,
     processorResponseText: t.processorResponseText,
   };

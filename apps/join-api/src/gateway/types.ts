@@ -35,12 +35,65 @@ export interface CardSummary {
   last4: string | null;
 }
 
+/**
+ * What paid, as far as the receipt names it — nothing more is kept (DESIGN.md §4): a card's brand and last four; an
+ * Apple Pay card's brand and last four (Braintree `applePayCard.cardType` without its "Apple Pay - " prefix,
+ * `applePayCard.last4`); the PayPal payer's e-mail (`paypalAccount.payerEmail`); the Venmo username with a leading @
+ * (`venmoAccount.username`, §3 "details.username (with a leading @)"). A field the provider did not send is null.
+ */
+export type PaymentMethodSummary =
+  | ({ type: 'card' } & CardSummary)
+  | ({ type: 'apple_pay' } & CardSummary)
+  | { type: 'paypal'; payerEmail: string | null }
+  | { type: 'venmo'; username: string | null };
+
+/** The Venmo username as the receipt shows it: with one leading @ (§3), or null. */
+function venmoUsername(username: string | null | undefined): string | null {
+  const bare = username?.trim().replace(/^@+/, '');
+  return bare ? `@${bare}` : null;
+}
+
+/** A transaction's payment instrument with Braintree's field names (braintree_node transaction.js). */
+export interface BraintreeInstrument {
+  paymentInstrumentType?: string | null;
+  creditCard?: { cardType?: string | null; last4?: string | null } | null;
+  /** braintree_node: `new PayPalAccount(attributes.paypal)` (XML `<paypal>`). */
+  paypalAccount?: { payerEmail?: string | null } | null;
+  /** The `<venmo-account>` element as the SDK's AttributeSetter copies it (also as `venmoAccountDetails`). */
+  venmoAccount?: { username?: string | null } | null;
+  /** braintree_node: `new ApplePayCard(attributes.applePay)` (XML `<apple-pay>`). */
+  applePayCard?: { cardType?: string | null; last4?: string | null } | null;
+}
+
+/**
+ * What paid, by the transaction's `paymentInstrumentType` (braintree_node payment_instrument_types.js): the PayPal
+ * payer's e-mail, the Venmo username (leading @), the Apple Pay card's brand (without Braintree's "Apple Pay - "
+ * prefix, `ApplePayCard.CardType`) and last four, else the card's brand and last four. Used by both drivers.
+ */
+export function paymentMethodSummary(t: BraintreeInstrument): PaymentMethodSummary {
+  switch (t.paymentInstrumentType) {
+    case 'paypal_account':
+      return { type: 'paypal', payerEmail: t.paypalAccount?.payerEmail || null };
+    case 'venmo_account':
+      return { type: 'venmo', username: venmoUsername(t.venmoAccount?.username) };
+    case 'apple_pay_card':
+      return {
+        type: 'apple_pay',
+        brand: t.applePayCard?.cardType?.replace(/^Apple Pay - /, '') || null,
+        last4: t.applePayCard?.last4 || null,
+      };
+    default:
+      return { type: 'card', brand: t.creditCard?.cardType || null, last4: t.creditCard?.last4 || null };
+  }
+}
+
 export type ChargeResult =
   | {
       outcome: 'approved';
       transactionId: string;
       status: string;
-      card: CardSummary;
+      /** What paid; null when nothing was charged (an upgrade whose credit covers the price). */
+      paymentMethod: PaymentMethodSummary | null;
       processorResponseCode?: string;
       processorResponseText?: string;
       /**
@@ -53,14 +106,14 @@ export type ChargeResult =
   | {
       outcome: 'processor_declined';
       transactionId?: string;
-      card?: CardSummary;
+      paymentMethod?: PaymentMethodSummary;
       processorResponseCode: string;
       processorResponseText: string;
     }
   | {
       outcome: 'gateway_rejected';
       transactionId?: string;
-      card?: CardSummary;
+      paymentMethod?: PaymentMethodSummary;
       gatewayRejectionReason: string;
       processorResponseCode?: string;
       processorResponseText?: string;

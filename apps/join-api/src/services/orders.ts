@@ -38,7 +38,7 @@ import {
 } from '../pricing.js';
 import { availabilityFor, pricingGroupOf } from './offers.js';
 import { currentTerm, type UserRow } from '../accounts.js';
-import { queueReceipt } from '../receipts.js';
+import { orderPaymentMethod, paymentColumns, queueReceipt } from '../receipts.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -63,7 +63,7 @@ const NOTHING_TO_CHARGE: ChargeResult = {
   outcome: 'approved',
   transactionId: '',
   status: 'no_charge',
-  card: { brand: null, last4: null },
+  paymentMethod: null,
 };
 
 /**
@@ -176,6 +176,7 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
       ...(proratedPriceInfo ? { proratedPriceInfo, creditAmount: fromMinor(order.creditMinor) } : {}),
       cardBrand: order.cardBrand,
       last4: order.cardLast4,
+      paymentMethod: orderPaymentMethod(order),
       transactionId: order.transactionId ?? '',
     },
   };
@@ -239,8 +240,7 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
         .set({
           status: 'paid',
           transactionId: result.transactionId,
-          cardBrand: result.card.brand,
-          cardLast4: result.card.last4 && /^\d{4}$/.test(result.card.last4) ? result.card.last4 : null,
+          ...paymentColumns(result.paymentMethod),
           processorResponseCode: result.processorResponseCode ?? null,
           leaseUntil: null,
           updatedAt: now,
@@ -278,7 +278,7 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       .set({
         status: invalid ? 'failed' : 'declined',
         transactionId: invalid ? null : (result.transactionId ?? null),
-        cardBrand: invalid ? null : (result.card?.brand ?? null),
+        cardBrand: invalid ? null : paymentColumns(result.paymentMethod).cardBrand,
         processorResponseCode: result.processorResponseCode ?? null,
         leaseUntil: null,
         updatedAt: now,

@@ -56,8 +56,13 @@ function paypalXml(card: StoredCard, extra: XmlObject = {}): XmlObject {
   };
 }
 
+/** A Venmo account's username as Braintree's gateway answers it: without the leading @ braintree-web shows. */
+export function venmoUsername(card: StoredCard): string {
+  return (card.username ?? 'venmojoe').replace(/^@/, '');
+}
+
 function venmoXml(card: StoredCard, extra: XmlObject = {}): XmlObject {
-  const username = (card.username ?? 'venmojoe').replace(/^@/, '');
+  const username = venmoUsername(card);
   return { ...extra, username, venmoUserId: `Venmo-${username}` };
 }
 

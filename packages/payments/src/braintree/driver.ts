@@ -19,7 +19,6 @@ export async function createBraintreeDriver(
   config: BraintreeConfig,
 ): Promise<PaymentsDriver & { braintreeClient: BraintreeClient }> {
   const session = await createBraintreeSession(config.authorization);
-  let deviceData: Promise<string> | undefined;
   return {
     name: 'braintree',
     /** The braintree-web client (escape hatch for `client.request`; not part of `PaymentsClient`). */
@@ -27,17 +26,16 @@ export async function createBraintreeDriver(
     createHostedFields: (options: HostedFieldsCreateOptions) => createBraintreeHostedFields(session, options),
     ...braintreeThreeDSecure(session),
     ...braintreeWallets(session, { displayName: config.displayName }),
-    collectDeviceData() {
-      if (session.tornDown) return Promise.reject(teardownError('collectDeviceData'));
-      deviceData ??= (async () => {
-        const dataCollector = await loadModule('dataCollector');
-        const instance = session.track(await dataCollector.create({ client: session.client }));
-        return instance.deviceData;
-      })().catch((error: unknown) => {
-        deviceData = undefined;
-        throw error;
-      });
-      return deviceData;
+    async createDataCollector() {
+      session.guard('createDataCollector');
+      const dataCollector = await loadModule('dataCollector');
+      const instance = await dataCollector.create({ client: session.client });
+      // torn down while being created: the collector goes at once
+      if (session.tornDown) {
+        await instance.teardown().catch(() => undefined);
+        throw teardownError('createDataCollector');
+      }
+      return session.track(instance);
     },
     teardown: () => session.teardown(),
   };

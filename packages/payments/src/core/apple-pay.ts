@@ -89,26 +89,60 @@ export interface ApplePayInstance {
 }
 
 /**
+ * What the Apple Pay sheet hands over once the customer authorised the payment: the nonce to charge, and how to close
+ * the sheet with the merchant's answer. The sheet keeps spinning until `complete` is called (Apple Pay JS
+ * `ApplePaySession.completePayment`; braintree-web apple-pay: "Once the transaction is complete, call completePayment").
+ */
+export interface ApplePayAuthorization {
+  /** The single-use Apple Pay nonce (braintree-web `tokenize` payload `nonce`). */
+  nonce: string;
+  /** braintree-web's tokenize payload `details` (e.g. `cardType`, `dpanLastTwo`), when the provider sent them. */
+  details?: unknown;
+  /**
+   * Closes the sheet with the server's answer: `true` only when the order is paid (`STATUS_SUCCESS`: the sheet says
+   * "Done"), `false` on a decline or any error (`STATUS_FAILURE`). Only the first call counts; a call after the
+   * session ended (Apple cancels a sheet left open too long) is ignored. Never throws.
+   */
+  complete(paid: boolean): void;
+}
+
+/**
  * §4 "Session steps": begin, merchant validation, payment authorised (tokenize, then complete with success or
- * failure), cancel (resolves with nothing). Must be called inside a click handler.
- * @returns the nonce, or undefined when the customer cancelled.
- * @throws PaymentsError APPLE_PAY_NOT_ENABLED without ApplePaySession; provider errors of validation/tokenize.
+ * failure), cancel (resolves with nothing). Must be called inside a click handler. The sheet is completed with
+ * failure when tokenization fails; after a successful tokenization the caller charges the nonce and completes the
+ * sheet with the answer ({@link ApplePayAuthorization.complete}), so the sheet never says "Done" for a payment the
+ * server then declines.
+ * @returns the authorization (nonce + `complete`), or undefined when the customer cancelled.
+ * @throws PaymentsError APPLE_PAY_NOT_ENABLED without ApplePaySession; provider errors of validation/tokenize;
+ *   APPLE_PAY_TOKENIZATION ('Apple Pay nonce is empty or undefined', §5) for a payload without a nonce.
  */
 export function runApplePaySession(
   instance: ApplePayInstance,
   request: ApplePayPaymentRequest,
-): Promise<string | undefined> {
+): Promise<ApplePayAuthorization | undefined> {
   const Session = applePaySession();
   if (!Session)
     return Promise.reject(
       new PaymentsError('APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'),
     );
   const session = new Session(APPLE_PAY_VERSION, request);
-  return new Promise<string | undefined>((resolve, reject) => {
+  /** Set once the sheet was completed or cancelled: completePayment may then no longer be called. */
+  let ended = false;
+  const completePayment = (paid: boolean) => {
+    if (ended) return;
+    ended = true;
+    try {
+      session.completePayment(paid ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE);
+    } catch {
+      // the session already ended (Safari throws InvalidAccessError): nothing left to close
+    }
+  };
+  return new Promise<ApplePayAuthorization | undefined>((resolve, reject) => {
     session.onvalidatemerchant = (event) => {
       instance.performValidation({ validationURL: event.validationURL, displayName: request.total.label }).then(
         (merchantSession) => session.completeMerchantValidation(merchantSession),
         (error: unknown) => {
+          ended = true;
           session.abort();
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the provider's error (BraintreeError-like) is passed on unchanged for toPaymentError
           reject(error);
@@ -119,21 +153,27 @@ export function runApplePaySession(
       instance.tokenize({ token: event.payment.token }).then(
         (payload) => {
           if (!payload?.nonce) {
-            session.completePayment(Session.STATUS_FAILURE);
+            completePayment(false);
             reject(new PaymentsError('APPLE_PAY_TOKENIZATION', 'CUSTOMER', 'Apple Pay nonce is empty or undefined'));
             return;
           }
-          session.completePayment(Session.STATUS_SUCCESS);
-          resolve(payload.nonce);
+          resolve({
+            nonce: payload.nonce,
+            ...(payload.details === undefined ? {} : { details: payload.details }),
+            complete: completePayment,
+          });
         },
         (error: unknown) => {
-          session.completePayment(Session.STATUS_FAILURE);
+          completePayment(false);
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the provider's error (BraintreeError-like) is passed on unchanged for toPaymentError
           reject(error);
         },
       );
     };
-    session.oncancel = () => resolve(undefined);
+    session.oncancel = () => {
+      ended = true;
+      resolve(undefined);
+    };
     session.begin();
   });
 }

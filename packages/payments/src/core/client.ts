@@ -44,7 +44,7 @@ export async function createPaymentsClient(config: PaymentsConfig): Promise<Paym
     config,
     name: driver.name,
     createHostedFields: driver.createHostedFields.bind(driver),
-    collectDeviceData: driver.collectDeviceData.bind(driver),
+    createDataCollector: driver.createDataCollector.bind(driver),
     verifyCard: driver.verifyCard.bind(driver),
     cancelVerifyCard: driver.cancelVerifyCard.bind(driver),
     createApplePay: driver.createApplePay.bind(driver),

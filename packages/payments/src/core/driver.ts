@@ -1,5 +1,6 @@
 import type { ApplePayInstance } from './apple-pay.js';
 import type {
+  DataCollectorInstance,
   HostedFieldsCreateOptions,
   HostedFieldsInstance,
   PayPalButtonInstance,
@@ -54,8 +55,14 @@ export interface PaymentsDriver {
    *   the PayPal JS SDK did not load, PAYPAL_NOT_ENABLED when PayPal says the button is not eligible.
    */
   renderPayPalButton(options: PayPalButtonOptions): Promise<PayPalButtonInstance>;
-  /** Device data for fraud checks (braintree-web `dataCollector`), sent with every order as `deviceData`. */
-  collectDeviceData(): Promise<string>;
+  /**
+   * Starts a data collector (braintree-web `dataCollector.create`): the fraud tools (PayPal FraudNet, Kount) collect
+   * from its creation on (Braintree "Collect device data": create it when the payment page loads, read `deviceData`
+   * when the customer pays). Each call creates a new one; tear it down when the page goes (`useDataCollector` owns it
+   * for a component). The driver's `teardown` tears down the ones still alive.
+   * @throws the provider's DATA_COLLECTOR_* errors (§8 "Data collector"), or a teardown error after `teardown`.
+   */
+  createDataCollector(): Promise<DataCollectorInstance>;
   /** Tears down everything the driver created. */
   teardown(): Promise<void>;
 }

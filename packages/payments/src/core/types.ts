@@ -231,3 +231,11 @@ export interface PayPalButtonInstance {
   /** Removes the button (and closes PayPal's window when open). */
   teardown(): Promise<void>;
 }
+
+/** A running data collector (braintree-web `DataCollector`): device data for fraud checks. */
+export interface DataCollectorInstance {
+  /** The string to send with the order as `deviceData` (JSON: `correlation_id`, and `device_session_id` with Kount). */
+  readonly deviceData: string;
+  /** Stops collecting and removes what the collector added to the page. */
+  teardown(): Promise<void>;
+}

@@ -4,6 +4,7 @@ import {
   applePayPaymentRequest,
   isApplePaySupported,
   runApplePaySession,
+  type ApplePayAuthorization,
   type ApplePayInstance,
 } from '../core/apple-pay.js';
 import { PaymentsError, toPaymentError, type PaymentError } from '../core/errors.js';
@@ -47,15 +48,17 @@ export interface UseApplePayResult {
   isSupported: boolean;
   error: PaymentError | null;
   isLoading: boolean;
-  /** True while a session runs (one at a time). */
+  /** True while a session runs (one at a time): from `pay()` until the sheet is completed or cancelled. */
   isPending: boolean;
   /**
-   * Runs the Apple Pay sheet (call inside the click handler). Resolves with the nonce, or undefined on cancel.
+   * Runs the Apple Pay sheet (call inside the click handler). Resolves with the authorization once the customer
+   * authorised and the payment was tokenized — charge its `nonce`, then call its `complete(paid)` with the server's
+   * answer (the sheet shows success only for `true`) — or with undefined on cancel.
    * @throws PaymentsError APPLE_PAY_NOT_ENABLED when there is no instance, APPLE_PAY_IN_PROGRESS while a session runs;
    *   the provider's error on validation/tokenization failure, or APPLE_PAY_TOKENIZATION for an empty nonce (these
-   *   after `onError`).
+   *   after `onError`; the sheet is then completed with failure).
    */
-  pay(): Promise<string | undefined>;
+  pay(): Promise<ApplePayAuthorization | undefined>;
 }
 
 /**
@@ -116,6 +119,10 @@ export function useApplePay(options: {
       throw new PaymentsError('APPLE_PAY_IN_PROGRESS', 'MERCHANT', 'An Apple Pay session is already in progress.');
     pending.current = true;
     setPending(true);
+    const done = () => {
+      pending.current = false;
+      setPending(false);
+    };
     const { amount, currency, countryCode } = optionsRef.current;
     try {
       const request = applePayPaymentRequest({
@@ -125,8 +132,21 @@ export function useApplePay(options: {
         ...(countryCode ? { countryCode } : {}),
         networks: { amex: methods.amex, discover: methods.discover },
       });
-      return await runApplePaySession(instance, request);
+      const authorization = await runApplePaySession(instance, request);
+      if (!authorization) {
+        done();
+        return undefined;
+      }
+      // the session runs on until the caller completes the sheet with the server's answer
+      return {
+        ...authorization,
+        complete: (paid: boolean) => {
+          authorization.complete(paid);
+          done();
+        },
+      };
     } catch (error) {
+      done();
       const mapped = toPaymentError(error);
       console.error(
         mapped.code === 'APPLE_PAY_TOKENIZATION'
@@ -136,9 +156,6 @@ export function useApplePay(options: {
       );
       optionsRef.current.onError?.(mapped);
       throw error;
-    } finally {
-      pending.current = false;
-      setPending(false);
     }
   }, [state, config.displayName, methods.amex, methods.discover]);
 

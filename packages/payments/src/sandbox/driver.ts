@@ -108,9 +108,14 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
         },
       });
     },
-    collectDeviceData() {
-      if (tornDown) return Promise.reject(teardownError('collectDeviceData'));
-      return Promise.resolve(JSON.stringify({ correlation_id: randomHex(32) }));
+    createDataCollector() {
+      if (tornDown) return Promise.reject(teardownError('createDataCollector'));
+      // braintree-web's deviceData shape: a JSON string with the FraudNet correlation id (32 hex, §9)
+      const collector = trackTeardown(instances, {
+        deviceData: JSON.stringify({ correlation_id: randomHex(32) }),
+        teardown: () => Promise.resolve(),
+      });
+      return Promise.resolve(collector);
     },
     async teardown() {
       if (tornDown) return;

@@ -1,3 +1,4 @@
+import { useDataCollector } from '@ofw/payments';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -20,10 +21,13 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
   const { state } = useJoin();
   const form = useBillingForm();
   const { hosted, cardNonce } = useCardNonce(chosen, form.billing);
+  // fraud data (FraudNet) is collected from the step's mount on, read when the parent pays (Braintree "Collect device data")
+  const collector = useDataCollector();
   const submit = useSubmitPayment({
     chosen,
     billing: form.billing,
     billingReady: () => !focusFirstBillingError(form.validate()),
+    getDeviceData: collector.getDeviceData,
     nav,
   });
   const [walletError, setWalletError] = useState<unknown>();

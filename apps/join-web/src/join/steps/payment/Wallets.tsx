@@ -3,11 +3,11 @@ import { Button, VenmoLogo } from '@ofw/ui';
 import { useIntl } from 'react-intl';
 import type { ChosenPackage } from '../../chosen-package.js';
 import { paymentMessagesUi } from '../../messages.js';
-import type { GetNonce } from './use-submit-payment.js';
+import type { GetNonce, PaymentNonce } from './use-submit-payment.js';
 
 /** A wallet's nonce getter: wallet nonces get no 3D Secure step-up (DESIGN.md §5), so a step-up gets `undefined`. */
 const walletNonce =
-  (get: () => Promise<string | undefined>): GetNonce =>
+  (get: () => Promise<PaymentNonce | undefined>): GetNonce =>
   (o) =>
     o?.challengeRequested ? Promise.resolve(undefined) : get();
 
@@ -43,7 +43,7 @@ export function Wallets({
         amount={charged}
         currency={currency}
         label={intl.formatMessage(paymentMessagesUi.payPal)}
-        onApprove={(result) => onPay(walletNonce(() => Promise.resolve(result.nonce)))}
+        onApprove={(result) => onPay(walletNonce(() => Promise.resolve({ nonce: result.nonce })))}
         onError={onError}
       />
     ) : null,
@@ -53,7 +53,7 @@ export function Wallets({
         variant="secondary"
         busy={busy && venmo.isPending}
         aria-label={intl.formatMessage(paymentMessagesUi.venmo)}
-        onClick={() => onPay(walletNonce(async () => (await venmo.tokenize()).nonce))}
+        onClick={() => onPay(walletNonce(async () => ({ nonce: (await venmo.tokenize()).nonce })))}
       >
         <VenmoLogo
           size="small"
@@ -68,6 +68,7 @@ export function Wallets({
         key="applepay"
         variant="secondary"
         busy={busy && applePay.isPending}
+        // the sheet stays open until the order is answered: `complete` closes it with success only when paid
         onClick={() => onPay(walletNonce(() => applePay.pay()))}
       >
         {intl.formatMessage(paymentMessagesUi.applePay)}

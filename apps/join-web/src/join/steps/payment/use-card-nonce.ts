@@ -12,6 +12,7 @@ import type { ChosenPackage } from '../../chosen-package.js';
 import { useParentState } from '../../server-state.js';
 import { useJoin } from '../../use-join.js';
 import { CardWithoutBin, ThreeDSFailed } from './payment-error.js';
+import type { PaymentNonce } from './use-submit-payment.js';
 
 /**
  * The card of the payment step: the provider's hosted fields (in `#card-number`, `#card-expiration-date`,
@@ -45,7 +46,7 @@ export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue
    * Tokenizes the card fields and verifies the nonce with 3D Secure for the amount charged; `challengeRequested` asks
    * the bank for a challenge (the step-up after 402 `authentication_required`, §3 "verifyCard options").
    */
-  async function cardNonce(o: { challengeRequested?: boolean } = {}): Promise<string> {
+  async function cardNonce(o: { challengeRequested?: boolean } = {}): Promise<PaymentNonce> {
     const address = billingRequest(billing, state.address.country);
     const card = await hosted.tokenize({ billingAddress: { postalCode: address.postalCode } });
     const bin = card.details?.bin;
@@ -59,7 +60,7 @@ export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue
       ...(o.challengeRequested ? { challengeRequested: true } : {}),
     });
     if (!isThreeDSecureAccepted(result)) throw new ThreeDSFailed();
-    return result.nonce;
+    return { nonce: result.nonce };
   }
 
   return { hosted, cardNonce };

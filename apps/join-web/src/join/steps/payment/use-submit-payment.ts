@@ -2,7 +2,6 @@ import { isApiError } from '@ofw/api-client/errors';
 import type { OrderRequest } from '@ofw/api-client';
 import { markParentPaid, orderMutation, parentQuery, queryKeys } from '@ofw/api-client/query';
 import { decimalAmount } from '@ofw/domain';
-import { usePayments } from '@ofw/payments';
 import type { BillingAddressValue } from '@ofw/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -20,11 +19,21 @@ import { requireSignedIn, useSignedInUserId } from '../../server-state.js';
 import { useJoin, type StepNav } from '../../use-join.js';
 
 /**
+ * A nonce to charge. A wallet whose sheet stays open until the charge is answered (Apple Pay, §4 "payment authorised
+ * (tokenize, then complete with success or failure)") gives `complete`: called once with `true` when the order is
+ * paid, `false` on a decline or any error.
+ */
+export interface PaymentNonce {
+  nonce: string;
+  complete?: (paid: boolean) => void;
+}
+
+/**
  * Gets the nonce to charge (card + 3D Secure, or a wallet); `undefined` when the parent gave up (nothing happens).
  * `challengeRequested`: the bank asked for authentication (402 `authentication_required`): tokenize the card again and
  * verify it with a 3D Secure challenge (§3 "verifyCard options"). A getter that cannot (a wallet) returns `undefined`.
  */
-export type GetNonce = (o?: { challengeRequested?: boolean }) => Promise<string | undefined>;
+export type GetNonce = (o?: { challengeRequested?: boolean }) => Promise<PaymentNonce | undefined>;
 
 /**
  * The request sequencing of the payment step (DESIGN.md §4): one payment attempt gets a nonce, then POST /orders with
@@ -39,10 +48,11 @@ export function useSubmitPayment(o: {
   billing: BillingAddressValue;
   /** Checks the billing address (showing its errors); false stops the attempt. */
   billingReady: () => boolean;
+  /** The running data collector's `deviceData` (`useDataCollector`, started when the step mounted). */
+  getDeviceData: () => Promise<string | undefined>;
   nav: StepNav;
 }) {
   const { api, newIdempotencyKey } = useServices();
-  const { client } = usePayments();
   const queryClient = useQueryClient();
   const { state } = useJoin();
   const userId = useSignedInUserId();
@@ -56,14 +66,12 @@ export function useSubmitPayment(o: {
     clearPaymentAttempt(userId);
   };
 
-  async function newAttempt(getNonce: GetNonce): Promise<PaymentAttempt | undefined> {
-    const nonce = await getNonce();
-    if (!nonce) return undefined;
+  async function newAttempt(nonce: string): Promise<PaymentAttempt> {
     return remember({ key: newIdempotencyKey(), body: await orderBody(nonce) });
   }
 
   async function orderBody(nonce: string): Promise<OrderRequest> {
-    const deviceData = await client?.collectDeviceData().catch(() => undefined);
+    const deviceData = await o.getDeviceData().catch(() => undefined);
     // The order is the quote's payload; join-api prices it by the same `quote` and charges `charged` (issue 11).
     const body = {
       ...o.chosen.quote.payload,
@@ -90,42 +98,49 @@ export function useSubmitPayment(o: {
    * made (a wallet, or a resumed attempt without the card fields' getter).
    */
   async function stepUp(attempt: PaymentAttempt, getNonce: GetNonce): Promise<PaymentAttempt | undefined> {
-    const nonce = await getNonce({ challengeRequested: true });
-    if (!nonce) return undefined;
-    return remember({ key: attempt.key, body: await orderBody(nonce) });
+    const stepped = await getNonce({ challengeRequested: true });
+    if (!stepped) return undefined;
+    return remember({ key: attempt.key, body: await orderBody(stepped.nonce) });
   }
 
   const payment = useMutation({
     mutationFn: async (getNonce: GetNonce) => {
       const id = requireSignedIn(userId);
-      let attempt = pending.current ?? (await newAttempt(getNonce));
-      if (!attempt) return;
+      const fresh = pending.current ? undefined : await getNonce();
+      if (!pending.current && !fresh) return;
       try {
+        let attempt = pending.current ?? (await newAttempt(fresh!.nonce));
         try {
-          await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+          try {
+            await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+          } catch (err) {
+            if (!isApiError(err, 'authentication_required')) throw err;
+            const retry = await stepUp(attempt, getNonce).catch((e: unknown) => {
+              forget(); // the challenge was cancelled or failed: the next Pay is a new attempt
+              throw e;
+            });
+            if (!retry) throw err;
+            attempt = retry;
+            await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+          }
         } catch (err) {
-          if (!isApiError(err, 'authentication_required')) throw err;
-          const retry = await stepUp(attempt, getNonce).catch((e: unknown) => {
-            forget(); // the challenge was cancelled or failed: the next Pay is a new attempt
-            throw e;
-          });
-          if (!retry) throw err;
-          attempt = retry;
-          await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+          if (isApiError(err, 'price_changed')) {
+            // nothing was charged: the page reads the prices again and shows the new total; Pay starts a new attempt
+            forget();
+            await queryClient.invalidateQueries({ queryKey: queryKeys.allPackageData() });
+            throw err;
+          }
+          if (!isApiError(err, 'order_already_paid')) {
+            if (!answerMayBeLost(err)) forget();
+            throw err;
+          }
+          markParentPaid(queryClient, id);
         }
       } catch (err) {
-        if (isApiError(err, 'price_changed')) {
-          // nothing was charged: the page reads the prices again and shows the new total; Pay starts a new attempt
-          forget();
-          await queryClient.invalidateQueries({ queryKey: queryKeys.allPackageData() });
-          throw err;
-        }
-        if (!isApiError(err, 'order_already_paid')) {
-          if (!answerMayBeLost(err)) forget();
-          throw err;
-        }
-        markParentPaid(queryClient, id);
+        fresh?.complete?.(false); // declined, refused or in doubt: the wallet's sheet must not say "Done"
+        throw err;
       }
+      fresh?.complete?.(true); // the order is paid
       forget();
       // Paid; the server's view of the parent is read again (best effort: the account step reads it too).
       await queryClient.fetchQuery({ ...parentQuery(api, id), staleTime: 0 }).catch(() => undefined);
