@@ -54,6 +54,8 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
+  // A test that passes only on its retry is a failure in CI: it hides a race that parents would meet too.
+  failOnFlakyTests: !!process.env.CI,
   // A flow is ~20-50 s on a loaded 2-core machine (the upgrade pays twice); 90 s leaves room without hiding a hang.
   timeout: 90_000,
   expect: { timeout: 10_000 },

@@ -28,8 +28,14 @@ echo "› Typecheck (tsc --noEmit in every workspace)"
 pnpm exec turbo run typecheck --output-logs=errors-only || failed_checks+=(typecheck)
 echo "› Component catalogue (@ofw/ui stories, Ladle build)"
 pnpm --filter @ofw/ui run -s catalogue >/dev/null || failed_checks+=(catalogue)
-echo "› Repository checks (workflow YAML, registry policy: node --test scripts/test/)"
-node --test --test-reporter=dot scripts/test/ || failed_checks+=(repo-tests)
+echo "› Repository checks (workflow YAML, registry policy, the test summary: node --test scripts/test/*.test.mjs)"
+# A file glob expanded by bash: Node ≥ 21 reads a directory argument as a glob pattern, Node 20 as a folder. The spec
+# reporter's "ℹ pass N" / "ℹ fail N" lines go into the log, so the closing line counts these checks too.
+repo_log="$(mktemp)"
+node --test --test-reporter=spec scripts/test/*.test.mjs >"$repo_log" 2>&1 || { failed_checks+=(repo-tests); status=1; }
+cat "$repo_log" >>"$log"
+grep -E '^\s*✖|^ℹ (pass|fail) ' "$repo_log" || true
+rm -f "$repo_log"
 echo "› Release check (publint --strict, attw, packed tarballs in scratch ESM and CommonJS projects)"
 release_log="$(mktemp)"
 pnpm run -s release:check >"$release_log" 2>&1 || { tail -n 40 "$release_log"; failed_checks+=(release:check); }
