@@ -10,6 +10,7 @@ import {
   runApplePaySession,
   useApplePay,
   usePaymentMethods,
+  usePayments,
   useVenmo,
   type ApplePayAuthorization,
   type PaymentsConfig,
@@ -219,11 +220,13 @@ describe('Venmo (spec §4 "Other wallet flows": one action in progress)', () => 
   it('§5 useVenmo is visible only for USD with the flag, once the client is ready', async () => {
     const usd = renderHook(() => useVenmo('USD'), { wrapper: wrapper({ venmo: true }) });
     await waitFor(() => expect(usd.result.current.isVisible).toBe(true));
-    const cad = renderHook(() => useVenmo('CAD'), { wrapper: wrapper({ venmo: true }) });
-    const noFlag = renderHook(() => useVenmo('USD'), { wrapper: wrapper({}) });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(cad.result.current.isVisible).toBe(false);
-    expect(noFlag.result.current.isVisible).toBe(false);
+    // hidden for a reason, not because the client is still loading: each provider's client is ready first
+    const probe = (currency: 'USD' | 'CAD') => () => ({ venmo: useVenmo(currency), status: usePayments().status });
+    const cad = renderHook(probe('CAD'), { wrapper: wrapper({ venmo: true }) });
+    const noFlag = renderHook(probe('USD'), { wrapper: wrapper({}) });
+    await waitFor(() => expect([cad.result.current.status, noFlag.result.current.status]).toEqual(['ready', 'ready']));
+    expect(cad.result.current.venmo.isVisible).toBe(false);
+    expect(noFlag.result.current.venmo.isVisible).toBe(false);
   });
 });
 
@@ -285,12 +288,15 @@ describe('PayPal button (spec §4 "Other wallet flows", §5 visibility)', () => 
   });
 
   it('§5 renders nothing where PayPal is hidden (GBP)', async () => {
+    const Status = () => <output>{usePayments().status}</output>;
     render(
       <PaymentsProvider config={config()}>
+        <Status />
         <PayPalButton amount={99} currency="GBP" label="PayPal" onApprove={vi.fn()} />
       </PaymentsProvider>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // hidden because GBP hides PayPal, not because the client is still loading
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('ready'));
     expect(screen.queryByRole('button')).toBeNull();
     expect(document.querySelector('[data-ofw-paypal-button]')).toBeNull();
   });
