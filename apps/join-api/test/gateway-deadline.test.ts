@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, GatewayUnavailableError } from '../src/gateway/index.js';
 import { loadEnv } from '../src/env.js';
+import { braintreeDevEnv } from './helpers.js';
 
 /*
  * The real npm `braintree` SDK bounds a request with an idle-socket timer (lib/braintree/http.js `setTimeout`): it
@@ -34,15 +35,9 @@ describe('braintree driver: one deadline per gateway call (real SDK, a gateway t
 
   it('a search ends at GATEWAY_TIMEOUT_MS as in doubt, and its socket is closed (nothing more can be sent on it)', async () => {
     const env = loadEnv({
-      PAYMENTS_DRIVER: 'braintree',
-      BRAINTREE_ENVIRONMENT: 'Development',
-      BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
+      ...braintreeDevEnv(port),
       BRAINTREE_PUBLIC_KEY: 'k',
       BRAINTREE_PRIVATE_KEY: 'p',
-      BRAINTREE_MERCHANT_ACCOUNTS: 'USD:ofw_usd,GBP:ofw_gbp,CAD:ofw_cad,AUD:ofw_aud,NZD:ofw_nzd',
-      GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: String(port),
-      GATEWAY_SSL: 'false',
       GATEWAY_TIMEOUT_MS: '300',
     });
     const gateway = await createGateway(env);

@@ -7,7 +7,7 @@ import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import { orders, outbox, subscriptions } from '../src/db/schema.js';
 import { chargeLeaseMs, reconcileOrders } from '../src/services/orders.js';
-import { order, signup, testApp, type TestApp } from './helpers.js';
+import { braintreeDevEnv, order, signup, testApp, type TestApp } from './helpers.js';
 
 /*
  * Issue 10: join-api's order path against apps/payments-sandbox in-process — the `braintree` driver on the REAL npm
@@ -39,18 +39,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-    const env = {
-      GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
-      PAYMENTS_DRIVER: driver,
-      BRAINTREE_ENVIRONMENT: 'Development',
-      GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: String(sandbox.port),
-      GATEWAY_SSL: 'false',
-      BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
-      BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
-      BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
-      BRAINTREE_MERCHANT_ACCOUNTS: 'USD:ofw_usd,GBP:ofw_gbp,CAD:ofw_cad,AUD:ofw_aud,NZD:ofw_nzd',
-    };
+    const env = { ...braintreeDevEnv(sandbox.port, driver), GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS) };
     const gateway: PaymentGateway =
       driver === 'braintree'
         ? await createGateway(loadEnv({ ...env, SANDBOX_URL: sandbox.url }))

@@ -355,3 +355,21 @@ export function withFakeSandboxApp(
     await sandbox?.close();
   });
 }
+
+/**
+ * join-api's settings for Braintree's `Development` environment on a gateway at 127.0.0.1:`port` (apps/payments-sandbox's
+ * Braintree gateway API, DESIGN.md §5): its merchant, keys and one merchant account per catalogue currency.
+ */
+export function braintreeDevEnv(port: number, driver: 'braintree' | 'sandbox' = 'braintree'): Record<string, string> {
+  return {
+    PAYMENTS_DRIVER: driver,
+    BRAINTREE_ENVIRONMENT: 'Development',
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(port),
+    GATEWAY_SSL: 'false',
+    BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
+    BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
+    BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
+    BRAINTREE_MERCHANT_ACCOUNTS: 'USD:ofw_usd,GBP:ofw_gbp,CAD:ofw_cad,AUD:ofw_aud,NZD:ofw_nzd',
+  };
+}

@@ -5,7 +5,7 @@ import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import { LIABILITY_KEPT_MESSAGE } from '../src/gateway/three-d-secure.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
-import { BILLING, order, signup, testApp, type TestApp } from './helpers.js';
+import { BILLING, braintreeDevEnv, order, signup, testApp, type TestApp } from './helpers.js';
 
 /*
  * DESIGN.md §5 "3D Secure policy" through both drivers against apps/payments-sandbox: the `braintree` driver on the
@@ -25,17 +25,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, host: '127.0.0.1', allowedOrigins: [PAGE] });
-    const env = {
-      PAYMENTS_DRIVER: driver,
-      BRAINTREE_ENVIRONMENT: 'Development',
-      GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: String(sandbox.port),
-      GATEWAY_SSL: 'false',
-      BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
-      BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
-      BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
-      BRAINTREE_MERCHANT_ACCOUNTS: 'USD:ofw_usd,GBP:ofw_gbp,CAD:ofw_cad,AUD:ofw_aud,NZD:ofw_nzd',
-    };
+    const env = braintreeDevEnv(sandbox.port, driver);
     gateway =
       driver === 'braintree'
         ? await createGateway(loadEnv({ ...env, SANDBOX_URL: sandbox.url }))
