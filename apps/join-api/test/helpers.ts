@@ -315,3 +315,17 @@ export function withFakeSandboxApp(
     await sandbox?.close();
   });
 }
+
+/** A production environment that passes every rule (DESIGN.md §5 "Production fails closed"). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PAYMENTS_DRIVER: 'braintree',
+  BRAINTREE_ENVIRONMENT: 'Production',
+  BRAINTREE_MERCHANT_ID: 'merchant',
+  BRAINTREE_PUBLIC_KEY: 'public',
+  BRAINTREE_PRIVATE_KEY: 'private',
+  BRAINTREE_MERCHANT_ACCOUNTS: 'USD:a,GBP:b,CAD:c,AUD:d,NZD:e',
+  PUBLIC_URL: 'https://join.example',
+  SMTP_URL: 'smtps://user:pass@mail.example:465',
+  TRUSTED_PROXIES: '10.0.0.0/8',
+};
