@@ -241,23 +241,39 @@ describe('co-parent invitations are no mail relay', () => {
   });
 });
 
-describe('issue 12: hourly rate-limit windows survive housekeeping', () => {
-  it('issue 12: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
+describe('hourly rate-limit windows survive housekeeping', () => {
+  /** The buckets left after one housekeeping run at `now` over `rows` (window starts given as ms before `now`). */
+  async function bucketsLeft(rows: { bucket: string; agoMs: number; count: number }[]): Promise<string[]> {
     const t = await testApp({});
     try {
       const now = new Date('2030-06-01T12:00:00Z');
-      const ago = (ms: number) => new Date(now.getTime() - ms);
-      await t.db.insert(rateLimits).values([
-        { bucket: 'security-questions:parent:1', windowStart: ago(30 * 60_000), count: 10 },
-        { bucket: 'security-questions:parent:2', windowStart: ago(61 * 60_000), count: 10 },
-        { bucket: 'phone:1.2.3.4', windowStart: ago(2 * 60_000), count: 1 },
-      ]);
+      await t.db
+        .insert(rateLimits)
+        .values(
+          rows.map((r) => ({ bucket: r.bucket, windowStart: new Date(now.getTime() - r.agoMs), count: r.count })),
+        );
       await purgeExpired(t.db, now);
-      const left = (await t.db.select().from(rateLimits)).map((r) => r.bucket);
-      expect(left).toEqual(['security-questions:parent:1']);
+      return (await t.db.select().from(rateLimits)).map((r) => r.bucket);
     } finally {
       await t.close();
     }
+  }
+
+  it('a current-password bucket (5 wrong passwords an hour) is kept for its hour, not purged after a minute', async () => {
+    const left = await bucketsLeft([
+      { bucket: 'current-password:parent:1', agoMs: 30 * 60_000, count: 5 },
+      { bucket: 'current-password:parent:2', agoMs: 61 * 60_000, count: 5 },
+    ]);
+    expect(left).toEqual(['current-password:parent:1']);
+  });
+
+  it('issue 12: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
+    const left = await bucketsLeft([
+      { bucket: 'security-questions:parent:1', agoMs: 30 * 60_000, count: 10 },
+      { bucket: 'security-questions:parent:2', agoMs: 61 * 60_000, count: 10 },
+      { bucket: 'phone:1.2.3.4', agoMs: 2 * 60_000, count: 1 },
+    ]);
+    expect(left).toEqual(['security-questions:parent:1']);
   });
 });
 

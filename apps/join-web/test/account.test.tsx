@@ -100,6 +100,19 @@ describe('account step', () => {
     expect(api.calls.some((c) => c.path === '/parents/7/credentials')).toBe(false);
   });
 
+  it('§2 security questions: an answer under 3 characters (too easy to guess) is refused in the page, nothing sent', async () => {
+    const api = atAccount('join');
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+    await user.clear(screen.getByLabelText('Answer 2'));
+    await user.type(screen.getByLabelText('Answer 2'), ' ab ');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Enter an answer of at least 3 characters.')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/parents/7/security-questions')).toBe(false);
+  });
+
   it('§4 Completion: credentials + three security questions, then /ofw/home.form and the join is cleared', async () => {
     const leaveTo = vi.fn();
     const api = atAccount('join');

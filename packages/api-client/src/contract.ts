@@ -204,6 +204,8 @@ export const contract = {
     path: '/parents/{userId}/security-questions',
     params: UserIdParamsSchema,
     summary: 'Three security answers (§2)',
+    description:
+      'Each answer at least 3 characters, argon2id-hashed. Set once while joining; changing them once the account is active and they are set needs currentPassword (argon2-verified; missing → 403 current_password_required, wrong → 403 current_password_incorrect, 429 after 5 wrong ones an hour, shared with credentials). 10 writes per parent per hour.',
     auth: 'parent',
     body: SecurityAnswersRequestSchema,
     response: { status: 200, schema: ParentStateSchema },

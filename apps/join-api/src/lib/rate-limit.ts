@@ -10,12 +10,20 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Limits of the public endpoints (README "Rate limits"), per client IP. */
+/**
+ * Every rate limit of join-api (README "Rate limits"), per client address unless said per parent. Housekeeping keeps
+ * each rule's buckets for the rule's own window, so a limit missing here would be forgotten after the shortest one.
+ */
 export const RATE_LIMITS = {
   phone: { name: 'phone', limit: 60, windowMs: 60_000 },
   signup: { name: 'signup', limit: 30, windowMs: 60_000 },
   invite: { name: 'invite', limit: 30, windowMs: 60_000 },
   login: { name: 'credentials', limit: 20, windowMs: 60_000 },
+  /**
+   * Per parent, wrong current passwords only (issue 12): a stolen auth token cannot guess its way to new credentials
+   * or security answers (registration.ts `verifyCurrentPassword`).
+   */
+  currentPassword: { name: 'current-password', limit: 5, windowMs: 60 * 60_000 },
   /** Per parent: each write runs three argon2 hashes (issue 12). */
   securityQuestions: { name: 'security-questions', limit: 10, windowMs: 60 * 60_000 },
   /** Per parent: each co-parent answer with a new address sends an invitation e-mail (not a mail relay). */

@@ -88,6 +88,10 @@ export function parentRoutes() {
     const user = await requireSelf(c, input.param('userId'));
     await rateLimit(c, RATE_LIMITS.securityQuestions, `parent:${user.id}`);
     const body = await input.body();
+    // Set once while joining; once the account is active, a change proves the current password as credentials do
+    // (account recovery answers are credentials too: SECURITY.md, ASVS 6.4.2).
+    if (user.accountState !== 'registering' && user.securityQuestionsComplete)
+      await verifyCurrentPassword(s, user, body.currentPassword);
     return c.json(await saveSecurityAnswers(s, user, body.answers));
   });
 

@@ -10,7 +10,7 @@ import type {
 import type { Services } from '../context.js';
 import { securityAnswers, securityQuestions, users } from '../db/schema.js';
 import { ServiceError } from './errors.js';
-import { checkRateLimit, countHit, type RateLimitRule } from '../lib/rate-limit.js';
+import { RATE_LIMITS, checkRateLimit, countHit } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
 import { getUser, issueToken, parentState, revokeTokens, type UserRow } from '../accounts.js';
 import { answerCoParentEmail, type InvitationOutcome } from '../invitations.js';
@@ -192,27 +192,22 @@ async function updateSelf(s: Services, userId: number, set: Partial<typeof users
 }
 
 /**
- * Wrong current passwords per parent per hour (issue 12): a stolen auth token cannot guess its way to new
- * credentials. Counted on failures only, beside the per-client `RATE_LIMITS.login` every credentials call counts.
- */
-const CURRENT_PASSWORD_LIMIT: RateLimitRule = { name: 'current-password', limit: 5, windowMs: 60 * 60_000 };
-
-/**
- * Proves the parent knows the current password before credentials change (issue 12): argon2-verified against the
- * stored hash. Wrong answers count per parent (`CURRENT_PASSWORD_LIMIT`); past the limit even a right one waits.
+ * Proves the parent knows the current password before credentials or security answers change (issue 12):
+ * argon2-verified against the stored hash. Wrong answers count per parent (`RATE_LIMITS.currentPassword`, counted on
+ * failures only, beside the per-client limit of the call); past the limit even a right one waits.
  * @throws ServiceError `current_password_required` / `current_password_incorrect`; HttpProblem 429 `rate_limited`.
  */
 export async function verifyCurrentPassword(s: Services, user: UserRow, currentPassword: string | undefined) {
   const subject = `parent:${user.id}`;
-  await checkRateLimit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
+  await checkRateLimit(s.db, RATE_LIMITS.currentPassword, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
   if (!currentPassword) {
-    throw new ServiceError('current_password_required', 'Changing credentials needs the current password.', {
+    throw new ServiceError('current_password_required', 'This change needs the current password.', {
       errors: [{ field: 'currentPassword', message: 'Required' }],
     });
   }
   const ok = user.passwordHash ? await argon2.verify(user.passwordHash, currentPassword).catch(() => false) : false;
   if (!ok) {
-    await countHit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now());
+    await countHit(s.db, RATE_LIMITS.currentPassword, subject, s.now());
     throw new ServiceError('current_password_incorrect', 'The current password is not right.', {
       errors: [{ field: 'currentPassword', message: 'Incorrect' }],
     });
