@@ -30,10 +30,20 @@ export const RATE_LIMITS = {
   coParentEmail: { name: 'co-parent-email', limit: 10, windowMs: 60 * 60_000 },
   /** Card testing (issue 12): order attempts per parent and per client, declines per parent, client tokens. */
   orderAttempts: { name: 'order-attempts', limit: 10, windowMs: 60 * 60_000 },
-  orderAttemptsClient: { name: 'order-attempts-client', limit: 30, windowMs: 60 * 60_000 },
+  /**
+   * Per client address, every attempt: a ceiling many parents behind one address (an office, a carrier's NAT) live
+   * with; card testing from one address is stopped by {@link RATE_LIMITS.orderFailuresClient} long before.
+   */
+  orderAttemptsClient: { name: 'order-attempts-client', limit: 300, windowMs: 60 * 60_000 },
   orderDeclines: { name: 'order-declines', limit: 5, windowMs: 60 * 60_000 },
+  /**
+   * Per client address, failed charges only — declines (402) and cards the gateway could not charge (422
+   * `payment_method_expired`) — whichever parents they come from; paid orders never count (DESIGN.md §5).
+   */
+  orderFailuresClient: { name: 'order-failures-client', limit: 20, windowMs: 60 * 60_000 },
   clientTokens: { name: 'client-tokens', limit: 30, windowMs: 60 * 60_000 },
-  clientTokensClient: { name: 'client-tokens-client', limit: 30, windowMs: 60 * 60_000 },
+  /** Per client address: one client token per payment step shown, so a shared address needs room. */
+  clientTokensClient: { name: 'client-tokens-client', limit: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**

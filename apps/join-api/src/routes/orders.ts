@@ -8,6 +8,11 @@ import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
 import { HttpProblem } from '../lib/problem.js';
 import { placeOrder } from '../services/orders.js';
 
+/** A charge the gateway refused: a decline (402) or a card it could not charge (422 `payment_method_expired`). */
+function failedCharge(answer: { status: number; body: unknown }): boolean {
+  return answer.status === 402 || (answer.body as { code?: unknown } | null)?.code === 'payment_method_expired';
+}
+
 export function orderRoutes() {
   const r = new Hono<AppEnv>();
   operation(r, 'createOrder', async (c, input) => {
@@ -33,21 +38,26 @@ export function orderRoutes() {
     const body = await input.body();
     // card testing (issue 12): a parent past their declines waits; every attempt counts per parent and per client —
     // every attempt but the replay of a completed order, which placeOrder answers from the store before this runs
+    // (DESIGN.md §5: per address, failed charges count, paid orders do not)
     const parent = `parent:${user.id}`;
+    const client = clientIp(c);
     const admit = () =>
-      // (one statement for the three, in this order: issue 15)
+      // (one statement for the four, in this order: issue 15)
       hitRateLimits(
         s.db,
         [
           { kind: 'check', rule: RATE_LIMITS.orderDeclines, subject: parent },
+          { kind: 'check', rule: RATE_LIMITS.orderFailuresClient, subject: client },
           { kind: 'hit', rule: RATE_LIMITS.orderAttempts, subject: parent },
-          { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: clientIp(c) },
+          { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: client },
         ],
         s.now(),
         s.env.RATE_LIMIT_FACTOR,
       );
     const answer = await placeOrder(s, user, key.data, body, admit);
     if (answer.status === 402 && !answer.replayed) await countHit(s.db, RATE_LIMITS.orderDeclines, parent, s.now());
+    if (!answer.replayed && failedCharge(answer))
+      await countHit(s.db, RATE_LIMITS.orderFailuresClient, client, s.now());
     const headers: Record<string, string> = { 'cache-control': 'no-store' };
     if (answer.replayed) headers['idempotent-replayed'] = 'true';
     if (answer.status >= 400) headers['content-type'] = 'application/problem+json';
