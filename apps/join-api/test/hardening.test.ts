@@ -23,6 +23,7 @@ import {
   type FakeSandbox,
   type TestApp,
   PRODUCTION_ENV,
+  markPaid,
 } from './helpers.js';
 
 describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
@@ -225,6 +226,7 @@ describe('co-parent invitations are no mail relay', () => {
     const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
     try {
       const p = await signup(t);
+      await markPaid(t.db, p.userId);
       const put = (i: number) =>
         t.call(`parents/${p.userId}/coparent-email`, {
           method: 'PUT',
@@ -236,6 +238,42 @@ describe('co-parent invitations are no mail relay', () => {
       expect(limited.status).toBe(429);
       expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('co-parent invitations from one address across parents (no mail relay)', () => {
+  it('more than 50 invitations from one client address in an hour → 429, whichever parents send them', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+    try {
+      const address = '198.51.100.60';
+      await t.db.insert(rateLimits).values({
+        bucket: `${RATE_LIMITS.coParentEmailClient.name}:${address}`,
+        windowStart: new Date(),
+        count: RATE_LIMITS.coParentEmailClient.limit - 1,
+      });
+      const paidParent = async (i: number) => {
+        const p = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: `inviter${i}@example.com` } });
+        await markPaid(t.db, p.userId);
+        return p;
+      };
+      const put = (p: { userId: number; authToken: string }, coParentEmail: string | null, from = address) =>
+        t.call(`parents/${p.userId}/coparent-email`, {
+          method: 'PUT',
+          token: p.authToken,
+          address: from,
+          json: { coParentEmail },
+        });
+      expect((await put(await paidParent(1), 'co.one@example.com')).status).toBe(200);
+      const second = await paidParent(2);
+      const limited = await put(second, 'co.two@example.com');
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+      // "not now" sends nothing and is not limited; another address is not limited
+      expect((await put(second, null)).status).toBe(200);
+      expect((await put(second, 'co.two@example.com', '198.51.100.61')).status).toBe(200);
     } finally {
       await t.close();
     }
@@ -491,6 +529,7 @@ describe('issue 12: the OpenAPI document names the new answers', () => {
     expect(doc.paths['/payments/config']?.get?.responses['429']).toBeDefined();
     expect(doc.paths['/parents/{userId}/security-questions']?.put?.responses['429']).toBeDefined();
     expect(doc.paths['/parents/{userId}/coparent-email']?.put?.responses['429']).toBeDefined();
+    expect(doc.paths['/parents/{userId}/coparent-email']?.put?.responses['409']).toBeDefined(); // not_paid_yet
     expect(doc.paths['/parents/{userId}/credentials']?.put?.responses['422']).toBeDefined();
   });
 });

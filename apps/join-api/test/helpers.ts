@@ -13,6 +13,8 @@ import { createLogger } from '../src/lib/logger.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import type { AppDeps } from '../src/context.js';
+import type { Db } from '../src/db/client.js';
+import { orders, subscriptions } from '../src/db/schema.js';
 
 /** Which databases the suite runs on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -329,3 +331,25 @@ export const PRODUCTION_ENV = {
   SMTP_URL: 'smtps://user:pass@mail.example:465',
   TRUSTED_PROXIES: '10.0.0.0/8',
 };
+
+/**
+ * Records a paid order and its current subscription for `userId` straight in the database: for tests of steps that
+ * need a paid parent (the co-parent answer) but not the payment itself.
+ */
+export async function markPaid(db: Db, userId: number, now = new Date()): Promise<void> {
+  const id = `ord_test_${userId}_${randomBytes(4).toString('hex')}`;
+  await db.insert(orders).values({
+    id,
+    userId,
+    idempotencyKey: `test-paid-${id}`,
+    packageId: 2051,
+    currency: 'USD',
+    amountMinor: 14999,
+    status: 'paid',
+    gateway: 'sandbox',
+  });
+  const expiresAt = new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
+  await db
+    .insert(subscriptions)
+    .values({ userId, orderId: id, packageId: 2051, status: 'current', startsAt: now, expiresAt });
+}

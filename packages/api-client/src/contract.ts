@@ -226,10 +226,12 @@ export const contract = {
     path: '/parents/{userId}/coparent-email',
     params: UserIdParamsSchema,
     summary: "Answer to the co-parent email question (§2): an email, or null for 'not now'",
+    description:
+      'A new address is e-mailed an invitation, so the answer is accepted only once the parent has paid (subscription current) or joined with nothing to pay (created by a professional, or invited): earlier it is 409 not_paid_yet. 10 answers per parent and 50 per client address an hour (429), so the join is no mail relay.',
     auth: 'parent',
     body: CoParentEmailRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 415, 429],
+    problems: [400, 401, 403, 409, 415, 429],
   },
   getExperiments: {
     method: 'GET',

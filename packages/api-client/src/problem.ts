@@ -17,7 +17,8 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
 /**
  * Stable machine codes of join-api's problems. `type` is always `https://ofw.example/problems/<code>`
  * (see {@link problemType}). Declines (§8) carry `processor_declined` or `gateway_rejected`. `currency_not_offered`
- * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries).
+ * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries). `not_paid_yet`
+ * (409): a step that needs the subscription paid first (the co-parent answer, which e-mails an invitation).
  */
 export const ProblemCodeSchema = z.enum([
   'validation_failed',
@@ -43,6 +44,7 @@ export const ProblemCodeSchema = z.enum([
   'current_password_required',
   'current_password_incorrect',
   'signup_completed',
+  'not_paid_yet',
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',

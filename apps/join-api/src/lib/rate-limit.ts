@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   securityQuestions: { name: 'security-questions', limit: 10, windowMs: 60 * 60_000 },
   /** Per parent: each co-parent answer with a new address sends an invitation e-mail (not a mail relay). */
   coParentEmail: { name: 'co-parent-email', limit: 10, windowMs: 60 * 60_000 },
+  /** Per client address, co-parent answers with an address across parents: invitations from one place stay few. */
+  coParentEmailClient: { name: 'co-parent-email-client', limit: 50, windowMs: 60 * 60_000 },
   /** Card testing (issue 12): order attempts per parent and per client, declines per parent, client tokens. */
   orderAttempts: { name: 'order-attempts', limit: 10, windowMs: 60 * 60_000 },
   /**

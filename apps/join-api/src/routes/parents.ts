@@ -108,6 +108,7 @@ export function parentRoutes() {
     // an answer with a new address e-mails it an invitation: limited per parent, so the join is no mail relay
     await rateLimit(c, RATE_LIMITS.coParentEmail, `parent:${user.id}`);
     const body = await input.body();
+    if (body.coParentEmail !== null) await rateLimit(c, RATE_LIMITS.coParentEmailClient);
     const { state, outcome } = await recordCoParentAnswer(s, user, body.coParentEmail);
     s.logger.info({ userId: user.id, outcome }, 'co-parent answer recorded');
     return c.json(state);

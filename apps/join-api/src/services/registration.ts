@@ -12,7 +12,7 @@ import { securityAnswers, securityQuestions, users } from '../db/schema.js';
 import { ServiceError } from './errors.js';
 import { RATE_LIMITS, checkRateLimit, countHit } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
-import { getUser, issueToken, parentState, revokeTokens, type UserRow } from '../accounts.js';
+import { getUser, issueToken, parentState, revokeTokens, subscriptionStatus, type UserRow } from '../accounts.js';
 import { answerCoParentEmail, type InvitationOutcome } from '../invitations.js';
 
 /**
@@ -143,13 +143,19 @@ export function saveBillingAddress(
  * Records the co-parent answer (§2): an e-mail address, or `null` for "not now". The answer, the invitation it causes
  * (invited account, invite token, outbox e-mail: invitations.ts) and the state answered are one transaction; whatever
  * the address, the answer is the same (no enumeration).
- * @throws ServiceError `own_email_as_co_parent` for the parent's own address, `parent_not_found` when the parent is gone.
+ * Accepted only once the parent has paid (subscription current) or joined with nothing to pay (created by a pro,
+ * invited): the answer e-mails an invitation, so an unpaid signup cannot make join-api a mail relay.
+ * @throws ServiceError `not_paid_yet` before that, `own_email_as_co_parent` for the parent's own address,
+ * `parent_not_found` when the parent is gone.
  */
 export async function recordCoParentAnswer(
   s: Services,
   user: UserRow,
   email: string | null,
 ): Promise<{ state: ParentState; outcome: InvitationOutcome }> {
+  if (!user.userCreatedByPro && !user.isInvited && (await subscriptionStatus(s.db, user.id, s.now())) !== 'current') {
+    throw new ServiceError('not_paid_yet', 'The co-parent is invited once the subscription is paid.');
+  }
   const body = { coParentEmail: email };
   const coParentEmail = body.coParentEmail?.toLowerCase() ?? null;
   if (coParentEmail !== null && coParentEmail === user.email.toLowerCase()) {
