@@ -40,10 +40,13 @@ test(
     await flow.press(page.getByRole('button', { name: L.pay }));
 
     // In Braintree mode the gateway refuses this card before any processor sees it: it has no 3D Secure
-    // authentication and cards are sold with threeDSecure.required (issue 10), so the page says the bank could not
-    // verify it. With the sandbox driver the processor declines it (code 2000).
+    // authentication and cards are sold with threeDSecure.required (issue 10): declineCategory authentication_failed,
+    // the bank could not verify it. With the sandbox driver the processor declines it (code 2000): card_declined.
+    // join-api sends only the category, never the processor's code.
     const message =
-      flow.paymentsDriver === 'braintree' ? L.t('payment.threeDS.failed') : L.t('payments.error.declined');
+      flow.paymentsDriver === 'braintree'
+        ? L.t('payment.decline.authenticationFailed')
+        : L.t('payment.decline.cardDeclined');
     const banner = page.getByRole('alert').filter({ hasText: message });
     await expect(banner).toBeVisible({ timeout: 20_000 });
     await flow.check('payment with decline banner');

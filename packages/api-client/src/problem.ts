@@ -54,9 +54,27 @@ export const ProblemCodeSchema = z.enum([
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
 
 /**
+ * Why a card was refused (402 `processor_declined` / `gateway_rejected`), coarse on purpose: a card tester learns no
+ * processor code, text or CVV/AVS detail (those stay in join-api's logs), the parent gets a message to act on:
+ * - `insufficient_funds`: not enough funds or over a limit — try another card;
+ * - `expired_card`: the card has expired;
+ * - `authentication_failed`: the card could not be verified (security code, address, 3D Secure) — check the security
+ *   code or try another card;
+ * - `card_declined`: any other refusal by the bank or the gateway — try another card.
+ */
+export const DeclineCategorySchema = z.enum([
+  'insufficient_funds',
+  'expired_card',
+  'authentication_failed',
+  'card_declined',
+]);
+/** Why a card was refused (see {@link DeclineCategorySchema}). */
+export type DeclineCategory = z.infer<typeof DeclineCategorySchema>;
+
+/**
  * RFC 9457 problem details as join-api sends them (`application/problem+json`).
- * Extra members: `code` (stable, see {@link ProblemCodeSchema}), `errors` (field errors),
- * and for declines `processorResponseCode` / `processorResponseText` / `gatewayRejectionReason`.
+ * Extra members: `code` (stable, see {@link ProblemCodeSchema}), `errors` (field errors), and for declines (402)
+ * `declineCategory` ({@link DeclineCategorySchema}) — never the processor's response code or text.
  */
 export const ProblemSchema = z
   .object({
@@ -67,9 +85,8 @@ export const ProblemSchema = z
     instance: z.string().optional(),
     code: z.string(),
     errors: z.array(FieldErrorSchema).optional(),
-    processorResponseCode: z.string().optional(),
-    processorResponseText: z.string().optional(),
-    gatewayRejectionReason: z.string().optional(),
+    /** With a decline (402): why, coarsely. */
+    declineCategory: DeclineCategorySchema.optional(),
     /** With `rate_limited` (429): seconds to wait before retrying. */
     retryAfterSeconds: z.number().optional(),
   })

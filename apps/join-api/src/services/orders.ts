@@ -15,6 +15,7 @@ import type { BillingAddress, OrderRequest, OrderResponse, Problem } from '@ofw/
 import type { Services } from '../context.js';
 import { coupons, idempotencyKeys, orders, subscriptions, users } from '../db/schema.js';
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from '../gateway/types.js';
+import { declineCategory, type Decline } from '../gateway/decline-category.js';
 import { problemOf } from '../lib/problem.js';
 import { ServiceError } from './errors.js';
 import { fingerprint, newId } from '../lib/tokens.js';
@@ -171,36 +172,26 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
   };
 }
 
-/** A decline (§8, 402), naming processor-declined vs gateway-rejected and the response code. */
-export function declineRefusal(
-  result: Extract<ChargeResult, { outcome: 'processor_declined' | 'gateway_rejected' }>,
-  orderId: string,
-): ServiceError {
-  if (result.outcome === 'processor_declined') {
-    return new ServiceError(
-      'processor_declined',
-      `The card was declined by the bank (${result.processorResponseCode} ${result.processorResponseText}).`,
-      {
-        extra: {
-          processorResponseCode: result.processorResponseCode,
-          processorResponseText: result.processorResponseText,
-          orderId,
-        },
-      },
-    );
-  }
-  return new ServiceError(
-    'gateway_rejected',
-    `The payment was rejected by the gateway (${result.gatewayRejectionReason}).`,
-    {
-      extra: {
-        gatewayRejectionReason: result.gatewayRejectionReason,
-        ...(result.processorResponseCode ? { processorResponseCode: result.processorResponseCode } : {}),
-        ...(result.processorResponseText ? { processorResponseText: result.processorResponseText } : {}),
-        orderId,
-      },
-    },
-  );
+/**
+ * A decline (§8, 402): processor-declined vs gateway-rejected and a coarse `declineCategory` (gateway/decline-category.ts)
+ * — never the processor's code or text, nor CVV/AVS details, which tell card testers which numbers are live; those are
+ * logged (`finalize`) and kept on the order row.
+ */
+export function declineRefusal(result: Decline, orderId: string): ServiceError {
+  const extra = { declineCategory: declineCategory(result), orderId };
+  if (result.outcome === 'processor_declined')
+    return new ServiceError('processor_declined', 'The card was declined by the bank.', { extra });
+  return new ServiceError('gateway_rejected', 'The payment was rejected.', { extra });
+}
+
+/** What the gateway said of a decline, for the logs only (never in an answer). */
+function declineDetails(result: Decline) {
+  return {
+    outcome: result.outcome,
+    processorResponseCode: result.processorResponseCode,
+    processorResponseText: result.processorResponseText,
+    ...(result.outcome === 'gateway_rejected' ? { gatewayRejectionReason: result.gatewayRejectionReason } : {}),
+  };
 }
 
 /** A nonce the gateway cannot charge (unknown, expired or used; 422): the parent enters the card again. */
@@ -276,6 +267,7 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning();
     if (!declined) return undefined;
+    if (!invalid) s.logger.info({ orderId: order.id, decline: declineDetails(result) }, 'payment declined');
     const answer = storedRefusal(invalid ? nonceRefusal(result, order.id) : declineRefusal(result, order.id));
     await tx
       .update(idempotencyKeys)

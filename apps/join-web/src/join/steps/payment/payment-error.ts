@@ -1,3 +1,4 @@
+import type { DeclineCategory } from '@ofw/api-client';
 import { isApiError } from '@ofw/api-client/errors';
 import { paymentMessages, toPaymentError } from '@ofw/payments';
 import type { IntlShape } from 'react-intl';
@@ -15,6 +16,14 @@ export class ThreeDSFailed extends Error {
   override readonly name = 'ThreeDSFailed';
 }
 
+/** The banner of each `declineCategory` of a 402 (join-api tells the category only, never the processor's code). */
+const DECLINE_MESSAGES = {
+  insufficient_funds: paymentMessagesUi.declineInsufficientFunds,
+  expired_card: paymentMessagesUi.declineExpiredCard,
+  authentication_failed: paymentMessagesUi.declineAuthentication,
+  card_declined: paymentMessagesUi.declineCardDeclined,
+} satisfies Record<DeclineCategory, unknown>;
+
 /** Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError` (§8). */
 export function messageFor(intl: IntlShape, err: unknown): string {
   const common = problemMessage(intl, err); // 429 with its wait, currency_not_offered (issue 12)
@@ -23,9 +32,9 @@ export function messageFor(intl: IntlShape, err: unknown): string {
   if (isApiError(err)) {
     if (err.code === 'payment_method_expired') return intl.formatMessage(paymentMessagesUi.cardExpired);
     if (err.code === 'not_an_upgrade') return intl.formatMessage(paymentMessagesUi.notAnUpgrade);
-    // the gateway refused a card its bank did not authenticate (threeDSecure.required): not a bank decline
-    if (err.code === 'gateway_rejected' && err.problem.gatewayRejectionReason === 'three_d_secure')
-      return intl.formatMessage(paymentMessagesUi.threeDSFailed);
+    // a decline (402) says its category's message; an older server's 402 without one falls through to §8's texts
+    const category = err.status === 402 ? err.problem.declineCategory : undefined;
+    if (category && category in DECLINE_MESSAGES) return intl.formatMessage(DECLINE_MESSAGES[category]);
     if (err.code === 'package_unavailable' || err.code === 'validation_failed')
       return intl.formatMessage(appMessages.unexpectedError);
   }
