@@ -133,6 +133,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         // believed from 127.0.0.1 only), as parents are in production
         RATE_LIMIT_FACTOR: '1',
         TRUSTED_PROXIES: 'loopback',
+        METRICS_PORT: '0',
         LOG_LEVEL: 'warn',
       },
     },
@@ -154,6 +155,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         E2E_DEMO_COPIES: '1',
         RATE_LIMIT_FACTOR: '1',
         TRUSTED_PROXIES: 'loopback',
+        METRICS_PORT: '0',
         PAYMENTS_DRIVER: 'braintree',
         BRAINTREE_ENVIRONMENT: 'Development',
         GATEWAY_HOST: '127.0.0.1',

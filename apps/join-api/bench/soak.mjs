@@ -157,6 +157,7 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile }) 
     COOKIE_SECURE: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
+    METRICS_PORT: '0',
     DATA_DIR: dataDir,
     SANDBOX_URL: sandbox.url,
     LOG_LEVEL: 'warn',

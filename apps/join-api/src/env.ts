@@ -133,6 +133,13 @@ const EnvSchema = z
      * priced catalogue itself is code and is kept in memory (README "Performance").
      */
     CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+    /**
+     * Port of the Prometheus metrics endpoint (`GET /metrics`, lib/metrics.ts), never the public port; 0 turns it off
+     * (tests, and every instance but one on a machine).
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** Interface the metrics endpoint binds to: this machine only unless a scraper elsewhere needs it. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** Multiplies every rate limit (tests and the bench raise it); 1 (or unset) in production. */
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     /** How often expired rate-limit and idempotency rows are purged (ms; 0 turns the timer off). */

@@ -13,6 +13,7 @@ import { createLogger } from '../src/lib/logger.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import type { AppDeps } from '../src/context.js';
+import { createMetrics, type Metrics } from '../src/lib/metrics.js';
 import type { Db } from '../src/db/client.js';
 import { orders, subscriptions } from '../src/db/schema.js';
 
@@ -209,6 +210,7 @@ export async function testApp(opts: {
   env?: Record<string, string>;
   now?: () => Date;
   inviteRotateAfterMs?: number;
+  outboxWorker?: AppDeps['outboxWorker'];
 }) {
   const database = await freshDatabase(opts.kind ?? 'pglite');
   await seedReference(database.db);
@@ -224,13 +226,15 @@ export async function testApp(opts: {
   });
   const logs = new LogSink();
   const gateway = opts.gateway ?? createSandboxGateway({ baseUrl: env.SANDBOX_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS });
-  const deps: AppDeps = {
+  const deps: AppDeps & { metrics: Metrics } = {
     db: database.db,
+    metrics: createMetrics({ db: database.db }),
     env,
     gateway,
     logger: createLogger('info', logs),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.inviteRotateAfterMs !== undefined ? { inviteRotateAfterMs: opts.inviteRotateAfterMs } : {}),
+    ...(opts.outboxWorker ? { outboxWorker: opts.outboxWorker } : {}),
   };
   const app = createApp(deps);
   /**
@@ -352,4 +356,15 @@ export async function markPaid(db: Db, userId: number, now = new Date()): Promis
   await db
     .insert(subscriptions)
     .values({ userId, orderId: id, packageId: 2051, status: 'current', startsAt: now, expiresAt });
+}
+
+/** The value of a prom-client counter or gauge: the series with `labels` (every label given must match), summed. */
+export async function counterValue(
+  metric: { get(): Promise<{ values: { value: number; labels: Record<string, unknown> }[] }> },
+  labels: Record<string, string> = {},
+): Promise<number> {
+  const { values } = await metric.get();
+  return values
+    .filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))
+    .reduce((n, v) => n + v.value, 0);
 }

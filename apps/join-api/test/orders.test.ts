@@ -6,6 +6,7 @@ import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import {
   DATABASES,
+  counterValue,
   order,
   signup,
   startFakeSandbox,
@@ -258,6 +259,8 @@ describe.each(DATABASES)('issue 10: charges that land late (%s)', (kind) => {
       reconcileOrders(services()),
     ]);
     expect(results.reduce((n, r) => n + r.reversed, 0)).toBe(1);
+    // counted for alerting (README "Metrics"): join_api_payment_reversals_total{reason="late_approval"}
+    expect(await counterValue(t.deps.metrics.paymentReversalsTotal, { reason: 'late_approval' })).toBe(1);
     expect(await mine()).toHaveLength(1);
     const [failed] = await t.db.select().from(orders).where(eq(orders.idempotencyKey, 'late-key-00001'));
     expect(failed!.status).toBe('failed');
@@ -325,8 +328,10 @@ describe.each(DATABASES)('issue 10: the charge lease is fenced (%s)', (kind) => 
       body: JSON.stringify({ orderId, amount: '216.00', currencyCode: 'USD', paymentMethodNonce: 'fake-valid-nonce' }),
     });
     expect(extra.status).toBe(200);
+    const reversalsBefore = await counterValue(t.deps.metrics.paymentReversalsTotal);
     const r = await reconcileOrders({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
     expect(r.reversed).toBe(1);
+    expect(await counterValue(t.deps.metrics.paymentReversalsTotal)).toBe(reversalsBefore + 1);
     const [paid] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     const txs = sandbox.txs.filter((x) => x.orderId === orderId);
     expect(txs.find((x) => x.id === paid!.transactionId)!.status).toBe('submitted_for_settlement');

@@ -32,6 +32,8 @@ export class HttpProblem extends Error {
   readonly errors: FieldError[] | undefined;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
+  /** The rate-limit rule that refused (429 `rate_limited`), for `join_api_rate_limited_total`; never in the body. */
+  readonly rateLimitRule: string | undefined;
 
   constructor(
     status: number,
@@ -42,9 +44,11 @@ export class HttpProblem extends Error {
       errors?: FieldError[];
       extra?: Record<string, unknown>;
       headers?: Record<string, string>;
+      rateLimitRule?: string;
     } = {},
   ) {
     super(detail);
+    this.rateLimitRule = opts.rateLimitRule;
     this.status = status;
     this.code = code;
     this.title = opts.title ?? TITLES[status] ?? 'Error';

@@ -87,6 +87,7 @@ function limited(rule: RateLimitRule, windowStart: Date, now: Date): HttpProblem
   return new HttpProblem(429, 'rate_limited', `Too many requests; try again in ${retryAfter} s.`, {
     headers: { 'retry-after': String(retryAfter) },
     extra: { retryAfterSeconds: retryAfter },
+    rateLimitRule: rule.name,
   });
 }
 

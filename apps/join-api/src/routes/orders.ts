@@ -5,8 +5,16 @@ import type { AppEnv } from '../context.js';
 import { operation } from '../lib/operation.js';
 import { clientIp, requireParent } from '../context.js';
 import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
-import { HttpProblem } from '../lib/problem.js';
+import { HttpProblem, problemOf } from '../lib/problem.js';
+import { orderOutcome } from '../lib/metrics.js';
+import { ServiceError } from '../services/errors.js';
 import { placeOrder } from '../services/orders.js';
+
+/** The HTTP status an error thrown by placeOrder answers with (the app's error handler renders it). */
+function statusOf(e: unknown): number {
+  if (e instanceof ServiceError) return problemOf(e).status;
+  return e instanceof HttpProblem ? e.status : 500;
+}
 
 /** A charge the gateway refused: a decline (402) or a card it could not charge (422 `payment_method_expired`). */
 function failedCharge(answer: { status: number; body: unknown }): boolean {
@@ -54,7 +62,12 @@ export function orderRoutes() {
         s.now(),
         s.env.RATE_LIMIT_FACTOR,
       );
-    const answer = await placeOrder(s, user, key.data, body, admit);
+    const answer = await placeOrder(s, user, key.data, body, admit).catch((e: unknown) => {
+      s.metrics.ordersTotal.inc({ outcome: orderOutcome(statusOf(e)) });
+      throw e;
+    });
+    if (!answer.replayed)
+      s.metrics.ordersTotal.inc({ outcome: orderOutcome(answer.status, (answer.body as { code?: string }).code) });
     if (answer.status === 402 && !answer.replayed) await countHit(s.db, RATE_LIMITS.orderDeclines, parent, s.now());
     if (!answer.replayed && failedCharge(answer))
       await countHit(s.db, RATE_LIMITS.orderFailuresClient, client, s.now());

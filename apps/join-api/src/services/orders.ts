@@ -282,8 +282,14 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
  * transaction: a charge that landed after its caller gave up). Logged at error level with the order id.
  * @throws GatewayUnavailableError (the next reconciliation tries again)
  */
-async function reverseLate(s: Services, orderId: string, transactionId: string): Promise<void> {
+async function reverseLate(
+  s: Services,
+  orderId: string,
+  transactionId: string,
+  reason: 'late_approval' | 'duplicate_approval' = 'late_approval',
+): Promise<void> {
   const outcome = await s.gateway.reverse(transactionId);
+  s.metrics.paymentReversalsTotal.inc({ reason });
   s.logger.error(
     { orderId, transactionId, outcome },
     'late approval for an order that is no longer pending: money given back',
@@ -318,7 +324,7 @@ async function resolveFromGateway(s: Services, order: OrderRow): Promise<'resolv
   const pick = approved[0] ?? found.at(-1);
   if (!pick) return 'none';
   await record(s, order, pick);
-  for (const extra of approved.slice(1)) await reverseLate(s, order.id, extra.transactionId);
+  for (const extra of approved.slice(1)) await reverseLate(s, order.id, extra.transactionId, 'duplicate_approval');
   return 'resolved';
 }
 
