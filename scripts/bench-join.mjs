@@ -53,6 +53,7 @@ startServers({
     env: {
       HOST: '127.0.0.1',
       PORT: String(apiPort),
+      METRICS_PORT: '0',
       DATA_DIR: dataDir,
       SANDBOX_URL: sandbox,
       WEB_DIST: path.join(root, 'apps/join-web/dist'),

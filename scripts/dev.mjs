@@ -61,6 +61,8 @@ startServers({
     ...inApp('join-api'),
     env: {
       PORT: apiPort,
+      // no metrics endpoint unless asked for: a second checkout's `pnpm dev` (or its smoke test) must not collide on 9464
+      METRICS_PORT: process.env.METRICS_PORT ?? '0',
       SMTP_URL: maildevSmtpUrl,
       SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
       DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),

@@ -1,4 +1,5 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { demoLinks, type DemoLinks } from './demo';
 import { VISA_OK, type Flow, type PaymentsDriver } from './join';
@@ -33,6 +34,15 @@ export interface Fixtures {
 }
 
 /**
+ * The client address this test's browser stands for: one of RFC 2544's benchmarking range (198.18.0.0/15, never
+ * routed), derived from the test, its project and its retry, so every test is a parent at an address of its own.
+ */
+export function clientAddressOf(testInfo: Pick<TestInfo, 'testId' | 'retry' | 'project'>): string {
+  const h = createHash('sha256').update(`${testInfo.project.name}\0${testInfo.testId}\0${testInfo.retry}`).digest();
+  return `198.${18 + (h[0]! & 1)}.${h[1]!}.${h[2]!}`;
+}
+
+/**
  * The suite's `test`: every spec gets `flow` (page, labels, `check` and `press`) for its project's locale and width.
  * `check` runs axe on every step and, on a narrow (phone) viewport, also fails on sideways scrolling.
  */
@@ -41,6 +51,20 @@ export const test = base.extend<Fixtures>({
   paymentsDriver: ['sandbox', { option: true }],
   axe: [true, { option: true }],
   L: async ({ uiLocale }, use) => use(LABELS[uiLocale]),
+  // join-api runs with production rate limits (RATE_LIMIT_FACTOR=1) behind TRUSTED_PROXIES=loopback, as the scale-out
+  // bench does: each test's calls to its API carry X-Forwarded-For = the test's own address (clientAddressOf), so the
+  // per-address limits see many parents, as in production. Only join-api's own /api requests get the header
+  // (context.route): Chromium turns an extra header on a cross-origin request into a CORS preflight, which would
+  // break the payments sandbox's frames (microsoft/playwright#21811).
+  context: async ({ context, baseURL }, use, testInfo) => {
+    const address = clientAddressOf(testInfo);
+    if (baseURL) {
+      await context.route(`${new URL(baseURL).origin}/api/**`, (route) =>
+        route.fallback({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+      );
+    }
+    await use(context);
+  },
   flow: async ({ page, L, viewport, hasTouch, paymentsDriver, axe }, use) => {
     const narrow = (viewport?.width ?? 1280) < 600;
     await use({

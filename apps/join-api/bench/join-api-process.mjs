@@ -26,14 +26,18 @@ export async function startJoinApi({ sandboxUrl, databaseUrl, dataDir, logFile, 
   const childEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    NODE_ENV: 'production',
+    // not `production`: production refuses the payments sandbox and a rate-limit factor (DESIGN.md §5); the
+    // production defaults that matter here are set instead
+    NODE_ENV: 'test',
+    COOKIE_SECURE: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
+    METRICS_PORT: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     SANDBOX_URL: sandboxUrl,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
-    // production requires an SMTP server; receipts queue in the outbox and no worker sends them during a bench
+    // no mail is sent here; receipts queue in the outbox and no worker sends them during a bench
     SMTP_URL: 'smtp://127.0.0.1:9',
     OUTBOX_POLL_MS: '0',
     RATE_LIMIT_FACTOR: '1000',

@@ -151,14 +151,18 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile }) 
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    NODE_ENV: 'production',
+    // not `production`: production refuses the payments sandbox and a rate-limit factor (DESIGN.md §5); the
+    // production defaults that matter here are set instead
+    NODE_ENV: 'test',
+    COOKIE_SECURE: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
+    METRICS_PORT: '0',
     DATA_DIR: dataDir,
     SANDBOX_URL: sandbox.url,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
-    // production requires an SMTP server; the soak measures payments, so receipts queue in the outbox and the worker
+    // no mail is sent here; the soak measures payments, so receipts queue in the outbox and the worker
     // (polling rarely) finds nothing listening — never on the request path
     SMTP_URL: 'smtp://127.0.0.1:9',
     OUTBOX_POLL_MS: '600000',

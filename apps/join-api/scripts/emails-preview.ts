@@ -31,6 +31,7 @@ const samples: { name: string; kind: EmailKind; payload: EmailPayload<EmailKind>
     payload: {
       ...base,
       inviterName: 'Pat Parent',
+      inviterFirstName: 'Pat',
       link: 'http://localhost:3000/invite/PREVIEW-TOKEN-0000000000000000000000000000',
       expiresAt: '2026-03-15T12:00:00.000Z',
     },
@@ -38,7 +39,12 @@ const samples: { name: string; kind: EmailKind; payload: EmailPayload<EmailKind>
   {
     name: 'sign-in',
     kind: 'coparent_sign_in',
-    payload: { ...base, inviterName: 'Pat Parent', signInUrl: 'http://localhost:3000/ofw/home.form' },
+    payload: {
+      ...base,
+      inviterName: 'Pat Parent',
+      inviterFirstName: 'Pat',
+      signInUrl: 'http://localhost:3000/ofw/home.form',
+    },
   },
   { name: 'receipt-usd', kind: 'receipt', payload: receipt },
   {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { sql } from 'drizzle-orm';
 import { API_PREFIX, problemType } from '@ofw/api-client';
 import { sameOriginWrites, type AppDeps, type AppEnv, type Services } from './context.js';
 import { HttpProblem, problemOf, problemResponse } from './lib/problem.js';
 import { ServiceError } from './services/errors.js';
 import { redactUrl } from './lib/logger.js';
+import { createMetrics } from './lib/metrics.js';
 import { rejectMalformedPath } from './lib/path.js';
 import { referenceRoutes } from './routes/reference.js';
 import { parentRoutes } from './routes/parents.js';
@@ -21,6 +23,7 @@ import { contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
 export function createApp(deps: AppDeps) {
   const services: Services = {
     ...deps,
+    metrics: deps.metrics ?? createMetrics({ db: deps.db }),
     now: deps.now ?? (() => new Date()),
     inviteRotateAfterMs: deps.inviteRotateAfterMs ?? 24 * 60 * 60 * 1000,
   };
@@ -67,7 +70,23 @@ export function createApp(deps: AppDeps) {
   // CSRF (issue 12): a write carrying the session cookie must come from the app's own origin
   app.use(`${API_PREFIX}/*`, sameOriginWrites);
 
+  // liveness: the process answers (nothing else checked, so a slow database never gets it restarted)
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // readiness: the database answers and this process's outbox worker is working
+  app.get('/readyz', async (c) => {
+    const checks = { database: 'ok', outbox: 'ok' };
+    try {
+      await services.db.execute(sql`select 1`);
+    } catch (e) {
+      checks.database = 'unavailable';
+      services.logger.warn({ err: e }, 'readyz: database unavailable');
+    }
+    if (!services.outboxWorker) checks.outbox = 'off';
+    else if (!services.outboxWorker.healthy(new Date())) checks.outbox = 'stalled';
+    const ready = checks.database === 'ok' && checks.outbox !== 'stalled';
+    c.header('cache-control', 'no-store');
+    return c.json({ status: ready ? 'ok' : 'unavailable', checks }, ready ? 200 : 503);
+  });
   app.get(`${API_PREFIX}/hello`, (c) => c.json({ hello: 'world' }));
   app.get(`${API_PREFIX}/openapi.json`, (c) => {
     c.header('cache-control', 'public, max-age=300');
@@ -90,6 +109,8 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     // a service's refusal (issue 14) and a route's problem, rendered here and only here
     const problem = err instanceof ServiceError ? problemOf(err) : err;
+    if (problem instanceof HttpProblem && problem.rateLimitRule)
+      services.metrics.rateLimitedTotal.inc({ rule: problem.rateLimitRule });
     if (problem instanceof HttpProblem) return problemResponse(c, problem.toProblem(), problem.headers);
     services.logger.error(
       // the logger's `err` serializer (safeError) never prints a query's bound parameters (issue 12)

@@ -5,6 +5,7 @@ import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { PaymentGateway } from './gateway/types.js';
 import type { Logger } from './lib/logger.js';
+import type { Metrics } from './lib/metrics.js';
 import { TOKEN_TTL_MS, findSessionUser, type UserRow } from './accounts.js';
 import { bearer } from './lib/tokens.js';
 import { HttpProblem, forbidden, unauthorized } from './lib/problem.js';
@@ -20,10 +21,15 @@ export interface AppDeps {
   now?: () => Date;
   /** Invite tokens older than this are rotated by GET /invites/family (default 24 h). */
   inviteRotateAfterMs?: number;
+  /** Prometheus metrics (lib/metrics.ts; default: a fresh registry over `db`). */
+  metrics?: Metrics;
+  /** This process's outbox worker, for `/readyz`; absent when this process sends no e-mail (`OUTBOX_POLL_MS=0`). */
+  outboxWorker?: { healthy(now: Date): boolean };
 }
 
-export interface Services extends Required<Omit<AppDeps, 'inviteRotateAfterMs'>> {
+export interface Services extends Required<Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker'>> {
   inviteRotateAfterMs: number;
+  outboxWorker?: AppDeps['outboxWorker'];
 }
 
 export type AppEnv = { Variables: { services: Services; requestId: string } };

@@ -114,7 +114,8 @@ const EnvSchema = z
     COOKIE_SECURE: optionalBool,
     /**
      * Proxies whose `X-Forwarded-For` is believed (comma-separated IPs / CIDRs, or `loopback`, `linklocal`,
-     * `uniquelocal`): the client address of rate limits comes from that header only through them (issue 12).
+     * `uniquelocal`; `none` = trust nobody): the client address of rate limits comes from that header only through
+     * them (issue 12). Required in production, where `none` must be said explicitly.
      */
     TRUSTED_PROXIES: z
       .string()
@@ -132,13 +133,20 @@ const EnvSchema = z
      * priced catalogue itself is code and is kept in memory (README "Performance").
      */
     CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
-    /** Multiplies every rate limit (tests and the bench raise it). */
+    /**
+     * Port of the Prometheus metrics endpoint (`GET /metrics`, lib/metrics.ts), never the public port; 0 turns it off
+     * (tests, and every instance but one on a machine).
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** Interface the metrics endpoint binds to: this machine only unless a scraper elsewhere needs it. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** Multiplies every rate limit (tests and the bench raise it); 1 (or unset) in production. */
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     /** How often expired rate-limit and idempotency rows are purged (ms; 0 turns the timer off). */
     HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     /**
      * Where the outbox worker delivers e-mail (nodemailer): `smtp://host:port` or `smtps://user:pass@host:465`.
-     * Required in production; elsewhere the local catcher `pnpm start` runs (maildev, SMTP on 127.0.0.1:3026).
+     * Required in production, with TLS ({@link smtpUsesTls}); elsewhere the local catcher `pnpm start` runs (maildev, SMTP on 127.0.0.1:3026).
      */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp://… or smtps://…' }).optional(),
     /** The From header of every e-mail. */
@@ -151,9 +159,6 @@ const EnvSchema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(20),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production' });
-    }
     if (env.PAYMENTS_DRIVER === 'braintree') {
       for (const key of [
         'BRAINTREE_ENVIRONMENT',
@@ -188,6 +193,51 @@ export function redactSmtpUrl(url: string): string {
   return u.toString().replace(/\/$/, '');
 }
 
+/** Settings that point at the payments sandbox or Braintree's Development gateway: never in production. */
+const SANDBOX_ONLY = /^(SANDBOX_|GATEWAY_(HOST|PORT|SSL)$)/;
+
+/**
+ * Whether nodemailer (outbox.ts `smtpMailer`, `createTransport({ url })`) talks TLS to this `SMTP_URL`: nodemailer's
+ * `parseConnectionUrl` makes `smtps:` `secure: true` (TLS from the first byte), and reads query parameters as transport
+ * options, so `smtp:` is only safe with `?requireTLS=true` (STARTTLS or the send fails). `ignoreTLS` or
+ * `tls.rejectUnauthorized=false` undo either.
+ */
+export function smtpUsesTls(url: string): boolean {
+  const u = new URL(url);
+  const q = u.searchParams;
+  if (q.get('ignoreTLS') === 'true' || q.get('tls.rejectUnauthorized') === 'false') return false;
+  return u.protocol === 'smtps:' || (u.protocol === 'smtp:' && q.get('requireTLS') === 'true');
+}
+
+/**
+ * Production fails closed (DESIGN.md §5): with `NODE_ENV=production` every setting that would take payments, mail or
+ * rate limits into a test mode is refused. Reads the raw settings, so a value left unset is told apart from a default.
+ * @returns one line per problem (empty when none, or outside production).
+ */
+export function productionProblems(raw: Record<string, string | undefined>): string[] {
+  if (raw.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const say = (key: string, message: string) => problems.push(`  ${key}: ${message}`);
+  if (raw.PAYMENTS_DRIVER !== 'braintree') say('PAYMENTS_DRIVER', 'must be braintree when NODE_ENV=production');
+  else if (raw.BRAINTREE_ENVIRONMENT !== 'Production')
+    say('BRAINTREE_ENVIRONMENT', 'must be Production when NODE_ENV=production');
+  for (const key of Object.keys(raw)
+    .filter((k) => SANDBOX_ONLY.test(k))
+    .sort())
+    say(key, 'sandbox / Development gateway setting; unset it when NODE_ENV=production');
+  if (!raw.PUBLIC_URL) say('PUBLIC_URL', 'is required when NODE_ENV=production (https://…)');
+  else if (!/^https:\/\//i.test(raw.PUBLIC_URL)) say('PUBLIC_URL', 'must be https://… when NODE_ENV=production');
+  if (!raw.SMTP_URL) say('SMTP_URL', 'is required when NODE_ENV=production (smtps://… or smtp://…?requireTLS=true)');
+  else if (URL.canParse(raw.SMTP_URL) && !smtpUsesTls(raw.SMTP_URL))
+    say('SMTP_URL', 'must use TLS when NODE_ENV=production: smtps://… or smtp://…?requireTLS=true (STARTTLS)');
+  if (raw.SEED_DEMO === 'true') say('SEED_DEMO', 'demo data cannot be seeded when NODE_ENV=production');
+  if (raw.RATE_LIMIT_FACTOR !== undefined && Number(raw.RATE_LIMIT_FACTOR) !== 1)
+    say('RATE_LIMIT_FACTOR', 'must be 1 (or unset) when NODE_ENV=production');
+  if (!raw.TRUSTED_PROXIES)
+    say('TRUSTED_PROXIES', "is required when NODE_ENV=production: the load balancers' CIDRs, or none");
+  return problems;
+}
+
 /** Thrown by {@link loadEnv} with one line per bad setting. */
 export class EnvError extends Error {
   override readonly name = 'EnvError';
@@ -196,15 +246,17 @@ export class EnvError extends Error {
 /**
  * Reads and validates join-api's environment (create-t3-turbo style: one module, zod).
  * Paths default relative to the repo root so the server runs the same from the root or apps/join-api.
- * @throws EnvError naming each missing or invalid setting.
+ * @throws EnvError naming each missing or invalid setting, and with `NODE_ENV=production` each of
+ * {@link productionProblems}.
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new EnvError(`Invalid join-api environment:\n${lines.join('\n')}`);
-  }
+  const lines = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...productionProblems(cleaned),
+  ];
+  if (!parsed.success || lines.length) throw new EnvError(`Invalid join-api environment:\n${lines.join('\n')}`);
   const root = repoRoot();
   const e = parsed.data;
   const host = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;

@@ -69,6 +69,7 @@ export async function answerCoParentEmail(
   if (email === null) return 'revoked';
 
   const inviterName = `${parent.firstName} ${parent.lastName}`.trim();
+  const inviterFirstName = parent.firstName;
   const [existing] = await tx
     .select({ id: users.id })
     .from(users)
@@ -81,7 +82,12 @@ export async function answerCoParentEmail(
       dedupeKey: `coparent-sign-in:${parent.id}:${newId('m')}`,
       topic,
       now,
-      payload: { languageLocale: parent.languageLocale, inviterName, signInUrl: `${o.publicUrl}/ofw/home.form` },
+      payload: {
+        languageLocale: parent.languageLocale,
+        inviterName,
+        inviterFirstName,
+        signInUrl: `${o.publicUrl}/ofw/home.form`,
+      },
     });
     return 'existing_account';
   }
@@ -117,6 +123,7 @@ export async function answerCoParentEmail(
     payload: {
       languageLocale: parent.languageLocale,
       inviterName,
+      inviterFirstName,
       link: `${o.publicUrl}/invite/${token}`,
       expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invite).toISOString(),
     },

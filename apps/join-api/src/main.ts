@@ -7,6 +7,7 @@ import { startServer } from './server.js';
 import { startReconciler, type Reconciler } from './services/orders.js';
 import { startHousekeeping, type Housekeeping } from './housekeeping.js';
 import { smtpMailer, startOutboxWorker, type OutboxWorker } from './outbox.js';
+import { createMetrics, startMetricsServer, type MetricsServer } from './lib/metrics.js';
 
 /**
  * join-api entry: validates env, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     await server?.close().catch(() => undefined);
+    await metricsServer?.close().catch(() => undefined);
     await housekeeping?.stop();
     await reconciler?.stop();
     await outboxWorker?.stop();
@@ -47,13 +49,32 @@ async function main(): Promise<void> {
   let housekeeping: Housekeeping | undefined;
   let reconciler: Reconciler | undefined;
   let outboxWorker: OutboxWorker | undefined;
+  let metricsServer: MetricsServer | undefined;
   try {
     await seedReference(database.db);
     const gateway = await createGateway(env);
-    const deps = { db: database.db, env, gateway, logger };
+    const metrics = createMetrics({ db: database.db, defaultMetrics: true });
+    // E-mails queued in the outbox (invitations, receipts): delivered beside the requests (outbox.ts, README "Outbox").
+    if (env.OUTBOX_POLL_MS > 0) {
+      outboxWorker = startOutboxWorker({
+        db: database.db,
+        logger,
+        mailer: smtpMailer(env.SMTP_URL),
+        from: env.MAIL_FROM,
+        intervalMs: env.OUTBOX_POLL_MS,
+        backoffMs: env.OUTBOX_BACKOFF_MS,
+        maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      });
+    }
+    const deps = { db: database.db, env, gateway, logger, metrics, ...(outboxWorker ? { outboxWorker } : {}) };
     server = await startServer(deps, { port: env.PORT, hostname: env.HOST });
     const where = database.kind === 'pglite' ? `PGlite ${env.DATA_DIR}` : 'Postgres (DATABASE_URL)';
     console.log(`join-api listening on ${env.PUBLIC_URL} (database: ${where}; payments: ${env.PAYMENTS_DRIVER})`);
+    // Prometheus metrics on their own port, never the public one (README "Metrics"); METRICS_PORT=0: none
+    if (env.METRICS_PORT > 0) {
+      metricsServer = await startMetricsServer(metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST });
+      console.log(`join-api metrics on ${metricsServer.url}/metrics`);
+    }
     if (env.SEED_DEMO === 'true') {
       const links = await seedDemo(database.db, env.PUBLIC_URL);
       console.log(demoBanner(links, env.NODE_ENV === 'production'));
@@ -66,17 +87,7 @@ async function main(): Promise<void> {
       { ...deps, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 },
       env.RECONCILE_INTERVAL_MS,
     );
-    // E-mails queued in the outbox (invitations, receipts): delivered beside the requests (outbox.ts, README "Outbox").
-    if (env.OUTBOX_POLL_MS > 0) {
-      outboxWorker = startOutboxWorker({
-        db: database.db,
-        logger,
-        mailer: smtpMailer(env.SMTP_URL),
-        from: env.MAIL_FROM,
-        intervalMs: env.OUTBOX_POLL_MS,
-        backoffMs: env.OUTBOX_BACKOFF_MS,
-        maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
-      });
+    if (outboxWorker) {
       console.log(
         `join-api e-mail: outbox delivered through ${redactSmtpUrl(env.SMTP_URL)} every ${env.OUTBOX_POLL_MS} ms`,
       );

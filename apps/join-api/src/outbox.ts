@@ -223,6 +223,11 @@ export interface OutboxWorker {
   runOnce(): Promise<DeliveryResult>;
   /** Stops the timer and waits for a pass in progress (call before closing the database). */
   stop(): Promise<void>;
+  /**
+   * Whether the worker is working (`/readyz`): not stopped, and a pass completed — or one started — within the last
+   * max(5 × interval, 60 s). A pass that keeps failing (the database unreachable) leaves it unhealthy.
+   */
+  healthy(now: Date): boolean;
 }
 
 /**
@@ -233,7 +238,11 @@ export interface OutboxWorker {
 export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): OutboxWorker {
   let running: Promise<DeliveryResult> | undefined;
   let stopped = false;
+  const startedAt = Date.now();
+  let lastPassAt: number | undefined;
+  let runningSince: number | undefined;
   const runOnce = () => {
+    runningSince ??= Date.now();
     running ??= (async () => {
       const total: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
       for (;;) {
@@ -241,10 +250,12 @@ export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): Ou
         total.sent += r.sent;
         total.retried += r.retried;
         total.failed += r.failed;
+        lastPassAt = Date.now();
         if (stopped || r.sent + r.retried + r.failed < (o.batchSize ?? 10)) return total;
       }
     })().finally(() => {
       running = undefined;
+      runningSince = undefined;
     });
     return running;
   };
@@ -261,6 +272,13 @@ export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): Ou
       clearInterval(timer);
       await running?.catch(() => undefined);
       o.mailer.close?.();
+    },
+    healthy(now) {
+      if (stopped) return false;
+      const window = Math.max(5 * o.intervalMs, 60_000);
+      const recent = (t: number | undefined) => t !== undefined && now.getTime() - t < window;
+      // just started: the first pass may still be on its way
+      return recent(lastPassAt) || recent(runningSince) || (lastPassAt === undefined && recent(startedAt));
     },
   };
 }

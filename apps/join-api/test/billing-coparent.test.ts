@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { ApiError, ParentStateSchema, ProblemSchema, createApiClient, type ParentState } from '@ofw/api-client';
 import { issueToken } from '../src/accounts.js';
 import { users } from '../src/db/schema.js';
-import { BILLING, DATABASES, SIGNUP, signup, testApp, type TestApp } from './helpers.js';
+import { BILLING, DATABASES, SIGNUP, markPaid, signup, testApp, type TestApp } from './helpers.js';
 
 /** Serves a test app on 127.0.0.1 (random port) so that the real api-client talks to it over HTTP. */
 async function listen(t: TestApp) {
@@ -89,6 +89,11 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     const [row] = await t.db.select({ billingAddress: users.billingAddress }).from(users).where(eq(users.id, userId));
     expect(row!.billingAddress).toEqual({ ...BILLING, extendedAddress: 'Suite 4' });
 
+    // nothing to pay: the co-parent question is answered (an invitation sent) without a payment
+    expect(await api.putCoParentEmail(userId, { coParentEmail: `co.${kind}@example.com` })).toMatchObject({
+      coParentEmailAnswered: true,
+    });
+
     // The main app's home page now greets the parent (same session cookie).
     const home = await t.call('/ofw/home.form', { headers: { cookie: `__Host-ofw_session=${authToken}` } });
     expect(home.status).toBe(200);
@@ -144,6 +149,14 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
       coParentEmailAnswered: false,
     });
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => s.authToken });
+    // before paying the answer is 409 not_paid_yet (it e-mails an invitation: no mail relay), nothing recorded
+    const early = await api
+      .putCoParentEmail(s.userId, { coParentEmail: 'co.parent@example.com' })
+      .catch((e: unknown) => e);
+    expect(early).toBeInstanceOf(ApiError);
+    expect((early as ApiError).problem).toMatchObject({ status: 409, code: 'not_paid_yet' });
+    expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ coParentEmailAnswered: false });
+    await markPaid(t.db, s.userId);
 
     expect(await api.putCoParentEmail(s.userId, { coParentEmail: 'Co.Parent@Example.com' })).toMatchObject({
       coParentEmail: 'co.parent@example.com',
@@ -160,6 +173,7 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
   it('co-parent email: bad input answers 400 with a coParentEmail field error and changes nothing', async () => {
     const own = email();
     const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: own } });
+    await markPaid(t.db, s.userId);
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => s.authToken });
     await api.putCoParentEmail(s.userId, { coParentEmail: 'first@example.com' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@ofw/domain';
-import { EMAIL_CATALOGUES, emailLocale, renderEmail } from '../src/emails/render.js';
+import { EMAIL_CATALOGUES, SUBJECT_NAME_MAX, emailLocale, renderEmail, subjectName } from '../src/emails/render.js';
 import type { ReceiptPayload } from '../src/emails/templates.js';
 
 const USD_ESSENTIALS: ReceiptPayload = {
@@ -124,11 +124,28 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
       link,
       expiresAt: '2026-03-15T12:00:00.000Z',
     });
-    expect(mail.subject).toBe('Pat Parent invited you to OurFamilyWizard');
+    // an older queued row (no inviterFirstName): the first word of the name
+    expect(mail.subject).toBe('Pat invited you to OurFamilyWizard');
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.text).toContain(link);
     expect(mail.text).toContain('March 15, 2026');
     expect(mail.text).not.toMatch(/[$£]|\d+\.\d\d/);
+  });
+
+  it('the subject names the inviter by first name only, without line breaks, cut to a safe length (no mail relay)', async () => {
+    const spam = 'WIN\r\nBcc: x@evil.example A FREE CRUISE at http://evil.example now claim your prize';
+    const mail = await renderEmail('invitation', {
+      languageLocale: 'en-US',
+      inviterName: `${spam} Parent`,
+      inviterFirstName: spam,
+      link: 'http://localhost:3000/invite/x',
+      expiresAt: '2026-03-15T12:00:00.000Z',
+    });
+    const name = mail.subject.replace(' invited you to OurFamilyWizard', '');
+    expect([...name].length).toBeLessThanOrEqual(SUBJECT_NAME_MAX);
+    expect(name).toBe('WIN Bcc: x@evil.example A FREE…');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(subjectName({ inviterName: 'Mary Ann Smith', inviterFirstName: 'Mary Ann' })).toBe('Mary Ann');
   });
 
   it('sign-in e-mail for an address that has an account', async () => {
@@ -137,7 +154,7 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
       inviterName: 'Pat Parent',
       signInUrl: 'http://localhost:3000/ofw/home.form',
     });
-    expect(mail.subject).toBe('Pat Parent quiere conectarse contigo en OurFamilyWizard');
+    expect(mail.subject).toBe('Pat quiere conectarse contigo en OurFamilyWizard');
     expect(mail.text).toContain('http://localhost:3000/ofw/home.form');
   });
 });

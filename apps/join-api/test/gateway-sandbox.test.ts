@@ -173,7 +173,9 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       paymentMethodNonce: cardNonce({ declined: true }),
     });
     expect(declined.status).toBe(402);
-    expect(await declined.json()).toMatchObject({ code: 'processor_declined', processorResponseCode: '2000' });
+    const body = (await declined.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ code: 'processor_declined', declineCategory: 'card_declined' });
+    expect(body).not.toHaveProperty('processorResponseCode');
     expect((await order(t, p.authToken, `${driver}-decl-02`, { paymentMethodNonce: cardNonce() })).status).toBe(201);
     expect(approvedFor(p.email)).toHaveLength(1);
   });
@@ -201,7 +203,10 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       const p = await parent();
       const res = await order(t, p.authToken, 'bt-no3ds-0001', { paymentMethodNonce: cardNonce({ threeDS: false }) });
       expect(res.status).toBe(402);
-      expect(await res.json()).toMatchObject({ code: 'gateway_rejected', gatewayRejectionReason: 'three_d_secure' });
+      // the card was not authenticated: a category the page explains, not Braintree's rejection reason
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ code: 'gateway_rejected', declineCategory: 'authentication_failed' });
+      expect(body).not.toHaveProperty('gatewayRejectionReason');
       expect(sandbox.store.allTransactions().filter((x) => x.customer.email === p.email)).toHaveLength(0);
     });
 

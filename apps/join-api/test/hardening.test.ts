@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { coupons, rateLimits } from '../src/db/schema.js';
 import { purgeExpired } from '../src/housekeeping.js';
 import { passwordProblem } from '../src/lib/password.js';
+import { RATE_LIMITS, type RateLimitRule } from '../src/lib/rate-limit.js';
 import { openApiDocument } from '../src/openapi.js';
 import { loadEnv } from '../src/env.js';
 import { demoBanner, seedDemo } from '../src/seed.js';
@@ -21,6 +22,8 @@ import {
   withFakeSandboxApp,
   type FakeSandbox,
   type TestApp,
+  PRODUCTION_ENV,
+  markPaid,
 } from './helpers.js';
 
 describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
@@ -82,16 +85,14 @@ describe('issue 12: an order replay answers from its Idempotency-Key before pric
 });
 
 describe('issue 12: production defaults', () => {
-  const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25' };
+  const prod = PRODUCTION_ENV;
 
   it('issue 12: NODE_ENV=production turns demo seeding off and Secure cookies on unless set', () => {
     const e = loadEnv(prod);
     expect(e.SEED_DEMO).toBe('false');
     expect(e.COOKIE_SECURE).toBe(true);
-    expect(loadEnv({ ...prod, SEED_DEMO: 'true', COOKIE_SECURE: 'false' })).toMatchObject({
-      SEED_DEMO: 'true',
-      COOKIE_SECURE: false,
-    });
+    // (SEED_DEMO=true is refused in production: test/production-env.test.ts)
+    expect(loadEnv({ ...prod, COOKIE_SECURE: 'false' })).toMatchObject({ COOKIE_SECURE: false });
     expect(loadEnv({ NODE_ENV: 'development' })).toMatchObject({ SEED_DEMO: 'true', COOKIE_SECURE: false });
   });
 
@@ -225,6 +226,7 @@ describe('co-parent invitations are no mail relay', () => {
     const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
     try {
       const p = await signup(t);
+      await markPaid(t.db, p.userId);
       const put = (i: number) =>
         t.call(`parents/${p.userId}/coparent-email`, {
           method: 'PUT',
@@ -242,30 +244,82 @@ describe('co-parent invitations are no mail relay', () => {
   });
 });
 
-describe('issue 12: hourly rate-limit windows survive housekeeping', () => {
-  it('issue 12: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
-    const t = await testApp({});
+describe('co-parent invitations from one address across parents (no mail relay)', () => {
+  it('more than 50 invitations from one client address in an hour → 429, whichever parents send them', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
     try {
-      const now = new Date('2030-06-01T12:00:00Z');
-      const ago = (ms: number) => new Date(now.getTime() - ms);
-      await t.db.insert(rateLimits).values([
-        { bucket: 'security-questions:parent:1', windowStart: ago(30 * 60_000), count: 10 },
-        { bucket: 'security-questions:parent:2', windowStart: ago(61 * 60_000), count: 10 },
-        { bucket: 'phone:1.2.3.4', windowStart: ago(2 * 60_000), count: 1 },
-      ]);
-      await purgeExpired(t.db, now);
-      const left = (await t.db.select().from(rateLimits)).map((r) => r.bucket);
-      expect(left).toEqual(['security-questions:parent:1']);
+      const address = '198.51.100.60';
+      await t.db.insert(rateLimits).values({
+        bucket: `${RATE_LIMITS.coParentEmailClient.name}:${address}`,
+        windowStart: new Date(),
+        count: RATE_LIMITS.coParentEmailClient.limit - 1,
+      });
+      const paidParent = async (i: number) => {
+        const p = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: `inviter${i}@example.com` } });
+        await markPaid(t.db, p.userId);
+        return p;
+      };
+      const put = (p: { userId: number; authToken: string }, coParentEmail: string | null, from = address) =>
+        t.call(`parents/${p.userId}/coparent-email`, {
+          method: 'PUT',
+          token: p.authToken,
+          address: from,
+          json: { coParentEmail },
+        });
+      expect((await put(await paidParent(1), 'co.one@example.com')).status).toBe(200);
+      const second = await paidParent(2);
+      const limited = await put(second, 'co.two@example.com');
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+      // "not now" sends nothing and is not limited; another address is not limited
+      expect((await put(second, null)).status).toBe(200);
+      expect((await put(second, 'co.two@example.com', '198.51.100.61')).status).toBe(200);
     } finally {
       await t.close();
     }
   });
 });
 
+describe('hourly rate-limit windows survive housekeeping', () => {
+  /** The buckets left after one housekeeping run at `now` over `rows` (window starts given as ms before `now`). */
+  async function bucketsLeft(rows: { bucket: string; agoMs: number; count: number }[]): Promise<string[]> {
+    const t = await testApp({});
+    try {
+      const now = new Date('2030-06-01T12:00:00Z');
+      await t.db
+        .insert(rateLimits)
+        .values(
+          rows.map((r) => ({ bucket: r.bucket, windowStart: new Date(now.getTime() - r.agoMs), count: r.count })),
+        );
+      await purgeExpired(t.db, now);
+      return (await t.db.select().from(rateLimits)).map((r) => r.bucket);
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('a current-password bucket (5 wrong passwords an hour) is kept for its hour, not purged after a minute', async () => {
+    const left = await bucketsLeft([
+      { bucket: 'current-password:parent:1', agoMs: 30 * 60_000, count: 5 },
+      { bucket: 'current-password:parent:2', agoMs: 61 * 60_000, count: 5 },
+    ]);
+    expect(left).toEqual(['current-password:parent:1']);
+  });
+
+  it('issue 12: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
+    const left = await bucketsLeft([
+      { bucket: 'security-questions:parent:1', agoMs: 30 * 60_000, count: 10 },
+      { bucket: 'security-questions:parent:2', agoMs: 61 * 60_000, count: 10 },
+      { bucket: 'phone:1.2.3.4', agoMs: 2 * 60_000, count: 1 },
+    ]);
+    expect(left).toEqual(['security-questions:parent:1']);
+  });
+});
+
 describe('issue 12: card testing limits on POST /orders and GET /payments/config', () => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
-  // factor 1: the production defaults (10 attempts and 5 declines per parent per hour, 30 client tokens)
+  // factor 1: the production defaults (10 attempts and 5 declines per parent per hour, 30 client tokens per parent)
   withFakeSandboxApp('pglite', { env: { RATE_LIMIT_FACTOR: '1' } }, (s, a) => {
     sandbox = s;
     t = a;
@@ -302,35 +356,38 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
   const from = (address: string, path: string, token: string) => t.call(path, { token, address });
   const orderFrom = (address: string, token: string, key: string) => order(t, token, key, { packageId: 2 }, address);
 
-  it('issue 12: more than 30 order attempts per client in an hour → 429, whichever parents they come from', async () => {
-    // three parents, 10 attempts each (their own limit), all from one address: the client's 30
+  /** Fills `rule`'s bucket of `subject` to one below its limit, in the current window (as many earlier requests would). */
+  const nearlyFull = (rule: RateLimitRule, subject: string) =>
+    t.db
+      .insert(rateLimits)
+      .values({ bucket: `${rule.name}:${subject}`, windowStart: new Date(), count: rule.limit - 1 });
+
+  it('more than 300 order attempts per client address in an hour → 429, whichever parents they come from', async () => {
     const address = '198.51.100.30';
-    for (let p = 0; p < 3; p++) {
-      const { authToken } = await parent();
-      for (let i = 0; i < 10; i++)
-        expect((await orderFrom(address, authToken, `client-${p}-attempt-${i}`)).status).not.toBe(429);
-    }
-    const fourth = await parent();
-    const limited = await orderFrom(address, fourth.authToken, 'client-3-attempt-0');
+    await nearlyFull(RATE_LIMITS.orderAttemptsClient, address);
+    expect(RATE_LIMITS.orderAttemptsClient.limit).toBeGreaterThanOrEqual(300); // room for parents behind one address
+    const first = await parent();
+    expect((await orderFrom(address, first.authToken, 'client-attempt-0')).status).not.toBe(429);
+    const second = await parent();
+    const limited = await orderFrom(address, second.authToken, 'client-attempt-1');
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
     // the same parent from another client is not limited (the bucket is the client's)
-    expect((await orderFrom('198.51.100.31', fourth.authToken, 'client-3-attempt-1')).status).not.toBe(429);
+    expect((await orderFrom('198.51.100.31', second.authToken, 'client-attempt-2')).status).not.toBe(429);
   });
 
-  it('issue 12: more than 30 client tokens per client in an hour → 429, whichever parents ask', async () => {
+  it('more than 300 client tokens per client address in an hour → 429, whichever parents ask', async () => {
     const address = '198.51.100.40';
-    for (let p = 0; p < 2; p++) {
-      const { authToken } = await parent();
-      for (let i = 0; i < 15; i++)
-        expect((await from(address, 'payments/config?currency=USD', authToken)).status).toBe(200);
-    }
-    const third = await parent();
-    const limited = await from(address, 'payments/config?currency=USD', third.authToken);
+    await nearlyFull(RATE_LIMITS.clientTokensClient, address);
+    expect(RATE_LIMITS.clientTokensClient.limit).toBeGreaterThanOrEqual(300);
+    const first = await parent();
+    expect((await from(address, 'payments/config?currency=USD', first.authToken)).status).toBe(200);
+    const second = await parent();
+    const limited = await from(address, 'payments/config?currency=USD', second.authToken);
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
-    expect((await from('198.51.100.41', 'payments/config?currency=USD', third.authToken)).status).toBe(200);
+    expect((await from('198.51.100.41', 'payments/config?currency=USD', second.authToken)).status).toBe(200);
   });
 
   it('issue 12: a replay of a completed order answers its stored 201 even when the parent is past the attempt limit', async () => {
@@ -351,12 +408,84 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
 
   it('issue 12: more than 30 client tokens per parent in an hour → 429', async () => {
     const p = await parent();
-    // from three addresses (10 each, under the client's 30), then a fourth: the parent's own bucket is full
+    // from three addresses (10 each, under the client's limit), then a fourth: the parent's own bucket is full
     for (let i = 0; i < 30; i++)
       expect((await from(`198.51.100.${50 + (i % 3)}`, 'payments/config?currency=USD', p.authToken)).status).toBe(200);
     const next = await from('198.51.100.53', 'payments/config?currency=USD', p.authToken);
     expect(next.status).toBe(429);
     expect(await next.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
+
+describe('per-address limits stop card testing, not parents behind one address (DESIGN.md §5)', () => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  // the clock moves a minute per parent: 40 parents within the hour, under the per-minute signup limit
+  let clock = Date.parse('2030-03-01T09:00:00Z');
+  withFakeSandboxApp('pglite', { env: { RATE_LIMIT_FACTOR: '1' }, now: () => new Date(clock) }, (s, a) => {
+    sandbox = s;
+    t = a;
+  });
+  let n = 0;
+  /** A new parent signing up from `address`, a minute after the previous one. */
+  const parentFrom = async (address: string) => {
+    clock += 60_000;
+    const res = await t.call('signups', {
+      method: 'POST',
+      address,
+      json: { ...SIGNUP, parent: { ...SIGNUP.parent, email: `shared${++n}@example.com`, lastName: `Shared${n}` } },
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { authToken: string };
+  };
+
+  it('40 parents behind one address each sign up, get a client token and pay within the hour → 40 paid', async () => {
+    const address = '203.0.113.40';
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const p = await parentFrom(address);
+      expect((await t.call('payments/config?currency=USD', { token: p.authToken, address })).status).toBe(200);
+      statuses.push((await order(t, p.authToken, `shared-address-${i}`, {}, address)).status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 40 }, () => 201));
+  });
+
+  it('declines from one address spread over new parents (one each) → 429 by the 21st attempt, before any charge', async () => {
+    const address = '203.0.113.21';
+    const declined = { paymentMethodNonce: 'fake-processor-declined-visa-nonce' };
+    for (let i = 0; i < 20; i++) {
+      const p = await parentFrom(address);
+      expect((await order(t, p.authToken, `card-tester-${i}`, declined, address)).status).toBe(402);
+    }
+    const charges = sandbox.txs.length;
+    const next = await parentFrom(address);
+    const limited = await order(t, next.authToken, 'card-tester-20', declined, address);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(sandbox.txs.length).toBe(charges);
+    // a parent elsewhere is not affected
+    expect((await order(t, (await parentFrom('203.0.113.99')).authToken, 'elsewhere', {}, '203.0.113.99')).status).toBe(
+      201,
+    );
+  });
+
+  it('cards the gateway cannot charge (422, e.g. made-up nonces) count as failed attempts per address too', async () => {
+    const address = '203.0.113.22';
+    for (let i = 0; i < 20; i++) {
+      const p = await parentFrom(address);
+      const res = await order(
+        t,
+        p.authToken,
+        `made-up-nonce-${i}`,
+        { paymentMethodNonce: `tokencc_made_up_${i}` },
+        address,
+      );
+      expect(res.status).toBe(422);
+    }
+    const limited = await order(t, (await parentFrom(address)).authToken, 'made-up-nonce-20', {}, address);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
   });
 });
 
@@ -400,6 +529,7 @@ describe('issue 12: the OpenAPI document names the new answers', () => {
     expect(doc.paths['/payments/config']?.get?.responses['429']).toBeDefined();
     expect(doc.paths['/parents/{userId}/security-questions']?.put?.responses['429']).toBeDefined();
     expect(doc.paths['/parents/{userId}/coparent-email']?.put?.responses['429']).toBeDefined();
+    expect(doc.paths['/parents/{userId}/coparent-email']?.put?.responses['409']).toBeDefined(); // not_paid_yet
     expect(doc.paths['/parents/{userId}/credentials']?.put?.responses['422']).toBeDefined();
   });
 });

@@ -15,6 +15,9 @@ import type { PaymentGateway } from '../src/gateway/types.js';
 import type { AppDeps } from '../src/context.js';
 import { findSessionUser } from '../src/accounts.js';
 import { expectedChargeOf } from '../src/services/orders.js';
+import { createMetrics, type Metrics } from '../src/lib/metrics.js';
+import type { Db } from '../src/db/client.js';
+import { orders, subscriptions } from '../src/db/schema.js';
 
 /** Which databases the suite runs on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -211,6 +214,7 @@ export async function testApp(opts: {
   env?: Record<string, string>;
   now?: () => Date;
   inviteRotateAfterMs?: number;
+  outboxWorker?: AppDeps['outboxWorker'];
 }) {
   const database = await freshDatabase(opts.kind ?? 'pglite');
   await seedReference(database.db);
@@ -226,13 +230,15 @@ export async function testApp(opts: {
   });
   const logs = new LogSink();
   const gateway = opts.gateway ?? createSandboxGateway({ baseUrl: env.SANDBOX_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS });
-  const deps: AppDeps = {
+  const deps: AppDeps & { metrics: Metrics } = {
     db: database.db,
+    metrics: createMetrics({ db: database.db }),
     env,
     gateway,
     logger: createLogger('info', logs),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.inviteRotateAfterMs !== undefined ? { inviteRotateAfterMs: opts.inviteRotateAfterMs } : {}),
+    ...(opts.outboxWorker ? { outboxWorker: opts.outboxWorker } : {}),
   };
   const app = createApp(deps);
   /**
@@ -372,4 +378,51 @@ export function braintreeDevEnv(port: number, driver: 'braintree' | 'sandbox' = 
     BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
     BRAINTREE_MERCHANT_ACCOUNTS: 'USD:ofw_usd,GBP:ofw_gbp,CAD:ofw_cad,AUD:ofw_aud,NZD:ofw_nzd',
   };
+}
+
+/** A production environment that passes every rule (DESIGN.md §5 "Production fails closed"). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PAYMENTS_DRIVER: 'braintree',
+  BRAINTREE_ENVIRONMENT: 'Production',
+  BRAINTREE_MERCHANT_ID: 'merchant',
+  BRAINTREE_PUBLIC_KEY: 'public',
+  BRAINTREE_PRIVATE_KEY: 'private',
+  BRAINTREE_MERCHANT_ACCOUNTS: 'USD:a,GBP:b,CAD:c,AUD:d,NZD:e',
+  PUBLIC_URL: 'https://join.example',
+  SMTP_URL: 'smtps://user:pass@mail.example:465',
+  TRUSTED_PROXIES: '10.0.0.0/8',
+};
+
+/**
+ * Records a paid order and its current subscription for `userId` straight in the database: for tests of steps that
+ * need a paid parent (the co-parent answer) but not the payment itself.
+ */
+export async function markPaid(db: Db, userId: number, now = new Date()): Promise<void> {
+  const id = `ord_test_${userId}_${randomBytes(4).toString('hex')}`;
+  await db.insert(orders).values({
+    id,
+    userId,
+    idempotencyKey: `test-paid-${id}`,
+    packageId: 2051,
+    currency: 'USD',
+    amountMinor: 14999,
+    status: 'paid',
+    gateway: 'sandbox',
+  });
+  const expiresAt = new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
+  await db
+    .insert(subscriptions)
+    .values({ userId, orderId: id, packageId: 2051, status: 'current', startsAt: now, expiresAt });
+}
+
+/** The value of a prom-client counter or gauge: the series with `labels` (every label given must match), summed. */
+export async function counterValue(
+  metric: { get(): Promise<{ values: { value: number; labels: Record<string, unknown> }[] }> },
+  labels: Record<string, string> = {},
+): Promise<number> {
+  const { values } = await metric.get();
+  return values
+    .filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))
+    .reduce((n, v) => n + v.value, 0);
 }

@@ -125,15 +125,37 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
     });
     expect(declined.status).toBe(402);
     expect(declined.headers.get('content-type')).toContain('application/problem+json');
-    const problem = ProblemSchema.parse(await declined.json());
-    expect(problem).toMatchObject({ code: 'processor_declined', processorResponseCode: '2000' });
+    const body = (await declined.json()) as Record<string, unknown>;
+    const problem = ProblemSchema.parse(body);
+    // a coarse category only: the processor's code and text (2000 Do Not Honor) tell card testers nothing
+    expect(problem).toMatchObject({ code: 'processor_declined', declineCategory: 'card_declined' });
+    expect(Object.keys(body).sort()).toEqual([
+      'code',
+      'declineCategory',
+      'detail',
+      'orderId',
+      'status',
+      'title',
+      'type',
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/2000|Do Not Honor/);
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, s.userId))).toEqual([]);
 
     const rejected = await order(t, s.authToken, 'key-decline-02', {
       paymentMethodNonce: 'fake-gateway-rejected-fraud-nonce',
     });
     expect(rejected.status).toBe(402);
-    expect(await rejected.json()).toMatchObject({ code: 'gateway_rejected', gatewayRejectionReason: 'fraud' });
+    const rejectedBody = (await rejected.json()) as Record<string, unknown>;
+    // the gateway's fraud rules are not named either
+    expect(rejectedBody).toMatchObject({ code: 'gateway_rejected', declineCategory: 'card_declined' });
+    expect(JSON.stringify(rejectedBody)).not.toMatch(/fraud|gatewayRejectionReason|processorResponse/);
+    // ... they stay in the logs, with the order id
+    expect(t.logs.lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'payment declined',
+        decline: expect.objectContaining({ processorResponseCode: '2000', processorResponseText: 'Do Not Honor' }),
+      }),
+    );
 
     const ok = await order(t, s.authToken, 'key-decline-03');
     expect(ok.status).toBe(201);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../src/db/schema.js';
-import { chargeLeaseMs, LATE_CHECK_MAX_BACKOFF_MS, reconcileOrders } from '../src/services/orders.js';
+import { chargeLeaseMs, LATE_CHECK_MAX_BACKOFF_MS, reconcileOrders, startReconciler } from '../src/services/orders.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import {
   BILLING,
   DATABASES,
+  counterValue,
   order,
   signup,
   startFakeSandbox,
@@ -323,6 +324,8 @@ describe.each(DATABASES)('issue 10: charges that land late (%s)', (kind) => {
       reconcileOrders(services()),
     ]);
     expect(results.reduce((n, r) => n + r.reversed, 0)).toBe(1);
+    // counted for alerting (README "Metrics"): join_api_payment_reversals_total{reason="late_approval"}
+    expect(await counterValue(t.deps.metrics.paymentReversalsTotal, { reason: 'late_approval' })).toBe(1);
     expect(await mine()).toHaveLength(1);
     const [failed] = await t.db.select().from(orders).where(eq(orders.idempotencyKey, 'late-key-00001'));
     expect(failed!.status).toBe('failed');
@@ -378,10 +381,13 @@ describe.each(DATABASES)('late approvals have no window (%s)', (kind) => {
       body: JSON.stringify({ orderId, amount: '216.00', currencyCode: 'USD', paymentMethodNonce: 'fake-valid-nonce' }),
     });
     skew += 24 * 60 * 60 * 1000;
-    const r = await reconcileOrders(services());
+    const reconciler = startReconciler(services(), 0); // one pass now, as join-api runs it
+    const r = await reconciler.runOnce();
+    await reconciler.stop();
     expect(r.reversed).toBe(1);
-    // the order was due at its back-off's end (minutes after payment), a day before this pass
+    // the order was due at its back-off's end (minutes after payment), a day before this pass — and the gauge says so
     expect(r.lagSeconds).toBeGreaterThan(20 * 60 * 60);
+    expect(await counterValue(t.deps.metrics.reconcileLagSeconds)).toBe(r.lagSeconds);
     const [paid] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     const txs = sandbox.txs.filter((x) => x.orderId === orderId);
     expect(txs.find((x) => x.id === paid!.transactionId)!.status).toBe('submitted_for_settlement');
@@ -447,8 +453,10 @@ describe.each(DATABASES)('issue 10: the charge lease is fenced (%s)', (kind) => 
       body: JSON.stringify({ orderId, amount: '216.00', currencyCode: 'USD', paymentMethodNonce: 'fake-valid-nonce' }),
     });
     expect(extra.status).toBe(200);
+    const reversalsBefore = await counterValue(t.deps.metrics.paymentReversalsTotal);
     const r = await reconcileOrders({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
     expect(r.reversed).toBe(1);
+    expect(await counterValue(t.deps.metrics.paymentReversalsTotal)).toBe(reversalsBefore + 1);
     const [paid] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     const txs = sandbox.txs.filter((x) => x.orderId === orderId);
     expect(txs.find((x) => x.id === paid!.transactionId)!.status).toBe('submitted_for_settlement');

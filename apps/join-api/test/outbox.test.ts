@@ -15,6 +15,7 @@ import {
   testApp,
   type FakeSandbox,
   type TestApp,
+  markPaid,
 } from './helpers.js';
 
 /** A free TCP port on 127.0.0.1 (nothing listens on it until a catcher is started there). */
@@ -99,7 +100,7 @@ describe.each(DATABASES)('outbox: invitations and receipts over SMTP (%s)', (kin
     expect(receipt.text).toContain(orderId);
     expect(receipt.html).toContain('$149.99 USD');
 
-    const invitation = mails.find((m) => m.subject === 'Pat Parent invited you to OurFamilyWizard')!;
+    const invitation = mails.find((m) => m.subject === 'Pat invited you to OurFamilyWizard')!;
     expect(invitation.to).toMatchObject({ text: 'co.parent.one@example.com' });
     expect(invitation.text).not.toMatch(/[$£]|149\.99/);
     const token = linkIn(invitation)!;
@@ -173,6 +174,7 @@ describe.each(DATABASES)('outbox: invitations and receipts over SMTP (%s)', (kin
 
   it('fault: a worker killed after the SMTP server accepted a message and before marking it → exactly one duplicate, same Message-ID', async () => {
     const p = await parent();
+    await markPaid(t.db, p.userId, now());
     expect((await answer(p, 'crash.coparent@example.com')).status).toBe(200);
     const before = catcher!.messages.length;
     // The "killed" worker: claims, sends, and dies before its UPDATE … status = 'sent'.
@@ -247,10 +249,12 @@ describe('co-parent answer: bad input and the neutral answer', () => {
     t = await testApp({ now: () => new Date(clock.t) });
   });
   afterAll(() => t.close());
-  const parent = async (email = `bad${++n}@example.com`) => ({
-    ...(await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email } })),
-    email,
-  });
+  /** A parent who has paid (the co-parent answer waits for the payment). */
+  const parent = async (email = `bad${++n}@example.com`) => {
+    const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email } });
+    await markPaid(t.db, s.userId, new Date(clock.t));
+    return { ...s, email };
+  };
   const answer = (p: { userId: number; authToken: string }, json: unknown) =>
     t.call(`parents/${p.userId}/coparent-email`, { method: 'PUT', token: p.authToken, json });
   const outboxRows = () => t.db.select().from(outbox);

@@ -54,7 +54,7 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
     });
     const declined = await order(t, p.authToken, 'real-sandbox-02', { paymentMethodNonce: nonce });
     expect(declined.status).toBe(402);
-    expect(await declined.json()).toMatchObject({ code: 'processor_declined', processorResponseCode: '2000' });
+    expect(await declined.json()).toMatchObject({ code: 'processor_declined', declineCategory: 'card_declined' });
     const unknown = await order(t, p.authToken, 'real-sandbox-03', { paymentMethodNonce: 'tokencc_not_a_nonce' });
     expect(unknown.status).toBe(422);
     expect(await unknown.json()).toMatchObject({ code: 'payment_method_expired' });

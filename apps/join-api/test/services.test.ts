@@ -6,7 +6,7 @@ import { REFUSAL_PROBLEMS, problemOf } from '../src/lib/problem.js';
 import { ServiceError } from '../src/services/errors.js';
 import { agreeToTerms, recordCoParentAnswer, setCredentials } from '../src/services/registration.js';
 import { startSignup } from '../src/services/signups.js';
-import { SIGNUP, testApp, type TestApp } from './helpers.js';
+import { SIGNUP, markPaid, testApp, type TestApp } from './helpers.js';
 
 /**
  * Issue 14 layering: the services run without HTTP — no Hono context, no request — given the app's services (db,
@@ -52,6 +52,9 @@ describe('issue 14: join-api services called without HTTP', () => {
     const set = await setCredentials(s, user, { username: 'svc.three', password: 'correct horse battery 42' });
     expect(set.authToken).toEqual(expect.any(String));
     expect(set.state.requireCredentials).toBe(false);
+    // the co-parent answer e-mails an invitation: not before the parent has paid (no mail relay)
+    await expect(recordCoParentAnswer(s, user, 'co.svc@example.com')).rejects.toMatchObject({ reason: 'not_paid_yet' });
+    await markPaid(s.db, user.id);
     const own = recordCoParentAnswer(s, user, 'SVC.three@example.com');
     await expect(own).rejects.toMatchObject({ reason: 'own_email_as_co_parent' });
   });

@@ -35,6 +35,18 @@ const asBrowser = (t: TestApp, token: string, path: string, init: RequestInit & 
     headers: { cookie: `${COOKIE}=${token}`, 'sec-fetch-site': 'same-origin', ...init.headers },
   });
 
+/** A parent whose credentials are set (username `username`, password STRONG): the account is active. */
+async function activeParent(t: TestApp, username: string) {
+  const p = await signup(t, uniqueSignup());
+  const set = await t.call(`parents/${p.userId}/credentials`, {
+    method: 'PUT',
+    token: p.authToken,
+    json: { username, password: STRONG },
+  });
+  const { authToken: token } = (await set.json()) as { authToken: string };
+  return { p, token };
+}
+
 async function invitedParent(t: TestApp) {
   const [fam] = await t.db.insert(families).values({}).returning();
   const [invitee] = await t.db
@@ -171,6 +183,40 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       });
       const right = await change({ username: `pat${seq}b`, password: STRONGER, currentPassword: STRONG });
       expect(right.status).toBe(200);
+    });
+
+    it('security answers are set once while joining; changing them on an active account needs the right currentPassword (answers recover the account: ASVS 6.4.2 exception, SECURITY.md)', async () => {
+      const { p, token } = await activeParent(t, `sq${seq}`);
+      const qs = (await (await t.call('security-questions')).json()) as { id: number }[];
+      const put = (answer: string, currentPassword?: string) =>
+        t.call(`parents/${p.userId}/security-questions`, {
+          method: 'PUT',
+          token,
+          json: { answers: qs.slice(0, 3).map((q) => ({ questionId: q.id, answer })), currentPassword },
+        });
+      // the join's own step (after credentials, the account already active): no current password asked
+      expect((await put('Rex')).status).toBe(200);
+      const missing = await put('Thief');
+      expect(missing.status).toBe(403);
+      expect(await missing.json()).toMatchObject({ code: 'current_password_required' });
+      const wrong = await put('Thief', 'not-the-password');
+      expect(wrong.status).toBe(403);
+      expect(await wrong.json()).toMatchObject({ code: 'current_password_incorrect' });
+      expect((await put('Buddy', STRONG)).status).toBe(200);
+    });
+
+    it("a security answer shorter than 3 characters is the schema's 400 (too easy to guess)", async () => {
+      const p = await signup(t, uniqueSignup());
+      const qs = (await (await t.call('security-questions')).json()) as { id: number }[];
+      const res = await t.call(`parents/${p.userId}/security-questions`, {
+        method: 'PUT',
+        token: p.authToken,
+        json: { answers: qs.slice(0, 3).map((q, i) => ({ questionId: q.id, answer: i === 1 ? ' ab ' : 'Rex' })) },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        errors: [{ field: 'answers.1.answer', message: 'At least 3 characters' }],
+      });
     });
 
     it('issue 12 sessions: setting credentials rotates the token — the old one answers 401, the new one (body for Bearer) works', async () => {
@@ -318,13 +364,7 @@ describe('issue 12 sessions: wrong current passwords are rate-limited per parent
   afterAll(() => t.close());
 
   it('issue 12 sessions: after 5 wrong current passwords an hour even the right one answers 429 with Retry-After', async () => {
-    const p = await signup(t, uniqueSignup());
-    const set = await t.call(`parents/${p.userId}/credentials`, {
-      method: 'PUT',
-      token: p.authToken,
-      json: { username: `limit${seq}`, password: STRONG },
-    });
-    const { authToken: token } = (await set.json()) as { authToken: string };
+    const { p, token } = await activeParent(t, `limit${seq}`);
     const change = (currentPassword: string) =>
       t.call(`parents/${p.userId}/credentials`, {
         method: 'PUT',

@@ -5,7 +5,7 @@ import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import { LIABILITY_KEPT_MESSAGE } from '../src/gateway/three-d-secure.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
-import { BILLING, braintreeDevEnv, order, signup, testApp, type TestApp } from './helpers.js';
+import { BILLING, braintreeDevEnv, counterValue, order, signup, testApp, type TestApp } from './helpers.js';
 
 /*
  * DESIGN.md §5 "3D Secure policy" through both drivers against apps/payments-sandbox: the `braintree` driver on the
@@ -107,6 +107,8 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
       threeDSecure: { liabilityShifted: false, liabilityShiftPossible: false, status: 'authentication_unavailable' },
     });
     const p = await parent();
+    const kept = () => counterValue(t.deps.metrics.liabilityKeptTotal, { status: 'authentication_unavailable' });
+    const before = await kept();
     const res = await order(t, p.authToken, `tds-${driver}-4111`, {
       paymentMethodNonce: await verified('4111111111111111'),
     });
@@ -116,6 +118,8 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     expect(t.logs.raw).toContain(LIABILITY_KEPT_MESSAGE);
     const warning = t.logs.raw.split('\n').find((l) => l.includes(LIABILITY_KEPT_MESSAGE) && l.includes(orderId));
     expect(warning).toContain('authentication_unavailable');
+    // and counted: join_api_card_sales_without_liability_shift_total{status}
+    expect(await kept()).toBe(before + 1);
   });
 
   it('a frictionless success (4000000000002701) is sold with threeDSecure.required and the liability shifted', async () => {
@@ -131,21 +135,22 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
       (v: typeof verified) => v('4000000000002925'),
     ],
     ['a failed challenge (4000000000002503)', (v: typeof verified) => v('4000000000002503', { challenge: 'fail' })],
-  ])('%s is refused 402 gateway_rejected three_d_secure with no money taken', async (_name, make) => {
+  ])('%s is refused 402 gateway_rejected (authentication_failed) with no money taken', async (_name, make) => {
     const p = await parent();
     const res = await order(t, p.authToken, `tds-${driver}-fail-${++n}`, { paymentMethodNonce: await make(verified) });
     expect(res.status).toBe(402);
-    expect(await res.json()).toMatchObject({ code: 'gateway_rejected', gatewayRejectionReason: 'three_d_secure' });
+    // the category only: the gateway's rejection reason stays in the logs (card testers learn nothing more)
+    expect(await res.json()).toMatchObject({ code: 'gateway_rejected', declineCategory: 'authentication_failed' });
     expect(approvedFor(p.email)).toHaveLength(0);
   });
 
-  it('a card nonce that never went through the 3DS lookup is refused as before (402 three_d_secure), nothing charged', async () => {
+  it('a card nonce that never went through the 3DS lookup is refused as before (402 authentication_failed), nothing charged', async () => {
     const p = await parent();
     const res = await order(t, p.authToken, `tds-${driver}-no3ds`, {
       paymentMethodNonce: await tokenized('4111111111111111'),
     });
     expect(res.status).toBe(402);
-    expect(await res.json()).toMatchObject({ gatewayRejectionReason: 'three_d_secure' });
+    expect(await res.json()).toMatchObject({ code: 'gateway_rejected', declineCategory: 'authentication_failed' });
     expect(approvedFor(p.email)).toHaveLength(0);
   });
 
@@ -155,8 +160,9 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     const first = { paymentMethodNonce: await verified('4000000000002099') };
     const soft = await order(t, p.authToken, key, first);
     expect(soft.status).toBe(402);
-    const problem = (await soft.json()) as { code: string; orderId: string; processorResponseCode: string };
-    expect(problem).toMatchObject({ code: 'authentication_required', processorResponseCode: '2099' });
+    const problem = (await soft.json()) as { code: string; orderId: string };
+    expect(problem).toMatchObject({ code: 'authentication_required' });
+    expect(problem).not.toHaveProperty('processorResponseCode'); // the processor's words stay in the logs
     // a replay of the identical first request answers the same 402, charging nothing
     const replay = await order(t, p.authToken, key, first);
     expect(replay.status).toBe(402);
@@ -191,7 +197,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     // the retry's nonce did not go through a challenge: the bank soft-declines again
     const second = await order(t, p.authToken, key, { paymentMethodNonce: await verified('4000000000002099') });
     expect(second.status).toBe(402);
-    expect(await second.json()).toMatchObject({ code: 'processor_declined', processorResponseCode: '2099' });
+    expect(await second.json()).toMatchObject({ code: 'processor_declined', declineCategory: 'authentication_failed' });
     const third = await order(t, p.authToken, key, {
       paymentMethodNonce: await verified('4000000000002099', { challengeRequested: true }),
     });

@@ -100,6 +100,19 @@ describe('account step', () => {
     expect(api.calls.some((c) => c.path === '/parents/7/credentials')).toBe(false);
   });
 
+  it('§2 security questions: an answer under 3 characters (too easy to guess) is refused in the page, nothing sent', async () => {
+    const api = atAccount('join');
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    await fillCredentials(user);
+    await answerQuestions(user);
+    await user.clear(screen.getByLabelText('Answer 2'));
+    await user.type(screen.getByLabelText('Answer 2'), ' ab ');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Enter an answer of at least 3 characters.')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/parents/7/security-questions')).toBe(false);
+  });
+
   it('§4 Completion: credentials + three security questions, then /ofw/home.form and the join is cleared', async () => {
     const leaveTo = vi.fn();
     const api = atAccount('join');
@@ -285,9 +298,20 @@ describe('account step', () => {
     expect(put.body).toEqual({ coParentEmail: sent });
   });
 
-  it('issue 12: a 429 on PUT …/coparent-email is explained on the last step; the parent stays on it', async () => {
+  it.each([
+    [
+      'a 429 (per-parent or per-address invitation limit)',
+      rateLimited(1800),
+      'Too many attempts. Please wait 30 minutes and try again.',
+    ],
+    [
+      'a 409 not_paid_yet (the invitation waits for the payment)',
+      { status: 409, body: { type: 'x', title: 'Payment first', status: 409, code: 'not_paid_yet' } },
+      'Your co-parent can be invited once your payment is complete. Go back to the payment step to finish it.',
+    ],
+  ])('%s on PUT …/coparent-email is explained on the last step; the parent stays on it', async (_, answer, text) => {
     const leaveTo = vi.fn();
-    const api = atAccount('join', (path) => (path === '/parents/7/coparent-email' ? rateLimited(1800) : undefined));
+    const api = atAccount('join', (path) => (path === '/parents/7/coparent-email' ? answer : undefined));
     renderApp('/join', api, { leaveTo });
     const user = userEvent.setup();
     await fillCredentials(user);
@@ -295,9 +319,7 @@ describe('account step', () => {
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.type(screen.getByLabelText('Co-parent’s email address'), 'bo@example.com');
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many attempts. Please wait 30 minutes and try again.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(leaveTo).not.toHaveBeenCalled();
   });
 

@@ -420,26 +420,37 @@ describe('payment step', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("This plan is not sold in your country's currency.");
   });
 
-  it('issue 10: a card refused for 3D Secure (402 gateway_rejected three_d_secure) says the bank could not verify it, not "declined"', async () => {
-    const { api } = atPayment([
-      () => ({
-        status: 402,
-        body: {
-          type: 'https://ofw.example/problems/gateway_rejected',
-          title: 'Payment rejected',
+  it.each([
+    ['processor_declined', 'insufficient_funds', 'This card has insufficient funds. Please try another card.'],
+    ['processor_declined', 'expired_card', 'This card has expired. Please use another card.'],
+    [
+      'processor_declined',
+      'authentication_failed',
+      'Your bank could not verify the card. Check the security code, or use a different card.',
+    ],
+    // the gateway refused a card its bank did not authenticate (threeDSecure.required): not "declined" either
+    [
+      'gateway_rejected',
+      'authentication_failed',
+      'Your bank could not verify the card. Check the security code, or use a different card.',
+    ],
+    ['processor_declined', 'card_declined', 'Your bank declined the payment. Please try another card.'],
+    ['gateway_rejected', 'card_declined', 'Your bank declined the payment. Please try another card.'],
+  ])(
+    'a 402 %s with declineCategory %s shows its own message (join-api sends no processor code)',
+    async (code, declineCategory, text) => {
+      const { api } = atPayment([
+        () => ({
           status: 402,
-          code: 'gateway_rejected',
-          gatewayRejectionReason: 'three_d_secure',
-        },
-      }),
-    ]);
-    renderApp('/join', api);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Your bank could not verify the card. Please try again or use a different card.');
-    expect(alert).not.toHaveTextContent(/declined/i);
-  });
+          body: { type: `https://ofw.example/problems/${code}`, title: 'Declined', status: 402, code, declineCategory },
+        }),
+      ]);
+      renderApp('/join', api);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    },
+  );
 
   it('DESIGN.md §5 step-up: 402 authentication_required verifies a freshly tokenized card again with challengeRequested (§3 verifyCard options) and retries under the SAME Idempotency-Key with the new nonce', async () => {
     const { api, keys } = atPayment([

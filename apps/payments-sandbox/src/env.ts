@@ -18,8 +18,15 @@ export const EnvSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   HOST: z.string().min(1).default('localhost'),
   SANDBOX_ALLOWED_ORIGINS: originList.default(DEFAULT_ALLOWED_ORIGINS),
-  /** `production` turns the test-only fault control (`/sandbox/*`) off (404). */
-  NODE_ENV: z.string().default('development'),
+  /**
+   * Never `production` (DESIGN.md §5 "Production fails closed"): the sandbox approves test cards and has fault control,
+   * so {@link readEnv} refuses to start there. (Should an app be built with `nodeEnv: 'production'` anyway, fault
+   * control `/sandbox/*` answers 404.)
+   */
+  NODE_ENV: z
+    .string()
+    .default('development')
+    .refine((v) => v !== 'production', 'the payments sandbox is a test double and never runs with NODE_ENV=production'),
   /**
    * The key of the server API (issue 12): join-api's sandbox gateway sends `Authorization: Bearer <key>`; requests
    * without it get 401. At least 16 characters; the server (`main.ts`) does not start without it

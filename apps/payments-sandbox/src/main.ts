@@ -1,7 +1,13 @@
-import { readEnv, requireServerApiKey } from './env.js';
+import { readEnv, requireServerApiKey, type Env } from './env.js';
 import { startSandbox } from './server.js';
 
-const env = readEnv();
+let env: Env;
+try {
+  env = readEnv();
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
 const sandbox = await startSandbox({
   port: env.SANDBOX_PORT,
   host: env.HOST,

@@ -204,6 +204,8 @@ export const contract = {
     path: '/parents/{userId}/security-questions',
     params: UserIdParamsSchema,
     summary: 'Three security answers (§2)',
+    description:
+      'Each answer at least 3 characters, argon2id-hashed. Set once while joining; changing them once the account is active and they are set needs currentPassword (argon2-verified; missing → 403 current_password_required, wrong → 403 current_password_incorrect, 429 after 5 wrong ones an hour, shared with credentials). 10 writes per parent per hour.',
     auth: 'parent',
     body: SecurityAnswersRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
@@ -224,10 +226,12 @@ export const contract = {
     path: '/parents/{userId}/coparent-email',
     params: UserIdParamsSchema,
     summary: "Answer to the co-parent email question (§2): an email, or null for 'not now'",
+    description:
+      'A new address is e-mailed an invitation, so the answer is accepted only once the parent has paid (subscription current) or joined with nothing to pay (created by a professional, or invited): earlier it is 409 not_paid_yet. 10 answers per parent and 50 per client address an hour (429), so the join is no mail relay.',
     auth: 'parent',
     body: CoParentEmailRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 415, 429],
+    problems: [400, 401, 403, 409, 415, 429],
   },
   getExperiments: {
     method: 'GET',

@@ -22,6 +22,7 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
  * Idempotency-Key and the new nonce. `currency_not_offered`
  * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries). `price_changed`
  * (409): the order's price is no longer the `expectedCharge` the page showed; the problem's `quote` is the new one.
+ * `not_paid_yet` (409): a step that needs the subscription paid first (the co-parent answer, which e-mails an invitation).
  */
 export const ProblemCodeSchema = z.enum([
   'validation_failed',
@@ -49,6 +50,7 @@ export const ProblemCodeSchema = z.enum([
   'current_password_required',
   'current_password_incorrect',
   'signup_completed',
+  'not_paid_yet',
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',
@@ -58,9 +60,27 @@ export const ProblemCodeSchema = z.enum([
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
 
 /**
+ * Why a card was refused (402 `processor_declined` / `gateway_rejected`), coarse on purpose: a card tester learns no
+ * processor code, text or CVV/AVS detail (those stay in join-api's logs), the parent gets a message to act on:
+ * - `insufficient_funds`: not enough funds or over a limit — try another card;
+ * - `expired_card`: the card has expired;
+ * - `authentication_failed`: the card could not be verified (security code, address, 3D Secure) — check the security
+ *   code or try another card;
+ * - `card_declined`: any other refusal by the bank or the gateway — try another card.
+ */
+export const DeclineCategorySchema = z.enum([
+  'insufficient_funds',
+  'expired_card',
+  'authentication_failed',
+  'card_declined',
+]);
+/** Why a card was refused (see {@link DeclineCategorySchema}). */
+export type DeclineCategory = z.infer<typeof DeclineCategorySchema>;
+
+/**
  * RFC 9457 problem details as join-api sends them (`application/problem+json`).
- * Extra members: `code` (stable, see {@link ProblemCodeSchema}), `errors` (field errors),
- * and for declines `processorResponseCode` / `processorResponseText` / `gatewayRejectionReason`.
+ * Extra members: `code` (stable, see {@link ProblemCodeSchema}), `errors` (field errors), and for declines (402)
+ * `declineCategory` ({@link DeclineCategorySchema}) — never the processor's response code or text.
  */
 export const ProblemSchema = z
   .object({
@@ -71,9 +91,8 @@ export const ProblemSchema = z
     instance: z.string().optional(),
     code: z.string(),
     errors: z.array(FieldErrorSchema).optional(),
-    processorResponseCode: z.string().optional(),
-    processorResponseText: z.string().optional(),
-    gatewayRejectionReason: z.string().optional(),
+    /** With a decline (402): why, coarsely. */
+    declineCategory: DeclineCategorySchema.optional(),
     /** With `rate_limited` (429): seconds to wait before retrying. */
     retryAfterSeconds: z.number().optional(),
     /** With `price_changed` (409): what the order costs now (major units, 2 decimals, as a decimal string). */

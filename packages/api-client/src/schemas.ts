@@ -444,12 +444,18 @@ export const CredentialsResponseSchema = ParentStateSchema.extend({ authToken: z
 /** `PUT /parents/{userId}/credentials` answer (see {@link CredentialsResponseSchema}). */
 export type CredentialsResponse = z.infer<typeof CredentialsResponseSchema>;
 
-/** `PUT /parents/{userId}/security-questions` body (§2): three answers to three different questions. */
+/**
+ * `PUT /parents/{userId}/security-questions` body (§2): three answers, at least 3 characters each, to three different
+ * questions. Answers are set once while joining; changing them once the account is active needs `currentPassword`
+ * (403 `current_password_required` / `current_password_incorrect` otherwise), as credentials do.
+ */
 export const SecurityAnswersRequestSchema = z.object({
   answers: z
-    .array(z.object({ questionId: IdSchema, answer: z.string().trim().min(1, 'Required').max(200) }))
+    .array(z.object({ questionId: IdSchema, answer: z.string().trim().min(3, 'At least 3 characters').max(200) }))
     .length(3)
     .refine((a) => new Set(a.map((x) => x.questionId)).size === a.length, 'Choose three different questions'),
+  /** The account's password: required to change answers once they are set and the account is active. */
+  currentPassword: z.string().min(1).max(128).optional(),
 });
 /** `PUT /parents/{userId}/security-questions` body (see {@link SecurityAnswersRequestSchema}). */
 export type SecurityAnswersRequest = z.infer<typeof SecurityAnswersRequestSchema>;

@@ -20,7 +20,10 @@ import type { PaymentMethodSummary } from '../gateway/types.js';
 /** What the invitation e-mail shows (outbox payload of kind 'invitation'). Never what the other parent paid. */
 export interface InvitationPayload {
   languageLocale: string;
+  /** The inviting parent's full name (the body). */
   inviterName: string;
+  /** Their first name: the only name in the subject ({@link subjectName}); absent in rows queued before it existed. */
+  inviterFirstName?: string;
   /** `${PUBLIC_URL}/invite/<token>`: scrubbed from the outbox row once the message is sent. */
   link: string;
   /** When the invite token expires (ISO 8601). */
@@ -31,6 +34,8 @@ export interface InvitationPayload {
 export interface SignInPayload {
   languageLocale: string;
   inviterName: string;
+  /** As {@link InvitationPayload.inviterFirstName}. */
+  inviterFirstName?: string;
   signInUrl: string;
 }
 

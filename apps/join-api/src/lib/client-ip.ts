@@ -6,10 +6,12 @@ import ipaddr from 'ipaddr.js';
 const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /**
- * `TRUSTED_PROXIES` (comma-separated IPs, CIDRs or proxy-addr's `loopback` / `linklocal` / `uniquelocal`) as a list.
+ * `TRUSTED_PROXIES` (comma-separated IPs, CIDRs or proxy-addr's `loopback` / `linklocal` / `uniquelocal`) as a list;
+ * `none` (alone) is the empty list, said explicitly.
  * @throws Error naming the first entry that is none of these.
  */
 export function parseTrustedProxies(value: string): string[] {
+  if (value.trim() === 'none') return [];
   const list = value
     .split(',')
     .map((p) => p.trim())

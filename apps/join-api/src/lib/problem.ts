@@ -32,6 +32,8 @@ export class HttpProblem extends Error {
   readonly errors: FieldError[] | undefined;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
+  /** The rate-limit rule that refused (429 `rate_limited`), for `join_api_rate_limited_total`; never in the body. */
+  readonly rateLimitRule: string | undefined;
 
   constructor(
     status: number,
@@ -42,9 +44,11 @@ export class HttpProblem extends Error {
       errors?: FieldError[];
       extra?: Record<string, unknown>;
       headers?: Record<string, string>;
+      rateLimitRule?: string;
     } = {},
   ) {
     super(detail);
+    this.rateLimitRule = opts.rateLimitRule;
     this.status = status;
     this.code = code;
     this.title = opts.title ?? TITLES[status] ?? 'Error';
@@ -119,6 +123,7 @@ export const REFUSAL_PROBLEMS: Record<Refusal, { status: number; code: ProblemCo
   parent_not_found: { status: 404, code: 'not_found' },
   current_password_required: { status: 403, code: 'current_password_required' },
   current_password_incorrect: { status: 403, code: 'current_password_incorrect' },
+  not_paid_yet: { status: 409, code: 'not_paid_yet', title: 'Payment first' },
   coupon_invalid: { status: 422, code: 'validation_failed' },
   currency_not_offered: { status: 422, code: 'currency_not_offered' },
   package_unavailable: { status: 422, code: 'package_unavailable' },

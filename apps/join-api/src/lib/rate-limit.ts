@@ -10,22 +10,42 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Limits of the public endpoints (README "Rate limits"), per client IP. */
+/**
+ * Every rate limit of join-api (README "Rate limits"), per client address unless said per parent. Housekeeping keeps
+ * each rule's buckets for the rule's own window, so a limit missing here would be forgotten after the shortest one.
+ */
 export const RATE_LIMITS = {
   phone: { name: 'phone', limit: 60, windowMs: 60_000 },
   signup: { name: 'signup', limit: 30, windowMs: 60_000 },
   invite: { name: 'invite', limit: 30, windowMs: 60_000 },
   login: { name: 'credentials', limit: 20, windowMs: 60_000 },
+  /**
+   * Per parent, wrong current passwords only (issue 12): a stolen auth token cannot guess its way to new credentials
+   * or security answers (registration.ts `verifyCurrentPassword`).
+   */
+  currentPassword: { name: 'current-password', limit: 5, windowMs: 60 * 60_000 },
   /** Per parent: each write runs three argon2 hashes (issue 12). */
   securityQuestions: { name: 'security-questions', limit: 10, windowMs: 60 * 60_000 },
   /** Per parent: each co-parent answer with a new address sends an invitation e-mail (not a mail relay). */
   coParentEmail: { name: 'co-parent-email', limit: 10, windowMs: 60 * 60_000 },
+  /** Per client address, co-parent answers with an address across parents: invitations from one place stay few. */
+  coParentEmailClient: { name: 'co-parent-email-client', limit: 50, windowMs: 60 * 60_000 },
   /** Card testing (issue 12): order attempts per parent and per client, declines per parent, client tokens. */
   orderAttempts: { name: 'order-attempts', limit: 10, windowMs: 60 * 60_000 },
-  orderAttemptsClient: { name: 'order-attempts-client', limit: 30, windowMs: 60 * 60_000 },
+  /**
+   * Per client address, every attempt: a ceiling many parents behind one address (an office, a carrier's NAT) live
+   * with; card testing from one address is stopped by {@link RATE_LIMITS.orderFailuresClient} long before.
+   */
+  orderAttemptsClient: { name: 'order-attempts-client', limit: 300, windowMs: 60 * 60_000 },
   orderDeclines: { name: 'order-declines', limit: 5, windowMs: 60 * 60_000 },
+  /**
+   * Per client address, failed charges only — declines (402) and cards the gateway could not charge (422
+   * `payment_method_expired`) — whichever parents they come from; paid orders never count (DESIGN.md §5).
+   */
+  orderFailuresClient: { name: 'order-failures-client', limit: 20, windowMs: 60 * 60_000 },
   clientTokens: { name: 'client-tokens', limit: 30, windowMs: 60 * 60_000 },
-  clientTokensClient: { name: 'client-tokens-client', limit: 30, windowMs: 60 * 60_000 },
+  /** Per client address: one client token per payment step shown, so a shared address needs room. */
+  clientTokensClient: { name: 'client-tokens-client', limit: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -67,6 +87,7 @@ function limited(rule: RateLimitRule, windowStart: Date, now: Date): HttpProblem
   return new HttpProblem(429, 'rate_limited', `Too many requests; try again in ${retryAfter} s.`, {
     headers: { 'retry-after': String(retryAfter) },
     extra: { retryAfterSeconds: retryAfter },
+    rateLimitRule: rule.name,
   });
 }
 

@@ -5,8 +5,21 @@ import type { AppEnv } from '../context.js';
 import { operation } from '../lib/operation.js';
 import { clientIp, requireParent } from '../context.js';
 import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
-import { HttpProblem } from '../lib/problem.js';
+import { HttpProblem, problemOf } from '../lib/problem.js';
+import { orderOutcome } from '../lib/metrics.js';
+import { ServiceError } from '../services/errors.js';
 import { placeOrder } from '../services/orders.js';
+
+/** The HTTP status an error thrown by placeOrder answers with (the app's error handler renders it). */
+function statusOf(e: unknown): number {
+  if (e instanceof ServiceError) return problemOf(e).status;
+  return e instanceof HttpProblem ? e.status : 500;
+}
+
+/** A charge the gateway refused: a decline (402) or a card it could not charge (422 `payment_method_expired`). */
+function failedCharge(answer: { status: number; body: unknown }): boolean {
+  return answer.status === 402 || (answer.body as { code?: unknown } | null)?.code === 'payment_method_expired';
+}
 
 export function orderRoutes() {
   const r = new Hono<AppEnv>();
@@ -33,21 +46,31 @@ export function orderRoutes() {
     const body = await input.body();
     // card testing (issue 12): a parent past their declines waits; every attempt counts per parent and per client —
     // every attempt but the replay of a completed order, which placeOrder answers from the store before this runs
+    // (DESIGN.md §5: per address, failed charges count, paid orders do not)
     const parent = `parent:${user.id}`;
+    const client = clientIp(c);
     const admit = () =>
-      // (one statement for the three, in this order: issue 15)
+      // (one statement for the four, in this order: issue 15)
       hitRateLimits(
         s.db,
         [
           { kind: 'check', rule: RATE_LIMITS.orderDeclines, subject: parent },
+          { kind: 'check', rule: RATE_LIMITS.orderFailuresClient, subject: client },
           { kind: 'hit', rule: RATE_LIMITS.orderAttempts, subject: parent },
-          { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: clientIp(c) },
+          { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: client },
         ],
         s.now(),
         s.env.RATE_LIMIT_FACTOR,
       );
-    const answer = await placeOrder(s, user, key.data, body, admit);
+    const answer = await placeOrder(s, user, key.data, body, admit).catch((e: unknown) => {
+      s.metrics.ordersTotal.inc({ outcome: orderOutcome(statusOf(e)) });
+      throw e;
+    });
+    if (!answer.replayed)
+      s.metrics.ordersTotal.inc({ outcome: orderOutcome(answer.status, (answer.body as { code?: string }).code) });
     if (answer.status === 402 && !answer.replayed) await countHit(s.db, RATE_LIMITS.orderDeclines, parent, s.now());
+    if (!answer.replayed && failedCharge(answer))
+      await countHit(s.db, RATE_LIMITS.orderFailuresClient, client, s.now());
     const headers: Record<string, string> = { 'cache-control': 'no-store' };
     if (answer.replayed) headers['idempotent-replayed'] = 'true';
     if (answer.status >= 400) headers['content-type'] = 'application/problem+json';

@@ -88,6 +88,10 @@ export function parentRoutes() {
     const user = await requireSelf(c, input.param('userId'));
     await rateLimit(c, RATE_LIMITS.securityQuestions, `parent:${user.id}`);
     const body = await input.body();
+    // Set once while joining; once the account is active, a change proves the current password as credentials do
+    // (account recovery answers are credentials too: SECURITY.md, ASVS 6.4.2).
+    if (user.accountState !== 'registering' && user.securityQuestionsComplete)
+      await verifyCurrentPassword(s, user, body.currentPassword);
     return c.json(await saveSecurityAnswers(s, user, body.answers));
   });
 
@@ -104,6 +108,7 @@ export function parentRoutes() {
     // an answer with a new address e-mails it an invitation: limited per parent, so the join is no mail relay
     await rateLimit(c, RATE_LIMITS.coParentEmail, `parent:${user.id}`);
     const body = await input.body();
+    if (body.coParentEmail !== null) await rateLimit(c, RATE_LIMITS.coParentEmailClient);
     const { state, outcome } = await recordCoParentAnswer(s, user, body.coParentEmail);
     s.logger.info({ userId: user.id, outcome }, 'co-parent answer recorded');
     return c.json(state);

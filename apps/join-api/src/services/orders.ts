@@ -15,6 +15,7 @@ import type { BillingAddress, ExpectedCharge, OrderRequest, OrderResponse, Probl
 import type { Services } from '../context.js';
 import { coupons, idempotencyKeys, orders, subscriptions, users } from '../db/schema.js';
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from '../gateway/types.js';
+import { declineCategory, type Decline } from '../gateway/decline-category.js';
 import { problemOf } from '../lib/problem.js';
 import { ServiceError } from './errors.js';
 import { newId } from '../lib/tokens.js';
@@ -182,36 +183,26 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
   };
 }
 
-/** A decline (§8, 402), naming processor-declined vs gateway-rejected and the response code. */
-export function declineRefusal(
-  result: Extract<ChargeResult, { outcome: 'processor_declined' | 'gateway_rejected' }>,
-  orderId: string,
-): ServiceError {
-  if (result.outcome === 'processor_declined') {
-    return new ServiceError(
-      'processor_declined',
-      `The card was declined by the bank (${result.processorResponseCode} ${result.processorResponseText}).`,
-      {
-        extra: {
-          processorResponseCode: result.processorResponseCode,
-          processorResponseText: result.processorResponseText,
-          orderId,
-        },
-      },
-    );
-  }
-  return new ServiceError(
-    'gateway_rejected',
-    `The payment was rejected by the gateway (${result.gatewayRejectionReason}).`,
-    {
-      extra: {
-        gatewayRejectionReason: result.gatewayRejectionReason,
-        ...(result.processorResponseCode ? { processorResponseCode: result.processorResponseCode } : {}),
-        ...(result.processorResponseText ? { processorResponseText: result.processorResponseText } : {}),
-        orderId,
-      },
-    },
-  );
+/**
+ * A decline (§8, 402): processor-declined vs gateway-rejected and a coarse `declineCategory` (gateway/decline-category.ts)
+ * — never the processor's code or text, nor CVV/AVS details, which tell card testers which numbers are live; those are
+ * logged (`finalize`) and kept on the order row.
+ */
+export function declineRefusal(result: Decline, orderId: string): ServiceError {
+  const extra = { declineCategory: declineCategory(result), orderId };
+  if (result.outcome === 'processor_declined')
+    return new ServiceError('processor_declined', 'The card was declined by the bank.', { extra });
+  return new ServiceError('gateway_rejected', 'The payment was rejected.', { extra });
+}
+
+/** What the gateway said of a decline, for the logs only (never in an answer). */
+function declineDetails(result: Decline) {
+  return {
+    outcome: result.outcome,
+    processorResponseCode: result.processorResponseCode,
+    processorResponseText: result.processorResponseText,
+    ...(result.outcome === 'gateway_rejected' ? { gatewayRejectionReason: result.gatewayRejectionReason } : {}),
+  };
 }
 
 /** A nonce the gateway cannot charge (unknown, expired or used; 422): the parent enters the card again. */
@@ -286,11 +277,12 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning();
     if (!declined) return undefined;
+    if (!invalid) s.logger.info({ orderId: order.id, decline: declineDetails(result) }, 'payment declined');
     const answer = storedRefusal(
       invalid
         ? nonceRefusal(result, order.id)
         : offersStepUp(order, result) && result.outcome === 'processor_declined'
-          ? authenticationRequired(order.id, result) // the key stays open for one step-up (step-up.ts)
+          ? authenticationRequired(order.id) // the key stays open for one step-up (step-up.ts)
           : declineRefusal(result, order.id),
     );
     await tx
@@ -306,8 +298,14 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
  * transaction: a charge that landed after its caller gave up). Logged at error level with the order id.
  * @throws GatewayUnavailableError (the next reconciliation tries again)
  */
-async function reverseLate(s: Services, orderId: string, transactionId: string): Promise<void> {
+async function reverseLate(
+  s: Services,
+  orderId: string,
+  transactionId: string,
+  reason: 'late_approval' | 'duplicate_approval' = 'late_approval',
+): Promise<void> {
   const outcome = await s.gateway.reverse(transactionId);
+  s.metrics.paymentReversalsTotal.inc({ reason });
   s.logger.error(
     { orderId, transactionId, outcome },
     'late approval for an order that is no longer pending: money given back',
@@ -345,7 +343,7 @@ async function resolveFromGateway(s: Services, order: OrderRow): Promise<'resolv
   const pick = approved[0] ?? found.at(-1);
   if (!pick || pick.outcome === 'in_doubt') return 'none';
   await record(s, order, pick);
-  for (const extra of approved.slice(1)) await reverseLate(s, order.id, extra.transactionId);
+  for (const extra of approved.slice(1)) await reverseLate(s, order.id, extra.transactionId, 'duplicate_approval');
   return 'resolved';
 }
 
@@ -509,6 +507,7 @@ export function startReconciler(s: Services, intervalMs: number): Reconciler {
   const runOnce = () => {
     running ??= reconcileOrders(s)
       .then((r) => {
+        s.metrics.reconcileLagSeconds.set(r.lagSeconds);
         if (r.resolved || r.failed || r.reversed || r.inDoubt) s.logger.info(r, 'reconciled orders');
         return r;
       })
@@ -975,6 +974,7 @@ export async function placeOrder(
       if (result.outcome === 'approved' && result.threeDSecure && !result.threeDSecure.liabilityShifted) {
         // DESIGN.md §5 "3D Secure policy": sold without a liability shift (counted by a metric later)
         s.logger.warn({ orderId: order.id, threeDSecureStatus: result.threeDSecure.status }, LIABILITY_KEPT_MESSAGE);
+        s.metrics.liabilityKeptTotal.inc({ status: result.threeDSecure.status ?? 'unknown' });
       }
       const answer = await record(s, order, result);
       s.logger.info(

@@ -10,9 +10,9 @@ import type {
 import type { Services } from '../context.js';
 import { securityAnswers, securityQuestions, users } from '../db/schema.js';
 import { ServiceError } from './errors.js';
-import { checkRateLimit, countHit, type RateLimitRule } from '../lib/rate-limit.js';
+import { RATE_LIMITS, checkRateLimit, countHit } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
-import { getUser, issueToken, parentState, revokeTokens, type UserRow } from '../accounts.js';
+import { getUser, issueToken, parentState, revokeTokens, subscriptionStatus, type UserRow } from '../accounts.js';
 import { answerCoParentEmail, type InvitationOutcome } from '../invitations.js';
 
 /**
@@ -143,13 +143,19 @@ export function saveBillingAddress(
  * Records the co-parent answer (§2): an e-mail address, or `null` for "not now". The answer, the invitation it causes
  * (invited account, invite token, outbox e-mail: invitations.ts) and the state answered are one transaction; whatever
  * the address, the answer is the same (no enumeration).
- * @throws ServiceError `own_email_as_co_parent` for the parent's own address, `parent_not_found` when the parent is gone.
+ * Accepted only once the parent has paid (subscription current) or joined with nothing to pay (created by a pro,
+ * invited): the answer e-mails an invitation, so an unpaid signup cannot make join-api a mail relay.
+ * @throws ServiceError `not_paid_yet` before that, `own_email_as_co_parent` for the parent's own address,
+ * `parent_not_found` when the parent is gone.
  */
 export async function recordCoParentAnswer(
   s: Services,
   user: UserRow,
   email: string | null,
 ): Promise<{ state: ParentState; outcome: InvitationOutcome }> {
+  if (!user.userCreatedByPro && !user.isInvited && (await subscriptionStatus(s.db, user.id, s.now())) !== 'current') {
+    throw new ServiceError('not_paid_yet', 'The co-parent is invited once the subscription is paid.');
+  }
   const body = { coParentEmail: email };
   const coParentEmail = body.coParentEmail?.toLowerCase() ?? null;
   if (coParentEmail !== null && coParentEmail === user.email.toLowerCase()) {
@@ -192,27 +198,22 @@ async function updateSelf(s: Services, userId: number, set: Partial<typeof users
 }
 
 /**
- * Wrong current passwords per parent per hour (issue 12): a stolen auth token cannot guess its way to new
- * credentials. Counted on failures only, beside the per-client `RATE_LIMITS.login` every credentials call counts.
- */
-const CURRENT_PASSWORD_LIMIT: RateLimitRule = { name: 'current-password', limit: 5, windowMs: 60 * 60_000 };
-
-/**
- * Proves the parent knows the current password before credentials change (issue 12): argon2-verified against the
- * stored hash. Wrong answers count per parent (`CURRENT_PASSWORD_LIMIT`); past the limit even a right one waits.
+ * Proves the parent knows the current password before credentials or security answers change (issue 12):
+ * argon2-verified against the stored hash. Wrong answers count per parent (`RATE_LIMITS.currentPassword`, counted on
+ * failures only, beside the per-client limit of the call); past the limit even a right one waits.
  * @throws ServiceError `current_password_required` / `current_password_incorrect`; HttpProblem 429 `rate_limited`.
  */
 export async function verifyCurrentPassword(s: Services, user: UserRow, currentPassword: string | undefined) {
   const subject = `parent:${user.id}`;
-  await checkRateLimit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
+  await checkRateLimit(s.db, RATE_LIMITS.currentPassword, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
   if (!currentPassword) {
-    throw new ServiceError('current_password_required', 'Changing credentials needs the current password.', {
+    throw new ServiceError('current_password_required', 'This change needs the current password.', {
       errors: [{ field: 'currentPassword', message: 'Required' }],
     });
   }
   const ok = user.passwordHash ? await argon2.verify(user.passwordHash, currentPassword).catch(() => false) : false;
   if (!ok) {
-    await countHit(s.db, CURRENT_PASSWORD_LIMIT, subject, s.now());
+    await countHit(s.db, RATE_LIMITS.currentPassword, subject, s.now());
     throw new ServiceError('current_password_incorrect', 'The current password is not right.', {
       errors: [{ field: 'currentPassword', message: 'Incorrect' }],
     });

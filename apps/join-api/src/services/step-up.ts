@@ -94,19 +94,11 @@ export function offersStepUp(order: { processorResponseCode: string | null }, re
 }
 
 /** The 402 `authentication_required` refusal (the page authenticates the card with a challenge and retries). */
-export function authenticationRequired(
-  orderId: string,
-  decline?: { processorResponseCode: string; processorResponseText: string },
-): ServiceError {
+export function authenticationRequired(orderId: string): ServiceError {
+  // the processor's code and text stay in the logs (DESIGN.md §5: declines tell card testers nothing)
   return new ServiceError(
     'authentication_required',
     'The bank asks for the cardholder to authenticate: verify the card with a 3D Secure challenge and retry with the same Idempotency-Key and the new nonce.',
-    {
-      extra: {
-        processorResponseCode: decline?.processorResponseCode ?? '2099',
-        processorResponseText: decline?.processorResponseText ?? 'Cardholder Authentication Required',
-        orderId,
-      },
-    },
+    { extra: { orderId } },
   );
 }

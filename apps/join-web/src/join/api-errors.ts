@@ -14,7 +14,8 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
  * Localized text of the join-api problems any step can get (issue 12), or undefined for any other error:
  * - 429 `rate_limited`: "too many attempts", with the wait from the problem's `retryAfterSeconds` (the Retry-After
  *   header's value) in seconds under a minute, else in whole minutes rounded up;
- * - 422 `currency_not_offered`: the plan is not sold in the parent's country's currency.
+ * - 422 `currency_not_offered`: the plan is not sold in the parent's country's currency;
+ * - 409 `not_paid_yet`: the co-parent is invited only after the payment (join-api: no mail relay).
  */
 export function problemMessage(intl: IntlShape, error: unknown): string | undefined {
   if (isApiError(error, 'rate_limited')) {
@@ -25,5 +26,6 @@ export function problemMessage(intl: IntlShape, error: unknown): string | undefi
     return intl.formatMessage(problemMessages.rateLimitedMinutes, { minutes: Math.ceil(wait / 60) });
   }
   if (isApiError(error, 'currency_not_offered')) return intl.formatMessage(problemMessages.currencyNotOffered);
+  if (isApiError(error, 'not_paid_yet')) return intl.formatMessage(problemMessages.notPaidYet);
   return undefined;
 }

@@ -101,8 +101,8 @@ export const accountMessages = /* @__PURE__ */ defineMessages({
   },
   errorAnswer: {
     id: 'account.error.answer',
-    description: 'Error under a security answer field when it is empty.',
-    defaultMessage: 'Enter an answer.',
+    description: 'Error under a security answer field when it is empty or shorter than 3 characters.',
+    defaultMessage: 'Enter an answer of at least 3 characters.',
   },
   errorCoParentEmail: {
     id: 'account.error.coParentEmail',

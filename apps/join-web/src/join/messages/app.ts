@@ -75,6 +75,14 @@ export const problemMessages = /* @__PURE__ */ defineMessages({
     description: 'Error banner after a 429 (too many attempts) when the server gives no wait time.',
     defaultMessage: 'Too many attempts. Please wait a few minutes and try again.',
   },
+  /** 409 `not_paid_yet`: the co-parent is invited only once the subscription is paid. */
+  notPaidYet: {
+    id: 'app.error.notPaidYet',
+    description:
+      'Error banner on the last step when the server refuses to invite the co-parent because the payment is not complete yet.',
+    defaultMessage:
+      'Your co-parent can be invited once your payment is complete. Go back to the payment step to finish it.',
+  },
   /** 422 `currency_not_offered`: the plan is priced in another currency than the parent's country's. */
   currencyNotOffered: {
     id: 'app.error.currencyNotOffered',

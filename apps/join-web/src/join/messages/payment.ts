@@ -214,6 +214,29 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
     description: 'Error when the card cannot go through the bank’s verification (3D Secure); the card is refused.',
     defaultMessage: 'This card cannot be verified with your bank, so it was not charged. Please use a different card.',
   },
+  /** A 402 decline's `declineCategory` (join-api: coarse on purpose, no processor codes): one message each. */
+  declineInsufficientFunds: {
+    id: 'payment.decline.insufficientFunds',
+    description:
+      'Error after paying when the bank declined the card for insufficient funds or a limit; try another card.',
+    defaultMessage: 'This card has insufficient funds. Please try another card.',
+  },
+  declineExpiredCard: {
+    id: 'payment.decline.expiredCard',
+    description: 'Error after paying when the bank declined the card because it has expired.',
+    defaultMessage: 'This card has expired. Please use another card.',
+  },
+  declineAuthentication: {
+    id: 'payment.decline.authenticationFailed',
+    description:
+      'Error after paying when the bank could not verify the card (security code, billing address or bank verification).',
+    defaultMessage: 'Your bank could not verify the card. Check the security code, or use a different card.',
+  },
+  declineCardDeclined: {
+    id: 'payment.decline.cardDeclined',
+    description: 'Error after paying when the bank declined the card for any other reason; try another card.',
+    defaultMessage: 'Your bank declined the payment. Please try another card.',
+  },
   threeDSFailed: {
     id: 'payment.threeDS.failed',
     description: 'Error when the bank’s card verification (3D Secure) failed.',

@@ -1,3 +1,4 @@
+import type { DeclineCategory } from '@ofw/api-client';
 import { isApiError } from '@ofw/api-client/errors';
 import { paymentMessages, toPaymentError } from '@ofw/payments';
 import type { IntlShape } from 'react-intl';
@@ -15,6 +16,14 @@ export class ThreeDSFailed extends Error {
   override readonly name = 'ThreeDSFailed';
 }
 
+/** The banner of each `declineCategory` of a 402 (join-api tells the category only, never the processor's code). */
+const DECLINE_MESSAGES = {
+  insufficient_funds: paymentMessagesUi.declineInsufficientFunds,
+  expired_card: paymentMessagesUi.declineExpiredCard,
+  authentication_failed: paymentMessagesUi.declineAuthentication,
+  card_declined: paymentMessagesUi.declineCardDeclined,
+} satisfies Record<DeclineCategory, unknown>;
+
 /** Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError` (§8). */
 export function messageFor(intl: IntlShape, err: unknown): string {
   const common = problemMessage(intl, err); // 429 with its wait, currency_not_offered (issue 12)
@@ -28,11 +37,11 @@ export function messageFor(intl: IntlShape, err: unknown): string {
       const amount = intl.formatNumber(Number(quote.amount), { style: 'currency', currency: quote.currencyCode });
       return intl.formatMessage(paymentMessagesUi.priceChanged, { amount });
     }
-    // the gateway refused a card its bank did not authenticate (threeDSecure.required): not a bank decline
-    if (err.code === 'gateway_rejected' && err.problem.gatewayRejectionReason === 'three_d_secure')
-      return intl.formatMessage(paymentMessagesUi.threeDSFailed);
     // the bank asked for authentication and no step-up could be made (DESIGN.md §5): it could not verify the card
     if (err.code === 'authentication_required') return intl.formatMessage(paymentMessagesUi.threeDSFailed);
+    // a decline (402) says its category's message; an older server's 402 without one falls through to §8's texts
+    const category = err.status === 402 ? err.problem.declineCategory : undefined;
+    if (category && category in DECLINE_MESSAGES) return intl.formatMessage(DECLINE_MESSAGES[category]);
     if (err.code === 'package_unavailable' || err.code === 'validation_failed')
       return intl.formatMessage(appMessages.unexpectedError);
   }

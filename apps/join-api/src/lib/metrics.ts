@@ -1,0 +1,138 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../db/client.js';
+import { outbox } from '../db/schema.js';
+
+/**
+ * join-api's Prometheus metrics (prom-client), one registry per app so that tests read their own (README "Metrics").
+ * Reached from the Services context as `s.metrics`.
+ */
+export interface Metrics {
+  registry: Registry;
+  /** `POST /orders` answers, by outcome ({@link orderOutcome}); replays of a stored answer are not counted again. */
+  ordersTotal: Counter<'outcome'>;
+  /** Approvals given back (voided or refunded) because they could not pay their order; `reason` e.g. `late_approval`. */
+  paymentReversalsTotal: Counter<'reason'>;
+  /**
+   * Seconds since the oldest order still waiting for reconciliation was due (0 when none): set by the reconciler.
+   */
+  reconcileLagSeconds: Gauge;
+  /** E-mails waiting in the outbox (status `pending`), read from the database at each scrape. */
+  outboxPending: Gauge;
+  /** 429 `rate_limited` answers, by rule name (`RATE_LIMITS` in lib/rate-limit.ts). */
+  rateLimitedTotal: Counter<'rule'>;
+  /**
+   * Card sales made without a 3D Secure liability shift (DESIGN.md §5 "3D Secure policy": the lookup found none
+   * possible, so the merchant keeps the liability), by the lookup's 3DS `status`.
+   */
+  liabilityKeptTotal: Counter<'status'>;
+}
+
+/**
+ * Creates the registry and join-api's metrics in it.
+ * @param o.db - where `join_api_outbox_pending` counts pending rows at scrape time (without it the gauge stays 0).
+ * @param o.defaultMetrics - also collect prom-client's default process metrics (`process_cpu_seconds_total`,
+ *   `nodejs_eventloop_lag_seconds`, heap, GC, …): on in the server, off by default so tests stay light.
+ */
+export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (o.defaultMetrics) collectDefaultMetrics({ register: registry });
+  const db = o.db;
+  return {
+    registry,
+    ordersTotal: new Counter({
+      name: 'join_api_orders_total',
+      help: 'POST /orders answers by outcome (paid, declined, payment_method_invalid, in_doubt, rate_limited, refused, error).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    paymentReversalsTotal: new Counter({
+      name: 'join_api_payment_reversals_total',
+      help: 'Approvals voided or refunded because they could not pay their order, by reason.',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    reconcileLagSeconds: new Gauge({
+      name: 'join_api_reconcile_lag_seconds',
+      help: 'Seconds since the oldest order waiting for reconciliation was due (0 when none).',
+      registers: [registry],
+    }),
+    outboxPending: new Gauge({
+      name: 'join_api_outbox_pending',
+      help: 'E-mails waiting in the outbox (status pending).',
+      registers: [registry],
+      async collect() {
+        if (!db) return;
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(outbox)
+          .where(sql`${outbox.status} = 'pending'`);
+        this.set(row?.n ?? 0);
+      },
+    }),
+    rateLimitedTotal: new Counter({
+      name: 'join_api_rate_limited_total',
+      help: '429 rate_limited answers by rule.',
+      labelNames: ['rule'],
+      registers: [registry],
+    }),
+    liabilityKeptTotal: new Counter({
+      name: 'join_api_card_sales_without_liability_shift_total',
+      help: 'Card sales made without a 3D Secure liability shift (the merchant keeps the liability), by 3DS status.',
+      labelNames: ['status'],
+      registers: [registry],
+    }),
+  };
+}
+
+/**
+ * The `outcome` label of a `POST /orders` answer status: 201 `paid`, 402 `declined`, 422 `payment_method_invalid` (or
+ * another refusal of the body), 429 `rate_limited`, 503 `in_doubt` (the gateway did not answer), other 4xx `refused`,
+ * 5xx `error`. A bounded set, so the series stay few.
+ */
+export function orderOutcome(status: number, code?: string): string {
+  if (status === 201 || status === 200) return 'paid';
+  if (status === 402) return 'declined';
+  if (status === 422 && code === 'payment_method_expired') return 'payment_method_invalid';
+  if (status === 429) return 'rate_limited';
+  if (status === 503) return 'in_doubt';
+  return status < 500 ? 'refused' : 'error';
+}
+
+/** A started metrics endpoint: `url` is its origin (`GET /metrics`). */
+export interface MetricsServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `GET /metrics` (Prometheus text format) on its own port, apart from the public one: bind it to 127.0.0.1
+ * (the default `METRICS_HOST`) or a private interface the scraper reaches — never the public listener. Anything else
+ * answers 404.
+ * @throws Error when the port cannot be bound (start-up fails).
+ */
+export function startMetricsServer(metrics: Metrics, opts: { port: number; host: string }): Promise<MetricsServer> {
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (body) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
+      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed'),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      const { address, port, family } = server.address() as AddressInfo;
+      const host = family === 'IPv6' ? `[${address}]` : address;
+      resolve({
+        url: `http://${host}:${port}`,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      });
+    });
+  });
+}

@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from '../src/env.js';
+import { PRODUCTION_ENV as PROD } from './helpers.js';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The lines of the EnvError `loadEnv(env)` throws. */
+function problems(env: Record<string, string | undefined>): string[] {
+  try {
+    loadEnv(env);
+  } catch (e) {
+    if (e instanceof EnvError) return e.message.split('\n').slice(1);
+    throw e;
+  }
+  return [];
+}
+
+describe('NODE_ENV=production fails closed (DESIGN.md §5)', () => {
+  it('a complete production environment passes; its defaults are the production ones', () => {
+    expect(problems(PROD)).toEqual([]);
+    expect(loadEnv(PROD)).toMatchObject({ SEED_DEMO: 'false', COOKIE_SECURE: true, RATE_LIMIT_FACTOR: 1 });
+    // an explicit factor of 1 and `none` (no load balancer) are production settings too
+    expect(loadEnv({ ...PROD, RATE_LIMIT_FACTOR: '1', TRUSTED_PROXIES: 'none' }).TRUSTED_PROXIES).toEqual([]);
+  });
+
+  it('the sandbox driver (it approves test cards) is refused', () => {
+    expect(problems({ ...PROD, PAYMENTS_DRIVER: 'sandbox' })).toEqual([
+      '  PAYMENTS_DRIVER: must be braintree when NODE_ENV=production',
+    ]);
+    expect(problems({ ...PROD, PAYMENTS_DRIVER: undefined })).toEqual([
+      '  PAYMENTS_DRIVER: must be braintree when NODE_ENV=production',
+    ]);
+  });
+
+  it.each(['Sandbox', 'Development', 'Qa'])('BRAINTREE_ENVIRONMENT=%s (not real money) is refused', (environment) => {
+    expect(problems({ ...PROD, BRAINTREE_ENVIRONMENT: environment })).toEqual([
+      '  BRAINTREE_ENVIRONMENT: must be Production when NODE_ENV=production',
+    ]);
+  });
+
+  it.each(['GATEWAY_HOST', 'GATEWAY_PORT', 'GATEWAY_SSL', 'SANDBOX_URL', 'SANDBOX_API_KEY', 'SANDBOX_PORT'])(
+    '%s (the sandbox / Development gateway) is refused',
+    (key) => {
+      const value =
+        key === 'GATEWAY_PORT' || key === 'SANDBOX_PORT'
+          ? '3010'
+          : key === 'GATEWAY_SSL'
+            ? 'true'
+            : key === 'SANDBOX_URL'
+              ? 'http://x.example'
+              : 'x'.repeat(20);
+      expect(problems({ ...PROD, [key]: value })).toEqual([
+        `  ${key}: sandbox / Development gateway setting; unset it when NODE_ENV=production`,
+      ]);
+    },
+  );
+
+  it('GATEWAY_TIMEOUT_MS bounds Braintree calls in production too, so it is allowed', () => {
+    expect(loadEnv({ ...PROD, GATEWAY_TIMEOUT_MS: '10000' }).GATEWAY_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('PUBLIC_URL is required and https: (links in e-mails, the CSRF origin check)', () => {
+    expect(problems({ ...PROD, PUBLIC_URL: undefined })).toEqual([
+      '  PUBLIC_URL: is required when NODE_ENV=production (https://…)',
+    ]);
+    expect(problems({ ...PROD, PUBLIC_URL: 'http://join.example' })).toEqual([
+      '  PUBLIC_URL: must be https://… when NODE_ENV=production',
+    ]);
+  });
+
+  it.each([
+    'smtp://mail.example:25',
+    'smtp://mail.example:587?requireTLS=false',
+    'smtps://mail.example:465?tls.rejectUnauthorized=false',
+    'smtp://mail.example:587?requireTLS=true&ignoreTLS=true',
+  ])('SMTP_URL %s (plain text or unverified, as nodemailer reads it) is refused', (url) => {
+    expect(problems({ ...PROD, SMTP_URL: url })).toEqual([
+      '  SMTP_URL: must use TLS when NODE_ENV=production: smtps://… or smtp://…?requireTLS=true (STARTTLS)',
+    ]);
+  });
+
+  it('SMTP_URL is required; smtps: and STARTTLS required by nodemailer (requireTLS=true) pass', () => {
+    expect(problems({ ...PROD, SMTP_URL: undefined })).toEqual([
+      '  SMTP_URL: is required when NODE_ENV=production (smtps://… or smtp://…?requireTLS=true)',
+    ]);
+    expect(problems({ ...PROD, SMTP_URL: 'smtp://user:pass@mail.example:587?requireTLS=true' })).toEqual([]);
+  });
+
+  it('SEED_DEMO=true (demo links complete accounts without paying) is refused', () => {
+    expect(problems({ ...PROD, SEED_DEMO: 'true' })).toEqual([
+      '  SEED_DEMO: demo data cannot be seeded when NODE_ENV=production',
+    ]);
+    expect(problems({ ...PROD, SEED_DEMO: 'false' })).toEqual([]);
+  });
+
+  it.each(['100', '0.5'])('RATE_LIMIT_FACTOR=%s (limits other than the documented ones) is refused', (factor) => {
+    expect(problems({ ...PROD, RATE_LIMIT_FACTOR: factor })).toEqual([
+      '  RATE_LIMIT_FACTOR: must be 1 (or unset) when NODE_ENV=production',
+    ]);
+  });
+
+  it('TRUSTED_PROXIES must be said: a CIDR list, or none explicitly', () => {
+    expect(problems({ ...PROD, TRUSTED_PROXIES: undefined })).toEqual([
+      "  TRUSTED_PROXIES: is required when NODE_ENV=production: the load balancers' CIDRs, or none",
+    ]);
+    expect(problems({ ...PROD, TRUSTED_PROXIES: 'none,10.0.0.0/8' })[0]).toMatch(/^ {2}TRUSTED_PROXIES: "none"/);
+  });
+
+  it('one EnvError lists every problem at once, one line each', () => {
+    expect(
+      problems({ NODE_ENV: 'production', SEED_DEMO: 'true', RATE_LIMIT_FACTOR: '20', SANDBOX_URL: 'http://s.example' }),
+    ).toEqual([
+      '  PAYMENTS_DRIVER: must be braintree when NODE_ENV=production',
+      '  SANDBOX_URL: sandbox / Development gateway setting; unset it when NODE_ENV=production',
+      '  PUBLIC_URL: is required when NODE_ENV=production (https://…)',
+      '  SMTP_URL: is required when NODE_ENV=production (smtps://… or smtp://…?requireTLS=true)',
+      '  SEED_DEMO: demo data cannot be seeded when NODE_ENV=production',
+      '  RATE_LIMIT_FACTOR: must be 1 (or unset) when NODE_ENV=production',
+      "  TRUSTED_PROXIES: is required when NODE_ENV=production: the load balancers' CIDRs, or none",
+    ]);
+  });
+
+  it('outside production none of these apply (development defaults stay)', () => {
+    expect(problems({ NODE_ENV: 'development', SEED_DEMO: 'true', RATE_LIMIT_FACTOR: '20' })).toEqual([]);
+    expect(loadEnv({}).TRUSTED_PROXIES).toEqual([]);
+  });
+
+  it('the server process exits 1 and prints the problem line, before opening anything', async () => {
+    const failed = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(here, '..'),
+      env: { PATH: process.env.PATH, ...PROD, SMTP_URL: 'smtp://mail.example:25', DATA_DIR: 'memory://' },
+      timeout: 30_000,
+    }).then(
+      () => undefined,
+      (e: { code?: number; stderr?: string; stdout?: string }) => e,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain(
+      '  SMTP_URL: must use TLS when NODE_ENV=production: smtps://… or smtp://…?requireTLS=true (STARTTLS)',
+    );
+    expect(failed?.stdout).not.toMatch(/listening/);
+  }, 40_000);
+});
