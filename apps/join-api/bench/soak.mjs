@@ -14,7 +14,7 @@
 // the same key searches, finds nothing, sells the same nonce again and meets 91564 (left in doubt, never failed), and
 // reconciliation fails orders whose sale appears later (a late approval, given back).
 //
-// SOAK_PARENTS (default 120) parents sign up and pay at once, each attempt (Idempotency-Key) with its own single-use
+// SOAK_PARENTS (default 100) parents sign up and pay at once, each attempt (Idempotency-Key) with its own single-use
 // nonce tokenized by the sandbox (`store.createNonce` + a liability-shifted `setThreeDSecure`, as the page's hosted
 // fields and 3DS lookup give one), so a retried sale meets Braintree's 91564 "already used" as in production, while
 // the sandbox's fault control injects, at random:
@@ -27,8 +27,8 @@
 //   - braintree mode, per parent: sales held by a proxy in front of the gateway API and forwarded 0.2–2 s after
 //     join-api gave up (the charge itself lands late, inside the lease's 5 s margin).
 // Half of the parents retry with a new Idempotency-Key (and a new nonce) after a 503 or 409 (a reload), the others
-// with the same key (and nonce); a 409 `conflict` (attempt closed) and a 422 `payment_method_expired` always get a new
-// key. Every parent waits Retry-After and retries (at most SOAK_MAX_ATTEMPTS times, SOAK_PARENT_DEADLINE_MS) until a
+// with the same key (and nonce); a 409 `conflict` (attempt closed), a 422 `payment_method_expired` and a 402 decline
+// (a sale declined at settlement before join-api found it) always get a new key. Every parent waits Retry-After and retries (at most SOAK_MAX_ATTEMPTS times, SOAK_PARENT_DEADLINE_MS) until a
 // definite answer: 201 paid, or 409 `order_already_paid` (another of its attempts was paid).
 // Meanwhile:
 //   - join-api is KILLED WITH SIGKILL SOAK_KILLS times (default 3, every SOAK_KILL_EVERY_MS) while POST /orders are in
@@ -65,7 +65,7 @@ import { freePort } from './free-port.mjs';
 import { loadSandbox } from './sandbox.mjs';
 
 const DRIVERS = (process.env.SOAK_DRIVERS ?? 'braintree,sandbox').split(',').filter(Boolean);
-const PARENTS = Number(process.env.SOAK_PARENTS ?? 120);
+const PARENTS = Number(process.env.SOAK_PARENTS ?? 100);
 const TIMEOUT_MS = Number(process.env.SOAK_GATEWAY_TIMEOUT_MS ?? 1000);
 const RECONCILE_MS = Number(process.env.SOAK_RECONCILE_INTERVAL_MS ?? 1000);
 const MAX_ATTEMPTS = Number(process.env.SOAK_MAX_ATTEMPTS ?? 60);
@@ -530,16 +530,18 @@ async function soak(driver, template) {
             p.outcome = 'already_paid';
             break;
           }
-          if ([400, 402, 403].includes(status) || (status === 422 && code !== 'payment_method_expired')) {
+          if ([400, 403].includes(status) || (status === 422 && code !== 'payment_method_expired')) {
             p.outcome = `refused (${status} ${code})`;
             break;
           }
           await sleep(retryAfter * 1000 + rng() * 300);
-          // a used or expired nonce: the page tokenizes the card again under a new key
+          // a used or expired nonce, or a decline (the sale was declined at settlement before join-api found it): the
+          // page tokenizes the card again under a new key
           if (
             (p.reloads && (status === 503 || status === 409)) ||
             (status === 409 && code === 'conflict') ||
-            status === 422
+            status === 422 ||
+            status === 402
           ) {
             current = attempt();
             p.keys.push(current.key);
@@ -566,8 +568,17 @@ async function soak(driver, template) {
     await sleep(Math.max(0, settleUntil - Date.now()));
     phase('reconciled');
 
-    /** Per parent: isSubscriptionCurrent (join-api) and the sandbox's transactions (sales and refunds) for its email. */
-    async function observe() {
+    /** Per parent: the sandbox's transactions (sales and refunds) for its email. */
+    async function observeSandbox() {
+      await Promise.all(
+        parents.map(async (p) => {
+          const t = await sandboxCall('GET', `/sandbox/transactions?customerEmail=${encodeURIComponent(p.email)}`);
+          p.transactions = new Map(t.transactions.map((x) => [x.id, x]));
+        }),
+      );
+    }
+    /** Per parent: isSubscriptionCurrent (join-api). */
+    async function observeJoinApi() {
       await Promise.all(
         parents.map(async (p) => {
           const res = await fetch(`${api.url}/api/v1/parents/${p.userId}`, {
@@ -575,15 +586,14 @@ async function soak(driver, template) {
           });
           if (!res.ok) throw new Error(`GET /parents/${p.userId} ${res.status}`);
           p.subscribed = (await res.json()).isSubscriptionCurrent === true;
-          const t = await sandboxCall('GET', `/sandbox/transactions?customerEmail=${encodeURIComponent(p.email)}`);
-          p.transactions = new Map(t.transactions.map((x) => [x.id, x]));
         }),
       );
     }
     const held = (p) =>
       [...p.transactions.values()].filter((x) => x.type === 'sale' && APPROVED.has(x.status) && !x.refundIds.length);
-    await observe();
-    const awaitingRecheck = parents.reduce((n, p) => n + Math.max(0, held(p).length - 1), 0);
+    const beyondOne = () => parents.reduce((n, p) => n + Math.max(0, held(p).length - 1), 0);
+    await observeSandbox();
+    const awaitingRecheck = beyondOne();
     supportRefunding = false;
     await supportLoop;
     phase('observed');
@@ -604,10 +614,18 @@ async function soak(driver, template) {
       }
     }
     api = await start(api.port);
-    await sleep(RECONCILE_MS + 3_000);
-    await observe();
+    // its start-up pass re-checks every order made due (4 at once): wait until no parent holds more than one approval,
+    // or SOAK_RECHECK_MS (60 s) — whatever is still held then is counted
+    const recheckUntil = Date.now() + Number(process.env.SOAK_RECHECK_MS ?? 60_000);
+    do {
+      await sleep(RECONCILE_MS + 1_000);
+      await observeSandbox();
+    } while (beyondOne() > 0 && Date.now() < recheckUntil);
+    await observeJoinApi();
     phase('rechecked');
     await api.stop();
+    // counted once join-api has stopped: nothing it does can change the sandbox's transactions after this
+    await observeSandbox();
     phase('stopped');
 
     // The parents' orders (join-api's database) and the sandbox's transactions for each order id.
