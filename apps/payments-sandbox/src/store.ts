@@ -224,7 +224,8 @@ export class SandboxStore {
 
   /** Whether a search sees the transaction yet ({@link Simulation.searchLagMs} after it was created). */
   searchable(transaction: Transaction): boolean {
-    return Date.parse(transaction.createdAt) + this.simulation.searchLagMs <= this.now();
+    const lag = this.simulation.searchLagMs;
+    return lag === 0 || Date.parse(transaction.createdAt) + lag <= this.now();
   }
 
   /**
