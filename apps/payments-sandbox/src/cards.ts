@@ -80,13 +80,15 @@ export interface StoredCard {
 
 /**
  * Braintree's transaction statuses the sandbox produces (braintree_node lib/braintree/transaction.js `Status`):
- * a sale ends `authorized` / `submitted_for_settlement` or declined; void, `testing.settle` and refunds move it on.
+ * a sale ends `authorized` / `submitted_for_settlement` or declined; void, `testing.settle`, refunds and simulated
+ * settlement (store.ts `Simulation`: `settling` → `settled` or `settlement_declined`) move it on.
  */
 export type TransactionStatus =
   | 'authorized'
   | 'submitted_for_settlement'
   | 'settling'
   | 'settled'
+  | 'settlement_declined'
   | 'voided'
   | 'processor_declined'
   | 'gateway_rejected'

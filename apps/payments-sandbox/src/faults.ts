@@ -6,7 +6,12 @@
  *
  * - `{ delayMs }`: the call is carried out, its answer held back (a charge can land after the caller gave up);
  * - `{ status }`: answered at once with that HTTP status, nothing carried out;
- * - `{ dropResponseAfterCharge: true }`: sales only — charged, then the connection is destroyed without an answer.
+ * - `{ dropResponseAfterCharge: true }`: sales only — charged, then the connection is destroyed without an answer;
+ * - `{ landAfterMs }`: sales only — the connection is destroyed at once without an answer and the sale is carried out
+ *   `landAfterMs` later (a charge that lands after the caller's lease ran out; its nonce is used up only then).
+ *
+ * `PUT /sandbox/simulation` sets the gateway's behaviour over time (store.ts `Simulation`): settlement
+ * (`submitted_for_settlement` → `settling` → `settled` / `settlement_declined`) and a search lag; `GET` reads it.
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
@@ -23,16 +28,36 @@ export const FaultSchema = z
     delayMs: z.number().int().min(0).max(600_000).optional(),
     status: z.number().int().min(400).max(599).optional(),
     dropResponseAfterCharge: z.literal(true).optional(),
+    landAfterMs: z.number().int().min(0).max(600_000).optional(),
     times: z.number().int().min(1).max(1000).default(1),
     match: MatchSchema.optional(),
   })
   .strict()
   .refine(
     (f) =>
-      [f.delayMs !== undefined, f.status !== undefined, f.dropResponseAfterCharge === true].filter(Boolean).length ===
-      1,
-    { message: 'exactly one of delayMs, status, dropResponseAfterCharge' },
+      [
+        f.delayMs !== undefined,
+        f.status !== undefined,
+        f.dropResponseAfterCharge === true,
+        f.landAfterMs !== undefined,
+      ].filter(Boolean).length === 1,
+    { message: 'exactly one of delayMs, status, dropResponseAfterCharge, landAfterMs' },
   );
+
+/** The body of `PUT /sandbox/simulation` (store.ts `Simulation`); what is left out is turned off. */
+export const SimulationSchema = z
+  .object({
+    settlement: z
+      .object({
+        settlingAfterMs: z.number().int().min(0).max(86_400_000),
+        settledAfterMs: z.number().int().min(0).max(86_400_000),
+        declinedRate: z.number().min(0).max(1).default(0),
+      })
+      .strict()
+      .optional(),
+    searchLagMs: z.number().int().min(0).max(600_000).default(0),
+  })
+  .strict();
 
 export type Fault = z.infer<typeof FaultSchema>;
 
@@ -45,7 +70,7 @@ export interface GatewayCall {
 }
 
 function matches(fault: Fault, call: GatewayCall): boolean {
-  if (fault.dropResponseAfterCharge && !call.sale) return false;
+  if ((fault.dropResponseAfterCharge || fault.landAfterMs !== undefined) && !call.sale) return false;
   if (fault.match?.orderId !== undefined && fault.match.orderId !== call.orderId) return false;
   if (fault.match?.customerEmail !== undefined && fault.match.customerEmail !== call.customerEmail) return false;
   return true;
@@ -83,18 +108,31 @@ export class Faults {
   /**
    * Runs a gateway call under the first matching fault: `status` answers without running it, `delayMs` runs it and
    * holds the answer back, `dropResponseAfterCharge` runs it and destroys the client's socket (only under
-   * `@hono/node-server`, where `c.env.incoming` is the Node request).
+   * `@hono/node-server`, where `c.env.incoming` is the Node request), `landAfterMs` destroys the socket at once and
+   * runs the call that much later.
    */
   async apply(c: Context, call: GatewayCall, run: () => Response | Promise<Response>): Promise<Response> {
     const fault = this.take(call);
     if (!fault) return run();
     if (fault.status !== undefined) return new Response(null, { status: fault.status });
+    const env = c.env as Partial<HttpBindings> | undefined;
+    if (fault.landAfterMs !== undefined) {
+      const landed = setTimeout(
+        () =>
+          void Promise.resolve()
+            .then(run)
+            .catch(() => undefined),
+        fault.landAfterMs,
+      );
+      landed.unref();
+      env?.incoming?.socket.destroy();
+      return new Response(null, { status: 504 });
+    }
     const response = await run();
     if (fault.delayMs !== undefined) {
       await sleep(fault.delayMs);
       return response;
     }
-    const env = c.env as Partial<HttpBindings> | undefined;
     env?.incoming?.socket.destroy();
     return response;
   }
@@ -119,6 +157,16 @@ export function registerFaultControl(
     return c.json({ faults: faults.list() }, 201);
   });
   app.get('/sandbox/faults', (c) => c.json({ faults: faults.list() }));
+  app.put('/sandbox/simulation', async (c) => {
+    const parsed = SimulationSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      const message = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+      return c.json({ error: { code: 'invalid_request', message } }, 400);
+    }
+    store.simulation = parsed.data;
+    return c.json({ simulation: store.simulation });
+  });
+  app.get('/sandbox/simulation', (c) => c.json({ simulation: store.simulation }));
   app.delete('/sandbox/faults', (c) => {
     faults.clear();
     return c.body(null, 204);

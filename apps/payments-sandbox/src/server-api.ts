@@ -204,7 +204,8 @@ export function registerServerApi(
     const orderId = c.req.query('orderId');
     if (!orderId) return c.json({ error: { code: 'invalid_request', message: 'orderId is required' } }, 400);
     return faults.apply(c, { orderId }, () => {
-      const list = store.transactionsFor(orderId).filter((t) => t.type === 'sale');
+      // a search: it lags behind new sales as the gateway's does (store.ts `Simulation.searchLagMs`)
+      const list = store.transactionsFor(orderId).filter((t) => t.type === 'sale' && store.searchable(t));
       const transaction = list.find(isSuccessful) ?? list.at(-1);
       if (!transaction)
         return c.json({ error: { code: 'not_found', message: `No transaction for order ${orderId}` } }, 404);

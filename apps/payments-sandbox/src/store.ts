@@ -105,6 +105,32 @@ function evictOldest<K, V>(map: Map<K, V>): void {
   }
 }
 
+/**
+ * Test-only behaviour of the gateway over time, set through fault control (`PUT /sandbox/simulation`, 404 with
+ * `NODE_ENV=production`; faults.ts). Off by default: sales stay `submitted_for_settlement` and searches see every
+ * transaction at once.
+ */
+export interface Simulation {
+  /**
+   * Settlement over time (Braintree "Transaction statuses", braintree_node transaction.js `Status`): a transaction
+   * `submitted_for_settlement` becomes `settling` `settlingAfterMs` after it was created, then `settled` — or, for a
+   * sale with probability `declinedRate` (0–1), `settlement_declined` — `settledAfterMs` after it was created.
+   */
+  settlement?: { settlingAfterMs: number; settledAfterMs: number; declinedRate: number } | undefined;
+  /**
+   * How long a new transaction stays invisible to searches (ms): the gateway API's advanced search and the server
+   * API's `GET /v1/transactions?orderId=` lag behind the sale, as a search index does; `transaction.find` by id does not.
+   */
+  searchLagMs: number;
+}
+
+/** When a transaction moves on in settlement, decided when it was created. */
+interface SettlementPlan {
+  settlingAt: number;
+  doneAt: number;
+  outcome: 'settled' | 'settlement_declined';
+}
+
 /** A 3D Secure lookup that asked for a challenge (sandbox card 4000000000002503). */
 export interface ThreeDSecureLookup {
   transactionId: string;
@@ -129,7 +155,10 @@ export class SandboxStore {
   private readonly paymentMethods = new Map<string, VaultedPaymentMethod>();
   private readonly authentications = new Map<string, ThreeDSecureInfo>();
   private readonly lookups = new Map<string, ThreeDSecureLookup>();
+  private readonly settlementPlans = new Map<string, SettlementPlan>();
   private readonly now: () => number;
+  /** Settlement over time and search lag (tests only, see {@link Simulation}); off by default. */
+  simulation: Simulation = { searchLagMs: 0 };
 
   constructor(now: () => number = Date.now) {
     this.now = now;
@@ -178,23 +207,57 @@ export class SandboxStore {
     return this.authentications.get(authenticationId);
   }
 
-  /** The order's transactions, oldest first. */
+  /** The order's transactions, oldest first (settlement brought up to date). */
   transactionsFor(orderId: string): readonly Transaction[] {
-    return (this.byOrder.get(orderId) ?? []).flatMap((id) => this.transactions.get(id) ?? []);
+    return (this.byOrder.get(orderId) ?? []).flatMap((id) => this.getTransaction(id) ?? []);
   }
 
-  /** Every transaction, oldest first. */
+  /** Every transaction, oldest first (settlement brought up to date). */
   allTransactions(): Transaction[] {
-    return [...this.transactions.values()];
+    return [...this.transactions.values()].map((t) => this.advance(t));
   }
 
   getTransaction(id: string): Transaction | undefined {
-    return this.transactions.get(id);
+    const transaction = this.transactions.get(id);
+    return transaction && this.advance(transaction);
+  }
+
+  /** Whether a search sees the transaction yet ({@link Simulation.searchLagMs} after it was created). */
+  searchable(transaction: Transaction): boolean {
+    const lag = this.simulation.searchLagMs;
+    return lag === 0 || Date.parse(transaction.createdAt) + lag <= this.now();
+  }
+
+  /**
+   * Moves a transaction along its settlement plan up to now (statuses and history stamped at the planned times); a
+   * transaction voided or settled by hand meanwhile leaves its plan.
+   */
+  private advance(transaction: Transaction): Transaction {
+    const plan = this.settlementPlans.get(transaction.id);
+    if (!plan) return transaction;
+    const now = this.now();
+    if (transaction.status === 'submitted_for_settlement' && now >= plan.settlingAt)
+      this.setStatus(transaction, 'settling', plan.settlingAt);
+    if (transaction.status === 'settling' && now >= plan.doneAt) this.setStatus(transaction, plan.outcome, plan.doneAt);
+    if (transaction.status !== 'submitted_for_settlement' && transaction.status !== 'settling')
+      this.settlementPlans.delete(transaction.id);
+    return transaction;
   }
 
   addTransaction(transaction: Transaction): void {
     this.transactions.set(transaction.id, transaction);
     evictOldest(this.transactions);
+    const settlement = this.simulation.settlement;
+    if (settlement && transaction.status === 'submitted_for_settlement') {
+      const created = Date.parse(transaction.createdAt);
+      const declined = transaction.type === 'sale' && Math.random() < settlement.declinedRate;
+      this.settlementPlans.set(transaction.id, {
+        settlingAt: created + settlement.settlingAfterMs,
+        doneAt: created + Math.max(settlement.settlingAfterMs, settlement.settledAfterMs),
+        outcome: declined ? 'settlement_declined' : 'settled',
+      });
+      evictOldest(this.settlementPlans);
+    }
     if (transaction.orderId) {
       const list = this.byOrder.get(transaction.orderId) ?? [];
       list.push(transaction.id);
@@ -203,10 +266,10 @@ export class SandboxStore {
     }
   }
 
-  /** Moves a transaction to a new status and records it in its status history. */
-  setStatus(transaction: Transaction, status: Transaction['status']): void {
+  /** Moves a transaction to a new status and records it in its status history (at `at`, ms; default now). */
+  setStatus(transaction: Transaction, status: Transaction['status'], at: number = this.now()): void {
     transaction.status = status;
-    const now = new Date(this.now()).toISOString();
+    const now = new Date(at).toISOString();
     transaction.updatedAt = now;
     transaction.statusHistory.push({ status, timestamp: now, amount: transaction.amount });
   }

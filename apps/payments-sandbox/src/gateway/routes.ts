@@ -78,6 +78,11 @@ function transactionAnswer(
   return xml(c, toXml('transaction', transactionXml(t)), status);
 }
 
+/** What a search sees: every transaction past the simulated search lag (store.ts `Simulation.searchLagMs`). */
+function searchable(store: SandboxStore): Transaction[] {
+  return store.allTransactions().filter((t) => store.searchable(t));
+}
+
 function callOf(t: Transaction): GatewayCall {
   return { orderId: t.orderId || undefined, customerEmail: t.customer.email };
 }
@@ -182,7 +187,7 @@ export function registerGateway(app: Hono, { store, faults }: { store: SandboxSt
     const criteria = ((await jsonBody(c)).search ?? {}) as Record<string, unknown>;
     return faults.apply(c, searchSubject(criteria), () => {
       try {
-        const ids = searchTransactions(store.allTransactions(), criteria).map((t) => t.id);
+        const ids = searchTransactions(searchable(store), criteria).map((t) => t.id);
         return xml(c, toXml('searchResults', { pageSize: PAGE_SIZE, ids: new XmlArray('item', ids) }));
       } catch (error) {
         if (error instanceof UnsupportedCriterion) return c.body(null, 400);
@@ -196,7 +201,7 @@ export function registerGateway(app: Hono, { store, faults }: { store: SandboxSt
     const criteria = ((await jsonBody(c)).search ?? {}) as Record<string, unknown>;
     return faults.apply(c, searchSubject(criteria), () => {
       try {
-        const found = searchTransactions(store.allTransactions(), criteria).slice(0, PAGE_SIZE);
+        const found = searchTransactions(searchable(store), criteria).slice(0, PAGE_SIZE);
         return xml(
           c,
           toXml(
