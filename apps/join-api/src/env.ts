@@ -115,7 +115,7 @@ const EnvSchema = z
     /**
      * Proxies whose `X-Forwarded-For` is believed (comma-separated IPs / CIDRs, or `loopback`, `linklocal`,
      * `uniquelocal`; `none` = trust nobody): the client address of rate limits comes from that header only through
-     * them (issue 12). Required in production, where `none` must be said explicitly.
+     * them. Required in production, where `none` must be said explicitly (DESIGN.md §5 "Production fails closed").
      */
     TRUSTED_PROXIES: z
       .string()

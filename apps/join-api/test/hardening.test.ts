@@ -306,7 +306,7 @@ describe('hourly rate-limit windows survive housekeeping', () => {
     expect(left).toEqual(['current-password:parent:1']);
   });
 
-  it('issue 12: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
+  it('every hourly limit survives housekeeping: a security-questions bucket is kept for its hour; a per-minute bucket is purged after its minute', async () => {
     const left = await bucketsLeft([
       { bucket: 'security-questions:parent:1', agoMs: 30 * 60_000, count: 10 },
       { bucket: 'security-questions:parent:2', agoMs: 61 * 60_000, count: 10 },

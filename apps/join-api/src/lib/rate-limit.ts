@@ -20,7 +20,7 @@ export const RATE_LIMITS = {
   invite: { name: 'invite', limit: 30, windowMs: 60_000 },
   login: { name: 'credentials', limit: 20, windowMs: 60_000 },
   /**
-   * Per parent, wrong current passwords only (issue 12): a stolen auth token cannot guess its way to new credentials
+   * Per parent, wrong current passwords only (ASVS 2.2.1): a stolen auth token cannot guess its way to new credentials
    * or security answers (registration.ts `verifyCurrentPassword`).
    */
   currentPassword: { name: 'current-password', limit: 5, windowMs: 60 * 60_000 },

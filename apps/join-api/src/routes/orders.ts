@@ -50,7 +50,7 @@ export function orderRoutes() {
     const parent = `parent:${user.id}`;
     const client = clientIp(c);
     const admit = () =>
-      // (one statement for the four, in this order: issue 15)
+      // (one statement for the four, in this order: one round trip per order attempt)
       hitRateLimits(
         s.db,
         [

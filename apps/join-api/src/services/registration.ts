@@ -198,7 +198,7 @@ async function updateSelf(s: Services, userId: number, set: Partial<typeof users
 }
 
 /**
- * Proves the parent knows the current password before credentials or security answers change (issue 12):
+ * Proves the parent knows the current password before credentials or security answers change (ASVS 2.1.6, SECURITY.md):
  * argon2-verified against the stored hash. Wrong answers count per parent (`RATE_LIMITS.currentPassword`, counted on
  * failures only, beside the per-client limit of the call); past the limit even a right one waits.
  * @throws ServiceError `current_password_required` / `current_password_incorrect`; HttpProblem 429 `rate_limited`.
