@@ -4,6 +4,7 @@ import { startSandbox } from './server.js';
 const env = readEnv();
 const sandbox = await startSandbox({
   port: env.SANDBOX_PORT,
+  acsPort: env.SANDBOX_ACS_PORT,
   host: env.HOST,
   allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS,
   nodeEnv: env.NODE_ENV,
@@ -14,6 +15,7 @@ const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : en
 console.log(
   `payments sandbox listening on http://${shownHost}:${sandbox.port} (parent origins: ${env.SANDBOX_ALLOWED_ORIGINS.join(', ')})`,
 );
+console.log(`payments sandbox bank (3D Secure ACS) on ${sandbox.acsUrl}`);
 
 const stop = () => {
   void sandbox.close().finally(() => process.exit(0));

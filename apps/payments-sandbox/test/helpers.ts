@@ -1,12 +1,16 @@
+import { createAcsApp } from '../src/acs.js';
 import { createSandboxApp } from '../src/app.js';
 import { SandboxStore } from '../src/store.js';
 
 export const KEY = 'sandbox_0123456789abcdef_ofw_sandbox';
 export const PARENT = 'http://localhost:3000';
+/** The bank's (ACS) origin the test apps are told; the bank's own app is `acsApp`, on the same store. */
+export const ACS_ORIGIN = 'http://127.0.0.1:3011';
 
 export function makeApp(now: () => number = Date.now) {
   const store = new SandboxStore(now);
-  const app = createSandboxApp({ allowedOrigins: [PARENT], store, frameScript: '/* frame */' });
+  const app = createSandboxApp({ allowedOrigins: [PARENT], store, frameScript: '/* frame */', acsOrigin: ACS_ORIGIN });
+  const acsApp = createAcsApp({ store });
   const post = (path: string, body: unknown) =>
     app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const tokenize = async (number: string, extra: Record<string, string> = {}) => {
@@ -30,5 +34,5 @@ export function makeApp(now: () => number = Date.now) {
     const response = await post('/v1/client_token', body);
     return ((await response.json()) as { clientToken: string }).clientToken;
   };
-  return { app, store, post, tokenize, charge, clientToken };
+  return { app, acsApp, store, post, tokenize, charge, clientToken };
 }
