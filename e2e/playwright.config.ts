@@ -19,6 +19,8 @@ import {
   maildevWebPort,
   root,
   SANDBOX_MERCHANT_ACCOUNTS,
+  sandboxAcsPort,
+  sandboxAcsURL,
   sandboxPort,
   sandboxURL,
 } from './support/env';
@@ -26,7 +28,8 @@ import {
 /**
  * The e2e suite runs the built product as `pnpm start` does, on test ports bound to 127.0.0.1, with a fresh
  * PGlite folder per run: join-api (API + SPA) on 3100 and the payments sandbox on 3110 — two origins, so the
- * hosted card fields really are cross-origin frames (DESIGN.md §5). A second join-api on 3120 runs in Braintree mode
+ * hosted card fields really are cross-origin frames (DESIGN.md §5) — and the sandbox's bank on 3111, the third origin
+ * a 3D Secure challenge page is served from. A second join-api on 3120 runs in Braintree mode
  * (README "Braintree mode": its `braintree` driver, the real npm `braintree` SDK, against the same sandbox's Braintree
  * gateway API) for the `braintree` project. The browser (support/browser.ts): `CHROMIUM_PATH` (scripts/test.sh sets it),
  * else Playwright's own Chromium when installed (`npx playwright install chromium`, e.g. on macOS), else Debian's
@@ -111,6 +114,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
       env: {
         HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_ACS_PORT: String(sandboxAcsPort),
         SANDBOX_ALLOWED_ORIGINS: `${baseURL},${braintreeBaseURL}`,
         SANDBOX_API_KEY: sandboxApiKey,
         LOG_LEVEL: 'warn',
@@ -126,6 +130,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         PORT: String(apiPort),
         DATA_DIR: dataDir,
         SANDBOX_URL: sandboxURL,
+        SANDBOX_ACS_URL: sandboxAcsURL,
         SANDBOX_API_KEY: sandboxApiKey,
         WEB_DIST: path.join(root, 'apps/join-web/dist'),
         PAYMENTS_DRIVER: 'sandbox',
@@ -152,6 +157,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         PORT: String(braintreeApiPort),
         DATA_DIR: braintreeDataDir,
         SANDBOX_URL: sandboxURL,
+        SANDBOX_ACS_URL: sandboxAcsURL,
         SANDBOX_API_KEY: sandboxApiKey,
         WEB_DIST: path.join(root, 'apps/join-web/dist'),
         E2E_DEMO_COPIES: '1',

@@ -4,7 +4,8 @@
 // and resolves the @ofw/* packages to their sources (apps/join-web/vite.config.ts), and maildev (e-mail catcher,
 // http://localhost:3025). The sandbox's hosted-field frame script (src/frame/, a browser bundle) is rebuilt on every
 // edit of it or of the protocol (`tsup --watch`) and served as last built (SANDBOX_LIVE_FRAME_SCRIPT=1: re-read when it changes, no-cache).
-// Ctrl-C stops everything (exit 0). Ports: PORT (join-api, 3000), SANDBOX_PORT (3010), VITE_PORT (5173),
+// Ctrl-C stops everything (exit 0). Ports: PORT (join-api, 3000), SANDBOX_PORT (3010), SANDBOX_ACS_PORT (the
+// sandbox's bank, the 3D Secure challenge's own origin on 127.0.0.1: the sandbox's + 1), VITE_PORT (5173),
 // MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT (3026 / 3025).
 // The payment mode is chosen as for `pnpm start` (scripts/lib/payments-mode.mjs), e.g.
 // `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm dev`.
@@ -17,6 +18,8 @@ const apiPort = process.env.PORT ?? '3000';
 const sandboxPort = process.env.SANDBOX_PORT ?? '3010';
 const vitePort = process.env.VITE_PORT ?? '5173';
 const apiUrl = `http://localhost:${apiPort}`;
+const acsPort = process.env.SANDBOX_ACS_PORT ?? String(Number(sandboxPort) + 1);
+const acsUrl = `http://127.0.0.1:${acsPort}`;
 
 let payments;
 try {
@@ -51,6 +54,7 @@ startServers({
     ...inApp('payments-sandbox'),
     env: {
       SANDBOX_PORT: sandboxPort,
+      SANDBOX_ACS_PORT: acsPort,
       SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `http://localhost:${vitePort},${apiUrl}`,
       SANDBOX_LIVE_FRAME_SCRIPT: '1',
       ...payments.sandboxEnv,
@@ -65,6 +69,7 @@ startServers({
       METRICS_PORT: process.env.METRICS_PORT ?? '0',
       SMTP_URL: maildevSmtpUrl,
       SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
+      SANDBOX_ACS_URL: process.env.SANDBOX_ACS_URL ?? acsUrl,
       DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
       WEB_DIST: path.join(root, 'apps/join-web/dist'),
       ...payments.apiEnv,
@@ -96,5 +101,5 @@ service(
   },
 );
 console.log(
-  `\n  Dev server: http://localhost:${vitePort}/join  (API proxied to ${apiUrl})\n  Payment mode: ${payments.label}\n  E-mail (maildev): ${maildevUrl}/index.html  (REST: ${maildevUrl}/api/email)\n`,
+  `\n  Dev server: http://localhost:${vitePort}/join  (API proxied to ${apiUrl})\n  Payments sandbox: http://localhost:${sandboxPort}, its bank (3D Secure challenge) ${acsUrl}\n  Payment mode: ${payments.label}\n  E-mail (maildev): ${maildevUrl}/index.html  (REST: ${maildevUrl}/api/email)\n`,
 );

@@ -1,7 +1,8 @@
 // `pnpm start`: builds what is needed (turbo, cached), then serves the product:
 //   join-api (API + built SPA + /ofw/home.form) on http://localhost:3000 — it applies migrations and seeds demo
 //   data into the PGlite folder .data/pglite (kept between starts) and prints the demo links it seeded;
-//   the payments sandbox on http://localhost:3010; maildev (the e-mail catcher: SMTP 127.0.0.1:3026, web UI and
+//   the payments sandbox on http://localhost:3010, its bank (the 3D Secure challenge's ACS, a third origin) on
+//   http://127.0.0.1:3011; maildev (the e-mail catcher: SMTP 127.0.0.1:3026, web UI and
 //   REST API on http://localhost:3025) receives join-api's e-mails (invitations, receipts).
 // Ctrl-C stops everything.
 // `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm start` runs join-api on the real braintree SDK
@@ -15,6 +16,9 @@ const apiPort = process.env.PORT ?? '3000';
 const sandboxPort = process.env.SANDBOX_PORT ?? '3010';
 const apiUrl = `http://localhost:${apiPort}`;
 const sandboxUrl = `http://localhost:${sandboxPort}`;
+// the sandbox's bank listens on 127.0.0.1 on its own port (SANDBOX_ACS_PORT, default the sandbox's + 1)
+const acsPort = process.env.SANDBOX_ACS_PORT ?? String(Number(sandboxPort) + 1);
+const acsUrl = `http://127.0.0.1:${acsPort}`;
 
 let payments;
 try {
@@ -36,6 +40,7 @@ startServers({
   sandbox: {
     env: {
       SANDBOX_PORT: sandboxPort,
+      SANDBOX_ACS_PORT: acsPort,
       SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `${apiUrl},http://127.0.0.1:${apiPort}`,
       ...payments.sandboxEnv,
     },
@@ -45,6 +50,7 @@ startServers({
       PORT: apiPort,
       SMTP_URL: maildevSmtpUrl,
       SANDBOX_URL: process.env.SANDBOX_URL ?? sandboxUrl,
+      SANDBOX_ACS_URL: process.env.SANDBOX_ACS_URL ?? acsUrl,
       DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data/pglite'),
       WEB_DIST: path.join(root, 'apps/join-web/dist'),
       ...payments.apiEnv,
@@ -53,7 +59,12 @@ startServers({
 });
 
 try {
-  await Promise.all([waitForHttp(`${sandboxUrl}/`), waitForHttp(`${apiUrl}/`), waitForHttp(`${maildevUrl}/api/email`)]);
+  await Promise.all([
+    waitForHttp(`${sandboxUrl}/`),
+    waitForHttp(`${acsUrl}/health`),
+    waitForHttp(`${apiUrl}/`),
+    waitForHttp(`${maildevUrl}/api/email`),
+  ]);
 } catch (e) {
   console.error(`✗ ${e.message}`);
   await stopAll(1);
@@ -63,6 +74,7 @@ console.log(`
     Join:              ${apiUrl}/join
     API:               ${apiUrl}/api/v1  (OpenAPI: ${apiUrl}/api/v1/openapi.json)
     Payments sandbox:  ${sandboxUrl}  (test cards: ${payments.cards})
+    Sandbox bank:      ${acsUrl}  (the 3D Secure challenge page's own origin)
     Payment mode:      ${payments.label}
     E-mail (maildev):  ${maildevUrl}/index.html  (REST: ${maildevUrl}/api/email; SMTP ${maildevSmtpUrl})
   The demo links join-api seeded are printed above by [join-api]. Ctrl-C stops everything.

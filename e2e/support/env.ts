@@ -13,6 +13,12 @@ export const apiPort = Number(process.env.E2E_API_PORT ?? 3100);
 export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3110);
 export const baseURL = `http://127.0.0.1:${apiPort}`;
 export const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
+/**
+ * The sandbox's bank — the 3D Secure challenge page's own origin (DESIGN.md §5), the sandbox's second listener:
+ * `E2E_SANDBOX_ACS_PORT` (default the sandbox's port + 1, 3111). Both join-api servers name it in their CSP.
+ */
+export const sandboxAcsPort = Number(process.env.E2E_SANDBOX_ACS_PORT ?? sandboxPort + 1);
+export const sandboxAcsURL = `http://127.0.0.1:${sandboxAcsPort}`;
 export const braintreeApiPort = Number(process.env.E2E_BRAINTREE_API_PORT ?? 3120);
 export const braintreeBaseURL = `http://127.0.0.1:${braintreeApiPort}`;
 /**

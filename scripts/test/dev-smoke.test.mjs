@@ -52,10 +52,23 @@ describe('pnpm dev (scripts/dev.mjs)', { timeout: 420_000 }, () => {
   };
 
   before(async () => {
-    for (const name of ['PORT', 'SANDBOX_PORT', 'VITE_PORT', 'MAILDEV_SMTP_PORT', 'MAILDEV_WEB_PORT'])
+    for (const name of [
+      'PORT',
+      'SANDBOX_PORT',
+      'SANDBOX_ACS_PORT',
+      'VITE_PORT',
+      'MAILDEV_SMTP_PORT',
+      'MAILDEV_WEB_PORT',
+    ])
       ports[name] = await freePort();
     const env = { ...process.env, ...ports, DATA_DIR: dataDir, FORCE_COLOR: '0' };
-    for (const name of ['PAYMENTS_DRIVER', 'BRAINTREE_ENVIRONMENT', 'SANDBOX_URL', 'SANDBOX_ALLOWED_ORIGINS'])
+    for (const name of [
+      'PAYMENTS_DRIVER',
+      'BRAINTREE_ENVIRONMENT',
+      'SANDBOX_URL',
+      'SANDBOX_ACS_URL',
+      'SANDBOX_ALLOWED_ORIGINS',
+    ])
       delete env[name];
     // its own process group, so that the SIGINT below reaches every process as a terminal's Ctrl-C does
     child = spawn(process.execPath, ['scripts/dev.mjs'], { cwd: root, env, detached: true, stdio: 'pipe' });

@@ -29,11 +29,12 @@ export function createApp(deps: AppDeps) {
   };
   const app = new Hono<AppEnv>();
   const sandboxOrigin = new URL(deps.env.SANDBOX_URL).origin;
+  const acsOrigin = new URL(deps.env.SANDBOX_ACS_URL).origin;
   // env.ts requires BRAINTREE_ENVIRONMENT with the braintree driver; a test app without it gets Sandbox's hosts
   const csp = contentSecurityPolicy(
     deps.gateway.name === 'braintree'
-      ? { driver: 'braintree', environment: deps.env.BRAINTREE_ENVIRONMENT ?? 'Sandbox', sandboxOrigin }
-      : { driver: 'sandbox', sandboxOrigin },
+      ? { driver: 'braintree', environment: deps.env.BRAINTREE_ENVIRONMENT ?? 'Sandbox', sandboxOrigin, acsOrigin }
+      : { driver: 'sandbox', sandboxOrigin, acsOrigin },
   );
 
   app.use('*', async (c, next) => {

@@ -75,6 +75,11 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).optional(),
     PAYMENTS_DRIVER: z.enum(['sandbox', 'braintree']).default('sandbox'),
     SANDBOX_URL: z.url().default('http://localhost:3010'),
+    /**
+     * The payments sandbox's bank (its 3D Secure ACS listener, `SANDBOX_ACS_PORT`): the challenge frame goes there, so
+     * the page's CSP `frame-src` names it with the sandbox's and Braintree `Development` modes (DESIGN.md §5).
+     */
+    SANDBOX_ACS_URL: z.url().default('http://127.0.0.1:3011'),
     /** The payments sandbox's server API key (issue 12), sent by the `sandbox` driver as `Authorization: Bearer`. */
     SANDBOX_API_KEY: z.string().min(16).optional(),
     /**

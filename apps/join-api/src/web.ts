@@ -13,11 +13,12 @@ export type BraintreeEnvironment = 'Sandbox' | 'Production' | 'Development' | 'Q
 
 /**
  * Which payment provider the page talks to, for {@link contentSecurityPolicy}: the payments sandbox (its origin
- * frames the card fields and answers the browser), or Braintree in one of its environments.
+ * frames the card fields and answers the browser; its bank, `acsOrigin`, serves the 3D Secure challenge page on an
+ * origin of its own, DESIGN.md §5), or Braintree in one of its environments.
  */
 export type CspPaymentsMode =
-  | { driver: 'sandbox'; sandboxOrigin: string }
-  | { driver: 'braintree'; environment: BraintreeEnvironment; sandboxOrigin: string };
+  | { driver: 'sandbox'; sandboxOrigin: string; acsOrigin: string }
+  | { driver: 'braintree'; environment: BraintreeEnvironment; sandboxOrigin: string; acsOrigin: string };
 
 /** Sources per CSP directive that the payment provider adds to the page's policy. */
 interface ProviderSources {
@@ -48,13 +49,18 @@ interface ProviderSources {
  *  - Venmo: braintree-web opens venmo.com / account.venmo.com (sandbox account.ext.live.venmo.com) as a new window
  *    or app switch, a navigation no CSP directive governs; Apple Pay runs on the browser's ApplePaySession, no host
  *    (applepay.cdn-apple.com of [doc] serves Apple's button script, which the product does not load);
- *  - `frame-src *` / `form-action *` that [doc] suggests for 3D Secure 2: the issuer's ACS page is framed from the
- *    bank's own host, which no list can name. This policy allows Cardinal's frames only; a challenge whose ACS frame
- *    is on another host is blocked by the browser (a CSP violation) and that parent cannot complete 3D Secure.
- *    Widening it (`frame-src https:`) is a product decision, noted in the root README's "Braintree mode".
+ * 3D Secure 2's challenge: [doc] asks for `frame-src *` and `form-action *` — the challenge frame's document goes to
+ * the issuing bank's ACS URL (Songbird posts the CReq there: `Cardinal.continue('cca', { AcsUrl, Payload })`,
+ * braintree-web three-d-secure/external/frameworks/songbird.js), and the 3DS Method posts to the ACS too; ACS hosts are
+ * the issuers' own, which no list can name. EMV 3DS requires an ACS URL to be HTTPS, so this policy allows
+ * {@link THREE_D_SECURE_ACS} (`https:`) in `frame-src` and `form-action` only — never `*` (which also admits `http:`),
+ * and nothing else widened: scripts, connections and images keep their exact hosts.
  * `www.paypal.com` is in the Sandbox policy too: braintree-web loads the PayPal JS SDK from it (the client id chooses
  * the sandbox) and posts its analytics there in every environment; `c.paypal.com` serves FraudNet's script in both.
  */
+/** Any HTTPS host: where an issuer's ACS may be (frame-src, form-action), see above. */
+export const THREE_D_SECURE_ACS = 'https:';
+
 const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
   sandbox: {
     script: [
@@ -73,6 +79,7 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://c.sandbox.paypal.com', // [doc] Data Collector: FraudNet with `sandbox: true`
       'https://centinelapistag.cardinalcommerce.com', // [doc] 3D Secure: Songbird's collect and step-up frames
       'https://cas.client.cardinaltrusted.com', // [cardinal]: Songbird v2's frames
+      THREE_D_SECURE_ACS, // [doc] 3D Secure: the issuer's ACS page
     ],
     connect: [
       'https://api.sandbox.braintreegateway.com', // [doc] Basic; [src] CLIENT_API_URLS.sandbox
@@ -97,6 +104,7 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
     formAction: [
       'https://centinelapistag.cardinalcommerce.com', // [doc] 3D Secure: Songbird posts into its frames
       'https://cas.client.cardinaltrusted.com', // [cardinal]
+      THREE_D_SECURE_ACS, // [doc] 3D Secure: the CReq and the 3DS Method go to the issuer's ACS
     ],
   },
   production: {
@@ -115,6 +123,7 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://c.paypal.com',
       'https://centinelapi.cardinalcommerce.com',
       'https://client.cardinaltrusted.com',
+      THREE_D_SECURE_ACS,
     ],
     connect: [
       'https://api.braintreegateway.com',
@@ -134,13 +143,17 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://t.paypal.com',
       'https://b.stats.paypal.com',
     ],
-    formAction: ['https://centinelapi.cardinalcommerce.com', 'https://client.cardinaltrusted.com'],
+    formAction: ['https://centinelapi.cardinalcommerce.com', 'https://client.cardinaltrusted.com', THREE_D_SECURE_ACS],
   },
 };
 
-/** The sandbox's sources: its origin frames the card fields, 3DS challenge and wallet pages and answers the browser. */
-function sandboxSources(sandboxOrigin: string): ProviderSources {
-  return { script: [], frame: [sandboxOrigin], connect: [sandboxOrigin], img: [], formAction: [] };
+/**
+ * The sandbox's sources: its origin frames the card fields, the 3DS step-up and wallet pages and answers the browser;
+ * its bank's origin (`acsOrigin`) is where the challenge frame's document goes (DESIGN.md §5) — framed, never fetched
+ * nor posted to from the page (the provider's frame posts the CReq).
+ */
+function sandboxSources(sandboxOrigin: string, acsOrigin: string): ProviderSources {
+  return { script: [], frame: [sandboxOrigin, acsOrigin], connect: [sandboxOrigin], img: [], formAction: [] };
 }
 
 /**
@@ -150,16 +163,18 @@ function sandboxSources(sandboxOrigin: string): ProviderSources {
  * a Braintree-internal pre-production environment: it gets the Sandbox hosts, never production's.
  */
 function providerSources(mode: CspPaymentsMode): ProviderSources {
-  if (mode.driver === 'sandbox' || mode.environment === 'Development') return sandboxSources(mode.sandboxOrigin);
+  if (mode.driver === 'sandbox' || mode.environment === 'Development')
+    return sandboxSources(mode.sandboxOrigin, mode.acsOrigin);
   return BRAINTREE_SOURCES[mode.environment === 'Production' ? 'production' : 'sandbox'];
 }
 
 /**
  * A strict CSP allowing only this origin and the payment provider's exact hosts (DESIGN.md §4 / §6): no wildcard,
- * no scheme source but `data:` images, no `'unsafe-eval'`, `frame-ancestors 'none'`.
+ * no scheme source but `data:` images and — with Braintree itself — `https:` in `frame-src` / `form-action` for the
+ * issuer's 3D Secure ACS page, no `'unsafe-eval'`, `frame-ancestors 'none'`.
  * @param mode the payments driver, and for `braintree` its environment (see {@link CspPaymentsMode}).
  * @returns the policy, directives joined by `; ` ({@link withScriptSources} adds a page's inline-script hashes).
- * @example contentSecurityPolicy({ driver: 'sandbox', sandboxOrigin: 'http://localhost:3010' })
+ * @example contentSecurityPolicy({ driver: 'sandbox', sandboxOrigin: 'http://localhost:3010', acsOrigin: 'http://127.0.0.1:3011' })
  */
 export function contentSecurityPolicy(mode: CspPaymentsMode): string {
   const p = providerSources(mode);

@@ -5,10 +5,14 @@ import { contentSecurityPolicy, type CspPaymentsMode } from '../src/web.js';
 // and its source (see BRAINTREE_SOURCES in src/web.ts).
 
 const SANDBOX_ORIGIN = 'http://127.0.0.1:3010';
+/** The sandbox's bank: its 3D Secure challenge page's own origin (DESIGN.md §5). */
+const ACS_ORIGIN = 'http://127.0.0.1:3011';
+const SANDBOX_MODE: CspPaymentsMode = { driver: 'sandbox', sandboxOrigin: SANDBOX_ORIGIN, acsOrigin: ACS_ORIGIN };
 const mode = (environment: 'Sandbox' | 'Production' | 'Development' | 'Qa'): CspPaymentsMode => ({
   driver: 'braintree',
   environment,
   sandboxOrigin: SANDBOX_ORIGIN,
+  acsOrigin: ACS_ORIGIN,
 });
 
 /** The policy as directive name → its sources. */
@@ -106,7 +110,7 @@ const SANDBOX_ONLY = [
 ];
 
 const ALL_MODES: CspPaymentsMode[] = [
-  { driver: 'sandbox', sandboxOrigin: SANDBOX_ORIGIN },
+  SANDBOX_MODE,
   mode('Sandbox'),
   mode('Production'),
   mode('Development'),
@@ -127,15 +131,20 @@ describe('contentSecurityPolicy per payments mode', () => {
       if (environment === 'Sandbox') expect(policy.get('frame-src')).not.toContain('https://www.paypal.com');
       // the sandbox's origin has no place in a Braintree page
       expect(contentSecurityPolicy(mode(environment))).not.toContain(SANDBOX_ORIGIN);
+      expect(contentSecurityPolicy(mode(environment))).not.toContain(ACS_ORIGIN);
     },
   );
 
   it("Development (the braintree SDK against the payments sandbox) is exactly the sandbox driver's policy", () => {
-    const sandbox = contentSecurityPolicy({ driver: 'sandbox', sandboxOrigin: SANDBOX_ORIGIN });
+    const sandbox = contentSecurityPolicy(SANDBOX_MODE);
     expect(contentSecurityPolicy(mode('Development'))).toBe(sandbox);
     const policy = directives(sandbox);
-    expect(policy.get('frame-src')).toEqual([SANDBOX_ORIGIN]);
+    // DESIGN.md §5: the challenge frame holds the provider's page, whose document goes to the bank's own origin
+    expect(policy.get('frame-src')).toEqual([SANDBOX_ORIGIN, ACS_ORIGIN]);
+    // the bank is framed only: the page neither fetches from it nor posts a form to it (the provider's frame does)
     expect(policy.get('connect-src')).toEqual(["'self'", SANDBOX_ORIGIN]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(sandbox).not.toContain('braintree');
   });
 
@@ -145,21 +154,45 @@ describe('contentSecurityPolicy per payments mode', () => {
     for (const host of PRODUCTION_ONLY) expect(csp).not.toContain(host);
   });
 
-  it.each(ALL_MODES)("no wildcard or bare scheme source, no 'unsafe-eval', frame-ancestors 'none' (%o)", (m) => {
-    const csp = contentSecurityPolicy(m);
-    const policy = directives(csp);
-    for (const [directive, sources] of policy) {
-      for (const source of sources) {
-        expect(source, directive).not.toContain('*');
-        // a scheme source (`https:`, `http:`, `wss:` …) allows every host of that scheme; only `data:` images
-        if (/^[a-z][a-z0-9+.-]*:$/i.test(source)) expect(`${directive} ${source}`).toBe('img-src data:');
-        if (source.startsWith('http')) expect(new URL(source).origin, directive).toBe(source);
+  it.each(['Sandbox', 'Production', 'Qa'] as const)(
+    "Braintree %s: an issuer's 3D Secure ACS on any HTTPS host may be framed and posted to — and nothing else is widened",
+    (environment) => {
+      // braintree-web's CSP guide (jsdoc/Home.md "3D Secure Specific Directives"): frame-src * and form-action *,
+      // as the ACS URL is the issuer's own; EMV 3DS ACS URLs are HTTPS, so `https:` and never `*` or `http:`
+      const policy = directives(contentSecurityPolicy(mode(environment)));
+      expect(policy.get('frame-src')).toContain('https:');
+      expect(policy.get('form-action')).toContain('https:');
+      for (const [directive, sources] of policy) {
+        if (directive !== 'frame-src' && directive !== 'form-action')
+          expect(sources, directive).not.toContain('https:');
+        expect(sources, directive).not.toContain('http:');
       }
-    }
-    expect(csp).not.toContain('unsafe-eval');
-    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('object-src')).toEqual(["'none'"]);
-    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
-  });
+    },
+  );
+
+  it.each(ALL_MODES)(
+    "no wildcard, no scheme source but data: images and the ACS's https:, no 'unsafe-eval' (%o)",
+    (m) => {
+      const csp = contentSecurityPolicy(m);
+      const policy = directives(csp);
+      const braintreeItself = m.driver === 'braintree' && m.environment !== 'Development';
+      for (const [directive, sources] of policy) {
+        for (const source of sources) {
+          expect(source, directive).not.toContain('*');
+          // a scheme source (`https:`, `http:`, `wss:` …) allows every host of that scheme: only `data:` images, and
+          // with Braintree itself `https:` where the issuer's ACS page goes (frame-src, form-action)
+          if (/^[a-z][a-z0-9+.-]*:$/i.test(source))
+            expect(['img-src data:', ...(braintreeItself ? ['frame-src https:', 'form-action https:'] : [])]).toContain(
+              `${directive} ${source}`,
+            );
+          if (source.startsWith('http') && source !== 'https:') expect(new URL(source).origin, directive).toBe(source);
+        }
+      }
+      expect(csp).not.toContain('unsafe-eval');
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    },
+  );
 });

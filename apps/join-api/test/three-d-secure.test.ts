@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from 'payments-sandbox';
+import { answerChallenge, startSandbox, type RunningSandbox } from 'payments-sandbox';
 import { loadEnv } from '../src/env.js';
 import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
@@ -66,10 +66,13 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
       PAGE,
     )) as { lookup: { acsUrl: string | null; transactionId: string }; paymentMethod: { nonce: string } };
     if (!lookup.lookup.acsUrl) return lookup.paymentMethod.nonce;
-    const { jwt } = (await post('/v1/three_d_secure/challenge', {
-      transactionId: lookup.lookup.transactionId,
-      outcome: o.challenge ?? 'complete',
-    })) as { jwt: string };
+    // the challenge frame's pages over HTTP: the provider's step-up page, the bank on its own origin, the notification
+    const { jwt } = await answerChallenge(
+      (url, init) => fetch(url, init),
+      sandbox.url,
+      lookup.lookup.transactionId,
+      o.challenge ?? 'complete',
+    );
     const done = (await post(
       '/v1/browser/three_d_secure/authenticate_from_jwt',
       { jwt, paymentMethodNonce: lookup.paymentMethod.nonce },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from './helpers.js';
 import type { AppEnv } from '../src/context.js';
 import { acceptsGzip, contentSecurityPolicy, inlineScriptHashes, securityHeaders, webRoutes } from '../src/web.js';
 
@@ -23,7 +24,11 @@ function scriptSrc(csp: string | null): string {
 describe('web: prerendered /join and the CSP', () => {
   let dist: string;
   let app: Hono<AppEnv>;
-  const csp = contentSecurityPolicy({ driver: 'sandbox', sandboxOrigin: 'http://127.0.0.1:3210' });
+  const csp = contentSecurityPolicy({
+    driver: 'sandbox',
+    sandboxOrigin: 'http://127.0.0.1:3210',
+    acsOrigin: 'http://127.0.0.1:3211',
+  });
   beforeAll(() => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'join-web-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
@@ -136,5 +141,26 @@ describe('web: prerendered /join and the CSP', () => {
     expect(acceptsGzip('gzip;q=0')).toBe(false);
     expect(acceptsGzip('identity')).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
+
+describe('the served page’s CSP names the sandbox’s bank (SANDBOX_ACS_URL; DESIGN.md §5)', () => {
+  it('sandbox driver: the challenge frame may go to the bank’s origin, which is neither fetched nor posted to', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'join-web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    const t = await testApp({
+      sandboxUrl: 'http://127.0.0.1:3210',
+      env: { PAYMENTS_DRIVER: 'sandbox', WEB_DIST: dist, SANDBOX_ACS_URL: 'http://127.0.0.1:4211/acs' },
+    });
+    try {
+      const csp = (await t.call('/')).headers.get('content-security-policy') ?? '';
+      const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+      expect(directive('frame-src')).toBe('frame-src http://127.0.0.1:3210 http://127.0.0.1:4211');
+      expect(directive('connect-src')).toBe("connect-src 'self' http://127.0.0.1:3210");
+      expect(directive('form-action')).toBe("form-action 'self'");
+    } finally {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,5 @@
+// first: zod must not probe eval under the page's CSP (zod-jitless.ts)
+import './zod-jitless.js';
 import '@ofw/ui/styles.css';
 import './app.css';
 import './first-paint.css';

@@ -34,7 +34,15 @@ export interface SandboxAppOptions {
    * `SANDBOX_API_KEY`, which it requires. Omitted (in-process tests and benches): the server API is open.
    */
   apiKey?: string;
+  /**
+   * The bank's origin: where the 3D Secure challenge's ACS (acs.ts) is served, on its own listener — `startSandbox`
+   * passes the one it started. Default {@link DEFAULT_ACS_ORIGIN}.
+   */
+  acsOrigin?: string;
 }
+
+/** The bank's (ACS) origin when none is given: `SANDBOX_ACS_PORT`'s default next to the default `SANDBOX_PORT`. */
+export const DEFAULT_ACS_ORIGIN = 'http://127.0.0.1:3011';
 
 export { TOKENIZATION_KEY };
 
@@ -70,7 +78,11 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   registerServerApi(app, { store, faults, apiKey: options.apiKey });
   registerGateway(app, { store, faults });
   registerFaultControl(app, { faults, store, production: nodeEnv === 'production' });
-  registerThreeDSecure(app, { store, allowedOrigins });
+  registerThreeDSecure(app, {
+    store,
+    allowedOrigins,
+    acsOrigin: new URL(options.acsOrigin ?? DEFAULT_ACS_ORIGIN).origin,
+  });
   registerWallets(app, { store, allowedOrigins });
   return app;
 }

@@ -16,6 +16,12 @@ const originList = z
 /** The sandbox's environment (docs/CONTRACTS.md "Ports, origins and environment"). */
 export const EnvSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
+  /**
+   * The bank's port: the 3D Secure challenge's ACS is served on its own listener on 127.0.0.1 — a third origin, as a
+   * real bank's (DESIGN.md §5). Default: `SANDBOX_PORT` + 1, or 0 (any free port) when `SANDBOX_PORT` is 0
+   * ({@link readEnv} fills it in).
+   */
+  SANDBOX_ACS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HOST: z.string().min(1).default('localhost'),
   SANDBOX_ALLOWED_ORIGINS: originList.default(DEFAULT_ALLOWED_ORIGINS),
   /**
@@ -43,14 +49,25 @@ export const EnvSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+/** The validated environment; `SANDBOX_ACS_PORT` is always set (its default filled in). */
+export type Env = z.infer<typeof EnvSchema> & { SANDBOX_ACS_PORT: number };
+
+/** `SANDBOX_ACS_PORT` given or defaulted, checked against `SANDBOX_PORT`. */
+const WithAcsPort = EnvSchema.transform((env, ctx) => {
+  const acsPort = env.SANDBOX_ACS_PORT ?? (env.SANDBOX_PORT === 0 ? 0 : env.SANDBOX_PORT + 1);
+  if (acsPort > 65535)
+    ctx.addIssue({ code: 'custom', path: ['SANDBOX_ACS_PORT'], message: 'SANDBOX_PORT + 1 is no port: set it' });
+  else if (acsPort !== 0 && acsPort === env.SANDBOX_PORT)
+    ctx.addIssue({ code: 'custom', path: ['SANDBOX_ACS_PORT'], message: 'must differ from SANDBOX_PORT' });
+  return { ...env, SANDBOX_ACS_PORT: acsPort };
+});
 
 /**
  * Reads and validates the environment once.
  * @throws Error listing every invalid variable.
  */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = WithAcsPort.safeParse(source);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid payments-sandbox environment: ${issues}`);

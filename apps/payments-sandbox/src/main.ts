@@ -10,6 +10,7 @@ try {
 }
 const sandbox = await startSandbox({
   port: env.SANDBOX_PORT,
+  acsPort: env.SANDBOX_ACS_PORT,
   host: env.HOST,
   allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS,
   nodeEnv: env.NODE_ENV,
@@ -20,6 +21,7 @@ const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : en
 console.log(
   `payments sandbox listening on http://${shownHost}:${sandbox.port} (parent origins: ${env.SANDBOX_ALLOWED_ORIGINS.join(', ')})`,
 );
+console.log(`payments sandbox bank (3D Secure ACS) on ${sandbox.acsUrl}`);
 
 const stop = () => {
   void sandbox.close().finally(() => process.exit(0));

@@ -1,33 +1,34 @@
-import { serve } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import type { Hono } from 'hono';
+import { createAcsApp } from './acs.js';
 import { createSandboxApp, type SandboxAppOptions } from './app.js';
 import { SandboxStore } from './store.js';
+
+/** Where the bank (the 3D Secure ACS) listens: this machine only, on its own port — an origin of its own. */
+export const ACS_HOST = '127.0.0.1';
 
 export interface RunningSandbox {
   /** Base URL, e.g. `http://127.0.0.1:3110`. */
   url: string;
   port: number;
+  /** The bank's (ACS) base URL, e.g. `http://127.0.0.1:3111`: the 3D Secure challenge's third origin. */
+  acsUrl: string;
+  acsPort: number;
   store: SandboxStore;
   close(): Promise<void>;
 }
 
-/**
- * Starts the sandbox on `host:port` (port 0 = a free port) and resolves once it listens.
- * Used by `main.ts` and by other workspaces' tests to run the sandbox in-process.
- */
-export function startSandbox(
-  options: SandboxAppOptions & { port?: number; host?: string } = {},
-): Promise<RunningSandbox> {
-  const store = options.store ?? new SandboxStore();
-  const app = createSandboxApp({ ...options, store });
-  const host = options.host ?? '127.0.0.1';
+interface Listening {
+  port: number;
+  close(): Promise<void>;
+}
+
+function listen(app: Hono, port: number, host: string): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (info: AddressInfo) => {
-      const displayHost = host.includes(':') ? `[${host}]` : host;
+    const server: ServerType = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
       resolve({
-        url: `http://${displayHost}:${info.port}`,
         port: info.port,
-        store,
         close: () =>
           new Promise<void>((done, fail) => {
             if ('closeAllConnections' in server) server.closeAllConnections();
@@ -37,4 +38,35 @@ export function startSandbox(
     });
     server.once('error', reject);
   });
+}
+
+/**
+ * Starts the sandbox on `host:port` (port 0 = a free port) and its bank — the 3D Secure ACS (acs.ts) — on
+ * `127.0.0.1:acsPort` (default 0 = a free port), sharing one store; resolves once both listen.
+ * Used by `main.ts` and by other workspaces' tests to run the sandbox in-process.
+ * @throws Error (rejects) when a port is taken.
+ */
+export async function startSandbox(
+  options: SandboxAppOptions & { port?: number; host?: string; acsPort?: number } = {},
+): Promise<RunningSandbox> {
+  const store = options.store ?? new SandboxStore();
+  const acs = await listen(createAcsApp({ store }), options.acsPort ?? 0, ACS_HOST);
+  const acsUrl = `http://${ACS_HOST}:${acs.port}`;
+  const host = options.host ?? '127.0.0.1';
+  const app = createSandboxApp({ ...options, store, acsOrigin: acsUrl });
+  const provider = await listen(app, options.port ?? 0, host).catch(async (error: unknown) => {
+    await acs.close();
+    throw error;
+  });
+  const displayHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${displayHost}:${provider.port}`,
+    port: provider.port,
+    acsUrl,
+    acsPort: acs.port,
+    store,
+    close: async () => {
+      await Promise.all([provider.close(), acs.close()]);
+    },
+  };
 }

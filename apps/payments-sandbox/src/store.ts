@@ -138,6 +138,11 @@ export interface ThreeDSecureLookup {
   card: StoredCard;
   amount: string;
   parentOrigin: string;
+  /**
+   * The provider's URL the bank POSTs its CRes to (EMV 3DS `notificationURL`, told to the ACS in the AReq), on the
+   * origin the browser reached the provider by.
+   */
+  notificationUrl?: string;
   outcome?: 'complete' | 'fail';
   jwt?: string;
   /** The JWT was exchanged already (single use). */

@@ -1,7 +1,8 @@
 /**
  * 3D Secure 2 in the sandbox (DESIGN.md §5, spec §4 "3D Secure flow", §7 lookup and authenticate_from_jwt):
- * a lookup that is frictionless for some test cards and asks for a challenge for others, a challenge page with
- * "Complete authentication" / "Fail authentication", and the JWT exchange that returns the authenticated nonce.
+ * a lookup that is frictionless for some test cards and asks for a challenge for others, the provider's frames around
+ * the bank's challenge (the step-up page that sends the challenge frame to the bank's ACS on its own origin, acs.ts,
+ * and the notification URL the bank returns to), and the JWT exchange that returns the authenticated nonce.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
@@ -10,8 +11,19 @@ import { FAKE_NONCES, THREE_D_SECURE_CARDS, paymentMethodPayload, type StoredCar
 import { errorPage } from './pages.js';
 import { randomId, type SandboxStore, type ThreeDSecureInfo } from './store.js';
 import { AUTHORIZATION_INSUFFICIENT, AUTHORIZATION_INVALID } from './authorization.js';
+import {
+  ACS_CHALLENGE_PATH,
+  AUTO_POST_SCRIPT,
+  MESSAGE_VERSION,
+  autoPostPage,
+  challengeFrameCsp,
+  decodeCRes,
+  encodeMessage,
+} from './acs.js';
 
-const VERSION = '2.2.0';
+const VERSION = MESSAGE_VERSION;
+/** EMV 3DS `challengeWindowSize` 02: 390×400, the size that fits the product's 400×400 frame (§9). */
+const CHALLENGE_WINDOW_SIZE = '02';
 
 const LookupRequest = z.object({
   authorization: z.string(),
@@ -58,61 +70,58 @@ function lookupOutcome(card: StoredCard, challengeRequested: boolean): ThreeDSec
   }
 }
 
-function challengePage(input: {
-  transactionId: string;
-  parentOrigin: string;
-  amount: string;
-  lastFour: string;
-}): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox bank: authenticate the payment</title>
-<style>body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:1rem;color:#1f2933;background:#fff}h1{font-size:1.25rem;margin:0 0 .5rem}
-button{font:inherit;padding:.6rem 1rem;margin:.5rem .5rem 0 0;border-radius:4px;border:1px solid #1f2933;cursor:pointer}
-#complete{background:#0b6e4f;color:#fff;border-color:#0b6e4f}#fail{background:#fff;color:#a61b1b;border-color:#a61b1b}</style></head>
-<body data-transaction-id="${input.transactionId}" data-parent-origin="${input.parentOrigin}">
-<div>
-<h1>Sandbox bank</h1>
-<p>Authenticate the payment of ${input.amount} with the card ending in ${input.lastFour}. This is the payments sandbox: choose an outcome.</p>
-<button type="button" id="complete">Complete authentication</button>
-<button type="button" id="fail">Fail authentication</button>
-<p id="status" role="status"></p>
-</div>
-<script src="/three-d-secure/challenge.js"></script>
-</body>
-</html>`;
+/** The CReq for a challenge (EMV 3DS browser challenge; the bank knows the transaction by its `acsTransID`). */
+function creqFor(transactionId: string): string {
+  return encodeMessage({
+    messageType: 'CReq',
+    messageVersion: VERSION,
+    threeDSServerTransID: crypto.randomUUID(),
+    acsTransID: transactionId,
+    challengeWindowSize: CHALLENGE_WINDOW_SIZE,
+  });
 }
 
-/** The challenge page's script: records the outcome, then hands the JWT to the parent page (postMessage). */
-const CHALLENGE_SCRIPT = `(function () {
-  var body = document.body;
-  var transactionId = body.dataset.transactionId;
-  var parentOrigin = body.dataset.parentOrigin;
-  function finish(outcome) {
-    document.getElementById('complete').disabled = true;
-    document.getElementById('fail').disabled = true;
-    document.getElementById('status').textContent = 'Returning to the merchant…';
-    fetch('/v1/three_d_secure/challenge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ transactionId: transactionId, outcome: outcome }) })
-      .then(function (r) { return r.json(); })
-      .then(function (data) { window.parent.postMessage({ source: 'ofw-sandbox-3ds', type: 'challengeComplete', transactionId: transactionId, jwt: data.jwt, actionCode: outcome === 'complete' ? 'SUCCESS' : 'FAILURE' }, parentOrigin); });
-  }
-  document.getElementById('complete').addEventListener('click', function () { finish('complete'); });
-  document.getElementById('fail').addEventListener('click', function () { finish('fail'); });
-  // Escape inside the bank page cancels like Escape on the product's frame
-  document.addEventListener('keydown', function (event) {
-    if (event.key === 'Escape') window.parent.postMessage({ source: 'ofw-sandbox-3ds', type: 'cancel', transactionId: transactionId }, parentOrigin);
-  });
+/** Where the product's challenge frame starts: the provider's step-up page (Cardinal's StepUp role). */
+export const STEP_UP_PATH = '/three-d-secure/step-up';
+/** The provider's notification URL the bank POSTs its CRes to (Cardinal's term URL role). */
+export const NOTIFICATION_PATH = '/three-d-secure/notify';
+
+/**
+ * The notification page's script: hands the outcome to the merchant's page (`window.parent`, the checked parent
+ * origin), as Cardinal's frame tells Songbird — the JWT to exchange, or a customer cancel.
+ */
+const NOTIFY_SCRIPT = `(function () {
+  var data = document.body.dataset;
+  var message = data.jwt
+    ? { source: 'ofw-sandbox-3ds', type: 'challengeComplete', transactionId: data.transactionId, jwt: data.jwt, actionCode: data.actionCode }
+    : { source: 'ofw-sandbox-3ds', type: 'cancel', transactionId: data.transactionId, challengeCancel: data.challengeCancel };
+  window.parent.postMessage(message, data.parentOrigin);
 })();`;
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function notifyPage(data: Record<string, string>): string {
+  const attributes = Object.entries(data)
+    .map(([name, value]) => ` data-${name}="${escapeAttribute(value)}"`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Returning to the merchant</title></head><body${attributes}><p>Returning to the merchant…</p><script src="${NOTIFICATION_PATH}.js"></script></body></html>`;
+}
 
 function originOf(c: Context, allowedOrigins: readonly string[]): string | undefined {
   const origin = c.req.header('origin');
   return origin && allowedOrigins.includes(origin) ? origin : undefined;
 }
 
+/**
+ * Registers the provider's 3D Secure routes: the lookup, the step-up page that sends the challenge frame to the bank
+ * (`acsOrigin`, acs.ts), the notification URL the bank returns to, and the JWT exchange.
+ */
 export function registerThreeDSecure(
   app: Hono,
-  { store, allowedOrigins }: { store: SandboxStore; allowedOrigins: readonly string[] },
+  { store, allowedOrigins, acsOrigin }: { store: SandboxStore; allowedOrigins: readonly string[]; acsOrigin: string },
 ): void {
+  const acsUrl = `${acsOrigin}${ACS_CHALLENGE_PATH}`;
   // POST payment_methods/{nonce}/three_d_secure/lookup (spec §7)
   app.post('/v1/browser/three_d_secure/lookup', async (c) => {
     const parentOrigin = originOf(c, allowedOrigins);
@@ -146,12 +155,14 @@ export function registerThreeDSecure(
         card: entry.card,
         amount: request.amount,
         parentOrigin,
+        notificationUrl: `${new URL(c.req.url).origin}${NOTIFICATION_PATH}`,
         used: false,
       });
-      const acsUrl = `${new URL(c.req.url).origin}/three-d-secure/challenge?transactionId=${transactionId}`;
       const threeDSecureInfo = info('challenge_required', false, true);
+      // Braintree answers the bank's ACS URL and the CReq for it (`pareq`, Cardinal's `Payload`)
+      const pareq = creqFor(transactionId);
       return c.json({
-        lookup: { acsUrl, pareq: null, transactionId, threeDSecureVersion: VERSION },
+        lookup: { acsUrl, pareq, transactionId, threeDSecureVersion: VERSION },
         paymentMethod: paymentMethodPayload(lookupNonce, entry.card, {
           threeDSecureInfo,
           liabilityShifted: false,
@@ -173,41 +184,53 @@ export function registerThreeDSecure(
     });
   });
 
-  app.get('/three-d-secure/challenge', (c) => {
+  // The provider's frame (Cardinal's StepUp): POSTs the lookup's CReq to the bank's ACS URL, so the challenge frame's
+  // document goes to the bank's origin
+  app.get(STEP_UP_PATH, (c) => {
     const lookup = store.getLookup(c.req.query('transactionId') ?? '');
-    if (!lookup || lookup.outcome)
+    if (!lookup || lookup.outcome || lookup.used)
       return c.html(errorPage('Unknown authentication', 'This authentication is unknown or finished.'), 404);
-    c.header(
-      'Content-Security-Policy',
-      `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${lookup.parentOrigin}`,
-    );
+    c.header('Content-Security-Policy', challengeFrameCsp(lookup.parentOrigin, acsOrigin));
     c.header('Cache-Control', 'no-store');
     return c.html(
-      challengePage({
-        transactionId: lookup.transactionId,
-        parentOrigin: lookup.parentOrigin,
-        amount: lookup.amount,
-        lastFour: lookup.card.lastFour,
+      autoPostPage({
+        title: 'Connecting to your bank',
+        action: acsUrl,
+        fields: {
+          creq: creqFor(lookup.transactionId),
+        },
+        script: `${STEP_UP_PATH}.js`,
       }),
     );
   });
 
-  app.get('/three-d-secure/challenge.js', (c) => {
+  app.get(`${STEP_UP_PATH}.js`, (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
-    return c.body(CHALLENGE_SCRIPT);
+    return c.body(AUTO_POST_SCRIPT);
   });
 
-  // Called by the challenge page (same origin): records the outcome and returns a single-use JWT.
-  app.post('/v1/three_d_secure/challenge', async (c) => {
-    const body = z
-      .object({ transactionId: z.string(), outcome: z.enum(['complete', 'fail']) })
-      .safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ error: { message: 'There was a problem with your request.' } }, 400);
-    const lookup = store.getLookup(body.data.transactionId);
-    if (!lookup || lookup.outcome) return c.json({ error: { message: 'Unknown or finished authentication.' } }, 404);
-    lookup.outcome = body.data.outcome;
-    lookup.jwt = `sandbox-jwt.${randomBytes(24).toString('base64url')}`;
-    return c.json({ jwt: lookup.jwt });
+  // The bank's CRes arrives here (a form POST from the bank's page); the outcome is the one the bank recorded, not the
+  // browser's word. The page hands a single-use JWT — or the cancel — to the merchant's page.
+  app.post(NOTIFICATION_PATH, async (c) => {
+    const cres = decodeCRes((await c.req.parseBody()).cres);
+    const lookup = cres ? store.getLookup(cres.acsTransID) : undefined;
+    if (!cres || !lookup || lookup.used || lookup.jwt)
+      return c.html(errorPage('Unknown authentication', 'This authentication is unknown or finished.'), 404);
+    const base = { 'transaction-id': lookup.transactionId, 'parent-origin': lookup.parentOrigin };
+    let data: Record<string, string>;
+    if (cres.challengeCancel) data = { ...base, 'challenge-cancel': cres.challengeCancel };
+    else if (lookup.outcome) {
+      lookup.jwt = `sandbox-jwt.${randomBytes(24).toString('base64url')}`;
+      data = { ...base, jwt: lookup.jwt, 'action-code': lookup.outcome === 'complete' ? 'SUCCESS' : 'FAILURE' };
+    } else return c.html(errorPage('Unknown authentication', 'The bank has not answered.'), 409);
+    c.header('Content-Security-Policy', challengeFrameCsp(lookup.parentOrigin, "'none'"));
+    c.header('Cache-Control', 'no-store');
+    return c.html(notifyPage(data));
+  });
+
+  app.get(`${NOTIFICATION_PATH}.js`, (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(NOTIFY_SCRIPT);
   });
 
   // POST payment_methods/{nonce}/three_d_secure/authenticate_from_jwt (spec §7)

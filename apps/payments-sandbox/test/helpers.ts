@@ -1,3 +1,4 @@
+import { createAcsApp } from '../src/acs.js';
 import { createSandboxApp } from '../src/app.js';
 import { SandboxStore } from '../src/store.js';
 
@@ -5,10 +6,13 @@ export const KEY = 'sandbox_0123456789abcdef_ofw_sandbox';
 export const PARENT = 'http://localhost:3000';
 /** Braintree's static nonce of a card authenticated with 3D Secure (liability shifted), reusable. */
 export const THREE_DS_NONCE = 'fake-three-d-secure-visa-full-authentication-nonce';
+/** The bank's (ACS) origin the test apps are told; the bank's own app is `acsApp`, on the same store. */
+export const ACS_ORIGIN = 'http://127.0.0.1:3011';
 
 export function makeApp(now: () => number = Date.now) {
   const store = new SandboxStore(now);
-  const app = createSandboxApp({ allowedOrigins: [PARENT], store, frameScript: '/* frame */' });
+  const app = createSandboxApp({ allowedOrigins: [PARENT], store, frameScript: '/* frame */', acsOrigin: ACS_ORIGIN });
+  const acsApp = createAcsApp({ store });
   const post = (path: string, body: unknown) =>
     app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const tokenize = async (number: string, extra: Record<string, string> = {}) => {
@@ -56,5 +60,5 @@ export function makeApp(now: () => number = Date.now) {
     };
     return { nonce: body.paymentMethod.nonce, body };
   };
-  return { app, store, post, tokenize, charge, clientToken, lookedUp };
+  return { app, acsApp, store, post, tokenize, charge, clientToken, lookedUp };
 }

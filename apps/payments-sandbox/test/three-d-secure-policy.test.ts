@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeApp } from './helpers.js';
+import { answerChallenge } from '../src/challenge-walk.js';
+import { ACS_ORIGIN, makeApp } from './helpers.js';
 
 /**
  * DESIGN.md §5 "3D Secure policy" on the sandbox's own server API (join-api's `sandbox` driver): the sandbox knows the
@@ -69,7 +70,7 @@ describe('3D Secure policy on the sandbox server API (DESIGN.md §5)', () => {
   });
 
   it('the sandbox card 4000000000002099 soft-declines 2099 until it is authenticated through a challenge (challengeRequested: true); a failed challenge is refused', async () => {
-    const { lookedUp, charge, app } = makeApp();
+    const { lookedUp, charge, app, acsApp } = makeApp();
     const frictionless = await lookedUp('4000000000002099');
     expect(frictionless.body.lookup.acsUrl).toBeNull();
     expect(frictionless.body.paymentMethod.liabilityShiftPossible).toBe(false);
@@ -78,13 +79,11 @@ describe('3D Secure policy on the sandbox server API (DESIGN.md §5)', () => {
 
     async function challenged(outcome: 'complete' | 'fail'): Promise<string> {
       const { body } = await lookedUp('4000000000002099', { challengeRequested: true });
-      expect(body.lookup.acsUrl).toMatch(/\/three-d-secure\/challenge\?transactionId=/);
-      const done = await app.request('/v1/three_d_secure/challenge', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ transactionId: body.lookup.transactionId, outcome }),
-      });
-      const { jwt } = (await done.json()) as { jwt: string };
+      expect(new URL(body.lookup.acsUrl!).origin).toBe(ACS_ORIGIN); // the bank's own origin
+      // the challenge frame's pages, in process: the bank's on its app, the provider's on the sandbox's
+      const send = (url: string, init?: RequestInit) =>
+        Promise.resolve((new URL(url).origin === ACS_ORIGIN ? acsApp : app).request(url, init));
+      const { jwt } = await answerChallenge(send, 'http://localhost', body.lookup.transactionId, outcome);
       const exchanged = await app.request('/v1/browser/three_d_secure/authenticate_from_jwt', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },

@@ -200,4 +200,24 @@ describe('§5 3D Secure needs a client token (sandbox driver, as braintree-web)'
     });
     await client.teardown();
   });
+
+  it('a challenge frames the provider’s step-up page, which takes the frame to the bank’s ACS URL (as Songbird does)', async () => {
+    // braintree-web songbird.js `_presentChallenge`: Cardinal.continue('cca', { AcsUrl, Payload }, { TransactionId });
+    // the provider's frame goes to the bank, whose origin the merchant's page never names
+    fetchSpy.mockResolvedValueOnce(
+      Response.json({
+        lookup: { acsUrl: 'http://127.0.0.1:3011/acs/challenge', pareq: 'e30', transactionId: 'tx_3ds 1' },
+        paymentMethod: { nonce: 'tokencc_sb_lookup', liabilityShifted: false, liabilityShiftPossible: true },
+      }),
+    );
+    const client = await createPaymentsClient({ ...config, authorization: clientToken });
+    const verifying = client.verifyCard({ ...options, challenge: { interstitialMs: 0 } }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(document.querySelector('[role=dialog] iframe')?.getAttribute('src')).toBeTruthy());
+    expect(document.querySelector('[role=dialog] iframe')!.getAttribute('src')).toBe(
+      `${SANDBOX_URL}/three-d-secure/step-up?transactionId=tx_3ds%201`,
+    );
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(toPaymentError(await verifying)).toMatchObject({ code: 'THREEDS_CARDINAL_SDK_CANCELED' });
+    await client.teardown();
+  });
 });

@@ -20,8 +20,16 @@ interface Context {
 /** What the sandbox's lookup answers with on 200 (docs/CONTRACTS.md "Sandbox server API"). */
 interface LookupResponse {
   paymentMethod: ThreeDSecureResult;
-  lookup?: { acsUrl?: string | null };
+  lookup?: { acsUrl?: string | null; transactionId?: string };
 }
+
+/**
+ * The provider's step-up page for a challenge (the sandbox's stand-in for Cardinal's step-up frame): loaded in the
+ * product's challenge frame, it POSTs the CReq to the bank's ACS URL, so the frame's document goes to the bank's own
+ * origin — as braintree-web's Songbird flow hands `lookup.acsUrl` and `lookup.pareq` to `Cardinal.continue`
+ * (braintree-web src/three-d-secure/external/frameworks/songbird.js `_presentChallenge`).
+ */
+const STEP_UP_PATH = '/three-d-secure/step-up';
 
 /** What the sandbox's JWT exchange answers with on 200. */
 interface JwtResponse {
@@ -155,12 +163,14 @@ export function createSandboxThreeDSecure(context: Context) {
       current.lookupPaymentMethod = found.paymentMethod;
       const acsUrl = found.lookup?.acsUrl;
       if (!acsUrl) return found.paymentMethod; // frictionless (§4.2)
+      const stepUpUrl = `${origin}${STEP_UP_PATH}?transactionId=${encodeURIComponent(found.lookup?.transactionId ?? '')}`;
       if (active !== current) throw customerCanceledError(current.lookupPaymentMethod);
 
       const outcome = await new Promise<Outcome>((resolve) => {
         current.settle = resolve;
         const onMessage = (event: MessageEvent) => {
           const data = event.data as { source?: string; type?: string; jwt?: string };
+          // the provider's notification page (its origin, in the challenge frame) speaks; the bank's page never does
           if (
             event.origin !== origin ||
             event.source !== current.frame?.frame.contentWindow ||
@@ -178,7 +188,7 @@ export function createSandboxThreeDSecure(context: Context) {
           void authenticateFromJwt(data.jwt, current.lookupPaymentMethod!.nonce).then(resolve);
         };
         window.addEventListener('message', onMessage);
-        current.frame = showChallengeFrame(acsUrl, options.challenge, () => {
+        current.frame = showChallengeFrame(stepUpUrl, options.challenge, () => {
           window.removeEventListener('message', onMessage);
           resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
         });

@@ -199,26 +199,45 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     );
     expect(await dialog.locator('iframe').isVisible()).toBe(false);
     const bank = page.frameLocator('[role=dialog] iframe');
+    await bank.getByRole('button', { name: button }).waitFor();
+    // DESIGN.md §5: the provider's frame went to the bank's page, on an origin of its own (neither page's nor provider's)
+    const bankOrigin = new URL(
+      page
+        .frames()
+        .find((f) => f.url().includes('/acs/challenge'))!
+        .url(),
+    ).origin;
+    expect([parentOrigin, new URL(sandboxUrl).origin]).not.toContain(bankOrigin);
     await bank.getByRole('button', { name: button }).click();
     expect(await result).toMatchObject(expected);
     expect(await page.locator('[role=dialog]').count()).toBe(0);
     await page.context().close();
   });
 
-  it.each(['Escape', 'close button', 'backdrop'])('§2 3DS challenge cancelled by %s', async (how) => {
-    const page = await openForm();
-    await fillCard(page, '4000000000002503');
-    const result = page.evaluate(() => window.pay());
-    await page.frameLocator('[role=dialog] iframe').getByRole('button', { name: 'Complete authentication' }).waitFor();
-    if (how === 'Escape') await page.keyboard.press('Escape');
-    else if (how === 'close button') await page.getByRole('button', { name: 'Close' }).click();
-    else await page.mouse.click(5, 5);
-    expect(await result).toMatchObject({
-      error: { code: 'THREEDS_CARDINAL_SDK_CANCELED', type: 'CUSTOMER', messageId: 'payments.threeDSecure.canceled' },
-    });
-    expect(await page.locator('[role=dialog]').count()).toBe(0);
-    await page.context().close();
-  });
+  it.each(['Escape', 'Escape in the bank page', 'close button', 'backdrop'])(
+    '§2 3DS challenge cancelled by %s',
+    async (how) => {
+      const page = await openForm();
+      await fillCard(page, '4000000000002503');
+      const result = page.evaluate(() => window.pay());
+      const complete = page
+        .frameLocator('[role=dialog] iframe')
+        .getByRole('button', { name: 'Complete authentication' });
+      await complete.waitFor();
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      // the bank's page answers Escape with a cancelled CRes (challengeCancel 01, §9), which the provider relays
+      else if (how === 'Escape in the bank page') {
+        await complete.focus();
+        await page.keyboard.press('Escape');
+      } else if (how === 'close button') await page.getByRole('button', { name: 'Close' }).click();
+      else await page.mouse.click(5, 5);
+      expect(await result).toMatchObject({
+        error: { code: 'THREEDS_CARDINAL_SDK_CANCELED', type: 'CUSTOMER', messageId: 'payments.threeDSecure.canceled' },
+      });
+      expect(await page.locator('[role=dialog]').count()).toBe(0);
+      await page.context().close();
+    },
+  );
 
   it.each([
     ['Venmo', 'Approve', { type: 'VenmoAccount', details: { username: '@venmojoe' } }],

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from '../src/env.js';
+
+// DESIGN.md §5: the bank's challenge page is served from its own origin — its own port on 127.0.0.1.
+describe('SANDBOX_ACS_PORT, the bank’s port', () => {
+  it('defaults to SANDBOX_PORT + 1, and to any free port (0) when SANDBOX_PORT is 0', () => {
+    expect(readEnv({}).SANDBOX_ACS_PORT).toBe(3011);
+    expect(readEnv({ SANDBOX_PORT: '3110' }).SANDBOX_ACS_PORT).toBe(3111);
+    expect(readEnv({ SANDBOX_PORT: '0' }).SANDBOX_ACS_PORT).toBe(0);
+    expect(readEnv({ SANDBOX_ACS_PORT: '4000' }).SANDBOX_ACS_PORT).toBe(4000);
+  });
+
+  it('refuses a port that is no port or the sandbox’s own (one origin would serve both)', () => {
+    expect(() => readEnv({ SANDBOX_ACS_PORT: 'x' })).toThrow(/SANDBOX_ACS_PORT/);
+    expect(() => readEnv({ SANDBOX_ACS_PORT: '70000' })).toThrow(/SANDBOX_ACS_PORT/);
+    expect(() => readEnv({ SANDBOX_PORT: '4000', SANDBOX_ACS_PORT: '4000' })).toThrow(/must differ from SANDBOX_PORT/);
+    expect(() => readEnv({ SANDBOX_PORT: '65535' })).toThrow(/SANDBOX_ACS_PORT/);
+  });
+});
