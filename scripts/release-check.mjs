@@ -22,6 +22,11 @@ import path from 'node:path';
 import { findMachineNode } from './lib/machine-node.mjs';
 import { root } from './lib/processes.mjs';
 
+// node_modules/.bin/node (the pinned runtime's shim, which runs this script under `pnpm release:check`) exports
+// NODE_PATH=<the workspace's node_modules/.pnpm/node_modules>: inherited, it would let the scratch projects `require`
+// what they never installed (e.g. the optional peer @tanstack/react-query). They resolve only their own node_modules.
+delete process.env.NODE_PATH;
+
 const published = ['domain', 'api-client', 'payments', 'ui'].map((d) => {
   const dir = path.join(root, 'packages', d);
   return { dir, pkg: JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) };

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { descendants, isNode } from './support/node-processes.mjs';
+import { assertNodesRunOn } from './support/node-processes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -120,19 +120,12 @@ describe('pnpm dev (scripts/dev.mjs)', { timeout: 420_000 }, () => {
       skip: process.platform !== 'linux' && 'reads /proc',
     },
     () => {
-      const nodes = descendants(child.pid).filter(isNode);
-      for (const tool of [
+      assertNodesRunOn(child.pid, realpathSync(process.execPath), [
         'tsx/dist/cli.mjs',
         'tsup/dist/cli-default.js',
         'vite/bin/vite.js',
         'maildev/dist/bin/maildev.js',
-      ])
-        assert.ok(
-          nodes.some((p) => p.args.some((a) => a.endsWith(tool))),
-          `${tool} is running: ${JSON.stringify(nodes)}`,
-        );
-      const runtime = realpathSync(process.execPath);
-      for (const proc of nodes) assert.equal(proc.exe, runtime, proc.args.join(' '));
+      ]);
     },
   );
 

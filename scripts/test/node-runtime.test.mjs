@@ -11,12 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
 import { findMachineNode } from '../lib/machine-node.mjs';
-import { descendants, isNode } from './support/node-processes.mjs';
+import { assertNodesRunOn, descendants } from './support/node-processes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const rootPkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-/** The pinned major, from the root devDependency (e.g. "^26.10.0" → "26"). */
+/** The pinned major, from the root devDependency (e.g. "^24.21.0" → "24"). */
 const pinnedMajor = /(\d+)/.exec(rootPkg.devDependencies.node)?.[1];
 const pinnedBinary = realpathSync(path.join(root, 'node_modules/node/bin/node'));
 const major = (version) => /^v?(\d+)\./.exec(version.trim())?.[1];
@@ -33,13 +34,23 @@ describe('the pinned Node (root devDependency `node`)', () => {
     assert.equal(major(r.stdout), pinnedMajor);
   });
 
+  it("is the Node pnpm checks `engines` against (pnpm-workspace.yaml's nodeVersion), not the one running pnpm", () => {
+    const workspace = yaml.load(readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8'));
+    const installed = JSON.parse(readFileSync(path.join(root, 'node_modules/node/package.json'), 'utf8')).version;
+    assert.equal(String(workspace.nodeVersion), installed);
+    assert.ok(
+      workspace.allowBuilds.node && workspace.onlyBuiltDependencies.includes('node'),
+      'its install script runs',
+    );
+  });
+
   it('runs what a pnpm script runs at the root: `node` on its PATH is the pinned Node', () => {
     assert.equal(major(pnpm('exec', 'node', '-p', 'process.version')), pinnedMajor);
   });
 
   it("runs a workspace's tasks: `node` in join-api and vitest's own bin in @ofw/domain", () => {
     assert.equal(major(pnpm('--filter', 'join-api', 'exec', 'node', '-p', 'process.version')), pinnedMajor);
-    // cac's version line: "vitest/4.x linux-x64 node-v26.x"
+    // cac's version line: "vitest/4.x linux-x64 node-v24.x"
     assert.match(pnpm('--filter', '@ofw/domain', 'exec', 'vitest', '--version'), new RegExp(`node-v${pinnedMajor}\\.`));
   });
 
@@ -141,15 +152,13 @@ describe('pnpm start', { timeout: 420_000, skip: process.platform !== 'linux' &&
     // no shell between pnpm and the script: node_modules/.bin/node is a shell that would die of Ctrl-C's SIGINT
     assert.equal(script?.exe, pinnedBinary, `pnpm's child: ${JSON.stringify(script)}`);
     assert.ok(script.args.includes('scripts/start.mjs'));
-    const nodes = below.filter(isNode);
-    // start.mjs, the payments sandbox, join-api and maildev
-    const servers = ['payments-sandbox/dist/main.js', 'join-api/dist/main.js', 'maildev/dist/bin/maildev.js'];
-    for (const server of servers)
-      assert.ok(
-        nodes.some((p) => p.args.some((a) => a.endsWith(server))),
-        `${server} is running: ${JSON.stringify(nodes)}`,
-      );
-    for (const proc of nodes) assert.equal(proc.exe, pinnedBinary, proc.args.join(' '));
+    // the payments sandbox, join-api and maildev (and start.mjs itself)
+    assertNodesRunOn(child.pid, pinnedBinary, [
+      'scripts/start.mjs',
+      'payments-sandbox/dist/main.js',
+      'join-api/dist/main.js',
+      'maildev/dist/bin/maildev.js',
+    ]);
   });
 
   it('stops on Ctrl-C (SIGINT to the process group) with exit code 0 and no ELIFECYCLE', async () => {

@@ -1,6 +1,7 @@
 // Which Node binaries a process tree runs (Linux /proc): used by the repository checks to prove that `pnpm start` and
 // `pnpm dev` start every server, watcher and e-mail catcher on the pinned runtime (`process.execPath`), never on a
 // `node` looked up on PATH and never behind node_modules/.bin/node's shell shim.
+import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 
@@ -44,3 +45,22 @@ export function descendants(rootPid) {
 /** A Node binary (its executable is named `node`) or node_modules/.bin/node's shell shim around one. */
 export const isNode = (proc) =>
   path.basename(proc.exe) === 'node' || proc.args.some((a) => /node_modules[\\/]\.bin[\\/]node$/.test(a));
+
+/**
+ * Asserts that each of `scripts` (path endings, e.g. `join-api/dist/main.js`) runs below `rootPid`, and that every Node
+ * process there is `binary` itself (a real path): none found on PATH, none behind node_modules/.bin/node's shim.
+ *
+ * @param {number} rootPid - the process that started them
+ * @param {string} binary - the real path of the Node binary they must run on
+ * @param {string[]} scripts - what must be running
+ * @throws {assert.AssertionError} naming the missing script or the process on another binary
+ */
+export function assertNodesRunOn(rootPid, binary, scripts) {
+  const nodes = descendants(rootPid).filter(isNode);
+  for (const script of scripts)
+    assert.ok(
+      nodes.some((p) => p.args.some((a) => a.endsWith(script))),
+      `${script} is running: ${JSON.stringify(nodes)}`,
+    );
+  for (const proc of nodes) assert.equal(proc.exe, binary, proc.args.join(' '));
+}
