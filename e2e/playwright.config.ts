@@ -38,6 +38,12 @@ import {
 const chromium = findChromium().executablePath;
 
 /**
+ * The Node that runs this runner (the root devDependency `node`, README "Quick start"), quoted for the webServer
+ * commands' shell: the servers run on the same runtime as the specs, never on a `node` that the shell finds first.
+ */
+const node = JSON.stringify(process.execPath);
+
+/**
  * The sandbox's server API key (issue 12), shared by the sandbox, both join-api servers and the specs that read the
  * sandbox's transactions (support/join.ts). Set here, in the runner's environment, before the workers start, so they
  * inherit the same value; the caller's SANDBOX_API_KEY wins.
@@ -101,13 +107,13 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
     {
       // The e-mail catcher (maildev 3, as `pnpm start` runs it) on the suite's own ports; both join-api servers send
       // their outbox to it (SMTP_URL).
-      command: `node ${path.join(root, 'node_modules/maildev/dist/bin/maildev.js')} --smtp ${maildevSmtpPort} --ip 127.0.0.1 --web ${maildevWebPort} --web-ip 127.0.0.1 --mail-directory ${maildevDir}`,
+      command: `${node} ${path.join(root, 'node_modules/maildev/dist/bin/maildev.js')} --smtp ${maildevSmtpPort} --ip 127.0.0.1 --web ${maildevWebPort} --web-ip 127.0.0.1 --mail-directory ${maildevDir}`,
       url: `${maildevURL}/api/email`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      command: `node ${path.join(root, 'apps/payments-sandbox/dist/main.js')}`,
+      command: `${node} ${path.join(root, 'apps/payments-sandbox/dist/main.js')}`,
       url: `${sandboxURL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -121,7 +127,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
       },
     },
     {
-      command: `node ${path.join(root, 'e2e/support/serve-api.mjs')} ${path.join(root, 'apps/join-api/dist/main.js')} ${dataDir} ${demoLinksFile}`,
+      command: `${node} ${path.join(root, 'e2e/support/serve-api.mjs')} ${path.join(root, 'apps/join-api/dist/main.js')} ${dataDir} ${demoLinksFile}`,
       url: `${baseURL}/api/v1/join/countries`,
       reuseExistingServer: false,
       timeout: 90_000,
@@ -148,7 +154,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
       // join-api in Braintree mode, as `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm start` runs it
       // (scripts/lib/payments-mode.mjs), every setting given so none comes from the caller's environment. Its specs
       // need no demo link: one demo set.
-      command: `node ${path.join(root, 'e2e/support/serve-api.mjs')} ${path.join(root, 'apps/join-api/dist/main.js')} ${braintreeDataDir} ${braintreeDemoLinksFile}`,
+      command: `${node} ${path.join(root, 'e2e/support/serve-api.mjs')} ${path.join(root, 'apps/join-api/dist/main.js')} ${braintreeDataDir} ${braintreeDemoLinksFile}`,
       url: `${braintreeBaseURL}/api/v1/join/countries`,
       reuseExistingServer: false,
       timeout: 90_000,

@@ -12,11 +12,20 @@
 //      bundler;
 //    - CommonJS (`"type": "commonjs"`, a Node service: no @tanstack/react-query): `require` each package, call one
 //      function of each, type-check a consumer with moduleResolution node16 (the `require` types, .d.cts).
+//    Both scratch projects run on two Nodes: the runtime this script runs on (`pnpm release:check`: the root
+//    devDependency `node`, README "Quick start") and the machine's own Node (scripts/lib/machine-node.mjs, the
+//    oldest one the packages' `engines` admit on these machines); skipped, with a message, only when there is none.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findMachineNode } from './lib/machine-node.mjs';
 import { root } from './lib/processes.mjs';
+
+// node_modules/.bin/node (the pinned runtime's shim, which runs this script under `pnpm release:check`) exports
+// NODE_PATH=<the workspace's node_modules/.pnpm/node_modules>: inherited, it would let the scratch projects `require`
+// what they never installed (e.g. the optional peer @tanstack/react-query). They resolve only their own node_modules.
+delete process.env.NODE_PATH;
 
 const published = ['domain', 'api-client', 'payments', 'ui'].map((d) => {
   const dir = path.join(root, 'packages', d);
@@ -24,6 +33,20 @@ const published = ['domain', 'api-client', 'payments', 'ui'].map((d) => {
 });
 const sh = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'inherit' });
 const step = (m) => console.log(`\n› ${m}`);
+const version = (node) => execFileSync(node, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
+
+/** The Nodes the scratch projects run on: this script's runtime, then the machine's own (when it is another one). */
+const runtimes = [realpathSync(process.execPath)];
+const machineNode = findMachineNode();
+if (!machineNode)
+  console.log('› No machine Node found outside node_modules/.bin: the packages run on this runtime only');
+else if (!runtimes.includes(machineNode)) runtimes.push(machineNode);
+const runOnEveryNode = (file, cwd) => {
+  for (const node of runtimes) {
+    console.log(`  on Node ${version(node)} (${node})`);
+    sh(node, [file], cwd);
+  }
+};
 const fail = (m) => {
   throw new Error(m);
 };
@@ -193,7 +216,9 @@ console.log('  @ofw/api-client/errors isApiError: the one ApiError class of the 
 `;
 
   const esm = project('esm', 'module', true);
-  step('esm: import each package from plain Node ESM and call one function of each');
+  step(
+    `esm: import each package from plain Node ESM and call one function of each (${runtimes.map(version).join(', ')})`,
+  );
   writeFileSync(
     path.join(esm, 'main.mjs'),
     `import assert from 'node:assert/strict';
@@ -211,7 +236,7 @@ assert.deepEqual(query.queryKeys.joinCountries(), ['joinCountries']);
 console.log('  @ofw/api-client/query queryKeys: ok');
 `,
   );
-  sh('node', ['main.mjs'], esm);
+  runOnEveryNode('main.mjs', esm);
   step('esm: type-checking a consumer (moduleResolution node16 and bundler)');
   const consumer = `import { listPackages, monthlyPrice, type Package } from '@ofw/domain';
 import { createApiClient, type ApiClient } from '@ofw/api-client';
@@ -233,7 +258,9 @@ export const isMessage: boolean = isProtocolMessage({ source: 'ofw-sandbox-hoste
   tsc(esm, 'consumer.ts', 'esnext', 'bundler');
 
   const cjs = project('cjs', 'commonjs', false);
-  step('cjs: require each package from plain Node CommonJS (no @tanstack/react-query) and call one function of each');
+  step(
+    `cjs: require each package from plain Node CommonJS (no @tanstack/react-query) and call one function of each (${runtimes.map(version).join(', ')})`,
+  );
   writeFileSync(
     path.join(cjs, 'main.cjs'),
     `const assert = require('node:assert/strict');
@@ -250,7 +277,7 @@ assert.throws(() => require('@ofw/api-client/query'), /@tanstack\\/react-query/)
 console.log('  @ofw/api-client/query needs the optional peer @tanstack/react-query; the main entry does not');
 `,
   );
-  sh('node', ['main.cjs'], cjs);
+  runOnEveryNode('main.cjs', cjs);
   step('cjs: type-checking a consumer (moduleResolution node16, CommonJS: the .d.cts types)');
   writeFileSync(
     path.join(cjs, 'consumer.ts'),

@@ -32,7 +32,8 @@ echo "› Repository checks (workflow YAML, registry policy, the test summary: n
 # A file glob expanded by bash: Node ≥ 21 reads a directory argument as a glob pattern, Node 20 as a folder. The spec
 # reporter's "ℹ pass N" / "ℹ fail N" lines go into the log, so the closing line counts these checks too.
 repo_log="$(mktemp)"
-node --test --test-reporter=spec scripts/test/*.test.mjs >"$repo_log" 2>&1 || { failed_checks+=(repo-tests); status=1; }
+# One file at a time: dev-smoke and node-runtime each build with turbo and start the servers (as on a 2-core machine).
+node --test --test-concurrency=1 --test-reporter=spec scripts/test/*.test.mjs >"$repo_log" 2>&1 || { failed_checks+=(repo-tests); status=1; }
 cat "$repo_log" >>"$log"
 grep -E '^\s*✖|^ℹ (pass|fail) ' "$repo_log" || true
 rm -f "$repo_log"

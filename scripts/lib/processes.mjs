@@ -2,8 +2,10 @@
 // HTTP ports, and on Ctrl-C (SIGINT/SIGTERM) stops every child, waits for it to close (join-api must close PGlite
 // cleanly so that the data folder is reusable by the next start) and exits 0 — also during the build step.
 // pnpm reports its script's exit status: a script killed by a signal makes it print "ELIFECYCLE Command failed", so
-// the root package.json runs these scripts with `exec node …` (no /bin/sh in between to die of the terminal's
-// SIGINT) and this module turns SIGINT/SIGTERM into a clean `process.exit(0)`.
+// the root package.json runs these scripts with `exec node_modules/node/bin/node …` (no /bin/sh in between to die of
+// the terminal's SIGINT — node_modules/.bin/node, the pinned runtime's shim, is such a shell: it waits for the binary
+// instead of exec-ing it) and this module turns SIGINT/SIGTERM into a clean `process.exit(0)`. Every Node process
+// started from here is `process.execPath` (that same pinned runtime), never a `node` looked up on PATH.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';

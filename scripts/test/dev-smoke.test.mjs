@@ -7,12 +7,13 @@
 // Ctrl-C sends it: every process stops and the exit code is 0. Run by `pnpm test`: `node --test scripts/test/`.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, utimesSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { assertNodesRunOn } from './support/node-processes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -125,6 +126,21 @@ describe('pnpm dev (scripts/dev.mjs)', { timeout: 420_000 }, () => {
     assert.match(code, /packages\/api-client\/src\//, 'the API client from its source, not dist/');
     assert.doesNotMatch(code, /packages\/[a-z-]+\/dist\//);
   });
+
+  it(
+    'every Node process it starts (tsx watch and its apps, tsup --watch, Vite, maildev) runs on process.execPath',
+    {
+      skip: process.platform !== 'linux' && 'reads /proc',
+    },
+    () => {
+      assertNodesRunOn(child.pid, realpathSync(process.execPath), [
+        'tsx/dist/cli.mjs',
+        'tsup/dist/cli-default.js',
+        'vite/bin/vite.js',
+        'maildev/dist/bin/maildev.js',
+      ]);
+    },
+  );
 
   it('issue 13: Ctrl-C (SIGINT to the process group) stops everything and exits 0', async () => {
     process.kill(-child.pid, 'SIGINT');
