@@ -74,10 +74,10 @@ export function paymentsMode(env, { sandboxPort }) {
       `braintree driver, BRAINTREE_ENVIRONMENT=Development — join-api runs the braintree SDK against the payments ` +
       `sandbox's gateway API at http://${host}:${port} (merchant ${given('BRAINTREE_MERCHANT_ID') ?? SANDBOX_MERCHANT.BRAINTREE_MERCHANT_ID}); ` +
       `the browser keeps the sandbox's card fields`,
-    // join-api's braintree driver requires 3D Secure on cards: only the sandbox's 3DS test cards authenticate
+    // DESIGN.md §5 "3D Secure policy": every card is looked up; one whose liability cannot shift is sold without it
     cards:
-      '4000000000002701 pays (3D Secure frictionless), 4000000000002503 asks for a 3D Secure challenge; ' +
-      '4111111111111111 is refused (3D Secure is required, and it does not authenticate)',
+      '4111111111111111 pays (not enrolled: no liability shift), 4000000000002503 asks for a 3D Secure challenge, ' +
+      '4000000000002925 fails authentication and is refused, 4000000000002099 is a soft decline that asks for one',
     apiEnv,
   };
 }
