@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import formatjs from 'eslint-plugin-formatjs';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -228,4 +229,19 @@ export default tseslint.config(
     },
   },
   boundariesConfig,
+  {
+    // No import loops inside a workspace's sources: a loop means two modules are one responsibility split in two (or
+    // one of them holds what both need), and ESM evaluates a loop half-initialised. Relative imports are resolved as
+    // TypeScript does (the boundaries resolver above); `@ofw/*` and libraries are other workspaces and stay out.
+    files: Object.values(SOURCES).map((dir) => `${dir}/**/*.{ts,tsx}`),
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': {
+        [fileURLToPath(new URL('scripts/lib/eslint-relative-resolver.cjs', import.meta.url))]: {},
+      },
+      // Modules import-x may open while following a loop (its default is JavaScript only).
+      'import-x/extensions': ['.ts', '.tsx'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
 );

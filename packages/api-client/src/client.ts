@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ApiError, ProblemSchema, problemType, type ClientProblemCode, type Problem } from './problem.js';
+import { ApiError, problemType, type ClientProblemCode } from './errors.js';
+import { ProblemSchema, type Problem } from './problem.js';
 import { apiUrl } from './paths.js';
 import { contract, operationPath, type Operation } from './contract.js';
 import type {

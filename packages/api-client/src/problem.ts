@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// ApiError, isApiError and problemType live in errors.ts (no zod: `@ofw/api-client/errors` loads without it).
-export * from './errors.js';
+// ApiError, isApiError and problemType live in errors.ts (no zod: `@ofw/api-client/errors` loads without it); the
+// main entry exports both modules. errors.ts imports this module's types, so this one never imports it back.
 
 /**
  * One field at fault in a request: `field` is a dotted path into the JSON body or query

@@ -42,7 +42,8 @@ export { paymentMethodVisibility } from './rules/payment-method-visibility.js';
 export { isJoinComplete, type JoinCompletionInput } from './rules/join-complete.js';
 export { flowFromPath } from './rules/flow-from-path.js';
 export { createJoinState } from './rules/join-state-defaults.js';
-export { initialJoinState, JOIN_STATE_DEFAULTS } from './rules/initial-join-state.js';
+export { initialJoinState } from './rules/initial-join-state.js';
+export { JOIN_STATE_DEFAULTS } from './rules/join-state-default-values.js';
 export { applyDiscount, computeDiscount, chargeAmount, AVAILABLE_STATUS } from './rules/discount.js';
 export {
   buildYourOwnPackages,

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod';
-import { JOIN_STATE_DEFAULTS } from './rules/initial-join-state.js';
+import { JOIN_STATE_DEFAULTS } from './rules/join-state-default-values.js';
 
 /** Money in major units, ≥ 0, at most 2 decimals (spec §9 "Currency is rounded to 2 decimals"). */
 export const MoneySchema = z

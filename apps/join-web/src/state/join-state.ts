@@ -106,9 +106,7 @@ export const joinStateAtom = atom(
   },
 );
 
-/** The steps of a join, in order (see {@link stepsFor}). */
-export const STEP_IDS = ['details', 'package', 'terms', 'payment', 'account'] as const;
-export type StepId = (typeof STEP_IDS)[number];
+export { STEP_IDS, type StepId } from './steps.js';
 
 export type JoinProgress = z.infer<typeof ProgressSchema>;
 

@@ -1,5 +1,8 @@
 import type { Flow } from '@ofw/domain';
-import type { StepId } from './join-state.js';
+
+/** The steps of a join, in order (see {@link stepsFor}). */
+export const STEP_IDS = ['details', 'package', 'terms', 'payment', 'account'] as const;
+export type StepId = (typeof STEP_IDS)[number];
 
 /**
  * The steps of a join for a flow (§1, §2, §4):

@@ -1,6 +1,6 @@
 import { JoinStateSchema } from '@ofw/domain';
 import * as z from 'zod/mini';
-import { STEP_IDS } from './join-state.js';
+import { STEP_IDS } from './steps.js';
 
 /*
  * The schemas a stored join is validated with when it is read back from sessionStorage (join-state.ts). Loaded only

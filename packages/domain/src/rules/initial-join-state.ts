@@ -1,11 +1,5 @@
 import type { JoinState } from '../schemas.js';
-
-/** The defaults of spec §3 "Join state" as constants (`JoinStateSchema` applies the same ones). */
-export const JOIN_STATE_DEFAULTS = {
-  phoneCountryCode: '+1',
-  coparentPricing: 'P3',
-  languageLocale: 'en-US',
-} as const;
+import { JOIN_STATE_DEFAULTS } from './join-state-default-values.js';
 
 /**
  * A fresh join state with the defaults of spec §3 "Join state" — parent.phoneCountryCode '+1', coparentPricing 'P3',

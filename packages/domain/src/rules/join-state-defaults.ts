@@ -11,4 +11,4 @@ export function createJoinState(overrides: JoinStateInput = {}): JoinState {
   return JoinStateSchema.parse(overrides);
 }
 
-export { JOIN_STATE_DEFAULTS } from './initial-join-state.js';
+export { JOIN_STATE_DEFAULTS } from './join-state-default-values.js';

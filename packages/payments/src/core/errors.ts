@@ -3,10 +3,9 @@
  * message, type, details — spec §3 "Error object") and `toPaymentError`, which maps any provider, sandbox or network
  * error to the product's `PaymentError` with a react-intl message id (spec §8).
  */
-import { catalogueEntry, paymentMessages, type PaymentMessageId } from './messages.js';
+import { catalogueEntry, paymentMessages, type PaymentErrorType, type PaymentMessageId } from './messages.js';
 
-/** §3/§8 provider error types. */
-export type PaymentErrorType = 'CUSTOMER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL' | 'UNKNOWN';
+export type { PaymentErrorType } from './messages.js';
 
 /** An error raised by a driver; braintree-web's own `BraintreeError`s have the same fields. */
 export class PaymentsError extends Error {

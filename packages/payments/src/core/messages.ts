@@ -3,7 +3,9 @@
  * Where the spec gives a text (§8) it is the default; other texts are the product's own wording.
  * join-web keeps the translations (en-GB, es-US, es-MX) of every id listed in `paymentMessages`.
  */
-import type { PaymentErrorType } from './errors.js';
+
+/** §3/§8 provider error types (braintree-web's `BraintreeError.type`); errors.ts re-exports it. */
+export type PaymentErrorType = 'CUSTOMER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL' | 'UNKNOWN';
 
 /** react-intl descriptors of every payment message (en-US defaults). */
 export const paymentMessages = {
