@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { getPackage, isJoinComplete, type PricingGroup } from '@ofw/domain';
+import { getPackage, isJoinComplete } from '@ofw/domain';
 import type { ParentState } from '@ofw/api-client';
 import type { Db } from './db/client.js';
 import { orders, subscriptions, tokens, users } from './db/schema.js';
@@ -206,7 +206,7 @@ export async function parentState(db: DbOrTx, user: UserRow, now: Date): Promise
       timeZone: user.timeZone,
     },
     address: { country: user.country, ...(user.addressLine1 ? { line1: user.addressLine1 } : {}) },
-    flow: user.flow as ParentState['flow'],
+    flow: user.flow,
     languageLocale: user.languageLocale,
     agreedToTerms: user.agreedToTermsAt !== null,
     billingAddressComplete: user.billingAddress !== null,
@@ -218,8 +218,8 @@ export async function parentState(db: DbOrTx, user: UserRow, now: Date): Promise
     proFirstName: user.proFirstName,
     proLastName: user.proLastName,
     isInvitedJoin: user.isInvited,
-    coparentPricing: user.coparentPricing as PricingGroup,
-    migrationPricingGroup: (user.migrationPricingGroup as PricingGroup | null) ?? null,
+    coparentPricing: user.coparentPricing,
+    migrationPricingGroup: user.migrationPricingGroup ?? null,
     parentAccountType: user.parentAccountType,
     graceLogins: user.graceLogins,
     coParentEmail: user.coParentEmail,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { idempotencyKeys, outbox, rateLimits } from '../src/db/schema.js';
+import { idempotencyKeys, outbox, rateLimits, type IdempotencyState, type OutboxStatus } from '../src/db/schema.js';
 import {
   IDEMPOTENCY_RETENTION_MS,
   OUTBOX_RETENTION_MS,
@@ -30,7 +30,7 @@ describe.each(DATABASES)('housekeeping of rate_limits and idempotency_keys (%s)'
       { bucket: `${prefix}:old2`, windowStart: ago(2 * MIN), count: 1 },
       { bucket: `${prefix}:live`, windowStart: ago(10_000), count: 1 },
     ]);
-    const key = (k: string, state: string, createdAt: Date, lockedUntil: Date | null = null) => ({
+    const key = (k: string, state: IdempotencyState, createdAt: Date, lockedUntil: Date | null = null) => ({
       userId: 999_999,
       key: `${prefix}-${k}`,
       requestHash: 'h',
@@ -121,7 +121,7 @@ describe.each(DATABASES)('housekeeping of the e-mail outbox (%s)', (kind) => {
   });
 
   it('issue 12: finished e-mails (sent, cancelled, failed) are deleted with their recipient after 30 days; pending ones never', async () => {
-    const row = (id: string, status: string, createdAt: Date) => ({
+    const row = (id: string, status: OutboxStatus, createdAt: Date) => ({
       kind: 'receipt',
       recipient: `${id}@example.com`,
       payload: { orderId: id },

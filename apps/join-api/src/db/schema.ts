@@ -12,6 +12,21 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BillingAddress, CountryCode, Currency, Flow, JoinCountry, PricingGroup } from '@ofw/domain';
+
+/*
+ * Columns carry their domain types (`$type<>()`: TypeScript only, the SQL column stays text/jsonb), so a row read
+ * back is a `Currency`, a `Flow`, a `PricingGroup`… without a cast, and a write of anything else fails to compile.
+ */
+
+/** An order's life (DESIGN.md §5): pending until the gateway answers, then paid, declined or failed (refused before a charge). */
+export type OrderStatus = 'pending' | 'paid' | 'declined' | 'failed';
+/** A subscription row's status (see `subscriptions`). */
+export type SubscriptionRowStatus = 'current' | 'ended' | 'expired';
+/** An Idempotency-Key record's state (Stripe-style; see `idempotencyKeys`). */
+export type IdempotencyState = 'in_flight' | 'completed' | 'retryable';
+/** An outbox row's status (see `outbox`). */
+export type OutboxStatus = 'pending' | 'sent' | 'cancelled' | 'failed';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -36,10 +51,10 @@ export const users = pgTable(
     phoneCountryCode: text('phone_country_code').notNull().default('+1'),
     phoneNumber: text('phone_number').notNull().default(''),
     timeZone: text('time_zone').notNull().default('America/New_York'),
-    country: text('country').notNull(),
+    country: text('country').$type<CountryCode>().notNull(),
     addressLine1: text('address_line1'),
     languageLocale: text('language_locale').notNull().default('en-US'),
-    flow: text('flow').notNull().default('join'),
+    flow: text('flow').$type<Flow>().notNull().default('join'),
     /** 'registering' until the invited co-parent or the parent claims the account. */
     accountState: text('account_state').notNull().default('registering'),
     userCreatedByPro: boolean('user_created_by_pro').notNull().default(false),
@@ -48,7 +63,7 @@ export const users = pgTable(
     isInvited: boolean('is_invited').notNull().default(false),
     referral: jsonb('referral'),
     agreedToTermsAt: ts('agreed_to_terms_at'),
-    billingAddress: jsonb('billing_address'),
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
     /** Answer to the co-parent email question (§2): the email, or null (not answered, or "not now"). */
     coParentEmail: text('co_parent_email'),
     /** When the co-parent email question was answered (null = not yet). */
@@ -57,8 +72,8 @@ export const users = pgTable(
     username: text('username'),
     passwordHash: text('password_hash'),
     securityQuestionsComplete: boolean('security_questions_complete').notNull().default(false),
-    coparentPricing: text('coparent_pricing').notNull().default('P3'),
-    migrationPricingGroup: text('migration_pricing_group'),
+    coparentPricing: text('coparent_pricing').$type<PricingGroup>().notNull().default('P3'),
+    migrationPricingGroup: text('migration_pricing_group').$type<PricingGroup>(),
     hasMigratedTo2k: boolean('has_migrated_2k').notNull().default(true),
     parentAccountType: text('parent_account_type').notNull().default('parent'),
     graceLogins: integer('grace_logins').notNull().default(0),
@@ -77,7 +92,7 @@ export const signups = pgTable('signups', {
     .notNull()
     .references(() => users.id),
   registrationKeyHash: text('registration_key_hash').notNull(),
-  flow: text('flow').notNull(),
+  flow: text('flow').$type<Flow>().notNull(),
   createdAt: createdAt(),
   expiresAt: ts('expires_at').notNull(),
 });
@@ -106,9 +121,9 @@ export const countries = pgTable('countries', {
 });
 
 export const joinCountries = pgTable('join_countries', {
-  code: text('code').primaryKey(),
+  code: text('code').$type<JoinCountry>().primaryKey(),
   position: integer('position').notNull(),
-  currency: text('currency').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
 });
 
 export const securityQuestions = pgTable(
@@ -170,8 +185,8 @@ export const orders = pgTable(
     productId: text('product_id'),
     services: jsonb('services'),
     couponCode: text('coupon_code'),
-    billingAddress: jsonb('billing_address'),
-    currency: text('currency').notNull(),
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
+    currency: text('currency').$type<Currency>().notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
     /** Upgrade: the unused value of the replaced subscription credited against the price (README "Upgrade and proration"). */
@@ -180,7 +195,7 @@ export const orders = pgTable(
     vatMinor: bigint('vat_minor', { mode: 'number' }),
     /** Upgrade: the subscription this order replaces (ended when the order is paid), else null. */
     replacesSubscriptionId: integer('replaces_subscription_id'),
-    status: text('status').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
     gateway: text('gateway').notNull(),
     transactionId: text('transaction_id'),
     /** A card's or an Apple Pay card's brand (DESIGN.md §4: brand and last four only). */
@@ -233,7 +248,7 @@ export const subscriptions = pgTable(
       .unique()
       .references(() => orders.id),
     packageId: integer('package_id').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<SubscriptionRowStatus>().notNull(),
     startsAt: ts('starts_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     endedAt: ts('ended_at'),
@@ -253,7 +268,7 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     /** 'in_flight' | 'completed' | 'retryable' */
-    state: text('state').notNull(),
+    state: text('state').$type<IdempotencyState>().notNull(),
     lockedUntil: ts('locked_until'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
@@ -294,7 +309,7 @@ export const outbox = pgTable(
     dedupeKey: text('dedupe_key').notNull().unique(),
     /** Groups messages that replace each other (`invitation:family:<id>`): a new answer cancels the pending one. */
     topic: text('topic'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lockedUntil: ts('locked_until'),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { uiLanguageFor, type PricingGroup } from '@ofw/domain';
+import { uiLanguageFor } from '@ofw/domain';
 import type { AppEnv, Ctx, Services } from '../context.js';
 import { operation } from '../lib/operation.js';
 import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
@@ -121,7 +121,7 @@ export function referenceRoutes() {
   operation(r, 'getPricingGroup', async (c, input) => {
     const user = await requireSelf(c, input.param('userId'));
     return c.json({
-      eligiblePricingGroup: (user.migrationPricingGroup ?? user.coparentPricing) as PricingGroup,
+      eligiblePricingGroup: user.migrationPricingGroup ?? user.coparentPricing,
       hasMigratedTo2kPackaging: user.hasMigratedTo2k,
     });
   });

@@ -39,9 +39,9 @@ export async function availabilityFor(db: Db, audience: 'join' | 'invite'): Prom
 export async function pricingGroupOf(db: Db, user: UserRow, now: Date): Promise<PricingGroup> {
   return resolvePricingGroup({
     subscriptionStatus: await subscriptionStatus(db, user.id, now),
-    coparentPricing: user.coparentPricing as PricingGroup,
-    migrationPricingGroup: user.migrationPricingGroup as PricingGroup | null,
-    eligiblePricingGroup: user.migrationPricingGroup as PricingGroup | null,
+    coparentPricing: user.coparentPricing,
+    migrationPricingGroup: user.migrationPricingGroup,
+    eligiblePricingGroup: user.migrationPricingGroup,
     hasMigratedTo2kPackaging: user.hasMigratedTo2k,
   });
 }

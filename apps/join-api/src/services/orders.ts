@@ -6,14 +6,12 @@ import {
   purchaseFlow,
   QuoteError,
   toMinor,
-  type Currency,
-  type Flow,
   type ProratedPriceInfo,
   type Quote,
 } from '@ofw/domain';
 import type { BillingAddress, ExpectedCharge, OrderRequest, OrderResponse, Problem } from '@ofw/api-client';
 import type { Services } from '../context.js';
-import { coupons, idempotencyKeys, orders, subscriptions, users } from '../db/schema.js';
+import { coupons, idempotencyKeys, orders, subscriptions, users, type OrderStatus } from '../db/schema.js';
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from '../gateway/types.js';
 import { declineCategory, type Decline } from '../gateway/decline-category.js';
 import { problemOf } from '../lib/problem.js';
@@ -88,7 +86,7 @@ function lockMs(s: Services): number {
 async function takeLease(
   s: Services,
   orderId: string,
-  statuses: string[] = ['pending'],
+  statuses: OrderStatus[] = ['pending'],
 ): Promise<OrderRow | undefined> {
   const now = s.now();
   const [row] = await s.db
@@ -149,7 +147,7 @@ function final(refusal: ServiceError, instance?: string): FinalAnswer {
 function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date }): OrderResponse {
   const pkg = getPackage(order.packageId);
   const amount = fromMinor(order.amountMinor);
-  const currency = order.currency as Currency;
+  const currency = order.currency;
   // §9: the VAT inside what was charged (after any coupon or proration): the order's quote(...).vat
   const vat = order.vatMinor === null ? undefined : fromMinor(order.vatMinor);
   const proratedPriceInfo: ProratedPriceInfo | undefined =
@@ -170,7 +168,7 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
       packageName: pkg?.displayName ?? String(order.packageId),
       ...(pkg ? { receiptText: pkg.receiptText } : {}),
       amount,
-      currencyCode: order.currency as Currency,
+      currencyCode: order.currency,
       formattedAmount: formatPrice(amount, currency),
       discountAmount: fromMinor(order.discountMinor),
       ...(vat !== undefined ? { vatAmount: vat } : {}),
@@ -595,7 +593,7 @@ function assertExpectedCharge(q: Quote, expected: ExpectedCharge): void {
 async function buyerOf(s: Services, user: UserRow, couponCode: string | undefined): Promise<BuyerContext> {
   return {
     currency: buyerCurrency(user.country),
-    flow: user.flow as Flow,
+    flow: user.flow,
     group: await pricingGroupOf(s.db, user, s.now()),
     availability: await couponAvailability(s, user, couponCode),
     now: s.now(),
