@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CURRENCIES, type Currency } from '@ofw/domain';
 import { parseTrustedProxies } from './lib/client-ip.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
@@ -26,9 +27,9 @@ const optionalBool = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
-/** The currencies of the catalogue (§9): each needs a merchant account in Braintree mode. */
-export const CHARGED_CURRENCIES = ['USD', 'GBP', 'CAD', 'AUD', 'NZD'] as const;
-type ChargedCurrency = (typeof CHARGED_CURRENCIES)[number];
+/** The currencies of the catalogue (§9, @ofw/domain's `CURRENCIES`): each needs a merchant account in Braintree mode. */
+export const CHARGED_CURRENCIES = CURRENCIES;
+type ChargedCurrency = Currency;
 
 /** `USD:ofw_usd,GBP:ofw_gbp,…` → `{ USD: 'ofw_usd', … }`; every currency of {@link CHARGED_CURRENCIES} once. */
 const merchantAccounts = z.string().transform((value, ctx) => {

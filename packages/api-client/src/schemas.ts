@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  JOIN_COUNTRIES,
   BuildYourOwnPackageSchema,
   CountryOptionSchema,
   CouponAvailabilitySchema,
@@ -58,8 +59,8 @@ export type {
   BillingAddress,
 } from '@ofw/domain';
 
-/** Join countries (§1). */
-export const JoinCountryCodeSchema = z.enum(['US', 'AU', 'CA', 'GB', 'IE', 'NZ']);
+/** Join countries (§1), from @ofw/domain's `JOIN_COUNTRIES` (their one home). */
+export const JoinCountryCodeSchema = z.enum(JOIN_COUNTRIES);
 /** A country a parent can join from (§1 "Countries"). */
 export type JoinCountryCode = z.infer<typeof JoinCountryCodeSchema>;
 

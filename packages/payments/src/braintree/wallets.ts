@@ -1,3 +1,4 @@
+import { decimalAmount } from '@ofw/domain';
 import type { PaymentsDriver } from '../core/driver.js';
 import { PaymentsError, teardownError } from '../core/errors.js';
 import type { PayPalButtonInstance, PayPalButtonOptions } from '../core/types.js';
@@ -12,7 +13,7 @@ function payPalAmount(amount: number | string): string {
   const value = Number(amount);
   if (amount === '' || !Number.isFinite(value) || value < 0)
     throw new PaymentsError('PAYPAL_MISSING_REQUIRED_OPTION', 'MERCHANT', 'Missing required option.');
-  return value.toFixed(2);
+  return decimalAmount(value);
 }
 
 type Wallets = Pick<PaymentsDriver, 'createApplePay' | 'tokenizeVenmo' | 'tokenizePayPal' | 'renderPayPalButton'>;

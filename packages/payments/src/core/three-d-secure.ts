@@ -1,4 +1,5 @@
 import { PaymentsError } from './errors.js';
+import { decimalAmount } from '@ofw/domain';
 import type { ThreeDSecureResult, VerifyCardOptions } from './types.js';
 
 /**
@@ -71,5 +72,5 @@ export function formatAmount(amount: number | string): string {
       'verifyCard options must include an amount.',
     );
   }
-  return value.toFixed(2);
+  return decimalAmount(value);
 }
