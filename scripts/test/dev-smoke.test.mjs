@@ -94,7 +94,7 @@ describe('pnpm dev (scripts/dev.mjs)', { timeout: 420_000 }, () => {
   });
 
   it('issue 13: join-api restarts on an edit under packages/domain/src and under apps/join-api/src', async () => {
-    for (const file of ['packages/domain/src/money.ts', 'apps/join-api/src/pricing.ts']) {
+    for (const file of ['packages/domain/src/money.ts', 'apps/join-api/src/order-quote.ts']) {
       const from = output.length;
       touch(file);
       await waitFor(

@@ -22,7 +22,7 @@ import {
   PRIORITY_COUNTRIES,
   SECURITY_QUESTIONS,
   allCountryCodes,
-} from './reference.js';
+} from './reference-data.js';
 import { newId } from './lib/tokens.js';
 
 /**

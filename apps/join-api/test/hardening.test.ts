@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference.js';
+import { COUNTRY_CACHE_MAX, countryCacheSize, countryOptions, localeFrom } from '../src/reference-data.js';
 import { eq, sql } from 'drizzle-orm';
 import { coupons, rateLimits } from '../src/db/schema.js';
 import { purgeExpired } from '../src/housekeeping.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { families, users } from '../src/db/schema.js';
 import { TOKEN_TTL_MS, issueToken } from '../src/accounts.js';
 import { createApp } from '../src/app.js';
-import { INVITE_ROTATION_GRACE_MS } from '../src/services/invites.js';
+import { INVITE_ROTATION_GRACE_MS } from '../src/services/invite-family.js';
 import { DATABASES, testApp, type TestApp } from './helpers.js';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { fromMinor, priceCatalogue, type CouponAvailability } from '@ofw/domain';
 import { PackagesResponseSchema } from '@ofw/api-client';
 import { coupons } from '../src/db/schema.js';
-import { COUPONS } from '../src/reference.js';
+import { COUPONS } from '../src/reference-data.js';
 import { CatalogueCache, ifNoneMatch } from '../src/lib/catalogue-cache.js';
 import { DATABASES, signup, testApp, type TestApp } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { families, tokens, users } from '../src/db/schema.js';
 import { TOKEN_TTL_MS, issueToken } from '../src/accounts.js';
 import { createApp } from '../src/app.js';
-import { INVITE_ROTATION_GRACE_MS } from '../src/services/invites.js';
+import { INVITE_ROTATION_GRACE_MS } from '../src/services/invite-family.js';
 import { hashToken } from '../src/lib/tokens.js';
 import {
   DATABASES,

@@ -7,7 +7,7 @@ import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { bearer } from '../lib/tokens.js';
 import { findLiveToken, type TokenRow } from '../accounts.js';
 import { availabilityFor, experimentsFor } from '../services/offers.js';
-import { inviteFamily } from '../services/invites.js';
+import { inviteFamily } from '../services/invite-family.js';
 
 /** §7: an invalid invite token is logged with this message (and answered 401). */
 export const INVALID_INVITE_LOG = 'Invalid Invite Registration Token';

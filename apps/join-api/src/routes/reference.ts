@@ -7,7 +7,7 @@ import { operation } from '../lib/operation.js';
 import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
 import { countries, joinCountries, securityQuestions } from '../db/schema.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
-import { countryOptions, localeFrom } from '../reference.js';
+import { countryOptions, localeFrom } from '../reference-data.js';
 import {
   availabilityFor,
   experimentsFor,

@@ -17,7 +17,7 @@ import { coupons, experiments, featureFlags, signups } from '../db/schema.js';
 import { GatewayUnavailableError } from '../gateway/types.js';
 import type { CatalogueCache } from '../lib/catalogue-cache.js';
 import { hashToken } from '../lib/tokens.js';
-import { buyerCurrency } from '../pricing.js';
+import { buyerCurrency } from '../order-quote.js';
 import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
 import { ServiceError } from './errors.js';
 

@@ -34,7 +34,7 @@ import {
   quoteOrder,
   type BuyerContext,
   type OrderSelection,
-} from '../pricing.js';
+} from '../order-quote.js';
 import { availabilityFor, pricingGroupOf } from './offers.js';
 import { currentTerm, type UserRow } from '../accounts.js';
 import { orderPaymentMethod, paymentColumns, queueReceipt } from '../receipts.js';

@@ -13,7 +13,7 @@ import { ServiceError } from './errors.js';
 import { RATE_LIMITS, checkRateLimit, countHit } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
 import { getUser, issueToken, parentState, revokeTokens, subscriptionStatus, type UserRow } from '../accounts.js';
-import { answerCoParentEmail, type InvitationOutcome } from '../invitations.js';
+import { answerCoParentEmail, type InvitationOutcome } from '../coparent-answer.js';
 
 /**
  * Registration (issue 14 services): what a signed-up parent records on the way to a finished account — agreement to
@@ -141,7 +141,7 @@ export function saveBillingAddress(
 
 /**
  * Records the co-parent answer (§2): an e-mail address, or `null` for "not now". The answer, the invitation it causes
- * (invited account, invite token, outbox e-mail: invitations.ts) and the state answered are one transaction; whatever
+ * (invited account, invite token, outbox e-mail: coparent-answer.ts) and the state answered are one transaction; whatever
  * the address, the answer is the same (no enumeration).
  * Accepted only once the parent has paid (subscription current) or joined with nothing to pay (created by a pro,
  * invited): the answer e-mails an invitation, so an unpaid signup cannot make join-api a mail relay.
@@ -164,7 +164,7 @@ export async function recordCoParentAnswer(
     });
   }
   // The answer, the invitation it causes (invited account, invite token, outbox e-mail) and the state answered:
-  // one transaction (invitations.ts). Whatever the address, the answer is the same (no enumeration).
+  // one transaction (coparent-answer.ts). Whatever the address, the answer is the same (no enumeration).
   const now = s.now();
   const { state, outcome } = await s.db.transaction(async (tx) => {
     const [updated] = await tx
