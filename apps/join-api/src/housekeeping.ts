@@ -2,6 +2,7 @@ import { and, inArray, isNull, like, lt, ne, notLike, or, sql } from 'drizzle-or
 import type { Db } from './db/client.js';
 import { idempotencyKeys, outbox, rateLimits } from './db/schema.js';
 import type { Logger } from './lib/logger.js';
+import { startPeriodicJob } from './lib/periodic-job.js';
 import { RATE_LIMITS } from './lib/rate-limit.js';
 
 /** How long a stored `POST /orders` answer is replayed for its Idempotency-Key (Stripe keeps keys 24 h). */
@@ -127,31 +128,19 @@ export function startHousekeeping(o: {
   idempotencyRetentionMs?: number;
 }): Housekeeping {
   const now = o.now ?? (() => new Date());
-  let running: Promise<PurgeResult> | undefined;
-  let stopped = false;
-  const runOnce = () => {
-    running ??= purgeExpired(o.db, now(), { batchSize: o.batchSize, idempotencyRetentionMs: o.idempotencyRetentionMs })
-      .then(async (r) => {
-        const outboxRows = await purgeOutbox(o.db, now(), { batchSize: o.batchSize });
-        if (r.rateLimits || r.idempotencyKeys || outboxRows)
-          o.logger.info({ ...r, outbox: outboxRows }, 'housekeeping purged expired rows');
-        return r;
-      })
-      .finally(() => {
-        running = undefined;
+  return startPeriodicJob({
+    logger: o.logger,
+    failure: 'housekeeping failed',
+    intervalMs: o.intervalMs,
+    run: async () => {
+      const r = await purgeExpired(o.db, now(), {
+        batchSize: o.batchSize,
+        idempotencyRetentionMs: o.idempotencyRetentionMs,
       });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) runOnce().catch((e: unknown) => o.logger.warn({ err: String(e) }, 'housekeeping failed'));
-  }, o.intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+      const outboxRows = await purgeOutbox(o.db, now(), { batchSize: o.batchSize });
+      if (r.rateLimits || r.idempotencyKeys || outboxRows)
+        o.logger.info({ ...r, outbox: outboxRows }, 'housekeeping purged expired rows');
+      return r;
     },
-  };
+  });
 }

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from './db/client.js';
 import { outbox } from './db/schema.js';
 import type { Logger } from './lib/logger.js';
+import { startPeriodicJob } from './lib/periodic-job.js';
 import { renderEmail, type EmailKind, type EmailPayload } from './emails/render.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -236,14 +237,16 @@ export interface OutboxWorker {
  * or fails it. Rows survive restarts (they are in the database); any number of workers may run on one database.
  */
 export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): OutboxWorker {
-  let running: Promise<DeliveryResult> | undefined;
-  let stopped = false;
   const startedAt = Date.now();
   let lastPassAt: number | undefined;
-  let runningSince: number | undefined;
-  const runOnce = () => {
-    runningSince ??= Date.now();
-    running ??= (async () => {
+  let stopped = false;
+  const job = startPeriodicJob({
+    logger: o.logger,
+    failure: 'outbox pass failed',
+    intervalMs: o.intervalMs,
+    runNow: true,
+    // drains batch after batch until a batch comes back short (or the worker stops)
+    run: async (isStopped) => {
       const total: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
       for (;;) {
         const r = await deliverDue(o);
@@ -251,26 +254,15 @@ export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): Ou
         total.retried += r.retried;
         total.failed += r.failed;
         lastPassAt = Date.now();
-        if (stopped || r.sent + r.retried + r.failed < (o.batchSize ?? 10)) return total;
+        if (isStopped() || r.sent + r.retried + r.failed < (o.batchSize ?? 10)) return total;
       }
-    })().finally(() => {
-      running = undefined;
-      runningSince = undefined;
-    });
-    return running;
-  };
-  const tick = () => {
-    if (!stopped) runOnce().catch((e: unknown) => o.logger.warn({ err: String(e) }, 'outbox pass failed'));
-  };
-  tick();
-  const timer = setInterval(tick, o.intervalMs);
-  timer.unref();
+    },
+  });
   return {
-    runOnce,
+    runOnce: () => job.runOnce(),
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+      await job.stop();
       o.mailer.close?.();
     },
     healthy(now) {
@@ -278,7 +270,7 @@ export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): Ou
       const window = Math.max(5 * o.intervalMs, 60_000);
       const recent = (t: number | undefined) => t !== undefined && now.getTime() - t < window;
       // just started: the first pass may still be on its way
-      return recent(lastPassAt) || recent(runningSince) || (lastPassAt === undefined && recent(startedAt));
+      return recent(lastPassAt) || recent(job.runningSince) || (lastPassAt === undefined && recent(startedAt));
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Services } from '../context.js';
 import { coupons, idempotencyKeys, orders, subscriptions, users, type OrderStatus } from '../db/schema.js';
 import { GatewayUnavailableError, type ChargeResult, type FoundTransaction } from '../gateway/types.js';
 import { declineCategory, type Decline } from '../gateway/decline-category.js';
+import { startPeriodicJob, type PeriodicJob } from '../lib/periodic-job.js';
 import { problemOf } from '../lib/problem.js';
 import { ServiceError } from './errors.js';
 import { newId } from '../lib/tokens.js';
@@ -488,46 +489,24 @@ export async function reconcileOrders(s: Services, opts: { batchSize?: number } 
 }
 
 /** A running reconciliation loop (see {@link startReconciler}). */
-export interface Reconciler {
-  /** Runs one pass now (what the timer runs); concurrent calls share the pass in progress. */
-  runOnce(): Promise<ReconcileResult>;
-  /** Stops the timer and waits for a pass in progress (call before closing the database). */
-  stop(): Promise<void>;
-}
+export type Reconciler = Pick<PeriodicJob<ReconcileResult>, 'runOnce' | 'stop'>;
 
 /**
- * Runs {@link reconcileOrders} now and then every `intervalMs` (0: only now). The timer is `unref`'d; errors are
- * logged, never thrown.
+ * Runs {@link reconcileOrders} now and then every `intervalMs` (0: only now), on the shared periodic-job runner
+ * (an `unref`'d timer; errors logged, never thrown).
  */
 export function startReconciler(s: Services, intervalMs: number): Reconciler {
-  let running: ReturnType<Reconciler['runOnce']> | undefined;
-  let stopped = false;
-  const runOnce = () => {
-    running ??= reconcileOrders(s)
-      .then((r) => {
-        s.metrics.reconcileLagSeconds.set(r.lagSeconds);
-        if (r.resolved || r.failed || r.reversed || r.inDoubt) s.logger.info(r, 'reconciled orders');
-        return r;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const tick = () => {
-    if (!stopped) runOnce().catch((e: unknown) => s.logger.warn({ err: String(e) }, 'reconciliation failed'));
-  };
-  tick();
-  const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : undefined;
-  timer?.unref();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
+  return startPeriodicJob({
+    logger: s.logger,
+    failure: 'reconciliation failed',
+    intervalMs,
+    runNow: true,
+    run: () => reconcileOrders(s),
+    onPass: (r) => {
+      s.metrics.reconcileLagSeconds.set(r.lagSeconds);
+      if (r.resolved || r.failed || r.reversed || r.inDoubt) s.logger.info(r, 'reconciled orders');
     },
-  };
+  });
 }
 
 async function couponAvailability(s: Services, user: UserRow, couponCode: string | undefined) {
