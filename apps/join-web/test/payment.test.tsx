@@ -221,6 +221,59 @@ describe('payment step', () => {
     expect(api.calls.find((c) => c.path === '/orders')!.body).toMatchObject({ deviceData: 'device-data' });
   });
 
+  /** A paid order's answer as join-api gives it, paid with `paymentMethod`. */
+  const paidWith = (paymentMethod: Record<string, unknown>) => ({
+    ...order,
+    orderId: 'ord_4f2a9c',
+    receipt: { ...order.receipt, years: 1, paymentMethod, receiptEmail: 'ada@example.com' },
+  });
+
+  it('DESIGN.md §4 receipt: the step after paying by card confirms the package and term, the amount, the card brand and last four, the order number and the receipt address — from the order answer — and a reload shows it again', async () => {
+    const { api } = atPayment([
+      () => ({ status: 201, body: paidWith({ type: 'card', brand: 'Visa', last4: '1111' }) }),
+    ]);
+    const first = renderApp('/join', api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Pay / }, { timeout: 5000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Payment received' });
+    const confirmed = () => screen.getByRole('region', { name: 'Payment received' });
+    const shown = [
+      'Premium, 1 year',
+      '$216.00',
+      'Visa ending in 1111',
+      'ord_4f2a9c',
+      'We e-mailed your receipt to ada@example.com.',
+    ];
+    for (const text of shown) expect(confirmed()).toHaveTextContent(text);
+    expect(confirmed()).not.toHaveTextContent('VAT'); // §3 vatAmount: GBP only
+    // kept for a reload: what the answer said, never a nonce (nor, as the server has none, a card number)
+    const stored = [...Array(sessionStorage.length).keys()].map((i) => sessionStorage.getItem(sessionStorage.key(i)!));
+    expect(stored.some((v) => v?.includes('ord_4f2a9c'))).toBe(true);
+    expect(stored.filter((v) => v?.includes('ord_4f2a9c')).join()).not.toMatch(/nonce/);
+    first.unmount();
+    renderApp('/join', api); // the reload
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
+    for (const text of shown)
+      expect(await screen.findByRole('region', { name: 'Payment received' })).toHaveTextContent(text);
+    expect(api.calls.filter((c) => c.path === '/orders')).toHaveLength(1); // nothing paid again
+  });
+
+  it('DESIGN.md §4 receipt: a PayPal payment is confirmed with the PayPal payer e-mail the order answer names', async () => {
+    payPalButton.shown = true;
+    const { api } = atPayment([
+      () => ({ status: 201, body: paidWith({ type: 'paypal', payerEmail: 'jane.doe@example.com' }) }),
+    ]);
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    const wallets = await screen.findByRole('group', { name: 'Or pay with' }, { timeout: 5000 });
+    await user.click(within(wallets).getByRole('button', { name: 'Check out with PayPal' }));
+    const confirmed = await screen.findByRole('region', { name: 'Payment received' });
+    expect(confirmed).toHaveTextContent('PayPal (jane.doe@example.com)');
+    expect(confirmed).toHaveTextContent('$216.00');
+    expect(confirmed).not.toHaveTextContent('ending in');
+  });
+
   it('§4 Apple Pay: the sheet is completed with success only after the order was paid', async () => {
     applePay.shown = true;
     const { api } = atPayment([() => ({ status: 201, body: order })]);
