@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatPrice, getBuildYourOwnPackage, getPackage, quote } from '@ofw/domain';
 import type * as Payments from '@ofw/payments';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -288,6 +290,36 @@ describe('payment step', () => {
     });
     expect(applePay.completed).toEqual([true]);
     expect(applePay.ordersWhenCompleted).toEqual([1]); // after POST /orders answered, not at tokenization
+  });
+
+  it.each([
+    ['en-US', 'Check out with Apple Pay', 'en-US'],
+    ['en-GB', 'Check out with Apple Pay', 'en-GB'],
+    ['es-MX', 'Usar Apple Pay', 'es-MX'],
+    // Apple localizes no es-US button (Apple Pay on the Web ApplePayButtonLocale): the Latin-American Spanish one
+    ['es-US', 'Usar Apple Pay', 'es-MX'],
+  ])(
+    'Apple Pay on the Web "Displaying/Localizing Apple Pay Buttons Using CSS": in %s the wallet is Apple’s button (drawn by Safari from CSS), named "%s", in lang %s',
+    async (locale, name, lang) => {
+      applePay.shown = true;
+      const { api } = atPayment([]);
+      const state = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!) as Record<string, unknown>;
+      sessionStorage.setItem(STORAGE_KEYS.state, JSON.stringify({ ...state, languageLocale: locale }));
+      renderApp('/join', api);
+      const button = await screen.findByRole('button', { name }, { timeout: 5000 });
+      expect(button).toHaveClass('apple-pay-button');
+      expect(button).not.toHaveClass('ofw-button'); // not our own button styled to look like one
+      expect(button).toHaveAttribute('lang', lang);
+    },
+  );
+
+  it('Apple Pay on the Web "Displaying Apple Pay Buttons Using CSS": the stylesheet asks Safari for its check-out button, and nothing loads Apple’s button script', () => {
+    const css = readFileSync(join(import.meta.dirname, '../src/app.css'), 'utf8');
+    const apple = css.slice(css.indexOf('@supports (-webkit-appearance: -apple-pay-button)'));
+    expect(apple).toMatch(/\.apple-pay-button \{[^}]*-webkit-appearance: -apple-pay-button;/);
+    expect(apple).toMatch(/-apple-pay-button-type: check-out;/);
+    expect(apple).toMatch(/-apple-pay-button-style: black;/);
+    expect(readFileSync(join(import.meta.dirname, '../index.html'), 'utf8')).not.toContain('apple-pay-sdk');
   });
 
   it.each([
