@@ -272,6 +272,33 @@ export async function expectChargedOnce(
   ]);
 }
 
+/**
+ * The step after paying shows a confirmation a parent can keep (DESIGN.md §4 receipt): the amount paid as the Pay
+ * button showed it (and, for GBP, the VAT it includes), the card's brand and last four, the order number and the
+ * address the receipt was e-mailed to — read in the page's language from join-web's catalogue; then the step's checks
+ * (axe) run over it.
+ */
+export async function expectPaymentConfirmation(
+  flow: Flow,
+  order: OrderAnswer,
+  expected: { email: string; amount: number; currency: string; vat?: number },
+): Promise<void> {
+  const { page, L } = flow;
+  const confirmation = page.getByRole('region', { name: L.t('confirmation.heading') });
+  await expect(confirmation).toBeVisible({ timeout: 20_000 });
+  await expect(confirmation).toContainText(L.money(expected.amount, expected.currency));
+  if (expected.vat !== undefined)
+    await expect(confirmation).toContainText(
+      L.t('confirmation.vat', { vat: L.money(expected.vat, expected.currency) }),
+    );
+  else await expect(confirmation).not.toContainText(L.t('confirmation.vat', { vat: '¤' }).split('¤')[0]!.trim());
+  await expect(confirmation).toContainText(
+    L.t('confirmation.card', { brand: 'Visa', last4: flow.card.number.slice(-4) }),
+  );
+  await expect(confirmation).toContainText(order.orderId);
+  await expect(confirmation).toContainText(L.t('confirmation.receiptSent', { email: expected.email }));
+}
+
 /** Username, password and (unless skipped) three different security questions with answers. */
 export async function fillCredentialsAndSecurityQuestions(
   { page, L }: Flow,

@@ -55,21 +55,31 @@ export function orderPaymentMethod(order: OrderPaymentColumns): PaymentMethodSum
 }
 
 /**
+ * The term an order bought, in years: a build-your-own order's subscription length (its `services.years`), else the
+ * package's §3 `subDurationInYears`; 1 when neither is known.
+ */
+export function orderYears(order: Pick<OrderRow, 'services' | 'packageId'>): 1 | 2 {
+  const years = (order.services as { years?: number } | null)?.years ?? getPackage(order.packageId)?.subDurationInYears;
+  return years === 2 ? 2 : 1;
+}
+
+/**
  * Queues the payer's receipt for an order that was just marked paid — called inside the transaction that pays it
  * (orders.ts `finalize`), so the receipt exists exactly when the payment was recorded. Every figure is the order
  * row's (amount charged, currency, VAT, discount, credit, what paid — card or Apple Pay brand and last four, PayPal
  * e-mail, Venmo username); nothing is re-priced.
  * One receipt per order (`dedupeKey` `receipt:<orderId>`).
+ * @returns the address the receipt goes to (the payer's account e-mail), or undefined when the payer is gone.
  */
-export async function queueReceipt(tx: Tx, order: OrderRow, paidAt: Date): Promise<void> {
+export async function queueReceipt(tx: Tx, order: OrderRow, paidAt: Date): Promise<string | undefined> {
   const [payer] = await tx
     .select({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })
     .from(users)
     .where(eq(users.id, order.userId))
     .limit(1);
-  if (!payer) return;
+  if (!payer) return undefined;
   const pkg = getPackage(order.packageId);
-  const years = (order.services as { years?: number } | null)?.years ?? pkg?.subDurationInYears ?? 1;
+  const years = orderYears(order);
   await enqueueEmail(tx, {
     kind: 'receipt',
     recipient: payer.email,
@@ -93,4 +103,5 @@ export async function queueReceipt(tx: Tx, order: OrderRow, paidAt: Date): Promi
       paymentMethod: orderPaymentMethod(order),
     },
   });
+  return payer.email;
 }

@@ -114,6 +114,8 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       expect(res.status).toBe(201);
       const body = (await res.json()) as { orderId: string; receipt: Record<string, unknown> };
       expect(body.receipt.paymentMethod).toEqual(paymentMethod);
+      // what the page's confirmation shows beside it: the term (Essentials 2051: 1 year) and where the receipt went
+      expect(body.receipt).toMatchObject({ years: 1, receiptEmail: p.email });
       const card = 'last4' in paymentMethod ? paymentMethod : undefined;
       expect(body.receipt).toMatchObject({ cardBrand: card?.brand ?? null, last4: card?.last4 ?? null });
       const [row] = await t.db.select().from(orders).where(eq(orders.id, body.orderId));
@@ -135,6 +137,14 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     const p = await parent('GB');
     const res = await order(t, p.authToken, `${driver}-gb-0001`, { packageId: 2061, paymentMethodNonce: cardNonce() });
     expect(res.status).toBe(201);
+    // §3 Package.vatAmount (GBP only), §9 "Essentials £107.99 (VAT 18)": the answer the confirmation page reads
+    expect(((await res.json()) as { receipt: unknown }).receipt).toMatchObject({
+      amount: 107.99,
+      currencyCode: 'GBP',
+      vatAmount: 18,
+      years: 1,
+      receiptEmail: p.email,
+    });
     const [tx] = approvedFor(p.email);
     expect(tx).toMatchObject({ amount: '107.99', currencyCode: 'GBP' });
     if (driver === 'braintree') expect(tx!.merchantAccountId).toBe('ofw_gbp');
@@ -166,6 +176,26 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     expect(refund()!.status).toBe('submitted_for_settlement');
     expect(await t.deps.gateway.reverse(sale!.id)).toBe('already');
   });
+
+  it.each([
+    [2001, 'insufficient_funds'],
+    [2004, 'expired_card'],
+    [2010, 'authentication_failed'],
+    [2000, 'card_declined'],
+  ])(
+    'Braintree sandbox test amount %s.00 (processor response %s) reaches the parent as declineCategory %s through this driver',
+    async (code, category) => {
+      const p = await parent();
+      const nonce = sandbox.store.createNonce({ ...VISA, forced: outcomeForAmount(code * 100) });
+      sandbox.store.setThreeDSecure(nonce, THREE_DS_OK);
+      const res = await order(t, p.authToken, `${driver}-cat-${code}`, { paymentMethodNonce: nonce });
+      expect(res.status).toBe(402);
+      const problem = (await res.json()) as Record<string, unknown>;
+      expect(problem).toMatchObject({ code: 'processor_declined', declineCategory: category });
+      expect(JSON.stringify(problem)).not.toContain(String(code)); // the category only, never the processor's code
+      expect(approvedFor(p.email)).toHaveLength(0);
+    },
+  );
 
   it('§8: a declined card answers 402 processor_declined; the parent then pays with another card — one approval', async () => {
     const p = await parent();

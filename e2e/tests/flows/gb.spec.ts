@@ -4,6 +4,7 @@ import {
   acceptTerms,
   detailsStep,
   expectChargedOnce,
+  expectPaymentConfirmation,
   finishJoin,
   newParent,
   openJoin,
@@ -68,6 +69,8 @@ test(
       currency: 'GBP',
     });
 
+    // §3 Package.vatAmount: the confirmation repeats the amount paid and the VAT it includes
+    await expectPaymentConfirmation(flow, order, { email: parent.email, amount: 107.99, currency: 'GBP', vat: 18 });
     await finishJoin(flow, parent);
   },
 );

@@ -5,6 +5,7 @@ import {
   currentStep,
   detailsStep,
   expectChargedOnce,
+  expectPaymentConfirmation,
   finishJoin,
   newParent,
   openJoin,
@@ -54,6 +55,11 @@ test(
       currency: 'USD',
     });
 
+    // the step after paying: 4111 1111 1111 1111 → "Visa ending in 1111", $216.00, the parent's address
+    await expectPaymentConfirmation(flow, order, { email: parent.email, amount: 216, currency: 'USD' });
+    // a confirmation a parent can keep: a reload shows it again (nothing is paid again)
+    await page.reload();
+    await expectPaymentConfirmation(flow, order, { email: parent.email, amount: 216, currency: 'USD' });
     await finishJoin(flow, parent);
   },
 );

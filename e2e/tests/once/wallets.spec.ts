@@ -48,9 +48,13 @@ test.describe('PayPal (§4 "Other wallet flows", §5 visibility: shown for USD)'
     await clickClosingWindow(window, 'Approve');
     const order = await answer;
     expect(await chargedAmount(request, order.orderId)).toBe(premium.totalPrice);
-    // The page shows no receipt after payment; the order's answer (and the receipt e-mail) names the wallet: the PayPal
-    // payer's e-mail, not a card (DESIGN.md §4: nothing more of the account is kept)
+    // The order's answer (and the receipt e-mail) names the wallet: the PayPal payer's e-mail, not a card (DESIGN.md
+    // §4: nothing more of the account is kept) — and so does the confirmation the step after paying shows
     expect(order.receipt.paymentMethod).toEqual({ type: 'paypal', payerEmail: 'jane.doe@example.com' });
+    const confirmation = page.getByRole('region', { name: L.t('confirmation.heading') });
+    await expect(confirmation).toContainText(
+      L.t('confirmation.wallet', { wallet: 'PayPal', account: 'jane.doe@example.com' }),
+    );
     await finishJoin(flow, parent);
   });
 

@@ -373,6 +373,13 @@ export type PaymentMethodSummary = z.infer<typeof PaymentMethodSummarySchema>;
 export const ReceiptSchema = z.object({
   packageName: z.string(),
   receiptText: z.string().optional(),
+  /** The term bought, in years (§3 Package.subDurationInYears; build-your-own: its subscription length); an older server omits it. */
+  years: z.union([z.literal(1), z.literal(2)]).optional(),
+  /**
+   * Where the receipt e-mail was sent (the payer's account e-mail, join-api's outbox), so the page can say so; null
+   * when no receipt was queued (an older server omits it).
+   */
+  receiptEmail: z.string().nullable().default(null),
   /** The amount charged, major units. */
   amount: z.number(),
   currencyCode: CurrencySchema,

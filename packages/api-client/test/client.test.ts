@@ -110,9 +110,39 @@ describe('createApiClient', () => {
     );
     expect(res.receipt.last4).toBe('1111');
     expect(res.purchaseFlow).toBe('purchase'); // a body without purchaseFlow reads as a purchase (§4)
+    // an older server's receipt (no term, no receipt address) still parses: the page leaves those lines out
+    expect(res.receipt.years).toBeUndefined();
+    expect(res.receipt.receiptEmail).toBeNull();
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok123');
     expect(seen[0]!.headers.get('idempotency-key')).toBe('key-12345678');
     expect(await seen[0]!.json()).toMatchObject({ packageId: 2052 });
+  });
+
+  it('the paid order answer carries what a confirmation shows: the term (1 or 2 years) and where the receipt went', async () => {
+    const paid = { ...order, receipt: { ...order.receipt, years: 2, receiptEmail: 'ida@example.com' } };
+    server.use(http.post(`${BASE}/api/v1/orders`, () => HttpResponse.json(paid, { status: 201 })));
+    const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok123' });
+    const body = {
+      packageId: 2052,
+      paymentMethodNonce: 'fake-valid-nonce',
+      billingAddress: {
+        streetAddress: '1 Main St',
+        locality: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        countryCodeAlpha2: 'US' as const,
+      },
+      expectedCharge: { amount: '216.00', currencyCode: 'USD' as const },
+    };
+    const res = await client.createOrder(body, { idempotencyKey: 'key-confirm-1' });
+    expect(res.receipt).toMatchObject({ years: 2, receiptEmail: 'ida@example.com' });
+    // §3 subDurationInYears is 1 or 2: any other term is not a valid answer
+    const bad = { ...paid, receipt: { ...paid.receipt, years: 3 } };
+    server.use(http.post(`${BASE}/api/v1/orders`, () => HttpResponse.json(bad, { status: 201 })));
+    const err = (await client
+      .createOrder(body, { idempotencyKey: 'key-confirm-2' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('invalid_response');
   });
 
   it('RFC 9457: a problem+json answer becomes an ApiError with status, code and field errors', async () => {

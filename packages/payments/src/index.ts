@@ -8,7 +8,15 @@ export {
   type PaymentError,
   type PaymentErrorType,
 } from './core/errors.js';
-export { paymentMessages, catalogueEntry, CATALOGUED_CODES, type PaymentMessageId } from './core/messages.js';
+export {
+  paymentMessages,
+  catalogueEntry,
+  CATALOGUED_CODES,
+  PAYMENT_ERROR_GROUPS,
+  paymentErrorGroup,
+  type PaymentErrorGroup,
+  type PaymentMessageId,
+} from './core/messages.js';
 export {
   fieldReducer,
   initialCardFormState,

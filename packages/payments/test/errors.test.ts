@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { PaymentsError, catalogueEntry, paymentMessages, toPaymentError } from '../src/index.js';
+import { PAYMENT_ERROR_GROUPS, PaymentsError, catalogueEntry, paymentMessages, toPaymentError } from '../src/index.js';
 
 /** Every error code braintree-web 3.144 can emit, read from its errors.js files. */
 function braintreeWebCodes(): string[] {
@@ -27,6 +27,40 @@ describe('toPaymentError (spec §8 error catalogue)', () => {
     expect(codes.length).toBeGreaterThan(150);
     const missing = codes.filter((code) => !catalogueEntry(code));
     expect(missing).toEqual([]);
+  });
+
+  it('§8 every code braintree-web emits falls in a group a page words for a parent (none is left "generic")', () => {
+    for (const code of braintreeWebCodes()) {
+      const { group } = toPaymentError(new PaymentsError(code, 'MERCHANT', 'provider text'));
+      expect(PAYMENT_ERROR_GROUPS, code).toContain(group);
+      expect(group, code).not.toBe('generic');
+    }
+  });
+
+  it.each([
+    ['CLIENT_AUTHORIZATION_INVALID', 'setup'],
+    ['HOSTED_FIELDS_INVALID_FIELD_SELECTOR', 'setup'],
+    ['THREEDS_CAN_NOT_USE_TOKENIZATION_KEY', 'setup'],
+    ['HOSTED_FIELDS_TIMEOUT', 'load_failed'],
+    ['CLIENT_SCRIPT_FAILED_TO_LOAD', 'load_failed'],
+    ['CLIENT_GATEWAY_NETWORK', 'network'],
+    ['CLIENT_REQUEST_TIMEOUT', 'network'],
+    ['CLIENT_RATE_LIMITED', 'rate_limited'],
+    ['HOSTED_FIELDS_FIELDS_INVALID', 'fields_invalid'],
+    ['HOSTED_FIELDS_FIELDS_EMPTY', 'fields_invalid'],
+    ['HOSTED_FIELDS_FAILED_TOKENIZATION', 'card_invalid'],
+    ['HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', 'security_code'],
+    ['THREEDS_CARDINAL_SDK_CANCELED', 'canceled'],
+    ['PAYPAL_POPUP_CLOSED', 'canceled'],
+    ['THREEDS_CARDINAL_SDK_ERROR', 'three_d_secure_failed'],
+    ['THREEDS_AUTHENTICATION_IN_PROGRESS', 'in_progress'],
+    ['PROCESSOR_DECLINED', 'declined'],
+    ['VENMO_NOT_ENABLED', 'wallet_unavailable'],
+    ['FRAME_SERVICE_FRAME_OPEN_FAILED', 'popup_blocked'],
+    ['APPLE_PAY_TOKENIZATION', 'wallet_failed'],
+    ['A_CODE_NO_FAMILY_KNOWS', 'generic'],
+  ])('§8 %s is in group %s', (code, group) => {
+    expect(toPaymentError(new PaymentsError(code, 'MERCHANT', 'provider text')).group).toBe(group);
   });
 
   it('§8 every messageId exists in paymentMessages with an en-US default', () => {

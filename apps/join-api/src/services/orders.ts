@@ -38,7 +38,7 @@ import {
 } from '../order-quote.js';
 import { availabilityFor, pricingGroupOf } from './offers.js';
 import { currentTerm, type UserRow } from '../accounts.js';
-import { orderPaymentMethod, paymentColumns, queueReceipt } from '../receipts.js';
+import { orderPaymentMethod, orderYears, paymentColumns, queueReceipt } from '../receipts.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -143,9 +143,14 @@ function final(refusal: ServiceError, instance?: string): FinalAnswer {
 /**
  * The 201 body of a paid order (§3 Package receipt fields, brand and last four only). An upgrade carries the
  * `proratedPriceInfo` it was charged and the credit of the replaced subscription; `purchaseFlow` is
- * `@ofw/domain`'s rule over it (§4: 'upgrade' when prorated price info exists).
+ * `@ofw/domain`'s rule over it (§4: 'upgrade' when prorated price info exists). `receiptEmail`: where the receipt
+ * e-mail went (the payer's account e-mail), so the page can say so.
  */
-function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date }): OrderResponse {
+function paidResponse(
+  order: OrderRow,
+  sub: { startsAt: Date; expiresAt: Date },
+  receiptEmail: string | null,
+): OrderResponse {
   const pkg = getPackage(order.packageId);
   const amount = fromMinor(order.amountMinor);
   const currency = order.currency;
@@ -168,6 +173,8 @@ function paidResponse(order: OrderRow, sub: { startsAt: Date; expiresAt: Date })
     receipt: {
       packageName: pkg?.displayName ?? String(order.packageId),
       ...(pkg ? { receiptText: pkg.receiptText } : {}),
+      years: orderYears(order),
+      receiptEmail,
       amount,
       currencyCode: order.currency,
       formattedAmount: formatPrice(amount, currency),
@@ -238,8 +245,7 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
         .returning();
       if (!paid) return undefined;
-      const years =
-        (order.services as { years?: number } | null)?.years ?? getPackage(order.packageId)?.subDurationInYears ?? 1;
+      const years = orderYears(order);
       const sub = { startsAt: now, expiresAt: new Date(now.getTime() + years * YEAR_MS) };
       // The new subscription replaces whatever is 'current' (an upgrade's old term ends now; a lapsed one is expired).
       await tx
@@ -254,8 +260,8 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
         .values({ userId: order.userId, orderId: order.id, packageId: order.packageId, status: 'current', ...sub });
       await tx.update(users).set({ billingAddress: order.billingAddress }).where(eq(users.id, order.userId));
       // The payer's receipt e-mail, in the outbox of this same transaction (README "Outbox").
-      await queueReceipt(tx, paid, now);
-      const answer: StoredResponse = { status: 201, body: paidResponse(paid, sub) };
+      const receiptEmail = await queueReceipt(tx, paid, now);
+      const answer: StoredResponse = { status: 201, body: paidResponse(paid, sub, receiptEmail ?? null) };
       await tx
         .update(idempotencyKeys)
         .set({ state: 'completed', responseStatus: answer.status, responseBody: answer.body, lockedUntil: null })
@@ -875,7 +881,7 @@ export async function placeOrder(
             const [sub] = await s.db.select().from(subscriptions).where(eq(subscriptions.orderId, after.id));
             throw new FinalAnswer({
               status: 201,
-              body: paidResponse(after, sub ?? { startsAt: after.updatedAt, expiresAt: after.updatedAt }),
+              body: paidResponse(after, sub ?? { startsAt: after.updatedAt, expiresAt: after.updatedAt }, user.email),
             });
           }
         }
@@ -886,7 +892,7 @@ export async function placeOrder(
         const [sub] = await s.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
         throw new FinalAnswer({
           status: 201,
-          body: paidResponse(order, sub ?? { startsAt: order.updatedAt, expiresAt: order.updatedAt }),
+          body: paidResponse(order, sub ?? { startsAt: order.updatedAt, expiresAt: order.updatedAt }, user.email),
         });
       }
       if (order.status !== 'pending') {

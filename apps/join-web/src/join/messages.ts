@@ -14,3 +14,4 @@ export { paymentMessagesUi } from './messages/payment.js';
 export { accountMessages } from './messages/account.js';
 export { faqMessages } from './messages/faq.js';
 export { inviteMessages } from './messages/invite.js';
+export { confirmationMessages } from './messages/confirmation.js';

@@ -3,7 +3,16 @@
  * message, type, details — spec §3 "Error object") and `toPaymentError`, which maps any provider, sandbox or network
  * error to the product's `PaymentError` with a react-intl message id (spec §8).
  */
-import { catalogueEntry, paymentMessages, type PaymentErrorType, type PaymentMessageId } from './messages.js';
+import {
+  catalogueEntry,
+  paymentErrorGroup,
+  paymentMessages,
+  type PaymentErrorGroup,
+  type PaymentErrorType,
+  type PaymentMessageId,
+} from './messages.js';
+
+export { paymentErrorGroup };
 
 export type { PaymentErrorType } from './messages.js';
 
@@ -34,6 +43,11 @@ export interface PaymentError {
   type: PaymentErrorType;
   /** Key of `paymentMessages`; join-web translates it (en-US, en-GB, es-US, es-MX). */
   messageId: PaymentMessageId;
+  /**
+   * What the failure means for the parent ({@link PaymentErrorGroup}, from `messageId`): a page words each group for
+   * a parent instead of showing the catalogue's provider-facing texts.
+   */
+  group: PaymentErrorGroup;
   /** Whether trying the same action again may succeed (network, timeout, rate limit, 5xx, declines with another card). */
   retryable: boolean;
   /** The card field the error points at, when there is one. */
@@ -60,13 +74,21 @@ function httpStatusOf(error: Record<string, unknown>): number | undefined {
 const FIELD_NAMES = new Set(['number', 'expirationDate', 'cvv', 'postalCode', 'cardholderName']);
 
 /**
- * Maps any error to a `PaymentError` (§8). Accepts braintree-web `BraintreeError`s (by `code`), `PaymentsError`s of
+ * Maps any error to a `PaymentError` (§8) with its {@link PaymentErrorGroup}; see {@link mapError}. Never throws.
+ */
+export function toPaymentError(error: unknown): PaymentError {
+  const mapped = mapError(error);
+  return { ...mapped, group: paymentErrorGroup(mapped.messageId) };
+}
+
+/**
+ * Maps any error to a `PaymentError` (§8) without its group. Accepts braintree-web `BraintreeError`s (by `code`), `PaymentsError`s of
  * the sandbox driver, join-api problem bodies for declines (`code: 'PROCESSOR_DECLINED' | 'GATEWAY_REJECTED'`),
  * `fetch` network failures (`TypeError`), `AbortError`/timeouts and anything else (→ `UNKNOWN`).
  * Never throws.
  */
-export function toPaymentError(error: unknown): PaymentError {
-  if (isRecord(error) && isRecord(error.problem)) return toPaymentError({ ...error.problem, status: error.status });
+function mapError(error: unknown): Omit<PaymentError, 'group'> {
+  if (isRecord(error) && isRecord(error.problem)) return mapError({ ...error.problem, status: error.status });
   if (isRecord(error) && typeof error.code === 'string') {
     const entry = catalogueEntry(error.code);
     const type = (typeof error.type === 'string' ? error.type : (entry?.type ?? 'UNKNOWN')) as PaymentErrorType;

@@ -7,7 +7,7 @@ import {
   type ApplePayAuthorization,
   type ApplePayInstance,
 } from '../core/apple-pay.js';
-import { PaymentsError, toPaymentError, type PaymentError } from '../core/errors.js';
+import { PaymentsError, paymentErrorGroup, toPaymentError, type PaymentError } from '../core/errors.js';
 import type {
   HostedFieldsCreateOptions,
   PayPalButtonInstance,
@@ -102,7 +102,11 @@ export function useApplePay(options: {
       (error: unknown) => {
         if (!active) return;
         console.error('Error initializing Apple Pay', error);
-        const mapped = { ...toPaymentError(error), messageId: 'payments.applePay.initializing' as const };
+        const mapped = {
+          ...toPaymentError(error),
+          messageId: 'payments.applePay.initializing' as const,
+          group: paymentErrorGroup('payments.applePay.initializing'),
+        };
         optionsRef.current.onError?.(mapped);
         setState({ instance: null, isSupported: false, error: mapped, isLoading: false });
       },

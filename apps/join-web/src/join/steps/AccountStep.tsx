@@ -1,12 +1,14 @@
 import type { Flow } from '@ofw/domain';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } from '@ofw/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { stepsFor } from '../../state/steps.js';
 import { problemMessage } from '../api-errors.js';
 import { billingLabels } from '../billing.js';
 import { accountMessages, appMessages, stepMessages } from '../messages.js';
-import { useParentState } from '../server-state.js';
+import { PaymentConfirmation } from '../confirmation/PaymentConfirmation.js';
+import { loadPaidOrder } from '../paid-order.js';
+import { useParentState, useSignedInUserId } from '../server-state.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { CredentialsFields } from './account/CredentialsFields.js';
 import { QuestionsFields } from './account/QuestionsFields.js';
@@ -32,6 +34,9 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();
   const { state, patchProgress } = useJoin();
   const ps = useParentState().data;
+  const userId = useSignedInUserId();
+  // the confirmation of the order just paid (stored by the payment step, so a reload shows it again)
+  const [paidOrder] = useState(() => loadPaidOrder(userId));
   const questionsFlow = flow !== 'ctj';
   const ask = {
     credentials: Boolean(ps?.requireCredentials || !ps?.securityQuestionsComplete),
@@ -70,7 +75,12 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
       className="app-narrow"
       aria-busy={busy || undefined}
     >
-      <p>{intl.formatMessage(ps?.isSubscriptionCurrent ? accountMessages.intro : accountMessages.introNoPayment)}</p>
+      {paidOrder && ps?.isSubscriptionCurrent ? <PaymentConfirmation order={paidOrder} /> : null}
+      <p>
+        {intl.formatMessage(
+          ps?.isSubscriptionCurrent && !paidOrder ? accountMessages.intro : accountMessages.introNoPayment,
+        )}
+      </p>
       <ErrorBanner message={banner} />
       <CredentialsFields form={form} busy={busy} />
       {ask.billing ? (

@@ -3,6 +3,7 @@ import { Button, VenmoLogo } from '@ofw/ui';
 import { useIntl } from 'react-intl';
 import type { ChosenPackage } from '../../chosen-package.js';
 import { paymentMessagesUi } from '../../messages.js';
+import { ApplePayButton } from './ApplePayButton.js';
 import type { GetNonce, PaymentNonce } from './use-submit-payment.js';
 
 /** A wallet's nonce getter: wallet nonces get no 3D Secure step-up (DESIGN.md §5), so a step-up gets `undefined`. */
@@ -64,15 +65,14 @@ export function Wallets({
       </Button>
     ) : null,
     applePay.isSupported ? (
-      <Button
+      <ApplePayButton
         key="applepay"
-        variant="secondary"
+        label={intl.formatMessage(paymentMessagesUi.applePay)}
+        locale={intl.locale}
         busy={busy && applePay.isPending}
         // the sheet stays open until the order is answered: `complete` closes it with success only when paid
         onClick={() => onPay(walletNonce(() => applePay.pay()))}
-      >
-        {intl.formatMessage(paymentMessagesUi.applePay)}
-      </Button>
+      />
     ) : null,
   ].filter(Boolean);
   if (!buttons.length) return null;

@@ -1,6 +1,6 @@
 import type { DeclineCategory } from '@ofw/api-client';
 import { isApiError } from '@ofw/api-client/errors';
-import { paymentMessages, toPaymentError } from '@ofw/payments';
+import { toPaymentError, type PaymentErrorGroup } from '@ofw/payments';
 import type { IntlShape } from 'react-intl';
 import { problemMessage } from '../../api-errors.js';
 import { answerMayBeLost } from '../../in-doubt.js';
@@ -24,7 +24,38 @@ const DECLINE_MESSAGES = {
   card_declined: paymentMessagesUi.declineCardDeclined,
 } satisfies Record<DeclineCategory, unknown>;
 
-/** Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError` (§8). */
+/**
+ * The banner of each provider failure group (@ofw/payments `PaymentErrorGroup`): every braintree-web code (and the
+ * sandbox's) lands in one, so the parent reads this page's words, never the provider's `message` nor §8's
+ * developer-facing texts.
+ */
+const PROVIDER_MESSAGES = {
+  setup: paymentMessagesUi.providerSetup,
+  load_failed: paymentMessagesUi.cardLoadFailed,
+  network: paymentMessagesUi.providerNetwork,
+  rate_limited: paymentMessagesUi.providerRateLimited,
+  fields_invalid: paymentMessagesUi.fixCard,
+  card_invalid: paymentMessagesUi.providerCardInvalid,
+  security_code: paymentMessagesUi.providerSecurityCode,
+  canceled: paymentMessagesUi.providerCanceled,
+  three_d_secure_failed: paymentMessagesUi.threeDSFailed,
+  in_progress: paymentMessagesUi.providerInProgress,
+  declined: paymentMessagesUi.providerDeclined,
+  wallet_unavailable: paymentMessagesUi.providerWalletUnavailable,
+  popup_blocked: paymentMessagesUi.providerPopupBlocked,
+  wallet_failed: paymentMessagesUi.providerWalletFailed,
+  generic: appMessages.unexpectedError,
+} satisfies Record<PaymentErrorGroup, unknown>;
+
+/** The message descriptor of a provider failure's group (for the page's banner and its tests). */
+export function providerMessage(group: PaymentErrorGroup) {
+  return PROVIDER_MESSAGES[group] ?? appMessages.unexpectedError;
+}
+
+/**
+ * Localized banner text for a failed payment: order problems from join-api, provider errors via `toPaymentError`
+ * (§8) by their group ({@link providerMessage}); a 402 without a `declineCategory` reads as a generic decline.
+ */
 export function messageFor(intl: IntlShape, err: unknown): string {
   const common = problemMessage(intl, err); // 429 with its wait, currency_not_offered (issue 12)
   if (common) return common;
@@ -50,7 +81,5 @@ export function messageFor(intl: IntlShape, err: unknown): string {
   const pe = toPaymentError(err);
   if (pe.code === 'THREEDS_CARDINAL_SDK_CANCELED' || pe.messageId === 'payments.threeDSecure.canceled')
     return intl.formatMessage(paymentMessagesUi.threeDSCanceled);
-  if (pe.code === 'HOSTED_FIELDS_FIELDS_INVALID' || pe.code === 'HOSTED_FIELDS_FIELDS_EMPTY')
-    return intl.formatMessage(paymentMessagesUi.fixCard);
-  return intl.formatMessage(paymentMessages[pe.messageId]);
+  return intl.formatMessage(providerMessage(pe.group));
 }

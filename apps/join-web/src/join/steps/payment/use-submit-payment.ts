@@ -1,5 +1,5 @@
 import { isApiError } from '@ofw/api-client/errors';
-import type { OrderRequest } from '@ofw/api-client';
+import type { OrderRequest, OrderResponse } from '@ofw/api-client';
 import { markParentPaid, orderMutation, parentQuery, queryKeys } from '@ofw/api-client/query';
 import { decimalAmount } from '@ofw/domain';
 import type { BillingAddressValue } from '@ofw/ui';
@@ -15,6 +15,7 @@ import {
   savePaymentAttempt,
   type PaymentAttempt,
 } from '../../payment-attempt.js';
+import { paidOrderOf, savePaidOrder } from '../../paid-order.js';
 import { requireSignedIn, useSignedInUserId } from '../../server-state.js';
 import { useJoin, type StepNav } from '../../use-join.js';
 
@@ -41,7 +42,8 @@ export type GetNonce = (o?: { challengeRequested?: boolean }) => Promise<Payment
  * package data). The attempt is stored before it is sent; an attempt whose answer may have been lost is kept and
  * re-sent as is (same key, same nonce) by the next Pay — and once, without a click, after a reload. `order_already_paid`
  * (this very package is the parent's paid one: an earlier attempt's answer was lost) counts as paid. Paid: the parent is
- * read again and the join goes on. Busy and error state are the `payment` mutation's.
+ * read again, the paid order's confirmation is stored for the next step (`paid-order.ts`) and the join goes on. Busy
+ * and error state are the `payment` mutation's.
  */
 export function useSubmitPayment(o: {
   chosen: ChosenPackage;
@@ -108,11 +110,12 @@ export function useSubmitPayment(o: {
       const id = requireSignedIn(userId);
       const fresh = pending.current ? undefined : await getNonce();
       if (!pending.current && !fresh) return;
+      let paid: OrderResponse | undefined;
       try {
         let attempt = pending.current ?? (await newAttempt(fresh!.nonce));
         try {
           try {
-            await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+            paid = await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
           } catch (err) {
             if (!isApiError(err, 'authentication_required')) throw err;
             const retry = await stepUp(attempt, getNonce).catch((e: unknown) => {
@@ -121,7 +124,7 @@ export function useSubmitPayment(o: {
             });
             if (!retry) throw err;
             attempt = retry;
-            await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
+            paid = await order.mutateAsync({ userId: id, body: attempt.body, idempotencyKey: attempt.key });
           }
         } catch (err) {
           if (isApiError(err, 'price_changed')) {
@@ -142,6 +145,8 @@ export function useSubmitPayment(o: {
       }
       fresh?.complete?.(true); // the order is paid
       forget();
+      // the confirmation of the next step, kept for a reload (`order_already_paid` has no answer to show)
+      if (paid) savePaidOrder(id, paidOrderOf(paid));
       // Paid; the server's view of the parent is read again (best effort: the account step reads it too).
       await queryClient.fetchQuery({ ...parentQuery(api, id), staleTime: 0 }).catch(() => undefined);
       o.nav.next();

@@ -1,0 +1,80 @@
+import type { PaymentMethodSummary } from '@ofw/api-client';
+import type { IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { confirmationMessages as m } from '../messages.js';
+import type { PaidOrder } from '../paid-order.js';
+import { price } from '../pricing.js';
+
+/** Wallet names are brand names: shown as the wallets write them, in every language. */
+const WALLETS = { paypal: 'PayPal', venmo: 'Venmo', apple_pay: 'Apple Pay' } as const;
+
+function cardText(intl: IntlShape, brand: string | null, last4: string | null): string {
+  if (brand && last4) return intl.formatMessage(m.card, { brand, last4 });
+  if (last4) return intl.formatMessage(m.cardNoBrand, { last4 });
+  return brand ?? intl.formatMessage(m.cardUnknown);
+}
+
+/**
+ * What paid, as the parent reads it: "Visa ending in 1111", "PayPal (jane@example.com)", "Venmo (@venmojoe)",
+ * "Apple Pay (Visa ending in 1881)"; a wallet without its account is its name alone.
+ */
+export function paidWithText(intl: IntlShape, method: PaymentMethodSummary): string {
+  if (method.type === 'card') return cardText(intl, method.brand, method.last4);
+  const wallet = WALLETS[method.type];
+  const account =
+    method.type === 'apple_pay'
+      ? method.brand || method.last4
+        ? cardText(intl, method.brand, method.last4)
+        : null
+      : method.type === 'paypal'
+        ? method.payerEmail
+        : method.username;
+  return account ? intl.formatMessage(m.wallet, { wallet, account }) : wallet;
+}
+
+/**
+ * The confirmation a parent can keep, on the step after paying: package and term, the amount paid (formatted as the
+ * Pay button showed it: `Intl.NumberFormat` in the §4 payment currency region locale) with the VAT it includes (GBP,
+ * §3 Package.vatAmount), what paid, the order number and where the receipt e-mail went. Everything comes from
+ * join-api's paid-order answer ({@link PaidOrder}); what the answer lacks (an older server) is left out.
+ */
+export function PaymentConfirmation({ order }: { order: PaidOrder }) {
+  const intl = useIntl();
+  const money = (n: number) => price(n, order.currencyCode);
+  return (
+    <section className="order-summary payment-confirmation" aria-labelledby="payment-confirmation-heading">
+      <h2 id="payment-confirmation-heading" className="ofw-fieldset__legend">
+        {intl.formatMessage(m.heading)}
+      </h2>
+      <dl className="payment-confirmation__list">
+        <dt>{intl.formatMessage(m.plan)}</dt>
+        <dd>
+          {order.years
+            ? intl.formatMessage(m.planValue, { plan: order.packageName, years: order.years })
+            : order.packageName}
+        </dd>
+        <dt>{intl.formatMessage(m.amount)}</dt>
+        <dd>
+          {money(order.amount)}
+          {order.vatAmount !== undefined ? (
+            <>
+              {' '}
+              <span className="payment-confirmation__vat">
+                {intl.formatMessage(m.vat, { vat: money(order.vatAmount) })}
+              </span>
+            </>
+          ) : null}
+        </dd>
+        {order.paymentMethod ? (
+          <>
+            <dt>{intl.formatMessage(m.paidWith)}</dt>
+            <dd>{paidWithText(intl, order.paymentMethod)}</dd>
+          </>
+        ) : null}
+        <dt>{intl.formatMessage(m.orderNumber)}</dt>
+        <dd>{order.orderId}</dd>
+      </dl>
+      {order.receiptEmail ? <p>{intl.formatMessage(m.receiptSent, { email: order.receiptEmail })}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { ReceiptSchema, type OrderResponse, type PaymentMethodSummary } from '@ofw/api-client';
+import type { Currency } from '@ofw/domain';
+
+/**
+ * What the confirmation after paying shows (the step after payment), all from join-api's `POST /orders` 201 answer
+ * (`receipt`, `orderId`, `subscription.packageId`): the package and term, the amount charged with its VAT (GBP, §3
+ * Package.vatAmount), what paid (a card's brand and last four, the PayPal e-mail, the Venmo @username, Apple Pay's card
+ * — never a card number: the server never has one), the order number and where the receipt e-mail went.
+ * Money in major units, 2 decimals, in `currencyCode`.
+ */
+export interface PaidOrder {
+  /** The order number, as the receipt e-mail names it (join-api's order id). */
+  orderId: string;
+  packageId: number;
+  /** The package's name as join-api's receipt gives it. */
+  packageName: string;
+  /** The term bought, in years; absent from an older server. */
+  years?: 1 | 2;
+  /** The amount charged, major units. */
+  amount: number;
+  currencyCode: Currency;
+  /** GBP only: the VAT included in `amount`, major units. */
+  vatAmount?: number;
+  paymentMethod: PaymentMethodSummary | null;
+  /** Where the receipt e-mail was sent; null when join-api queued none (or is older). */
+  receiptEmail: string | null;
+}
+
+/** The confirmation of a paid order's answer. */
+export function paidOrderOf(answer: OrderResponse): PaidOrder {
+  const r = answer.receipt;
+  return {
+    orderId: answer.orderId,
+    packageId: answer.subscription.packageId,
+    packageName: r.packageName,
+    ...(r.years ? { years: r.years } : {}),
+    amount: r.amount,
+    currencyCode: r.currencyCode,
+    ...(r.vatAmount !== undefined ? { vatAmount: r.vatAmount } : {}),
+    paymentMethod: r.paymentMethod,
+    receiptEmail: r.receiptEmail,
+  };
+}
+
+/**
+ * The sessionStorage key of a parent's confirmation, scoped to the parent (another parent signing up in the same tab
+ * never sees it), so that a reload of the step after paying shows it again.
+ * @param userId the parent's user id.
+ */
+export function paidOrderStorageKey(userId: string | number): string {
+  return `ofw.join.paidOrder.${userId}`;
+}
+
+function storageOf(storage?: Storage): Storage | undefined {
+  if (storage) return storage;
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined; // storage denied: the confirmation lives as long as the page
+  }
+}
+
+// the stored confirmation is validated with the contract's own receipt fields (what the server answered)
+const StoredReceipt = ReceiptSchema.pick({
+  packageName: true,
+  years: true,
+  amount: true,
+  currencyCode: true,
+  vatAmount: true,
+  paymentMethod: true,
+  receiptEmail: true,
+});
+
+/**
+ * Stores the confirmation of a paid order (nothing of a card beyond what the receipt names: brand and last four).
+ * @param userId the parent's user id; `undefined` stores nothing.
+ * @param order the confirmation ({@link paidOrderOf}).
+ * @param storage defaults to `sessionStorage`; a refused write keeps it in memory only.
+ */
+export function savePaidOrder(userId: number | undefined, order: PaidOrder, storage?: Storage): void {
+  const s = storageOf(storage);
+  if (userId === undefined || !s) return;
+  try {
+    s.setItem(paidOrderStorageKey(userId), JSON.stringify(order));
+  } catch {
+    // quota or denied
+  }
+}
+
+/**
+ * The parent's stored confirmation, or `undefined` when none is stored or what is stored is not one.
+ * @param userId the parent's user id; `undefined` reads nothing.
+ * @param storage defaults to `sessionStorage`.
+ */
+export function loadPaidOrder(userId: number | undefined, storage?: Storage): PaidOrder | undefined {
+  const s = storageOf(storage);
+  if (userId === undefined || !s) return undefined;
+  try {
+    const raw = s.getItem(paidOrderStorageKey(userId));
+    if (raw === null) return undefined;
+    const value = JSON.parse(raw) as Record<string, unknown> | null;
+    const receipt = StoredReceipt.safeParse(value);
+    if (!receipt.success || typeof value?.orderId !== 'string' || typeof value.packageId !== 'number') return undefined;
+    return { ...receipt.data, orderId: value.orderId, packageId: value.packageId };
+  } catch {
+    return undefined;
+  }
+}
