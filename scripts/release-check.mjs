@@ -36,6 +36,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { constants as osConstants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -207,9 +208,24 @@ try {
     execFileSync('git', ['init', '-q'], { cwd: workspace });
   });
 
-  const changeset = path.join(root, 'node_modules', '.bin', 'changeset');
+  // The changeset CLI's documented commands (`changeset version`, `changeset publish`; the same in @changesets/cli 2
+  // and 3), its bin run by this script's Node (changesets 3 needs Node ≥ 22), which also comes first on PATH for the
+  // pnpm/npm it starts.
+  const cliManifest = createRequire(path.join(root, 'package.json')).resolve('@changesets/cli/package.json');
+  const { bin } = JSON.parse(readFileSync(cliManifest, 'utf8'));
+  const changesetBin = path.join(path.dirname(cliManifest), typeof bin === 'string' ? bin : bin.changeset);
+  const changeset = (command, env = {}) =>
+    execFileSync(process.execPath, [changesetBin, command], {
+      cwd: workspace,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+        ...env,
+      },
+    });
   step('changeset version (the pending changesets become versions and CHANGELOG.md)');
-  timed('changeset version', () => sh(changeset, ['version'], workspace));
+  timed('changeset version', () => changeset('version'));
   const released = published.map(({ dir, pkg }) => {
     const copy = path.join(workspace, path.relative(root, dir));
     const next = JSON.parse(readFileSync(path.join(copy, 'package.json'), 'utf8'));
@@ -244,13 +260,7 @@ try {
     userconfig,
     `@ofw:registry=${registryUrl}\n${registryUrl.replace(/^https?:/, '')}:_authToken=\${NODE_AUTH_TOKEN}\n`,
   );
-  timed('changeset publish', () =>
-    execFileSync(changeset, ['publish'], {
-      cwd: workspace,
-      stdio: 'inherit',
-      env: { ...process.env, NPM_CONFIG_USERCONFIG: userconfig, NODE_AUTH_TOKEN: token },
-    }),
-  );
+  timed('changeset publish', () => changeset('publish', { NPM_CONFIG_USERCONFIG: userconfig, NODE_AUTH_TOKEN: token }));
 
   step('What the registry holds');
   const manifests = {};
