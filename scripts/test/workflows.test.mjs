@@ -98,9 +98,14 @@ describe('.github/workflows/release.yml', () => {
 
   it('gives changesets/action a token that triggers CI on the "Version packages" pull request, not the default GITHUB_TOKEN', () => {
     // GitHub runs no workflow for events caused by the default GITHUB_TOKEN: a "Version packages" PR opened or pushed
-    // with it would never be tested. changesets/action's README: pass a PAT or a GitHub App token as GITHUB_TOKEN.
-    const token = publish.step.env?.GITHUB_TOKEN ?? publish.step.with?.githubToken;
-    assert.ok(token, 'changesets/action gets a GITHUB_TOKEN');
+    // with it would never be tested. changesets/action takes a PAT or a GitHub App token instead: v1 from the
+    // GITHUB_TOKEN env (preferred) or its `github-token` input, v2 from the input only (its README).
+    const major = Number(/@v(\d+)/.exec(publish.step.uses)?.[1]);
+    const given = [publish.step.env?.GITHUB_TOKEN, publish.step.with?.['github-token']].filter(Boolean);
+    assert.ok(given.length > 0, 'changesets/action gets a token');
+    if (major >= 2) assert.ok(publish.step.with?.['github-token'], 'v2 reads the `github-token` input only');
+    assert.equal(new Set(given).size, 1, 'one token');
+    const [token] = given;
     assert.doesNotMatch(token, /secrets\.GITHUB_TOKEN|github\.token/, 'not the default workflow token');
     const { job } = publish;
     const app = /^\$\{\{\s*steps\.([\w-]+)\.outputs\.token\s*\}\}$/.exec(token);
