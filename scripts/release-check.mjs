@@ -40,6 +40,7 @@ import { createRequire } from 'node:module';
 import { constants as osConstants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { firstReleaseChangelogProblems } from './lib/first-release.mjs';
 import { startLocalRegistry } from './lib/local-registry.mjs';
 import { findMachineNode } from './lib/machine-node.mjs';
 import { root } from './lib/processes.mjs';
@@ -237,17 +238,9 @@ try {
   for (const r of released) {
     console.log(`  ${r.name}: ${r.from} → ${r.version}${r.first ? ' (first release)' : ''}`);
     if (!r.first) continue;
-    // A consumer of a first release had nothing before: no version it breaks, so no "Major Changes" against one
-    // (CONTRIBUTING.md "Releasing", "The first release"), and one version heading, the published one.
-    if (/^### Major Changes$/m.test(r.changelog))
-      fail(
-        `${r.name}: the first release's CHANGELOG.md has a "Major Changes" section; fold the changes into one initial-release changeset`,
-      );
-    const headings = [...r.changelog.matchAll(/^## (\S+)$/gm)].map((m) => m[1]);
-    if (headings.join() !== r.version)
-      fail(
-        `${r.name}: the first release's CHANGELOG.md has the versions ${headings.join(', ')}; expected ${r.version} alone`,
-      );
+    // A consumer of a first release had nothing before: one version, no "Major Changes" (scripts/lib/first-release.mjs)
+    const problems = firstReleaseChangelogProblems(r.changelog, r.version);
+    if (problems.length) fail(`${r.name}: the first release's CHANGELOG.md has ${problems.join('; and ')}`);
   }
 
   const { url: registryUrl, token } = await registry.ready;
