@@ -1,24 +1,47 @@
-// `pnpm release:check`: proves the four published packages are releasable as they would reach the registry.
+// `pnpm release:check`: proves the four published packages are releasable, by releasing them to a throw-away registry.
 // 1. builds them (turbo);
 // 2. each package's `check:pkg`: `publint --strict` and `attw --pack` in every profile (node10, node16 from CJS,
 //    node16 from ESM, bundler);
-// 3. the registry policy (restricted, UNLICENSED, no provenance; repository/homepage/bugs) and what the builds import:
-//    @ofw/api-client's main entry is free of @tanstack/react-query, @ofw/payments imports only braintree-web's
-//    per-module entry points (no consumer alias needed);
-// 4. packs each with pnpm (`workspace:^` and `catalog:` become real ranges) and installs the four tarballs with npm
-//    into two scratch projects OUTSIDE the workspace:
-//    - ESM (`"type": "module"`, every peer incl. the optional @tanstack/react-query): `import` each package and
-//      `@ofw/api-client/query`, call one function of each, type-check a consumer with moduleResolution node16 and
-//      bundler;
-//    - CommonJS (`"type": "commonjs"`, a Node service: no @tanstack/react-query): `require` each package, call one
-//      function of each, type-check a consumer with moduleResolution node16 (the `require` types, .d.cts).
+// 3. the registry policy (restricted, UNLICENSED, no provenance, no registry in publishConfig; repository/homepage/
+//    bugs) and what the builds import: @ofw/api-client's main entry is free of @tanstack/react-query, @ofw/payments
+//    imports only braintree-web's per-module entry points (no consumer alias needed);
+// 4. releases them as the release workflow does (CONTRIBUTING.md "Releasing"), on a scratch copy of the workspace
+//    (the working tree is never changed): `changeset version` (the pending changesets become versions and
+//    CHANGELOG.md; a first release has no "Major Changes"), then `changeset publish` to a local Verdaccio
+//    (scripts/lib/local-registry.mjs: temporary storage, 127.0.0.1, a free port, no uplinks, a throw-away user; it
+//    stops with this script, also on failure or a signal). The published manifests keep no `workspace:`/`catalog:`
+//    range and each tarball carries the CHANGELOG.md that was written;
+// 5. installs @ofw/* FROM THAT REGISTRY with npm (`@ofw:registry=…` in the project's .npmrc; everything else from the
+//    usual registry) into two scratch projects OUTSIDE the workspace:
+//    - ESM (`"type": "module"`, every peer incl. the optional @tanstack/react-query): `import` every `exports` subpath
+//      of every package (package.json and the stylesheet resolve to files), call one function of each package,
+//      type-check a consumer with moduleResolution node16 and bundler;
+//    - CommonJS (`"type": "commonjs"`, a Node service: no @tanstack/react-query): `require` every subpath but
+//      `@ofw/api-client/query` (which must fail without its optional peer), call one function of each, type-check a
+//      consumer with moduleResolution node16 (the `require` types, .d.cts).
 //    Both scratch projects run on two Nodes: the runtime this script runs on (`pnpm release:check`: the root
 //    devDependency `node`, README "Quick start") and the machine's own Node (scripts/lib/machine-node.mjs, the
 //    oldest one the packages' `engines` admit on these machines); skipped, with a message, only when there is none.
+// It prints how long each stage took (it runs in `pnpm test`).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { constants as osConstants, tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { firstReleaseChangelogProblems } from './lib/first-release.mjs';
+import { startLocalRegistry } from './lib/local-registry.mjs';
 import { findMachineNode } from './lib/machine-node.mjs';
 import { root } from './lib/processes.mjs';
 
@@ -26,6 +49,15 @@ import { root } from './lib/processes.mjs';
 // NODE_PATH=<the workspace's node_modules/.pnpm/node_modules>: inherited, it would let the scratch projects `require`
 // what they never installed (e.g. the optional peer @tanstack/react-query). They resolve only their own node_modules.
 delete process.env.NODE_PATH;
+const started = performance.now();
+/** [label, ms] of each timed stage, printed at the end. */
+const timings = [];
+const timed = (label, fn) => {
+  const t = performance.now();
+  const result = fn();
+  timings.push([label, performance.now() - t]);
+  return result;
+};
 
 const published = ['domain', 'api-client', 'payments', 'ui'].map((d) => {
   const dir = path.join(root, 'packages', d);
@@ -52,19 +84,21 @@ const fail = (m) => {
 };
 
 step('Building the published packages');
-sh('pnpm', [
-  'exec',
-  'turbo',
-  'run',
-  'build',
-  ...published.map((p) => `--filter=${p.pkg.name}`),
-  '--output-logs=errors-only',
-]);
+timed('build', () =>
+  sh('pnpm', [
+    'exec',
+    'turbo',
+    'run',
+    'build',
+    ...published.map((p) => `--filter=${p.pkg.name}`),
+    '--output-logs=errors-only',
+  ]),
+);
 
 for (const { dir, pkg } of published) {
   // Each package's own `check:pkg`: publint --strict + attw --pack, all profiles (@ofw/ui excludes its stylesheet).
   step(`${pkg.name}: check:pkg (publint --strict, attw --pack, all profiles)`);
-  sh('pnpm', ['run', 'check:pkg'], dir);
+  timed(`check:pkg (${pkg.name})`, () => sh('pnpm', ['run', 'check:pkg'], dir));
 }
 
 step('Registry policy and build contents');
@@ -74,6 +108,10 @@ for (const { pkg } of published) {
   if (pkg.publishConfig?.access !== 'restricted') fail(`${where}publishConfig.access must be "restricted"`);
   if (pkg.publishConfig?.provenance !== false)
     fail(`${where}publishConfig.provenance must be false (npm attests public packages only)`);
+  // The registry of a release is set in one place, the release workflow (CONTRIBUTING.md "Releasing"); a registry in
+  // publishConfig would be a second one (and `changeset publish` would ask it whether a version exists).
+  const named = Object.keys(pkg.publishConfig ?? {}).filter((k) => /(^|:)registry$/.test(k));
+  if (named.length) fail(`${where}publishConfig names ${named.join(', ')}; the release workflow sets the registry`);
   if (!pkg.repository?.url || !pkg.repository?.directory) fail(`${where}repository { url, directory } missing`);
   if (!pkg.homepage || !pkg.bugs?.url) fail(`${where}homepage / bugs missing`);
   if (
@@ -130,28 +168,116 @@ const distFiles = (dir) => readdirSync(path.join(dir, 'dist')).filter((f) => /\.
   console.log(`  @ofw/payments/protocol: ${seen.size} files, free of React, braintree-web and credit-card-type`);
 }
 
+// 4. The release itself, on a scratch copy of the workspace (the working tree is never touched): `changeset version`,
+//    then `changeset publish` to a throw-away local registry, then consumers install @ofw/* from that registry.
 const scratch = mkdtempSync(path.join(tmpdir(), 'ofw-release-'));
+const workspace = path.join(scratch, 'workspace');
+let registry;
+const cleanUp = () => {
+  registry?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(128 + osConstants.signals[signal]);
+  });
 try {
-  step(`Packing into ${scratch}`);
-  const tarballs = {};
-  for (const { dir, pkg } of published) {
-    sh('pnpm', ['pack', '--pack-destination', scratch], dir);
-    const file = readdirSync(scratch).find(
-      (f) => f.startsWith(pkg.name.replace('@', '').replace('/', '-')) && f.endsWith('.tgz'),
-    );
-    if (!file) fail(`no tarball for ${pkg.name}`);
-    tarballs[pkg.name] = `file:${path.join(scratch, file)}`;
-    const packed = JSON.parse(
-      execFileSync('tar', ['-xOzf', path.join(scratch, file), 'package/package.json'], { encoding: 'utf8' }),
-    );
+  // Verdaccio starts in its own process while the copy is made and versioned.
+  registry = startLocalRegistry();
+  registry.ready.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
+
+  step(`Copying the workspace to ${workspace} (package.json of every workspace, .changeset/, packages/* with dist/)`);
+  timed('copy', () => {
+    mkdirSync(workspace);
+    for (const f of ['package.json', 'pnpm-workspace.yaml', 'pnpm-lock.yaml', '.npmrc', '.changeset'])
+      cpSync(path.join(root, f), path.join(workspace, f), { recursive: true });
+    // changesets reads every workspace's package.json (the apps and e2e are in its `ignore` list, which must resolve)
+    const manifests = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '*package.json'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => /^(apps\/[^/]+|e2e)\/package\.json$/.test(f));
+    for (const f of manifests) cpSync(path.join(root, f), path.join(workspace, f));
+    // the published packages whole, their node_modules as the links they are: `pnpm publish` resolves `workspace:^`
+    // through node_modules/@ofw/<dep> (-> ../../../<dep>, the copy's own sibling) and the rest through the root link
+    for (const { dir } of published)
+      cpSync(dir, path.join(workspace, path.relative(root, dir)), { recursive: true, verbatimSymlinks: true });
+    symlinkSync(path.join(root, 'node_modules'), path.join(workspace, 'node_modules'));
+    // its own repository: `changeset publish` tags the release there, not in this one
+    execFileSync('git', ['init', '-q'], { cwd: workspace });
+  });
+
+  // The changeset CLI's documented commands (`changeset version`, `changeset publish`; the same in @changesets/cli 2
+  // and 3), its bin run by this script's Node (changesets 3 needs Node ≥ 22), which also comes first on PATH for the
+  // pnpm/npm it starts.
+  const cliManifest = createRequire(path.join(root, 'package.json')).resolve('@changesets/cli/package.json');
+  const { bin } = JSON.parse(readFileSync(cliManifest, 'utf8'));
+  const changesetBin = path.join(path.dirname(cliManifest), typeof bin === 'string' ? bin : bin.changeset);
+  const changeset = (command, env = {}) =>
+    execFileSync(process.execPath, [changesetBin, command], {
+      cwd: workspace,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+        ...env,
+      },
+    });
+  step('changeset version (the pending changesets become versions and CHANGELOG.md)');
+  timed('changeset version', () => changeset('version'));
+  const released = published.map(({ dir, pkg }) => {
+    const copy = path.join(workspace, path.relative(root, dir));
+    const next = JSON.parse(readFileSync(path.join(copy, 'package.json'), 'utf8'));
+    const changelog = readFileSync(path.join(copy, 'CHANGELOG.md'), 'utf8');
+    // the first release: the package has no CHANGELOG.md in the repository yet (changeset version writes it)
+    const first = !existsSync(path.join(dir, 'CHANGELOG.md'));
+    return { name: pkg.name, from: pkg.version, version: next.version, changelog, first };
+  });
+  for (const r of released) {
+    console.log(`  ${r.name}: ${r.from} → ${r.version}${r.first ? ' (first release)' : ''}`);
+    if (!r.first) continue;
+    // A consumer of a first release had nothing before: one version, no "Major Changes" (scripts/lib/first-release.mjs)
+    const problems = firstReleaseChangelogProblems(r.changelog, r.version);
+    if (problems.length) fail(`${r.name}: the first release's CHANGELOG.md has ${problems.join('; and ')}`);
+  }
+
+  const { url: registryUrl, token } = await registry.ready;
+  step(`changeset publish to a local Verdaccio at ${registryUrl} (throw-away user and token)`);
+  // The registry as the release workflow sets it (CONTRIBUTING.md "Releasing"): a user-level npmrc naming the @ofw
+  // scope's registry and its token from the environment, exactly as actions/setup-node's `registry-url` + `scope`
+  // write it. No package.json and no project .npmrc names a registry.
+  const userconfig = path.join(scratch, 'release.npmrc');
+  writeFileSync(
+    userconfig,
+    `@ofw:registry=${registryUrl}\n${registryUrl.replace(/^https?:/, '')}:_authToken=\${NODE_AUTH_TOKEN}\n`,
+  );
+  timed('changeset publish', () => changeset('publish', { NPM_CONFIG_USERCONFIG: userconfig, NODE_AUTH_TOKEN: token }));
+
+  step('What the registry holds');
+  const manifests = {};
+  for (const r of released) {
+    const res = await fetch(new URL(r.name.replace('/', '%2f'), registryUrl));
+    if (!res.ok) fail(`${r.name}: not on the registry after changeset publish (${res.status})`);
+    const packument = await res.json();
+    if (packument['dist-tags']?.latest !== r.version)
+      fail(`${r.name}: latest is ${packument['dist-tags']?.latest}, expected ${r.version}`);
+    const packed = (manifests[r.name] = packument.versions[r.version]);
     const specs = ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap((k) =>
       Object.entries(packed[k] ?? {}),
     );
     const unresolved = specs.filter(([, v]) => /^(workspace|catalog):/.test(v));
-    if (unresolved.length) fail(`${pkg.name}: packed package.json keeps ${unresolved.map((e) => e.join('@'))}`);
+    if (unresolved.length) fail(`${r.name}: published package.json keeps ${unresolved.map((e) => e.join('@'))}`);
     const pinned = specs.filter(([n, v]) => n.startsWith('@ofw/') && !v.startsWith('^'));
-    if (pinned.length) fail(`${pkg.name}: internal dependencies must be ranges (workspace:^): ${pinned}`);
+    if (pinned.length) fail(`${r.name}: internal dependencies must be ranges (workspace:^): ${pinned}`);
+    const tarball = path.join(scratch, `${r.name.replace('/', '-')}.tgz`);
+    writeFileSync(tarball, Buffer.from(await (await fetch(packed.dist.tarball)).arrayBuffer()));
+    const changelog = execFileSync('tar', ['-xOzf', tarball, 'package/CHANGELOG.md'], { encoding: 'utf8' });
+    if (changelog !== r.changelog) fail(`${r.name}: the published CHANGELOG.md is not the one changeset version wrote`);
+    console.log(`  ${r.name}@${r.version}: ${Object.keys(packed.exports).join(' ')}; CHANGELOG.md included`);
   }
+
   const peers = Object.assign({}, ...published.map((p) => p.pkg.peerDependencies ?? {}));
   const optionalPeers = new Set(published.flatMap((p) => Object.keys(p.pkg.peerDependenciesMeta ?? {})));
   const project = (name, type, withOptionalPeers) => {
@@ -166,41 +292,72 @@ try {
           private: true,
           type,
           dependencies: {
-            ...tarballs,
+            ...Object.fromEntries(released.map((r) => [r.name, r.version])),
             ...deps,
             'react-dom': '^19.0.0',
             typescript: '~5.9.3',
             '@types/react': '~19.3.0',
           },
-          overrides: tarballs,
         },
         null,
         2,
       ),
     );
-    step(`${name}: installing the four tarballs in a scratch ${type} project (npm)`);
-    sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir);
+    // @ofw/* from the local registry only; everything else from the machine's usual registry
+    writeFileSync(path.join(dir, '.npmrc'), `@ofw:registry=${registryUrl}\n`);
+    step(`${name}: installing @ofw/* from ${registryUrl} in a scratch ${type} project (npm)`);
+    timed(`npm install (${name})`, () =>
+      sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-online'], dir),
+    );
     return dir;
   };
   const tsc = (dir, file, mod, res) => {
-    sh(
-      'npx',
-      [
-        'tsc',
-        '--noEmit',
-        '--strict',
-        '--skipLibCheck',
-        '--jsx',
-        'react-jsx',
-        '--module',
-        mod,
-        '--moduleResolution',
-        res,
-      ].concat(['--target', 'es2022', '--lib', 'es2023,dom', file]),
-      dir,
+    timed(`tsc (${path.basename(dir)}, ${res})`, () =>
+      sh(
+        'npx',
+        [
+          'tsc',
+          '--noEmit',
+          '--strict',
+          '--skipLibCheck',
+          '--jsx',
+          'react-jsx',
+          '--module',
+          mod,
+          '--moduleResolution',
+          res,
+        ].concat(['--target', 'es2022', '--lib', 'es2023,dom', file]),
+        dir,
+      ),
     );
     console.log(`  ${file}: types resolve with moduleResolution ${res}`);
   };
+
+  // Every `exports` subpath of every published package, as the registry has them: code entries are loaded (and must
+  // export something), files (package.json, stylesheets) resolve to a non-empty file; package.json names the version
+  // published. `needs` lists the entries that need an optional peer the CommonJS project leaves out.
+  const entries = released.flatMap((r) =>
+    Object.keys(manifests[r.name].exports).map((sub) => ({
+      specifier: sub === '.' ? r.name : `${r.name}/${sub.slice(2)}`,
+      file: /\.(json|css)$/.test(sub),
+      version: r.version,
+    })),
+  );
+  const everyEntry = (loader) => `
+const entries = ${JSON.stringify(entries)};
+const needsOptionalPeer = ${JSON.stringify(['@ofw/api-client/query'])};
+for (const { specifier, file, version } of entries) {
+  if (file) {
+    const text = readFileSync(${loader === 'import' ? 'fileURLToPath(import.meta.resolve(specifier))' : 'require.resolve(specifier)'}, 'utf8');
+    assert.ok(text.length > 0, specifier);
+    if (specifier.endsWith('/package.json')) assert.equal(JSON.parse(text).version, version, specifier);
+  } else if (${loader === 'import' ? 'true' : '!needsOptionalPeer.includes(specifier)'}) {
+    const m = ${loader === 'import' ? 'await import(specifier)' : 'require(specifier)'};
+    assert.ok(Object.keys(m).length > 0, specifier + ' exports nothing');
+  }
+}
+console.log('  every exports subpath: ' + entries.map((e) => e.specifier).join(', '));
+`;
 
   // One function of each package, the same calls from both module systems.
   const calls = `
@@ -217,11 +374,13 @@ console.log('  @ofw/api-client/errors isApiError: the one ApiError class of the 
 
   const esm = project('esm', 'module', true);
   step(
-    `esm: import each package from plain Node ESM and call one function of each (${runtimes.map(version).join(', ')})`,
+    `esm: import every entry from plain Node ESM and call one function of each package (${runtimes.map(version).join(', ')})`,
   );
   writeFileSync(
     path.join(esm, 'main.mjs'),
     `import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as domain from '@ofw/domain';
@@ -234,9 +393,9 @@ import * as ui from '@ofw/ui';
 ${calls}
 assert.deepEqual(query.queryKeys.joinCountries(), ['joinCountries']);
 console.log('  @ofw/api-client/query queryKeys: ok');
-`,
+${everyEntry('import')}`,
   );
-  runOnEveryNode('main.mjs', esm);
+  timed('run (esm)', () => runOnEveryNode('main.mjs', esm));
   step('esm: type-checking a consumer (moduleResolution node16 and bundler)');
   const consumer = `import { listPackages, monthlyPrice, type Package } from '@ofw/domain';
 import { createApiClient, type ApiClient } from '@ofw/api-client';
@@ -259,11 +418,12 @@ export const isMessage: boolean = isProtocolMessage({ source: 'ofw-sandbox-hoste
 
   const cjs = project('cjs', 'commonjs', false);
   step(
-    `cjs: require each package from plain Node CommonJS (no @tanstack/react-query) and call one function of each (${runtimes.map(version).join(', ')})`,
+    `cjs: require every entry from plain Node CommonJS (no @tanstack/react-query) and call one function of each package (${runtimes.map(version).join(', ')})`,
   );
   writeFileSync(
     path.join(cjs, 'main.cjs'),
     `const assert = require('node:assert/strict');
+const { readFileSync } = require('node:fs');
 const { createElement } = require('react');
 const { renderToStaticMarkup } = require('react-dom/server');
 const domain = require('@ofw/domain');
@@ -275,9 +435,9 @@ const ui = require('@ofw/ui');
 ${calls}
 assert.throws(() => require('@ofw/api-client/query'), /@tanstack\\/react-query/);
 console.log('  @ofw/api-client/query needs the optional peer @tanstack/react-query; the main entry does not');
-`,
+${everyEntry('require')}`,
   );
-  runOnEveryNode('main.cjs', cjs);
+  timed('run (cjs)', () => runOnEveryNode('main.cjs', cjs));
   step('cjs: type-checking a consumer (moduleResolution node16, CommonJS: the .d.cts types)');
   writeFileSync(
     path.join(cjs, 'consumer.ts'),
@@ -288,5 +448,9 @@ console.log('  @ofw/api-client/query needs the optional peer @tanstack/react-que
   tsc(cjs, 'consumer.ts', 'node16', 'node16');
   console.log('\n✓ release check passed');
 } finally {
-  rmSync(scratch, { recursive: true, force: true });
+  cleanUp();
+  const total = (performance.now() - started) / 1000;
+  console.log(
+    `\n› Timings: ${timings.map(([l, ms]) => `${l} ${(ms / 1000).toFixed(1)} s`).join(', ')}; total ${total.toFixed(1)} s`,
+  );
 }

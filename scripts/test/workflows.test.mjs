@@ -96,6 +96,34 @@ describe('.github/workflows/release.yml', () => {
     assert.equal(publish.step.with.publish, 'pnpm changeset publish');
   });
 
+  it('gives changesets/action a token that triggers CI on the "Version packages" pull request, not the default GITHUB_TOKEN', () => {
+    // GitHub runs no workflow for events caused by the default GITHUB_TOKEN: a "Version packages" PR opened or pushed
+    // with it would never be tested. changesets/action takes a PAT or a GitHub App token instead: v1 from the
+    // GITHUB_TOKEN env (preferred) or its `github-token` input, v2 from the input only (its README).
+    const major = Number(/@v(\d+)/.exec(publish.step.uses)?.[1]);
+    const given = [publish.step.env?.GITHUB_TOKEN, publish.step.with?.['github-token']].filter(Boolean);
+    assert.ok(given.length > 0, 'changesets/action gets a token');
+    if (major >= 2) assert.ok(publish.step.with?.['github-token'], 'v2 reads the `github-token` input only');
+    assert.equal(new Set(given).size, 1, 'one token');
+    const [token] = given;
+    assert.doesNotMatch(token, /secrets\.GITHUB_TOKEN|github\.token/, 'not the default workflow token');
+    const { job } = publish;
+    const app = /^\$\{\{\s*steps\.([\w-]+)\.outputs\.token\s*\}\}$/.exec(token);
+    if (app) {
+      const maker = job.steps.find((s) => s.id === app[1]);
+      assert.match(
+        maker?.uses ?? '',
+        /^actions\/create-github-app-token@/,
+        `step ${app[1]} creates a GitHub App token`,
+      );
+      assert.match(maker.with?.['private-key'] ?? '', /secrets\./, 'the app key comes from a secret');
+      assert.ok(job.steps.indexOf(maker) < job.steps.indexOf(publish.step), 'the token exists before the action runs');
+    } else assert.match(token, /^\$\{\{\s*secrets\.\w+\s*\}\}$/, 'else a PAT from a repository secret');
+    // the action pushes the version branch with the credentials actions/checkout stored: the same token
+    const checkout = job.steps.find((s) => s.uses?.startsWith('actions/checkout@'));
+    assert.equal(checkout?.with?.token, token, 'actions/checkout stores the same token for the push');
+  });
+
   it('provenance, access and license agree with every published package and changesets', () => {
     const changesets = JSON.parse(read('.changeset/config.json'));
     const access = new Set([changesets.access, ...published.map(({ pkg }) => pkg.publishConfig?.access)]);
