@@ -228,10 +228,14 @@ describe('package choice variants', () => {
 });
 
 describe('language', () => {
-  it('§1 the browser language picks the first locale: es-MX → Spanish, en-GB → GB English, else en-US', () => {
+  it('§1 the browser languages pick the locale, nearest first: the first English or Spanish entry decides', () => {
     expect(initialLocale(['es-MX', 'en'])).toBe('es-MX');
     expect(initialLocale(['en-GB'])).toBe('en-GB');
     expect(initialLocale(['es_US'])).toBe('es-US');
+    // any other Spanish reads es-US; British English for AU/NZ/IE (the table: @ofw/domain preferred-locale.test.ts)
+    expect(initialLocale(['fr-FR', 'es-ES'])).toBe('es-US');
+    expect(initialLocale(['es-419', 'es-MX'])).toBe('es-US');
+    expect(initialLocale(['en-AU', 'es-MX'])).toBe('en-GB');
     expect(initialLocale(['fr-FR', 'en-US'])).toBe('en-US');
     expect(initialLocale(['de'])).toBe('en-US');
   });

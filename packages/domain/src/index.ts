@@ -90,6 +90,13 @@ export {
 } from './rules/quote.js';
 export { priceCatalogue, type PricedCatalogue } from './rules/price-catalogue.js';
 export { languageFor, uiLanguageFor, LOCALES, type Locale } from './rules/language.js';
+export {
+  preferredLocale,
+  localeForTag,
+  acceptLanguageTags,
+  BRITISH_ENGLISH_REGIONS,
+  MEXICAN_SPANISH_REGIONS,
+} from './rules/preferred-locale.js';
 export { isAuthedParent, type AuthedParentInput } from './rules/authed-parent.js';
 export {
   EXPERIMENTS,
