@@ -3,6 +3,8 @@ import { couponsQuery, inviteCouponsQuery, packageDataQuery } from '@ofw/api-cli
 import {
   BuildYourOwnPackageSchema,
   currencyForCountry,
+  packageText,
+  type CatalogueText,
   type BuildYourOwnPackage,
   type CouponAvailability,
   type Currency,
@@ -25,7 +27,10 @@ export function byoOf(data: Pick<PackagesResponse, 'byo'> | undefined): BuildYou
 
 /** What the parent is about to pay for: the name shown and the `quote` that prices it (issue 11 "One price"). */
 export interface ChosenPackage {
+  /** The name shown for a build-your-own plan (the caller's localized text). */
   name: string;
+  /** A fixed tier's name as `@ofw/domain`'s message id (`packageText`), shown in the parent's locale instead of `name`. */
+  nameText?: CatalogueText | undefined;
   /**
    * `@ofw/domain`'s quote of the selection with the page's context (`quoteContextOf`): `charged` is the amount shown
    * in the summary and on the Pay button, authenticated by 3D Secure and charged by join-api; `payload` is the order.
@@ -59,7 +64,9 @@ export function resolveChosen(
     context,
   );
   if (!result.ok) return { refused: result.code };
-  return { name: pkg ? pkg.displayName : byoName, quote: result.quote };
+  return pkg
+    ? { name: pkg.displayName, nameText: packageText(pkg).name, quote: result.quote }
+    : { name: byoName, quote: result.quote };
 }
 
 /** Narrows a {@link ChosenResult} to a chosen package. */

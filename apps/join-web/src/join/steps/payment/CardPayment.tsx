@@ -1,3 +1,4 @@
+import { formatCatalogueText } from '@ofw/domain';
 import { useDataCollector } from '@ofw/payments';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useState } from 'react';
@@ -55,7 +56,10 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
         title={intl.formatMessage(paymentMessagesUi.errorTitle)}
         message={failure ? messageFor(intl, failure) : cardError}
       />
-      <OrderSummary name={chosen.name} quote={q} />
+      <OrderSummary
+        name={chosen.nameText ? formatCatalogueText(chosen.nameText, intl.formatMessage) : chosen.name}
+        quote={q}
+      />
       <Wallets chosen={chosen} busy={busy} onPay={pay} onError={setWalletError} />
       <CardFields hosted={hosted} busy={busy} />
       <BillingInformation
