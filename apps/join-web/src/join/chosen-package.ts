@@ -3,6 +3,7 @@ import { couponsQuery, inviteCouponsQuery, packageDataQuery } from '@ofw/api-cli
 import {
   BuildYourOwnPackageSchema,
   currencyForCountry,
+  formatCatalogueText,
   packageText,
   type CatalogueText,
   type BuildYourOwnPackage,
@@ -13,6 +14,7 @@ import {
   type QuoteErrorCode,
 } from '@ofw/domain';
 import { skipToken, useQuery } from '@tanstack/react-query';
+import type { IntlShape } from 'react-intl';
 import { useServices } from '../services.js';
 import type { JoinProgress } from '../state/join-state.js';
 import { quoteContextOf, tryQuote } from './pricing.js';
@@ -67,6 +69,11 @@ export function resolveChosen(
   return pkg
     ? { name: pkg.displayName, nameText: packageText(pkg).name, quote: result.quote }
     : { name: byoName, quote: result.quote };
+}
+
+/** The chosen plan's name in the parent's locale: a fixed tier's `nameText` through react-intl, else `name`. */
+export function chosenName(intl: Pick<IntlShape, 'formatMessage'>, chosen: ChosenPackage): string {
+  return chosen.nameText ? formatCatalogueText(chosen.nameText, intl.formatMessage) : chosen.name;
 }
 
 /** Narrows a {@link ChosenResult} to a chosen package. */

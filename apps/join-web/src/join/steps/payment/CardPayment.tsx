@@ -1,10 +1,9 @@
-import { formatCatalogueText } from '@ofw/domain';
 import { useDataCollector } from '@ofw/payments';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { billingLabels } from '../../billing.js';
-import type { ChosenPackage } from '../../chosen-package.js';
+import { chosenName, type ChosenPackage } from '../../chosen-package.js';
 import { paymentMessagesUi, stepMessages } from '../../messages.js';
 import { price } from '../../pricing.js';
 import { focusFirstBillingError, useBillingForm } from '../../use-billing-form.js';
@@ -56,10 +55,7 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
         title={intl.formatMessage(paymentMessagesUi.errorTitle)}
         message={failure ? messageFor(intl, failure) : cardError}
       />
-      <OrderSummary
-        name={chosen.nameText ? formatCatalogueText(chosen.nameText, intl.formatMessage) : chosen.name}
-        quote={q}
-      />
+      <OrderSummary name={chosenName(intl, chosen)} quote={q} />
       <Wallets chosen={chosen} busy={busy} onPay={pay} onError={setWalletError} />
       <CardFields hosted={hosted} busy={busy} />
       <BillingInformation
