@@ -96,6 +96,17 @@ export function usePackageData(flow: Flow) {
 }
 
 /**
+ * The package the parent chose, priced by `quote` with this join's package data and coupons ({@link resolveChosen});
+ * `undefined` while they load.
+ */
+export function useChosenPackage(flow: Flow, byoName: string): ChosenResult {
+  const { progress } = useJoin();
+  const { currency, query } = usePackageData(flow);
+  const coupons = useCoupons(flow);
+  return resolveChosen(progress, query.data, coupons.data, currency, flow, byoName);
+}
+
+/**
  * The coupon availability entries (§3) of this join: by signup once signed up, or by invite token for an invited
  * co-parent not signed up yet; `undefined` while there is neither (or while loading).
  */

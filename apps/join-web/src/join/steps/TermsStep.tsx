@@ -3,7 +3,7 @@ import { BackButton, ErrorBanner, TermsList } from '@ofw/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useServices } from '../../services.js';
-import { chosenName, isChosen, resolveChosen, useCoupons, usePackageData } from '../chosen-package.js';
+import { chosenName, isChosen, useChosenPackage } from '../chosen-package.js';
 import { appMessages, packageMessages, stepMessages, termsMessages } from '../messages.js';
 import { price } from '../pricing.js';
 import { usePaymentStepPrefetch } from '../payment-prefetch.js';
@@ -35,18 +35,8 @@ function useSubmitTerms(nav: StepNav) {
  */
 function usePlanTerms(): string[] {
   const intl = useIntl();
-  const { state, progress } = useJoin();
-  const flow = state.flow ?? 'join';
-  const { currency, query } = usePackageData(flow);
-  const coupons = useCoupons(flow);
-  const chosen = resolveChosen(
-    progress,
-    query.data,
-    coupons.data,
-    currency,
-    flow,
-    intl.formatMessage(packageMessages.byoHeading),
-  );
+  const { state } = useJoin();
+  const chosen = useChosenPackage(state.flow ?? 'join', intl.formatMessage(packageMessages.byoHeading));
   if (!isChosen(chosen)) return [];
   const q = chosen.quote;
   return [
