@@ -176,6 +176,20 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
     expect(mail.text).not.toMatch(/[$£]|\d+\.\d\d/);
   });
 
+  it('§1 an es-US parent’s co-parent invitation is in Spanish (the parent’s stored locale, es-US catalogue)', async () => {
+    const mail = await renderEmail('invitation', {
+      languageLocale: 'es-US',
+      inviterName: 'Pat Parent',
+      inviterFirstName: 'Pat',
+      link: 'http://localhost:3000/invite/x',
+      expiresAt: '2026-03-15T12:00:00.000Z',
+    });
+    expect(mail.locale).toBe('es-US');
+    expect(mail.subject).toBe('Pat te invitó a OurFamilyWizard');
+    expect(mail.text).toContain('15 de marzo de 2026');
+    expect(mail.text).not.toMatch(/invited you|March/);
+  });
+
   it('the subject names the inviter by first name only, without line breaks, cut to a safe length (no mail relay)', async () => {
     const spam = 'WIN\r\nBcc: x@evil.example A FREE CRUISE at http://evil.example now claim your prize';
     const mail = await renderEmail('invitation', {
