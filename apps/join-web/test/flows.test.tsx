@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { variantsFrom } from '../src/join/experiments.js';
-import { initialLocale } from '../src/i18n/locales.js';
+import { initialLocale, toLocale } from '../src/i18n/locales.js';
 import { inviteDecision } from '../src/invite/InvitePage.js';
 import { fakeApi, parentState, renderApp } from './helpers.js';
 
@@ -238,5 +238,16 @@ describe('language', () => {
     expect(initialLocale(['en-AU', 'es-MX'])).toBe('en-GB');
     expect(initialLocale(['fr-FR', 'en-US'])).toBe('en-US');
     expect(initialLocale(['de'])).toBe('en-US');
+  });
+});
+
+describe('a stored locale', () => {
+  it('§1 toLocale reads a stored value by the same rule as the browser languages (@ofw/domain preferredLocale)', () => {
+    expect(toLocale('es_MX')).toBe('es-MX');
+    expect(toLocale('es-mx')).toBe('es-MX');
+    expect(toLocale('es')).toBe('es-US');
+    expect(toLocale('en-GB')).toBe('en-GB');
+    expect(toLocale('fr')).toBe('en-US');
+    expect(toLocale(undefined)).toBe('en-US');
   });
 });

@@ -11,10 +11,12 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'es-MX': 'Español (México)',
 };
 
-/** Normalizes `es_MX`, `es-mx`… to a supported locale; unknown values fall back to en-US (§1 default). */
+/**
+ * A stored or chosen locale value (`es_MX`, `es-mx`, `en-GB`…) as a supported locale, by `@ofw/domain`'s
+ * `preferredLocale` of that one tag (a bare `es` reads es-US, `en-AU` en-GB); anything else is en-US (§1 default).
+ */
 export function toLocale(value: string | null | undefined): Locale {
-  const v = value?.trim().replace('_', '-').toLowerCase();
-  return LOCALES.find((l) => l.toLowerCase() === v) ?? 'en-US';
+  return preferredLocale(value ? [value] : []);
 }
 
 /**
