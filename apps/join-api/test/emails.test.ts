@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@ofw/domain';
+import { readFileSync } from 'node:fs';
+import { getPackage, LOCALES, packages, packageText } from '@ofw/domain';
 import { EMAIL_CATALOGUES, SUBJECT_NAME_MAX, emailLocale, renderEmail, subjectName } from '../src/emails/render.js';
 import type { ReceiptPayload } from '../src/emails/templates.js';
 
@@ -37,13 +38,56 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
     }
   });
 
-  it("§1 the e-mail's language is the parent's (languageFor: Spanish for es_MX only)", () => {
+  it("§1 the e-mail's locale is the parent's (stored at signup): es-US and es-MX read Spanish, en-GB British English", () => {
     expect(emailLocale('es_MX')).toBe('es-MX');
     expect(emailLocale('es-MX')).toBe('es-MX');
-    expect(emailLocale('es_US')).toBe('en-US');
+    expect(emailLocale('es_US')).toBe('es-US');
+    expect(emailLocale('es-US')).toBe('es-US');
     expect(emailLocale('en-GB')).toBe('en-GB');
     expect(emailLocale('en-US')).toBe('en-US');
+    // a value outside the four goes through @ofw/domain's preferredLocale (the browser rule)
+    expect(emailLocale('es-ES')).toBe('es-US');
+    expect(emailLocale('en-AU')).toBe('en-GB');
     expect(emailLocale(undefined)).toBe('en-US');
+  });
+
+  it('§1 the plan names of the receipt are the texts join-web shows (the same @ofw/domain message ids, same translations)', () => {
+    for (const locale of LOCALES) {
+      const web = JSON.parse(
+        readFileSync(new URL(`../../join-web/src/i18n/lang/${locale}.json`, import.meta.url), 'utf8'),
+      ) as Record<string, string>;
+      for (const pkg of packages) {
+        const id = packageText(pkg).name.id;
+        expect(EMAIL_CATALOGUES[locale][id], `${locale} ${id}`).toBe(web[id]);
+      }
+    }
+  });
+
+  it('§1 a receipt for an es-MX parent is Spanish throughout: plan name, term, labels — no English plan text', async () => {
+    const premium = getPackage(2053)!;
+    const mail = await renderEmail('receipt', {
+      ...USD_ESSENTIALS,
+      languageLocale: 'es-MX',
+      packageId: premium.id,
+      packageName: premium.displayName,
+      amountMinor: 21600,
+    });
+    expect(mail.locale).toBe('es-MX');
+    for (const body of [mail.html, mail.text]) {
+      expect(body).toContain(EMAIL_CATALOGUES['es-MX']['catalogue.family.PREMIUM']);
+      expect(body).toContain('1 año');
+      expect(body).toContain('$216.00 USD');
+      expect(body).not.toMatch(/\bPremium\b/);
+      expect(body).not.toMatch(/\b1 year\b/);
+    }
+    expect(mail.subject).not.toMatch(/receipt/i);
+  });
+
+  it('§1 an es-US parent (stored es-US) gets the receipt in es-US Spanish, not English', async () => {
+    const mail = await renderEmail('receipt', { ...USD_ESSENTIALS, languageLocale: 'es-US' });
+    expect(mail.locale).toBe('es-US');
+    expect(mail.text).toContain(EMAIL_CATALOGUES['es-US']['catalogue.family.ESSENTIALS']);
+    expect(mail.text).not.toContain('Essentials');
   });
 
   it('receipt (USD Essentials 2051): $149.99, term, card brand + last four, order id and date, HTML and text', async () => {
@@ -130,6 +174,20 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
     expect(mail.text).toContain(link);
     expect(mail.text).toContain('March 15, 2026');
     expect(mail.text).not.toMatch(/[$£]|\d+\.\d\d/);
+  });
+
+  it('§1 an es-US parent’s co-parent invitation is in Spanish (the parent’s stored locale, es-US catalogue)', async () => {
+    const mail = await renderEmail('invitation', {
+      languageLocale: 'es-US',
+      inviterName: 'Pat Parent',
+      inviterFirstName: 'Pat',
+      link: 'http://localhost:3000/invite/x',
+      expiresAt: '2026-03-15T12:00:00.000Z',
+    });
+    expect(mail.locale).toBe('es-US');
+    expect(mail.subject).toBe('Pat te invitó a OurFamilyWizard');
+    expect(mail.text).toContain('15 de marzo de 2026');
+    expect(mail.text).not.toMatch(/invited you|March/);
   });
 
   it('the subject names the inviter by first name only, without line breaks, cut to a safe length (no mail relay)', async () => {

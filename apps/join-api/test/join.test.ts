@@ -201,4 +201,15 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
     }[];
     expect(es[0]!.text).toMatch(/¿/);
   });
+
+  it.each([
+    ['fr-FR,es-ES;q=0.9', /¿/],
+    ['es-419', /¿/],
+    ['en-US;q=0.4,es-MX;q=0.8', /¿/],
+    ['fr-FR', /^[^¿]*$/],
+  ])('§1 Accept-Language %j picks the questions by @ofw/domain preferredLocale (nearest first)', async (header, re) => {
+    const res = await t.call('security-questions', { headers: { 'accept-language': header } });
+    const questions = (await res.json()) as { text: string }[];
+    expect(questions[0]!.text).toMatch(re);
+  });
 });

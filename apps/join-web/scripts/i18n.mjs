@@ -3,7 +3,7 @@
  * i18n tooling of join-web: a thin wrapper over @formatjs/cli for what it cannot do in one command.
  *
  *   node scripts/i18n.mjs extract   `formatjs extract` of src/ plus the payment messages of @ofw/payments
- *                                   (`paymentMessages`) → src/i18n/extracted/en-US.json (formatjs default format:
+ *                                   (`paymentMessages`) and the catalogue texts of @ofw/domain (`catalogueMessages`) → src/i18n/extracted/en-US.json (formatjs default format:
  *                                   { id: { defaultMessage, description } }, the file translators work from) and
  *                                   src/i18n/lang/en-US.json (its { id: message } projection, the source locale)
  *   node scripts/i18n.mjs compile   `formatjs compile-folder --ast` of src/i18n/lang/*.json → src/i18n/compiled/ (the
@@ -60,8 +60,15 @@ async function extracted() {
     );
     return read(out);
   });
+  // Messages other packages define and join-web shows by id: the payment errors of @ofw/payments and the catalogue's
+  // display text of @ofw/domain (plan names, descriptions, features, build-your-own options; used through
+  // `packageText` / `byoOptionText`, so `formatjs extract` cannot see them in src/).
   const { paymentMessages } = await import('@ofw/payments');
-  for (const { id, defaultMessage, description } of Object.values(paymentMessages)) {
+  const { catalogueMessages } = await import('@ofw/domain');
+  for (const { id, defaultMessage, description } of [
+    ...Object.values(paymentMessages),
+    ...Object.values(catalogueMessages),
+  ]) {
     if (messages[id] !== undefined && messages[id].defaultMessage !== defaultMessage)
       throw new Error(`Message id ${id} is defined twice with different texts`);
     messages[id] = { defaultMessage, description };

@@ -1,4 +1,4 @@
-import { LOCALES } from '@ofw/domain';
+import { BRITISH_ENGLISH_REGIONS, MEXICAN_SPANISH_REGIONS } from '@ofw/domain';
 import type { createStore } from 'jotai';
 import { joinStateAtom, startJoinAtom, STORAGE_KEYS } from './state/join-state.js';
 
@@ -30,7 +30,8 @@ export function startJoinBeforeFirstRender(store: ReturnType<typeof createStore>
  * The inline script (in `<head>` of dist/join.html, before any paint) that drops the en-US first-step shell when
  * the app's first render would show something else: a join in progress in sessionStorage (it resumes at its own
  * step, with its inputs and language), or a browser language that `createAppContext` turns into another locale
- * (`initialLocale`, §1: the first supported `navigator.languages` entry wins; Spanish speakers get es-MX).
+ * (`initialLocale`: `@ofw/domain`'s `preferredLocale`, §1 — the first English or Spanish `navigator.languages` entry
+ * decides; the script carries the domain's region lists, and a test runs it against `preferredLocale`).
  * Storage that cannot be read drops it too. It sets `data-shell="off"` on `<html>`, which `first-paint.css` turns
  * into `display: none` on the shell. It also stops a native submit of the shell's form (Enter or Continue before the
  * app has taken over): only the app sends the details. join-api allows it by its sha256 hash, computed from the
@@ -39,15 +40,21 @@ export function startJoinBeforeFirstRender(store: ReturnType<typeof createStore>
  */
 export function shellGuardScript(): string {
   const keys = JSON.stringify(Object.values(STORAGE_KEYS));
-  const others = JSON.stringify(LOCALES.filter((l) => l !== SHELL_LOCALE).map((l) => l.toLowerCase()));
+  const gb = JSON.stringify(BRITISH_ENGLISH_REGIONS);
+  const mx = JSON.stringify(MEXICAN_SPANISH_REGIONS);
   const shell = JSON.stringify(SHELL_LOCALE.toLowerCase());
   return (
-    `(function(){var k=${keys},o=${others},keep=true;try{` +
+    `(function(){var k=${keys},gb=${gb},mx=${mx},keep=true;` +
+    // localeForTag of @ofw/domain in ES5: en/es by region, null for any other language
+    `function g(t){var s=String(t).replace(/^\\s+|\\s+$/g,'').toLowerCase().split(/[-_]/),a=s[0],r=null;` +
+    `if(a!=='en'&&a!=='es')return null;` +
+    `for(var i=1;i<s.length&&r===null;i++)if(/^([a-z]{2}|[0-9]{3})$/.test(s[i]))r=s[i];` +
+    `if(a==='es')return r!==null&&mx.indexOf(r)>=0?'es-mx':'es-us';` +
+    `return r!==null&&gb.indexOf(r)>=0?'en-gb':'en-us'}` +
+    `try{` +
     `for(var i=0;i<k.length;i++)if(sessionStorage.getItem(k[i])!==null)keep=false;` +
     `var n=navigator,l=n.languages||[n.language],f=null;` +
-    `for(var j=0;j<l.length&&f===null;j++){var t=String(l[j]).replace('_','-').toLowerCase();` +
-    `if(t===${shell}||o.indexOf(t)>=0)f=t}` +
-    `for(var m=0;m<l.length&&f===null;m++)if(String(l[m]).trim().replace('-','_').toLowerCase()==='es_mx')f='es-mx';` +
+    `for(var j=0;j<l.length&&f===null;j++)f=g(l[j]);` +
     `if(f!==null&&f!==${shell})keep=false;` +
     `}catch(e){keep=false}if(!keep)document.documentElement.setAttribute('data-shell','off');` +
     // The shell's form is live before the app runs (typing is kept, src/shell-input.ts), but only the app submits it:

@@ -85,6 +85,14 @@ describe('first paint: the shell guard', () => {
     ['es-ES', 'en-US'],
     [' es-MX '],
     ['EN-us', 'es-MX'],
+    ['es-419'],
+    ['fr-FR', 'es-ES'],
+    ['en-AU'],
+    ['en-NZ', 'es-MX'],
+    ['en-IE'],
+    ['en-CA', 'es-MX'],
+    ['es-Latn-MX'],
+    ['*'],
     [],
   ];
 

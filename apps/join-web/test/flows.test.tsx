@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { variantsFrom } from '../src/join/experiments.js';
-import { initialLocale } from '../src/i18n/locales.js';
+import { initialLocale, toLocale } from '../src/i18n/locales.js';
 import { inviteDecision } from '../src/invite/InvitePage.js';
 import { fakeApi, parentState, renderApp } from './helpers.js';
 
@@ -228,11 +228,26 @@ describe('package choice variants', () => {
 });
 
 describe('language', () => {
-  it('§1 the browser language picks the first locale: es-MX → Spanish, en-GB → GB English, else en-US', () => {
+  it('§1 the browser languages pick the locale, nearest first: the first English or Spanish entry decides', () => {
     expect(initialLocale(['es-MX', 'en'])).toBe('es-MX');
     expect(initialLocale(['en-GB'])).toBe('en-GB');
     expect(initialLocale(['es_US'])).toBe('es-US');
+    // any other Spanish reads es-US; British English for AU/NZ/IE (the table: @ofw/domain preferred-locale.test.ts)
+    expect(initialLocale(['fr-FR', 'es-ES'])).toBe('es-US');
+    expect(initialLocale(['es-419', 'es-MX'])).toBe('es-US');
+    expect(initialLocale(['en-AU', 'es-MX'])).toBe('en-GB');
     expect(initialLocale(['fr-FR', 'en-US'])).toBe('en-US');
     expect(initialLocale(['de'])).toBe('en-US');
+  });
+});
+
+describe('a stored locale', () => {
+  it('§1 toLocale reads a stored value by the same rule as the browser languages (@ofw/domain preferredLocale)', () => {
+    expect(toLocale('es_MX')).toBe('es-MX');
+    expect(toLocale('es-mx')).toBe('es-MX');
+    expect(toLocale('es')).toBe('es-US');
+    expect(toLocale('en-GB')).toBe('en-GB');
+    expect(toLocale('fr')).toBe('en-US');
+    expect(toLocale(undefined)).toBe('en-US');
   });
 });

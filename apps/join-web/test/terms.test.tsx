@@ -43,3 +43,31 @@ describe('terms step', () => {
     expect(termsPuts(api)).toHaveLength(0);
   });
 });
+
+describe('terms step: only what the product does', () => {
+  it('§3 §4 the list names the chosen plan, its price and term, and that it expires at the end of the term — no refund, no renewal promise', async () => {
+    atTerms(true, () => undefined);
+    // 2053 is Premium, 1 year, USD 216.00 (§9)
+    const list = await screen.findByText('Premium: $216.00 for 1 year, billed once when you pay.');
+    const items = [...list.closest('ul, ol')!.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toContain(
+      'Your subscription is current for 1 year from the day you pay and expires at the end of that term.',
+    );
+    expect(items.join(' ')).not.toMatch(/refund|renew/i);
+  });
+
+  it('§1 the terms read in the parent’s language (es-MX)', async () => {
+    storeJoin(
+      {
+        flow: 'join',
+        isJoin: true,
+        languageLocale: 'es-MX',
+        parent: { userId: 7, phoneCountryCode: '+1' },
+        address: { country: 'US' },
+      },
+      { step: 'terms', packageId: 2053, signedIn: true },
+    );
+    renderApp('/join', fakeApi());
+    expect(await screen.findByText('Prémium: $216.00 por 1 año, con un solo cargo al pagar.')).toBeInTheDocument();
+  });
+});

@@ -1,8 +1,71 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { getBuildYourOwnPackage, packages } from '@ofw/domain';
+import { root } from '../../support/env';
 import { expect, test } from '../../support/fixtures';
-import { cardFieldsReady, newParent, VISA_OK } from '../../support/join';
+import { cardFieldsReady, detailsStep, newParent, packageButton, VISA_OK } from '../../support/join';
 import { ES_MX } from '../../support/labels';
-import { servedTier } from '../../support/packages';
+import { servedPackages, servedTier } from '../../support/packages';
+
+/** join-web's catalogue of a locale (the texts the page shows), read from its sources. */
+function catalogue(locale: 'en-US' | 'en-GB' | 'es-US' | 'es-MX'): Record<string, string> {
+  const file = path.join(root, 'apps/join-web/src/i18n/lang', `${locale}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+// §1 "Languages", @ofw/domain preferredLocale: a first visit takes the browser's language, nearest first — any
+// Spanish but es-MX reads es-US, en-AU/NZ/IE read British English. Each browser below has only its own locale
+// (Playwright's `locale` sets navigator.languages and Accept-Language).
+for (const [browserLocale, uiLocale, id] of [
+  ['es-ES', 'es-US', 'details.lastName'],
+  ['es-419', 'es-US', 'details.lastName'],
+  ['en-AU', 'en-GB', 'details.lastName'],
+] as const) {
+  test.describe(`browser locale ${browserLocale}`, () => {
+    test.use({ locale: browserLocale });
+    test(`§1 a browser in ${browserLocale} gets ${uiLocale} on its first visit ("${catalogue(uiLocale)[id]}", not en-US's "${catalogue('en-US')[id]}")`, async ({
+      page,
+    }) => {
+      await page.goto('/join');
+      await expect(page.locator('html')).toHaveAttribute('lang', uiLocale);
+      const [expected, english] = [catalogue(uiLocale)[id]!, catalogue('en-US')[id]!];
+      expect(expected).not.toBe(english); // the string was picked because it differs between the two catalogues
+      await expect(page.getByLabel(expected, { exact: true })).toBeVisible();
+      await expect(page.getByLabel(english, { exact: true })).toHaveCount(0);
+    });
+  });
+}
+
+test.describe('an es-MX browser', () => {
+  test.use({ locale: 'es-MX', uiLocale: 'es-MX' });
+  test('§1 es-MX: the plans (names, descriptions, features, build-your-own options) show no English', async ({
+    flow,
+    request,
+  }) => {
+    const { page } = flow;
+    const served = await servedPackages(request, 'USD');
+    await page.goto('/join');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+    await detailsStep(flow, newParent('esmx-plans'));
+    await expect(packageButton(page, served.packages[0]!.selectButtonId)).toBeVisible();
+    const es = catalogue('es-MX');
+    await expect(
+      page.getByRole('heading', { name: es['catalogue.family.PREMIUM'], exact: true }).first(),
+    ).toBeVisible();
+    // every English text @ofw/domain carries for display (the Package fields and the options' descriptions)
+    const english = new Set([
+      ...packages.flatMap((p) => [p.displayName, p.description, ...p.primaryFeatures, ...p.secondaryFeatures]),
+      ...Object.values(getBuildYourOwnPackage(2050)!.subscriptionLengthOptions).flatMap(
+        (l) => l?.options.map((o) => o.description) ?? [],
+      ),
+    ]);
+    for (const text of english) await expect(page.locator('main').getByText(text, { exact: true })).toHaveCount(0);
+    // the select options of build-your-own are texts too (e.g. "MyFiles 3 GB (+$18.00)")
+    const options = await page.locator('main option').allTextContents();
+    expect(options.filter((o) => [...english].some((e) => o === e || o.startsWith(`${e} (`)))).toEqual([]);
+  });
+});
 
 test('§1 the language switch turns the page Spanish (es-MX) and back', async ({ flow }) => {
   const { page, L } = flow;

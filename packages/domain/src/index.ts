@@ -12,6 +12,15 @@
 export * from './schemas.js';
 export { toMinor, fromMinor, divideHalfUp, roundMoney, decimalAmount, type Minor } from './money.js';
 export { packages, getPackage, listPackages, type PackageQuery } from './rules/catalogue.js';
+export {
+  catalogueMessages,
+  packageText,
+  byoOptionText,
+  formatCatalogueText,
+  type CatalogueMessage,
+  type CatalogueText,
+  type PackageText,
+} from './rules/catalogue-text.js';
 export { monthlyPrice } from './rules/monthly-price.js';
 export { vatAmount, vatForPrice, GBP_VAT_PERCENT } from './rules/vat.js';
 export { formatMoney } from './rules/format-money.js';
@@ -91,6 +100,13 @@ export {
 } from './rules/quote.js';
 export { priceCatalogue, type PricedCatalogue } from './rules/price-catalogue.js';
 export { languageFor, uiLanguageFor, LOCALES, type Locale } from './rules/language.js';
+export {
+  preferredLocale,
+  localeForTag,
+  acceptLanguageTags,
+  BRITISH_ENGLISH_REGIONS,
+  MEXICAN_SPANISH_REGIONS,
+} from './rules/preferred-locale.js';
 export { isAuthedParent, type AuthedParentInput } from './rules/authed-parent.js';
 export {
   EXPERIMENTS,

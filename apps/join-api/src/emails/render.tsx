@@ -1,7 +1,16 @@
 import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { formatPrice, fromMinor, languageFor, type Currency, type Locale } from '@ofw/domain';
+import {
+  formatCatalogueText,
+  formatPrice,
+  fromMinor,
+  getPackage,
+  packageText,
+  preferredLocale,
+  type Currency,
+  type Locale,
+} from '@ofw/domain';
 import enUS from './messages/en-US.json' with { type: 'json' };
 import enGB from './messages/en-GB.json' with { type: 'json' };
 import esUS from './messages/es-US.json' with { type: 'json' };
@@ -38,13 +47,23 @@ export interface RenderedEmail {
 }
 
 /**
- * The catalogue an e-mail is written in: the parent's **language** (§1, `@ofw/domain`'s `languageFor`: Spanish for
- * es_MX only), in its regional form — es-MX for Spanish, en-GB for an en-GB parent, en-US otherwise. `locale`
- * forces one (the preview script renders every catalogue).
+ * The catalogue an e-mail is written in: the parent's locale (`languageLocale`, stored at signup from the locale the
+ * parent joined in — §1 en-US, en-GB, es-US, es-MX), so an e-mail reads like the pages the parent saw: es-US and
+ * es-MX parents get Spanish, en-GB British English. A value that is not one of the four is mapped by `@ofw/domain`'s
+ * `preferredLocale` (es_ES → es-US, en-AU → en-GB, anything else en-US). `renderEmail`'s `locale` forces one (the
+ * preview script renders every catalogue).
  */
 export function emailLocale(languageLocale: string | null | undefined): Locale {
-  if (languageFor(languageLocale) === 'es') return 'es-MX';
-  return /^en[-_]gb$/i.test((languageLocale ?? '').trim()) ? 'en-GB' : 'en-US';
+  return preferredLocale(languageLocale ? [languageLocale] : []);
+}
+
+/**
+ * The plan name a receipt shows, in the e-mail's locale: `@ofw/domain`'s message id of the package (`packageText`,
+ * the same text join-web shows), or the name queued with the receipt for a package the catalogue no longer has.
+ */
+function planName(intl: IntlShape, p: ReceiptPayload): string {
+  const pkg = getPackage(p.packageId);
+  return pkg ? formatCatalogueText(packageText(pkg).name, intl.formatMessage) : p.packageName;
 }
 
 const cache = createIntlCache();
@@ -112,7 +131,7 @@ export async function renderEmail<K extends EmailKind>(
       credit: p.creditMinor > 0 ? money(p.creditMinor, p.currency) : null,
       date: date(p.paidAt),
     };
-    element = <ReceiptEmail intl={intl} p={p} f={figures} />;
+    element = <ReceiptEmail intl={intl} p={{ ...p, packageName: planName(intl, p) }} f={figures} />;
   }
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text, locale };

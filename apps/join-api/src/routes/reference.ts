@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { uiLanguageFor } from '@ofw/domain';
+import { preferredLocale, uiLanguageFor } from '@ofw/domain';
 import type { AppEnv, Ctx, Services } from '../context.js';
 import { operation } from '../lib/operation.js';
 import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
@@ -47,8 +47,9 @@ export function referenceRoutes() {
 
   operation(r, 'getSecurityQuestions', async (c) => {
     const { db } = c.get('services');
-    // interface text follows the UI locale: es-US and es-MX are Spanish interfaces (domain README "Spanish")
-    const lang = uiLanguageFor(localeFrom(c.req.header('accept-language')));
+    // interface text follows the UI locale: es-US and es-MX are Spanish interfaces (domain README "Spanish"); the
+    // locale is @ofw/domain's preferredLocale of the header (the first English or Spanish entry decides, by q-value)
+    const lang = uiLanguageFor(preferredLocale(c.req.header('accept-language')));
     const rows = await db
       .select({ id: securityQuestions.id, text: securityQuestions.text })
       .from(securityQuestions)

@@ -1,4 +1,4 @@
-import { languageFor, LOCALES, type Locale } from '@ofw/domain';
+import { LOCALES, preferredLocale, type Locale } from '@ofw/domain';
 import type { CataloguePart } from './catalogue-parts.js';
 
 export { LOCALES, type Locale };
@@ -11,22 +11,22 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'es-MX': 'Español (México)',
 };
 
-/** Normalizes `es_MX`, `es-mx`… to a supported locale; unknown values fall back to en-US (§1 default). */
+/**
+ * A stored or chosen locale value (`es_MX`, `es-mx`, `en-GB`…) as a supported locale, by `@ofw/domain`'s
+ * `preferredLocale` of that one tag (a bare `es` reads es-US, `en-AU` en-GB); anything else is en-US (§1 default).
+ */
 export function toLocale(value: string | null | undefined): Locale {
-  const v = value?.trim().replace('_', '-').toLowerCase();
-  return LOCALES.find((l) => l.toLowerCase() === v) ?? 'en-US';
+  return preferredLocale(value ? [value] : []);
 }
 
 /**
- * The first locale to show from the browser's preferred languages: an exact supported locale (en-GB, es-US, es-MX)
- * wins; otherwise Spanish speakers get es-MX when `languageFor` (§1) says Spanish, everyone else en-US (§1 default).
+ * The locale to show a visitor with no join in progress, from the browser's preferred languages (`navigator.languages`,
+ * nearest first): `@ofw/domain`'s `preferredLocale` — the first English or Spanish entry decides (es-MX → es-MX, any
+ * other Spanish → es-US, en-GB/AU/NZ/IE → en-GB, any other English → en-US), else en-US (§1 default). The prerendered
+ * shell's guard (first-paint.ts) applies the same rule.
  */
 export function initialLocale(preferred: readonly string[]): Locale {
-  for (const tag of preferred) {
-    const exact = LOCALES.find((l) => l.toLowerCase() === tag.replace('_', '-').toLowerCase());
-    if (exact) return exact;
-  }
-  return preferred.some((tag) => languageFor(tag) === 'es') ? 'es-MX' : 'en-US';
+  return preferredLocale(preferred);
 }
 
 type Catalogue = Record<string, unknown>;

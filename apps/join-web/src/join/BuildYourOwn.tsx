@@ -1,4 +1,11 @@
-import type { AlaCarteSelection, BuildYourOwnPackage, Quote, QuoteContext } from '@ofw/domain';
+import {
+  byoOptionText,
+  formatCatalogueText,
+  type AlaCarteSelection,
+  type BuildYourOwnPackage,
+  type Quote,
+  type QuoteContext,
+} from '@ofw/domain';
 import { Button, SelectField } from '@ofw/ui';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -48,10 +55,15 @@ export function BuildYourOwn({
   const charged = upgrading ? tryQuote(quoted, context) : purchase;
   const refused = upgrading && purchase.ok && !charged.ok && charged.code === 'not_an_upgrade';
   const total = purchase.ok ? purchase.quote : undefined;
+  // the option's name in the parent's locale (@ofw/domain's message id of its optionCode), its English otherwise
+  const optionName = (o: (typeof options)[number]) => {
+    const text = byoOptionText(o.optionCode);
+    return text ? formatCatalogueText(text, intl.formatMessage) : o.description;
+  };
   const optionLabel = (o: (typeof options)[number]) =>
     o.price > 0
-      ? intl.formatMessage(packageMessages.byoOption, { name: o.description, price: fmt(o.price) })
-      : o.description;
+      ? intl.formatMessage(packageMessages.byoOption, { name: optionName(o), price: fmt(o.price) })
+      : optionName(o);
   const checkbox = (key: 'tonemeter' | 'unlimitedPayments', optionName: string, label: string) => {
     const option = of(optionName)[0];
     if (!option) return null;

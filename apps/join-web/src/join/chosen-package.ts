@@ -3,6 +3,9 @@ import { couponsQuery, inviteCouponsQuery, packageDataQuery } from '@ofw/api-cli
 import {
   BuildYourOwnPackageSchema,
   currencyForCountry,
+  formatCatalogueText,
+  packageText,
+  type CatalogueText,
   type BuildYourOwnPackage,
   type CouponAvailability,
   type Currency,
@@ -11,6 +14,7 @@ import {
   type QuoteErrorCode,
 } from '@ofw/domain';
 import { skipToken, useQuery } from '@tanstack/react-query';
+import type { IntlShape } from 'react-intl';
 import { useServices } from '../services.js';
 import type { JoinProgress } from '../state/join-state.js';
 import { quoteContextOf, tryQuote } from './pricing.js';
@@ -25,7 +29,10 @@ export function byoOf(data: Pick<PackagesResponse, 'byo'> | undefined): BuildYou
 
 /** What the parent is about to pay for: the name shown and the `quote` that prices it (issue 11 "One price"). */
 export interface ChosenPackage {
+  /** The name shown for a build-your-own plan (the caller's localized text). */
   name: string;
+  /** A fixed tier's name as `@ofw/domain`'s message id (`packageText`), shown in the parent's locale instead of `name`. */
+  nameText?: CatalogueText | undefined;
   /**
    * `@ofw/domain`'s quote of the selection with the page's context (`quoteContextOf`): `charged` is the amount shown
    * in the summary and on the Pay button, authenticated by 3D Secure and charged by join-api; `payload` is the order.
@@ -59,7 +66,14 @@ export function resolveChosen(
     context,
   );
   if (!result.ok) return { refused: result.code };
-  return { name: pkg ? pkg.displayName : byoName, quote: result.quote };
+  return pkg
+    ? { name: pkg.displayName, nameText: packageText(pkg).name, quote: result.quote }
+    : { name: byoName, quote: result.quote };
+}
+
+/** The chosen plan's name in the parent's locale: a fixed tier's `nameText` through react-intl, else `name`. */
+export function chosenName(intl: Pick<IntlShape, 'formatMessage'>, chosen: ChosenPackage): string {
+  return chosen.nameText ? formatCatalogueText(chosen.nameText, intl.formatMessage) : chosen.name;
 }
 
 /** Narrows a {@link ChosenResult} to a chosen package. */
@@ -79,6 +93,17 @@ export function usePackageData(flow: Flow) {
   const currency = currencyForCountry(state.address.country);
   const caller = useSignedInUserId() ?? 'anonymous';
   return { currency, query: useQuery(packageDataQuery(api, { currency, flow, caller })) };
+}
+
+/**
+ * The package the parent chose, priced by `quote` with this join's package data and coupons ({@link resolveChosen});
+ * `undefined` while they load.
+ */
+export function useChosenPackage(flow: Flow, byoName: string): ChosenResult {
+  const { progress } = useJoin();
+  const { currency, query } = usePackageData(flow);
+  const coupons = useCoupons(flow);
+  return resolveChosen(progress, query.data, coupons.data, currency, flow, byoName);
 }
 
 /**

@@ -9,23 +9,27 @@ import type {
   SubscriptionLengthOption,
 } from '../schemas.js';
 import { fromMinor, toMinor } from '../money.js';
+import { englishOptionName } from './catalogue-text.js';
 import { formatPrice } from './format-price.js';
 
 type Length = 'SUB1YEAR' | 'SUB2YEAR';
 
-/** [optionCode, description, price 1 year, price 2 years] — spec §9 "Build-your-own" (US prices). */
-type OptionRow = readonly [OptionName, string, string, number, number];
+/**
+ * [optionName, optionCode, price 1 year, price 2 years] — spec §9 "Build-your-own" (US prices). The English
+ * `description` of each option comes from catalogue-text.ts (`byoOptionText` gives its message id).
+ */
+type OptionRow = readonly [OptionName, string, number, number];
 
 const OPTIONS: readonly OptionRow[] = [
-  ['MYFILES', 'MYFILES_1GB', 'MyFiles 1GB', 0, 0],
-  ['MYFILES', 'MYFILES_3GB', 'MyFiles 3GB', 18, 36],
-  ['MYFILES', 'MYFILES_5GB', 'MyFiles 5GB', 29, 58],
-  ['MYFILES', 'MYFILES_10GB', 'MyFiles 10GB', 57, 114],
-  ['TONEMETER', 'TONEMETER', 'ToneMeter', 10, 20],
-  ['UNLIMITEDPAYMENTS', 'UNLIMITEDPAYMENTS', 'Unlimited payments', 75, 150],
+  ['MYFILES', 'MYFILES_1GB', 0, 0],
+  ['MYFILES', 'MYFILES_3GB', 18, 36],
+  ['MYFILES', 'MYFILES_5GB', 29, 58],
+  ['MYFILES', 'MYFILES_10GB', 57, 114],
+  ['TONEMETER', 'TONEMETER', 10, 20],
+  ['UNLIMITEDPAYMENTS', 'UNLIMITEDPAYMENTS', 75, 150],
   // §9 gives the minutes (45 or 60) but no price: offered at 0 until one is supplied (README "Decisions").
-  ['CALLSBASIC', 'CALLSBASIC_45', 'Calls, 45 minutes', 0, 0],
-  ['CALLSBASIC', 'CALLSBASIC_60', 'Calls, 60 minutes', 0, 0],
+  ['CALLSBASIC', 'CALLSBASIC_45', 0, 0],
+  ['CALLSBASIC', 'CALLSBASIC_60', 0, 0],
 ];
 
 /**
@@ -55,12 +59,12 @@ const BASES: ReadonlyArray<readonly [packageId: number, currency: Currency, year
 function lengthOption(packageId: number, currency: Currency, length: Length, base: number): SubscriptionLengthOption {
   const twoYears = length === 'SUB2YEAR';
   const options: BuildYourOwnOption[] = [];
-  for (const [name, optionCode, description, price1, price2] of OPTIONS) {
+  for (const [name, optionCode, price1, price2] of OPTIONS) {
     const price = currency === 'GBP' ? UK_PRICES[optionCode] : twoYears ? price2 : price1;
     if (price === undefined) continue;
     options.push({
       code: name,
-      description,
+      description: englishOptionName(optionCode) ?? optionCode,
       duration: length,
       optionCode,
       optionName: name,

@@ -1,4 +1,5 @@
 import type { Currency, Package, PackageFamily, PackageType, Years } from '../schemas.js';
+import { englishFamilyName, englishFeatures } from './catalogue-text.js';
 import { formatPrice } from './format-price.js';
 import { monthlyPrice } from './monthly-price.js';
 import { vatForPrice } from './vat.js';
@@ -77,39 +78,15 @@ const ROWS: readonly Row[] = [
   [2098, 'BASIC', 2, 329.99, 'NZD', 'parent', '2k'],
 ];
 
-const NAMES: Record<PackageFamily, string> = {
-  A: 'Package A',
-  B: 'Package B',
-  C: 'Package C',
-  D: 'Package D',
-  BASIC: 'Basic',
-  BYO: 'Build Your Own',
-  ESSENTIALS: 'Essentials',
-  PREMIUM: 'Premium',
-  MAX: 'Max',
-};
-
-const CORE = ['Shared calendar', 'Secure messaging', 'Expense log', 'Journal', 'Info bank'];
-const FEATURES: Record<PackageFamily, readonly [primary: string[], secondary: string[]]> = {
-  BASIC: [CORE.slice(0, 3), []],
-  ESSENTIALS: [CORE, ['1GB MyFiles storage']],
-  PREMIUM: [CORE, ['ToneMeter', '5GB MyFiles storage', 'Unlimited payments']],
-  MAX: [CORE, ['ToneMeter', '10GB MyFiles storage', 'Unlimited payments', 'Video and voice calls']],
-  BYO: [CORE, ['Choose your add-ons']],
-  A: [CORE, ['Professional access']],
-  B: [CORE, ['ToneMeter']],
-  C: [CORE, []],
-  D: [CORE, ['ToneMeter']],
-};
-
 const SYMBOLS: Record<Currency, string> = { USD: '$', GBP: '£', CAD: '$', AUD: '$', NZD: '$' };
 
 function toPackage([id, family, years, totalPrice, currency, type, series]: Row): Package {
-  const name = NAMES[family];
+  const name = englishFamilyName(family);
   const term = years === 1 ? '1 year' : '2 years';
   const slug = `${family.toLowerCase()}-${years}y`;
   const vat = vatForPrice(totalPrice, currency);
-  const [primary, secondary] = FEATURES[family];
+  // English of the catalogue texts (catalogue-text.ts): UIs show packageText(pkg) in the parent's locale instead
+  const [primary, secondary] = englishFeatures(family);
   return {
     id,
     packageName: `${family}_${years}Y_${currency}`,
@@ -129,8 +106,8 @@ function toPackage([id, family, years, totalPrice, currency, type, series]: Row)
     ...(vat === undefined ? {} : { vatAmount: vat }),
     subDurationInYears: years,
     yearlyPriceFormat: formatPrice(totalPrice, currency),
-    primaryFeatures: [...primary],
-    secondaryFeatures: [...secondary],
+    primaryFeatures: primary,
+    secondaryFeatures: secondary,
   };
 }
 

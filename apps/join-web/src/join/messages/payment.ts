@@ -51,6 +51,12 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
     description: 'Label of the card’s expiry date field (month and year printed on the card).',
     defaultMessage: 'Expiration date',
   },
+  expirationPlaceholder: {
+    id: 'payment.expirationPlaceholder',
+    description:
+      'Placeholder inside the card’s expiry date field: the format to type, month/year, as letters (MM/YY); translate the letters as the expiry error message does (Spanish MM/AA).',
+    defaultMessage: 'MM/YY',
+  },
   cvv: {
     id: 'payment.cvv',
     description: 'Label of the card security code field; CVV is the code printed on the back of the card.',

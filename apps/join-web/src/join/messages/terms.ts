@@ -11,24 +11,22 @@ export const termsMessages = /* @__PURE__ */ defineMessages({
     description: 'Item of the terms list: the product’s legal documents (names of the documents).',
     defaultMessage: 'The OurFamilyWizard Terms of Service and Privacy Policy.',
   },
-  renewal: {
-    id: 'terms.renewal',
-    description: 'Item of the terms list: the subscription ends after the chosen length and is not renewed.',
-    defaultMessage: 'Your subscription lasts for the length you chose and does not renew automatically.',
-  },
-  records: {
-    id: 'terms.records',
-    description: 'Item of the terms list: messages and journal entries are permanent so they can be used as evidence.',
-    defaultMessage: 'Messages and entries cannot be edited or deleted once sent, so they can serve as records.',
-  },
   coparent: {
     id: 'terms.coparent',
     description: 'Item of the terms list: the other parent pays for their own subscription.',
     defaultMessage: 'Your co-parent needs their own subscription to join your family account.',
   },
-  refunds: {
-    id: 'terms.refunds',
-    description: 'Item of the terms list: refund period after buying.',
-    defaultMessage: 'You can ask for a full refund within 30 days of purchase.',
+  plan: {
+    id: 'terms.plan',
+    description:
+      'Item of the terms list: the plan chosen, its price and its term (what the product charges). Placeholder wording for the legal team to replace; it must promise nothing the product does not do (no refunds, nothing about renewal).',
+    defaultMessage: '{plan}: {price} for {years, plural, one {# year} other {# years}}, billed once when you pay.',
+  },
+  termEnd: {
+    id: 'terms.termEnd',
+    description:
+      'Item of the terms list: what happens at the end of the term (the subscription is current for the term, then expired). Placeholder wording for the legal team to replace; say nothing about renewal or refunds.',
+    defaultMessage:
+      'Your subscription is current for {years, plural, one {# year} other {# years}} from the day you pay and expires at the end of that term.',
   },
 });

@@ -3,10 +3,12 @@ import { BackButton, ErrorBanner, TermsList } from '@ofw/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useServices } from '../../services.js';
-import { appMessages, stepMessages, termsMessages } from '../messages.js';
+import { chosenName, isChosen, useChosenPackage } from '../chosen-package.js';
+import { appMessages, packageMessages, stepMessages, termsMessages } from '../messages.js';
+import { price } from '../pricing.js';
 import { usePaymentStepPrefetch } from '../payment-prefetch.js';
 import { requireSignedIn, useSignedInUserId } from '../server-state.js';
-import type { StepNav } from '../use-join.js';
+import { useJoin, type StepNav } from '../use-join.js';
 
 /**
  * Continue on the terms step: PUT …/terms (api-client's `termsMutation`, which writes the answer into the parent
@@ -26,7 +28,31 @@ function useSubmitTerms(nav: StepNav) {
 }
 
 /**
+ * The terms of the chosen plan, as the product applies them: its name, the price charged (`quote`, the amount the
+ * payment step charges) and its term (§3 subDurationInYears), and what happens at the end of the term (§4
+ * "Subscription status": current, then expired). Nothing about refunds or renewal: the spec says nothing of either.
+ * Empty while the package data loads.
+ */
+function usePlanTerms(): string[] {
+  const intl = useIntl();
+  const { state } = useJoin();
+  const chosen = useChosenPackage(state.flow ?? 'join', intl.formatMessage(packageMessages.byoHeading));
+  if (!isChosen(chosen)) return [];
+  const q = chosen.quote;
+  return [
+    intl.formatMessage(termsMessages.plan, {
+      plan: chosenName(intl, chosen),
+      price: price(q.charged, q.currency),
+      years: q.years,
+    }),
+    intl.formatMessage(termsMessages.termEnd, { years: q.years }),
+  ];
+}
+
+/**
  * Step 3, terms (§2 "A terms-and-conditions list with a continue button"): Continue records agreement (PUT …/terms).
+ * The list says only what the product does (the legal documents, the plan's price and term, its end, the co-parent's
+ * own subscription); its texts are placeholders in the catalogues for the legal team to replace.
  * While the parent reads, the payment step's code, config and card frames load (issue 15, usePaymentStepPrefetch).
  */
 export function TermsStep({ nav }: { nav: StepNav }) {
@@ -34,12 +60,10 @@ export function TermsStep({ nav }: { nav: StepNav }) {
   usePaymentStepPrefetch();
   const submit = useSubmitTerms(nav);
   const items = [
-    termsMessages.service,
-    termsMessages.renewal,
-    termsMessages.records,
-    termsMessages.coparent,
-    termsMessages.refunds,
-  ].map((m) => intl.formatMessage(m));
+    intl.formatMessage(termsMessages.service),
+    ...usePlanTerms(),
+    intl.formatMessage(termsMessages.coparent),
+  ];
 
   return (
     <div className="app-narrow">

@@ -1,4 +1,4 @@
-import type { Package, Quote, QuoteContext } from '@ofw/domain';
+import { formatCatalogueText, packageText, type Package, type Quote, type QuoteContext } from '@ofw/domain';
 import type { PackageCardView } from '@ofw/ui';
 import type { IntlShape } from 'react-intl';
 import { packageMessages } from '../../messages.js';
@@ -38,11 +38,14 @@ export function packageView(
 ): PackageCardView {
   const { purchase: q, upgrade, refused } = pricing;
   const fmt = (n: number) => price(n, q.currency);
+  // every word of the card in the parent's locale: the domain's texts are message ids (catalogue-text.ts)
+  const text = packageText(pkg);
+  const say = (t: (typeof text)['name']) => formatCatalogueText(t, intl.formatMessage);
   return {
     id: pkg.id,
     selectButtonId: pkg.selectButtonId,
-    name: pkg.displayName,
-    description: pkg.description,
+    name: say(text.name),
+    description: say(text.description),
     totalPrice: fmt(q.charged),
     monthlyPrice: intl.formatMessage(packageMessages.perMonth, { price: fmt(q.monthly) }),
     termText: intl.formatMessage(packageMessages.term, { years: q.years }),
@@ -65,8 +68,8 @@ export function packageView(
       ? { proratedLine: intl.formatMessage(packageMessages.prorated, { price: fmt(upgrade.charged) }) }
       : {}),
     ...(refused ? { note: intl.formatMessage(packageMessages.notAnUpgrade) } : {}),
-    primaryFeatures: pkg.primaryFeatures,
-    ...(opts.secondaryFeatures === false ? {} : { secondaryFeatures: pkg.secondaryFeatures }),
+    primaryFeatures: text.primaryFeatures.map(say),
+    ...(opts.secondaryFeatures === false ? {} : { secondaryFeatures: text.secondaryFeatures.map(say) }),
     ...(opts.badge ? { badge: opts.badge } : {}),
   };
 }

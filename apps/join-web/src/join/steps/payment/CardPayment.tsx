@@ -3,7 +3,7 @@ import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } fr
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { billingLabels } from '../../billing.js';
-import type { ChosenPackage } from '../../chosen-package.js';
+import { chosenName, type ChosenPackage } from '../../chosen-package.js';
 import { paymentMessagesUi, stepMessages } from '../../messages.js';
 import { price } from '../../pricing.js';
 import { focusFirstBillingError, useBillingForm } from '../../use-billing-form.js';
@@ -55,7 +55,7 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
         title={intl.formatMessage(paymentMessagesUi.errorTitle)}
         message={failure ? messageFor(intl, failure) : cardError}
       />
-      <OrderSummary name={chosen.name} quote={q} />
+      <OrderSummary name={chosenName(intl, chosen)} quote={q} />
       <Wallets chosen={chosen} busy={busy} onPay={pay} onError={setWalletError} />
       <CardFields hosted={hosted} busy={busy} />
       <BillingInformation

@@ -6,13 +6,29 @@ import {
   useThreeDSecure,
 } from '@ofw/payments';
 import type { BillingAddressValue } from '@ofw/ui';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { billingRequest } from '../../billing.js';
 import type { ChosenPackage } from '../../chosen-package.js';
+import { paymentMessagesUi } from '../../messages.js';
 import { useParentState } from '../../server-state.js';
 import { useJoin } from '../../use-join.js';
 import { CardWithoutBin, ThreeDSFailed } from './payment-error.js';
 import type { PaymentNonce } from './use-submit-payment.js';
+
+/**
+ * The hosted card fields of the payment step (§2: number, expiration date, cvv), in their containers, with the
+ * expiry placeholder in the parent's locale (`payment.expirationPlaceholder`: MM/YY, MM/AA in Spanish).
+ */
+export function cardFieldOptions(intl: Pick<IntlShape, 'formatMessage'>) {
+  return {
+    number: { container: '#card-number' },
+    expirationDate: {
+      container: '#card-expiration-date',
+      placeholder: intl.formatMessage(paymentMessagesUi.expirationPlaceholder),
+    },
+    cvv: { container: '#card-cvv' },
+  };
+}
 
 /**
  * The card of the payment step: the provider's hosted fields (in `#card-number`, `#card-expiration-date`,
@@ -27,11 +43,7 @@ export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue
   const parent = useParentState().data?.parent ?? state.parent;
   const methods = usePaymentMethods(chosen.quote.currency);
   const hosted = useHostedFields({
-    fields: {
-      number: { container: '#card-number' },
-      expirationDate: { container: '#card-expiration-date', placeholder: 'MM/YY' },
-      cvv: { container: '#card-cvv' },
-    },
+    fields: cardFieldOptions(intl),
     supportedCardBrands: methods.supportedCardBrands,
   });
   const threeDS = useThreeDSecure({
