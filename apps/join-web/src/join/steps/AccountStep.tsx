@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { stepsFor } from '../../state/steps.js';
 import { problemMessage } from '../api-errors.js';
-import { billingLabels } from '../billing.js';
+import { billingFormProps } from '../billing.js';
 import { accountMessages, appMessages, stepMessages } from '../messages.js';
 import { useParentState } from '../server-state.js';
 import { useJoin, type StepNav } from '../use-join.js';
@@ -77,7 +77,7 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
         <BillingInformation
           value={form.billing.billing}
           onChange={form.billing.setBilling}
-          labels={billingLabels(intl, state.address.country)}
+          {...billingFormProps(intl, state.address.country)}
           errors={form.billing.errors}
           disabled={busy}
           onBlurField={form.billing.onBlurField}
