@@ -101,8 +101,10 @@ describe('billing form per country (§1 Countries)', () => {
     ['GB', 'SW1A', 'Enter a postcode like SW1A 1AA.'],
     ['IE', 'D02 X28', 'Enter an Eircode like D02 X285.'],
     ['NZ', '60111', 'Enter a 4-digit postcode, like 6011.'],
+    ['AU', 'X', 'Enter a 4-digit postcode, like 2000.'],
+    ['GB', '', 'This field is required.'],
   ])('%s: postal code %j is refused with %j', (country, postalCode, message) => {
-    expect(validateBilling(en, address({ postalCode }), country)).toEqual({ postalCode: message });
+    expect(validateBilling(en, address({ postalCode, region: 'NSW' }), country)).toEqual({ postalCode: message });
   });
 
   it('the form: GB shows the county as optional (not required) and address line 2; the US requires the state', () => {

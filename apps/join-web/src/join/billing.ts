@@ -107,10 +107,10 @@ export function billingFormProps(
 export function validateBilling(intl: IntlShape, b: BillingAddressValue, country: string | undefined): BillingErrors {
   const body = trimmed(b, country);
   const parsed = BillingAddressRequestSchema.safeParse(body);
+  // (the postal code's shape is left to the country rule below: "X" gets "Enter a postcode like SW1A 1AA.")
   const errors: BillingErrors = zodIssuesToMessages(intl, parsed.error?.issues, {
     streetAddress: m.required,
     locality: m.required,
-    postalCode: m.required,
   });
   const checked = checkBillingAddress({ ...body, region: body.region ?? '' });
   if (checked.ok) return errors;

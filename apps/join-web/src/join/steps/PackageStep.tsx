@@ -73,6 +73,8 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
               {c.shown.map(({ pkg, pricing }) => (
                 <PackageCard
                   key={pkg.id}
+                  // the plans are the step's first section under its h1 (the FAQ and build-your-own are h2 too)
+                  headingLevel={2}
                   pkg={packageView(intl, pkg, pricing, {
                     secondaryFeatures: variants.fullComparison,
                     ...(variants.popularBadge && pkg.family === 'PREMIUM'
