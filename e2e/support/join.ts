@@ -154,9 +154,11 @@ export function payButton({ page, L }: Flow, amount: number, currency: string) {
 }
 
 export async function fillBillingAddress({ page, L }: Flow, address: BillingAddress = US_BILLING): Promise<void> {
-  await page.getByLabel(L.streetAddress).fill(address.streetAddress);
-  await page.getByLabel(L.city).fill(address.city);
-  await fillOrSelect(page, L.t(address.regionLabel), address.region);
+  await page.getByLabel(L.streetAddress, { exact: true }).fill(address.streetAddress);
+  if (address.extendedAddress !== undefined)
+    await page.getByLabel(L.t('payment.addressLine2'), { exact: true }).fill(address.extendedAddress);
+  await page.getByLabel(L.t(address.cityLabel), { exact: true }).fill(address.city);
+  if (address.region) await fillOrSelect(page, L.t(address.regionLabel), address.region);
   await page.getByLabel(L.t(address.postalLabel), { exact: true }).fill(address.postalCode);
 }
 

@@ -3,8 +3,11 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import path from 'node:path';
 import { root } from './env';
 
-/** The UI locales the matrix runs (issue 6 "Done when": en-US and es-MX). */
-export type UiLocale = 'en-US' | 'es-MX';
+/**
+ * The UI locales of join-web's catalogues (§1). The matrix runs en-US and es-MX (issue 6 "Done when"); the
+ * screenshot tour (tour/) all four.
+ */
+export type UiLocale = 'en-US' | 'en-GB' | 'es-US' | 'es-MX';
 
 /** A message id of join-web's catalogues (`apps/join-web/src/i18n/lang/<locale>.json`). */
 export type MessageId = string;
@@ -82,6 +85,8 @@ export function money(amount: number, currency: string, _uiLocale?: string): str
 /** The payment sandbox's hosted-field labels (its `en` / `es` label sets). */
 const FRAME_LABELS: Record<UiLocale, Pick<Labels, 'cardNumber' | 'expirationDate' | 'cvv'>> = {
   'en-US': { cardNumber: 'Card number', expirationDate: 'Expiration date', cvv: 'CVV' },
+  'en-GB': { cardNumber: 'Card number', expirationDate: 'Expiration date', cvv: 'CVV' },
+  'es-US': { cardNumber: 'Número de tarjeta', expirationDate: 'Fecha de vencimiento', cvv: 'CVV' },
   'es-MX': { cardNumber: 'Número de tarjeta', expirationDate: 'Fecha de vencimiento', cvv: 'CVV' },
 };
 
@@ -120,14 +125,22 @@ function labelsFor(locale: UiLocale): Labels {
 
 export const EN_US: Labels = labelsFor('en-US');
 export const ES_MX: Labels = labelsFor('es-MX');
-export const LABELS: Record<UiLocale, Labels> = { 'en-US': EN_US, 'es-MX': ES_MX };
+export const LABELS: Record<UiLocale, Labels> = {
+  'en-US': EN_US,
+  'en-GB': labelsFor('en-GB'),
+  'es-US': labelsFor('es-US'),
+  'es-MX': ES_MX,
+};
 
 /**
- * A billing address and the message ids of the labels its country uses ("State"/"ZIP code" in the US,
- * "County"/"Postcode" in the UK).
+ * A billing address and the message ids of the labels its country uses ("City"/"State"/"ZIP code" in the US,
+ * "Town or city"/"County (optional)"/"Postcode" in the UK). An empty `region` is left empty (a UK county is optional).
  */
 export interface BillingAddress {
   streetAddress: string;
+  /** Address line 2 (Braintree `extendedAddress`), typed when given. */
+  extendedAddress?: string;
+  cityLabel: MessageId;
   city: string;
   regionLabel: MessageId;
   region: string;
@@ -137,6 +150,7 @@ export interface BillingAddress {
 
 export const US_BILLING: BillingAddress = {
   streetAddress: '1 Main Street',
+  cityLabel: 'payment.city',
   city: 'Seattle',
   regionLabel: 'payment.state',
   region: 'WA',
@@ -144,11 +158,14 @@ export const US_BILLING: BillingAddress = {
   postalCode: '98101',
 };
 
+/** A UK address as a parent types it: no county (optional in the UK), the postcode in lower case without a space. */
 export const GB_BILLING: BillingAddress = {
   streetAddress: '10 Downing Street',
+  extendedAddress: 'Flat 1',
+  cityLabel: 'payment.townOrCity',
   city: 'London',
-  regionLabel: 'payment.county',
-  region: 'Greater London',
+  regionLabel: 'payment.countyOptional',
+  region: '',
   postalLabel: 'payment.postcode',
-  postalCode: 'SW1A 2AA',
+  postalCode: 'sw1a2aa',
 };

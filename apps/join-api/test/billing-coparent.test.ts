@@ -142,6 +142,44 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ billingAddressComplete: false });
   });
 
+  it('billing address as each country writes it (@ofw/domain checkBillingAddress): GB without a county, with address line 2, is stored with its postcode written canonically', async () => {
+    const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
+    const res = await t.call(`parents/${s.userId}/billing-address`, {
+      method: 'PUT',
+      token: s.authToken,
+      json: {
+        streetAddress: '1 High St',
+        extendedAddress: 'Flat 2',
+        locality: 'London',
+        postalCode: 'sw1a1aa',
+        countryCodeAlpha2: 'GB',
+      },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select({ billingAddress: users.billingAddress }).from(users).where(eq(users.id, s.userId));
+    expect(row!.billingAddress).toEqual({
+      streetAddress: '1 High St',
+      extendedAddress: 'Flat 2',
+      locality: 'London',
+      postalCode: 'SW1A 1AA',
+      countryCodeAlpha2: 'GB',
+    });
+  });
+
+  it('billing address: what the form refuses join-api refuses — a US address without a state, or with a ZIP of 4 digits, is 422 validation_failed naming the field, and nothing is saved', async () => {
+    const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
+    const put = (json: object) =>
+      t.call(`parents/${s.userId}/billing-address`, { method: 'PUT', token: s.authToken, json });
+    const noState = await put({ ...BILLING, region: '' });
+    expect(noState.status).toBe(422);
+    const p = await problemOf(noState);
+    expect(p).toMatchObject({ code: 'validation_failed', errors: [{ field: 'region' }] });
+    const badZip = await put({ ...BILLING, postalCode: '7870' });
+    expect(badZip.status).toBe(422);
+    expect((await problemOf(badZip)).errors).toEqual([{ field: 'postalCode', message: expect.any(String) }]);
+    expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ billingAddressComplete: false });
+  });
+
   it('co-parent email: an email is stored (lower case), null records "not now", and a later answer replaces it', async () => {
     const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
     expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({

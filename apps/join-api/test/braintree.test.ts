@@ -213,6 +213,20 @@ describe('braintree driver (issue 10; strict in-process fake of the SDK)', () =>
     expect(calls.sale[0]).not.toHaveProperty('options.storeInVaultOnSuccess');
   });
 
+  it('passes the billing address to the sale as Braintree takes it (transaction `billing`): address line 2 as extendedAddress, no region when the country needs none', async () => {
+    const { sdk, calls } = fakeSdk();
+    const billingAddress = {
+      streetAddress: '1 High St',
+      extendedAddress: 'Flat 2',
+      locality: 'London',
+      postalCode: 'SW1A 1AA',
+      countryCodeAlpha2: 'GB',
+    };
+    await gateway(sdk).charge(req({ currencyCode: 'GBP', amount: '155.99', billingAddress }));
+    expect(calls.sale[0]).toMatchObject({ billing: { ...billingAddress, firstName: 'A', lastName: 'B' } });
+    expect(calls.sale[0]!.billing).not.toHaveProperty('region');
+  });
+
   it('§5 3D Secure: a card nonce without 3DS, or whose authentication failed, is refused before any charge', async () => {
     for (const nonce of ['tokencc_no_3ds', 'tokencc_3ds_failed']) {
       const { sdk, calls } = fakeSdk();

@@ -42,7 +42,7 @@ describe('fast-check: bad requests never answer 5xx', () => {
   const orderBase = {
     packageId: 2053,
     paymentMethodNonce: 'fake-valid-nonce',
-    billingAddress: { streetAddress: '1 a', locality: 'b', region: 'c', postalCode: '12345', countryCodeAlpha2: 'US' },
+    billingAddress: { streetAddress: '1 a', locality: 'b', region: 'TX', postalCode: '12345', countryCodeAlpha2: 'US' },
     services: [],
     couponCode: 'X',
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, subscriptions } from '../src/db/schema.js';
+import { orders, subscriptions, users } from '../src/db/schema.js';
 import { chargeLeaseMs, LATE_CHECK_MAX_BACKOFF_MS, reconcileOrders, startReconciler } from '../src/services/orders.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
@@ -85,6 +85,37 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(confirmed.status).toBe(201);
     expect(await confirmed.json()).toMatchObject({ receipt: { amount: 216, currencyCode: 'USD' } });
     expect(sandbox.state.charges - before).toBe(1);
+  });
+
+  it('billing address (@ofw/domain checkBillingAddress, the form’s rule): a ZIP the US does not have or no state is 422 naming billingAddress.<field>; nothing is charged or ordered', async () => {
+    const p = await newParent(t);
+    const before = sandbox.state.charges;
+    const res = await order(t, p.authToken, 'bad-zip-key-01', {
+      billingAddress: { ...BILLING, region: ' ', postalCode: 'SW1A 1AA' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(await res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'billingAddress.region' }, { field: 'billingAddress.postalCode' }],
+    });
+    expect(sandbox.state.charges).toBe(before);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, p.userId))).toEqual([]);
+  });
+
+  it('billing address: a paid order stores address line 2 (Braintree extendedAddress) and the address written canonically', async () => {
+    const p = await newParent(t);
+    const res = await order(t, p.authToken, 'line-two-key-01', {
+      billingAddress: { ...BILLING, extendedAddress: ' Apt 4B ', region: 'texas', postalCode: '787011234' },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.db.select({ billingAddress: users.billingAddress }).from(users).where(eq(users.id, p.userId));
+    expect(row!.billingAddress).toEqual({
+      ...BILLING,
+      extendedAddress: 'Apt 4B',
+      region: 'TX',
+      postalCode: '78701-1234',
+    });
   });
 
   it('DESIGN §4: the same key replays the stored answer; another body with it answers 422', async () => {

@@ -207,7 +207,7 @@ describe('package choice variants', () => {
     expect(screen.getByText(/Upgrading charges only the prorated difference/)).toBeInTheDocument();
   });
 
-  it('§9 experiments switch variants: GROW-621 badge, GROW-805 FAQ first', async () => {
+  it('§9 experiments switch variants: GROW-621 badge, GROW-805 FAQ right after the plans', async () => {
     expect(
       variantsFrom([
         { name: 'GROW-621', value: 'treatment' },
@@ -216,7 +216,7 @@ describe('package choice variants', () => {
     ).toEqual({
       popularBadge: true,
       fullComparison: false,
-      faqFirst: false,
+      faqNextToPlans: false,
       buildYourOwn: false,
     });
     const api = fakeApi((c) =>
@@ -225,6 +225,20 @@ describe('package choice variants', () => {
     await toPackages('/join', api);
     expect((await screen.findAllByText('Most popular')).length).toBeGreaterThan(0);
   });
+});
+
+describe('plans before the FAQ (§2 FAQ accordion; works at 360 px)', () => {
+  it.each(['treatment', 'control'])(
+    'GROW-805 %s: the first plan and its price come before the first FAQ question in the page (reading and keyboard order)',
+    async (value) => {
+      const api = fakeApi((c) => (c.path === '/experiments' ? { body: [{ name: 'GROW-805', value }] } : undefined));
+      await toPackages('/join', api);
+      const firstSelect = (await screen.findAllByRole('button', { name: /^Select/ }))[0]!;
+      const faqHeading = screen.getByRole('heading', { name: 'Frequently asked questions' });
+      // DOCUMENT_POSITION_FOLLOWING: the FAQ heading follows the first plan's button
+      expect(firstSelect.compareDocumentPosition(faqHeading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    },
+  );
 });
 
 describe('language', () => {

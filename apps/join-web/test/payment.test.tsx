@@ -601,7 +601,8 @@ describe('payment step', () => {
     expect(nonceOf(orders[0]!)).toBe(nonceOf(orders[1]!));
   });
 
-  it('an empty billing address is described on its fields and nothing is charged', async () => {
+  /** At the payment step with this billing address typed, Pay pressed: the api, nothing charged yet. */
+  async function payWithBilling(billing: Record<string, string>) {
     const { api } = atPayment([]);
     sessionStorage.setItem(
       STORAGE_KEYS.progress,
@@ -610,15 +611,33 @@ describe('payment step', () => {
         signedIn: true,
         years: 1,
         packageId: premium.id,
-        billing: { streetAddress: '', locality: '', region: '', postalCode: '' },
+        billing,
         coParentEmail: { email: '' },
       }),
     );
     renderApp('/join', api);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
+    return api;
+  }
+
+  it('an empty billing address is described on its fields and nothing is charged', async () => {
+    const api = await payWithBilling({ streetAddress: '', locality: '', region: '', postalCode: '' });
     await waitFor(() => expect(screen.getByLabelText('Street address')).toHaveFocus());
     expect(screen.getByLabelText('ZIP code')).toHaveAccessibleDescription('This field is required.');
+    expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
+  });
+
+  it('a US address with a Canadian province and postal code is refused on its fields in the country’s words (@ofw/domain checkBillingAddress, as join-api) and nothing is charged', async () => {
+    const api = await payWithBilling({
+      streetAddress: '1 Main St',
+      locality: 'Ottawa',
+      region: 'Ontario',
+      postalCode: 'K1A 0B1',
+    });
+    await waitFor(() => expect(screen.getByLabelText('State')).toHaveFocus());
+    expect(screen.getByLabelText('State')).toHaveAccessibleDescription('Enter a US state, like NY or New York.');
+    expect(screen.getByLabelText('ZIP code')).toHaveAccessibleDescription('Enter a ZIP code like 12345 or 12345-6789.');
+    expect(screen.getByLabelText('Address line 2 (optional)')).not.toHaveAccessibleDescription();
     expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
   });
 

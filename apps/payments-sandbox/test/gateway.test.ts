@@ -171,6 +171,42 @@ describe('Braintree gateway API (real braintree SDK 3.40 against the sandbox)', 
     expect(usd.transaction).toMatchObject({ currencyIsoCode: 'USD', merchantAccountId: 'ofw_usd' });
   });
 
+  it('Braintree rule (Validation errors, Address): billing fields are optional — a GB sale with address line 2 (extendedAddress) and no region is sold and keeps them', async () => {
+    const result = await gateway.transaction.sale({
+      amount: '10.00',
+      paymentMethodNonce: 'fake-valid-nonce',
+      merchantAccountId: 'ofw_gbp',
+      billing: {
+        streetAddress: '1 High St',
+        extendedAddress: 'Flat 2',
+        locality: 'London',
+        postalCode: 'SW1A 1AA',
+        countryCodeAlpha2: 'GB',
+      },
+    });
+    expect(result.success).toBe(true);
+    const billing = (result.transaction as unknown as { billing: Record<string, unknown> }).billing;
+    expect(billing).toMatchObject({ streetAddress: '1 High St', extendedAddress: 'Flat 2', postalCode: 'SW1A 1AA' });
+    expect(billing.region ?? null).toBeNull();
+  });
+
+  it('Braintree rule (Validation errors, Address): 81804 extended address over 255, 81813 postal code characters, 81809 more than 9 letters or digits — nothing charged', async () => {
+    const sale = (billing: object) =>
+      gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: 'fake-valid-nonce', billing });
+    const onBilling = (r: Result, field: string) =>
+      r.errors
+        .for('transaction')
+        ?.for('billing')
+        ?.on(field)
+        ?.map((e) => e.code);
+    const long = await sale({ streetAddress: '1 Main St', extendedAddress: 'x'.repeat(256) });
+    expect(long.success).toBe(false);
+    expect(onBilling(long, 'extendedAddress')).toEqual(['81804']);
+    expect(onBilling(await sale({ postalCode: 'SW1A 1AA!' }), 'postalCode')).toEqual(['81813']);
+    expect(onBilling(await sale({ postalCode: '12345-67890' }), 'postalCode')).toEqual(['81809']);
+    expect((await sale({ postalCode: '12345-6789', extendedAddress: 'x'.repeat(255) })).success).toBe(true);
+  });
+
   it('Braintree rule: an unknown merchantAccountId is validation error 91513', async () => {
     const result = await gateway.transaction.sale({
       amount: '10.00',

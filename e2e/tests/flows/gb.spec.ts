@@ -15,7 +15,7 @@ import { GB_BILLING } from '../../support/labels';
 import { servedPackages, servedTier } from '../../support/packages';
 
 test(
-  '§1 §4 §9 regular join from GB: +44 → GBP prices with the VAT line, paid in GBP',
+  '§1 §4 §9 regular join from GB: +44 → GBP prices with the VAT line, a UK parent pays in GBP without a county',
   { tag: '@braintree' },
   async ({ flow, request }) => {
     const { page, L } = flow;
@@ -55,10 +55,19 @@ test(
     await packageStep(flow, essentials.selectButtonId);
     await acceptTerms(flow);
 
-    // Payment: the summary repeats the VAT; UK billing wording (County, Postcode).
+    // Payment: the summary repeats the VAT; UK billing wording ("Town or city", "County (optional)", "Postcode"): the
+    // county may be left empty (Royal Mail addresses need none; Braintree's billing fields are optional), the
+    // postcode typed "sw1a2aa" is sent as Royal Mail writes it.
     await expect(page.getByText(L.t('payment.vat', { vat: '£18.00' }))).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(L.t('payment.total', { total: '£107.99' }))).toBeVisible();
+    await expect(page.getByLabel(L.t('payment.countyOptional'), { exact: true })).not.toHaveAttribute('required');
+    await expect(page.getByLabel(L.t('payment.postcode'), { exact: true })).toHaveAttribute('required');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/orders') && r.method() === 'POST');
     const order = await payByCard(flow, { total: essentials.totalPrice, currency: 'GBP' }, GB_BILLING);
+    expect((await sent).postDataJSON()).toMatchObject({
+      billingAddress: { extendedAddress: 'Flat 1', postalCode: 'SW1A 2AA', countryCodeAlpha2: 'GB' },
+    });
+    expect((await sent).postDataJSON().billingAddress).not.toHaveProperty('region');
     expect(order.receipt.currencyCode).toBe('GBP');
     expect(order.receipt.amount).toBe(107.99);
     expect(order.receipt.vatAmount).toBe(18);

@@ -129,7 +129,7 @@ test('a regular join done by keyboard alone (Tab, Enter, Space, typing; no click
     await tabTo(page, page.locator(`iframe[name="braintree-hosted-field-${field}"]`));
     await type(value);
   }
-  await tabTo(page, page.getByLabel(L.streetAddress));
+  await tabTo(page, page.getByLabel(L.streetAddress, { exact: true }));
   await type('1 Main Street');
   await tabTo(page, page.getByLabel(L.city));
   await type('Seattle');

@@ -28,7 +28,7 @@ test('§3 a reload on the payment step resumes there with the plan and billing a
   await cardFieldsReady(flow);
   await expect(page.getByRole('heading', { level: 1, name: L.t('steps.payment') })).toBeVisible();
   await expect(page.getByText(L.t('payment.total', { total: L.money(premium.totalPrice, 'USD') }))).toBeVisible();
-  await expect(page.getByLabel(L.streetAddress)).toHaveValue(US_BILLING.streetAddress);
+  await expect(page.getByLabel(L.streetAddress, { exact: true })).toHaveValue(US_BILLING.streetAddress);
   await expect(page.getByLabel(L.city)).toHaveValue(US_BILLING.city);
   // Card data lives only in the provider's frames: after the reload they are empty, and the page stored none of it.
   await expect(cardFrame(page, 'number').getByLabel(L.cardNumber)).toHaveValue('');

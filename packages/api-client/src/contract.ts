@@ -216,10 +216,12 @@ export const contract = {
     path: '/parents/{userId}/billing-address',
     params: UserIdParamsSchema,
     summary: 'Billing address without a payment: how a pro-created account completes it (§4 Completion)',
+    description:
+      "After the body's shape (400), the country rules of @ofw/domain checkBillingAddress, as join-web's form applies them: a postal code the country does not have, or a US/CA/AU address without a state, province or territory it has, answers 422 validation_failed naming the field. The address is stored written canonically (postcode SW1A 1AA, state code NY).",
     auth: 'parent',
     body: BillingAddressRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 415],
+    problems: [400, 401, 403, 415, 422],
   },
   putCoParentEmail: {
     method: 'PUT',

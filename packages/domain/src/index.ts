@@ -47,6 +47,16 @@ export {
   type JoinCountry,
   type PriorityCountry,
 } from './rules/countries.js';
+export { normalizePostalCode, isValidPostalCode, POSTAL_CODE_EXAMPLES } from './rules/postal-code.js';
+export {
+  checkBillingAddress,
+  normalizeRegion,
+  regionRequired,
+  SUBDIVISIONS,
+  type BillingAddressCheck,
+  type BillingAddressIssue,
+  type SubdivisionCountry,
+} from './rules/billing-address.js';
 export { paymentMethodVisibility } from './rules/payment-method-visibility.js';
 export { isJoinComplete, type JoinCompletionInput } from './rules/join-complete.js';
 export { flowFromPath } from './rules/flow-from-path.js';

@@ -279,14 +279,18 @@ export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
 export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
 
 /**
- * An order's billing address (§3 address fields, Braintree naming), trimmed; every field but `extendedAddress` is
- * required. The one home of this shape: @ofw/api-client's order and billing-address requests, @ofw/ui's billing form.
+ * An order's billing address (§3 address fields, Braintree naming), trimmed: its shape. `extendedAddress` (address
+ * line 2) and `region` may be left out — Braintree takes a billing address without them; whether the country needs
+ * a region and which postal codes it has are the country rules of `checkBillingAddress` (rules/billing-address.ts),
+ * which join-api applies after this shape (422) and join-web's form too. Lengths are Braintree's (255 characters,
+ * validation errors 81804–81812). The one home of this shape: @ofw/api-client's order and billing-address requests,
+ * @ofw/ui's billing form.
  */
 export const BillingAddressSchema = z.object({
   streetAddress: z.string().trim().min(1, 'Required').max(255),
   extendedAddress: z.string().trim().max(255).optional(),
   locality: z.string().trim().min(1, 'Required').max(255),
-  region: z.string().trim().min(1, 'Required').max(255),
+  region: z.string().trim().max(255).optional(),
   postalCode: z.string().trim().min(2, 'Required').max(12),
   countryCodeAlpha2: z.string().regex(/^[A-Z]{2}$/, 'Expected an ISO country code'),
 });

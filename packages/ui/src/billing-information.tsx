@@ -3,11 +3,14 @@ import { TextField } from './field.js';
 
 /**
  * The billing address the payment step collects: the fields of @ofw/domain's `BillingAddress` (§3 address; Braintree
- * `billingAddress` names) that the form shows — `streetAddress` (`address-line1`), `locality` (city or town,
- * `address-level2`), `region` (state, county or province, `address-level1`), `postalCode` (`postal-code`). The
- * values are what the parent typed (not yet trimmed or checked).
+ * `billingAddress` names) that the form shows — `streetAddress` (`address-line1`), `extendedAddress` (address line 2,
+ * `address-line2`, optional), `locality` (city or town, `address-level2`), `region` (state, county or province,
+ * `address-level1`), `postalCode` (`postal-code`). The values are what the parent typed (not yet trimmed or checked;
+ * an empty string where nothing was typed).
  */
-export type BillingAddressValue = Pick<BillingAddress, 'streetAddress' | 'locality' | 'region' | 'postalCode'>;
+export type BillingAddressValue = {
+  [K in Exclude<keyof BillingAddress, 'countryCodeAlpha2' | 'extendedAddress'>]-?: string;
+} & { extendedAddress?: string };
 
 /** Localized labels of {@link BillingInformation}. `region` and `postalCode` should follow the country ("State"/"County", "ZIP code"/"Postcode"). */
 export interface BillingInformationLabels {
@@ -15,6 +18,8 @@ export interface BillingInformationLabels {
   legend: string;
   /** Label of each field, e.g. "Street address", "City", "State", "ZIP code". */
   streetAddress: string;
+  /** Label of address line 2, e.g. "Address line 2 (optional)"; without it the field is not shown. */
+  extendedAddress?: string;
   locality: string;
   region: string;
   postalCode: string;
@@ -30,6 +35,11 @@ export interface BillingInformationProps {
   labels: BillingInformationLabels;
   /** Localized error per field, shown under it and linked with `aria-describedby`. */
   errors?: Partial<Record<keyof BillingAddressValue, string | undefined>>;
+  /**
+   * Fields the parent may leave empty (not `required`), e.g. `['region']` where the country needs no county; address
+   * line 2 is always optional. Say so in the label too ("County (optional)").
+   */
+  optionalFields?: ReadonlyArray<keyof BillingAddressValue>;
   /** Called when a field loses focus (to validate on blur). */
   onBlurField?: (field: keyof BillingAddressValue) => void;
   /** Disables every field (the fieldset), e.g. while the payment is submitted. */
@@ -38,19 +48,24 @@ export interface BillingInformationProps {
   idPrefix?: string;
 }
 
-const FIELDS: ReadonlyArray<{ key: keyof BillingAddressValue; autoComplete: string }> = [
-  { key: 'streetAddress', autoComplete: 'address-line1' },
+const FIELDS: ReadonlyArray<{ key: keyof BillingAddressValue; autoComplete: string; full?: boolean }> = [
+  { key: 'streetAddress', autoComplete: 'address-line1', full: true },
+  { key: 'extendedAddress', autoComplete: 'address-line2', full: true },
   { key: 'locality', autoComplete: 'address-level2' },
   { key: 'region', autoComplete: 'address-level1' },
   { key: 'postalCode', autoComplete: 'postal-code' },
 ];
 
-/** §2 "Billing information": street address, city, state/region and postal code in a labelled fieldset. */
+/**
+ * §2 "Billing information": street address, address line 2 (when labelled), city, state/region and postal code in a
+ * labelled fieldset.
+ */
 export function BillingInformation({
   value,
   onChange,
   labels,
   errors,
+  optionalFields = [],
   onBlurField,
   disabled,
   idPrefix = 'billing',
@@ -59,20 +74,24 @@ export function BillingInformation({
     <fieldset className="ofw-fieldset" disabled={disabled}>
       <legend className="ofw-fieldset__legend">{labels.legend}</legend>
       <div className="ofw-grid">
-        {FIELDS.map(({ key, autoComplete }) => (
-          <TextField
-            key={key}
-            id={`${idPrefix}-${key}`}
-            className={key === 'streetAddress' ? 'ofw-grid__full' : undefined}
-            label={labels[key]}
-            autoComplete={autoComplete}
-            required
-            value={value[key]}
-            error={errors?.[key]}
-            onChange={(e) => onChange({ ...value, [key]: e.target.value })}
-            onBlur={() => onBlurField?.(key)}
-          />
-        ))}
+        {FIELDS.map(({ key, autoComplete, full }) => {
+          const label = labels[key];
+          if (label === undefined) return null;
+          return (
+            <TextField
+              key={key}
+              id={`${idPrefix}-${key}`}
+              className={full ? 'ofw-grid__full' : undefined}
+              label={label}
+              autoComplete={autoComplete}
+              required={key !== 'extendedAddress' && !optionalFields.includes(key)}
+              value={value[key] ?? ''}
+              error={errors?.[key]}
+              onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+              onBlur={() => onBlurField?.(key)}
+            />
+          );
+        })}
       </div>
     </fieldset>
   );

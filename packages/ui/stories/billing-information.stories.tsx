@@ -13,7 +13,7 @@ export const Interactive: Story = () => {
   const [touched, setTouched] = useState<Partial<Record<keyof BillingAddressValue, boolean>>>({});
   const errors = Object.fromEntries(
     (Object.keys(value) as Array<keyof BillingAddressValue>)
-      .filter((k) => touched[k] && !value[k].trim())
+      .filter((k) => k !== 'extendedAddress' && touched[k] && !value[k]?.trim())
       .map((k) => [k, 'This field is required.']),
   );
   return (
@@ -36,7 +36,7 @@ export const WithErrors: Story = () => (
   />
 );
 
-/** GB labels: "County" and "Postcode". */
+/** GB labels: "County (optional)" (not required) and "Postcode"; address line 2. */
 export const UnitedKingdom: Story = () => {
   const [value, setValue] = useState<BillingAddressValue>({
     streetAddress: '10 High Street',
@@ -44,7 +44,7 @@ export const UnitedKingdom: Story = () => {
     region: 'West Yorkshire',
     postalCode: 'LS1 4AP',
   });
-  return <BillingInformation value={value} onChange={setValue} labels={billingLabelsGB} />;
+  return <BillingInformation value={value} onChange={setValue} labels={billingLabelsGB} optionalFields={['region']} />;
 };
 
 /** While the payment is submitted the fieldset is disabled. */

@@ -11,6 +11,7 @@ export const money = (amount: number, currency = 'USD', locale = 'en-US') =>
 export const billingLabelsUS: BillingInformationLabels = {
   legend: 'Billing address',
   streetAddress: 'Street address',
+  extendedAddress: 'Address line 2 (optional)',
   locality: 'City',
   region: 'State',
   postalCode: 'ZIP code',
@@ -19,8 +20,9 @@ export const billingLabelsUS: BillingInformationLabels = {
 export const billingLabelsGB: BillingInformationLabels = {
   legend: 'Billing address',
   streetAddress: 'Street address',
+  extendedAddress: 'Address line 2 (optional)',
   locality: 'Town or city',
-  region: 'County',
+  region: 'County (optional)',
   postalCode: 'Postcode',
 };
 

@@ -70,6 +70,30 @@ describe('CountrySelect', () => {
 });
 
 describe('BillingInformation', () => {
+  it('address line 2 (Braintree extendedAddress) is shown when labelled and never required; optional fields are not required', () => {
+    render(
+      <BillingInformation
+        value={{ streetAddress: '', locality: '', region: '', postalCode: '' }}
+        onChange={() => {}}
+        labels={{
+          legend: 'Billing address',
+          streetAddress: 'Street address',
+          extendedAddress: 'Address line 2 (optional)',
+          locality: 'Town or city',
+          region: 'County (optional)',
+          postalCode: 'Postcode',
+        }}
+        optionalFields={['region']}
+      />,
+    );
+    const line2 = screen.getByRole('textbox', { name: 'Address line 2 (optional)' });
+    expect(line2).toHaveAttribute('autocomplete', 'address-line2');
+    expect(line2).not.toBeRequired();
+    expect(line2).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'County (optional)' })).not.toBeRequired();
+    expect(screen.getByRole('textbox', { name: 'Postcode' })).toBeRequired();
+  });
+
   it('§2 billing information: four labelled fields, edits reported as a whole address', async () => {
     function Harness() {
       const [v, setV] = useState<BillingAddressValue>({ streetAddress: '', locality: '', region: '', postalCode: '' });

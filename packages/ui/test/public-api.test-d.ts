@@ -10,9 +10,9 @@ describe('@ofw/ui public API (issue 14: type tests)', () => {
     expectTypeOf<{ size: 'huge' }>().not.toExtend<VenmoLogoProps>();
   });
 
-  it('issue 14: BillingAddressValue is derived from @ofw/domain’s BillingAddress (one home)', () => {
-    expectTypeOf<BillingAddressValue>().toEqualTypeOf<
-      Pick<BillingAddress, 'streetAddress' | 'locality' | 'region' | 'postalCode'>
-    >();
+  it('issue 14: BillingAddressValue is derived from @ofw/domain’s BillingAddress (one home): its fields but the country, as typed (strings; address line 2 optional)', () => {
+    expectTypeOf<keyof BillingAddressValue>().toEqualTypeOf<Exclude<keyof BillingAddress, 'countryCodeAlpha2'>>();
+    expectTypeOf<BillingAddressValue['region']>().toEqualTypeOf<string>();
+    expectTypeOf<BillingAddressValue['extendedAddress']>().toEqualTypeOf<string | undefined>();
   });
 });

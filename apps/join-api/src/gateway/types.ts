@@ -23,7 +23,8 @@ export interface ChargeRequest {
     streetAddress: string;
     extendedAddress?: string;
     locality: string;
-    region: string;
+    /** Absent where the country needs none (GB, IE county; NZ region): Braintree's billing fields are optional. */
+    region?: string;
     postalCode: string;
     countryCodeAlpha2: string;
   };

@@ -124,6 +124,7 @@ export const REFUSAL_PROBLEMS: Record<Refusal, { status: number; code: ProblemCo
   current_password_required: { status: 403, code: 'current_password_required' },
   current_password_incorrect: { status: 403, code: 'current_password_incorrect' },
   not_paid_yet: { status: 409, code: 'not_paid_yet', title: 'Payment first' },
+  billing_address_invalid: { status: 422, code: 'validation_failed' },
   coupon_invalid: { status: 422, code: 'validation_failed' },
   currency_not_offered: { status: 422, code: 'currency_not_offered' },
   package_unavailable: { status: 422, code: 'package_unavailable' },

@@ -8,6 +8,7 @@ import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
 import { HttpProblem, problemOf } from '../lib/problem.js';
 import { orderOutcome } from '../lib/metrics.js';
 import { ServiceError } from '../services/errors.js';
+import { acceptedBillingAddress } from '../services/billing-address.js';
 import { placeOrder } from '../services/orders.js';
 
 /** The HTTP status an error thrown by placeOrder answers with (the app's error handler renders it). */
@@ -43,7 +44,9 @@ export function orderRoutes() {
         errors: [{ field: 'header.Idempotency-Key', message: 'Invalid format' }],
       });
     }
-    const body = await input.body();
+    const raw = await input.body();
+    // the country rules of the address (422 before anything is counted, priced or charged), as the form applies them
+    const body = { ...raw, billingAddress: acceptedBillingAddress(raw.billingAddress, 'billingAddress') };
     // card testing (issue 12): a parent past their declines waits; every attempt counts per parent and per client —
     // every attempt but the replay of a completed order, which placeOrder answers from the store before this runs
     // (DESIGN.md §5: per address, failed charges count, paid orders do not)

@@ -9,7 +9,8 @@ import type { FieldError } from '@ofw/api-client';
  * - Idempotency-Key: `key_in_flight` (the same key is being processed), `key_reused` (it came with another body);
  * - registration: `weak_password` (short, common or close to the username), `username_taken`,
  *   `unknown_security_question`, `own_email_as_co_parent`, `parent_not_found`, `current_password_required`,
- *   `current_password_incorrect`, `not_paid_yet` (a step that waits for the payment: the co-parent answer);
+ *   `current_password_incorrect`, `not_paid_yet` (a step that waits for the payment: the co-parent answer),
+ *   `billing_address_invalid` (a postal code or region its country does not have, services/billing-address.ts);
  * - orders: `coupon_invalid`, `currency_not_offered` (not the parent's country's currency, §1), `package_unavailable`,
  *   `order_already_paid`, `not_an_upgrade`, `price_changed` (the quote is not the `expectedCharge` the page showed),
  *   `attempt_closed`, `processor_declined`, `gateway_rejected`,
@@ -31,6 +32,7 @@ export type Refusal =
   | 'current_password_required'
   | 'current_password_incorrect'
   | 'not_paid_yet'
+  | 'billing_address_invalid'
   | 'coupon_invalid'
   | 'currency_not_offered'
   | 'package_unavailable'

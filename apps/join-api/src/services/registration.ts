@@ -10,6 +10,7 @@ import type {
 import type { Services } from '../context.js';
 import { securityAnswers, securityQuestions, users } from '../db/schema.js';
 import { ServiceError } from './errors.js';
+import { acceptedBillingAddress } from './billing-address.js';
 import { RATE_LIMITS, checkRateLimit, countHit } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
 import { getUser, issueToken, parentState, revokeTokens, subscriptionStatus, type UserRow } from '../accounts.js';
@@ -128,15 +129,17 @@ export async function saveSecurityAnswers(
 
 /**
  * Saves the billing address without a payment (how a pro-created account completes it, §4 "Completion"), in the
- * same jsonb shape a paid order records, so either source completes the address.
+ * same jsonb shape a paid order records, so either source completes the address — written canonically after the
+ * country rules (services/billing-address.ts).
  * @returns the join state.
+ * @throws ServiceError `billing_address_invalid` (422) for a postal code or region the country does not have.
  */
 export function saveBillingAddress(
   s: Services,
   userId: number,
   address: z.infer<typeof BillingAddressRequestSchema>,
 ): Promise<ParentState> {
-  return updateSelf(s, userId, { billingAddress: address });
+  return updateSelf(s, userId, { billingAddress: acceptedBillingAddress(address) });
 }
 
 /**

@@ -10,13 +10,15 @@ import { useJoin } from './use-join.js';
  * treatment arm). The spec names the experiments but not what they change; this app's choice (README):
  * - GROW-621: the Premium tier carries a "Most popular" badge.
  * - GROW-722: package cards also list the secondary features (a fuller comparison); control shows the primary ones.
- * - GROW-805: the FAQ accordion is shown above the plans instead of below.
+ * - GROW-805: the FAQ accordion comes right after the plans (above the Back button) instead of at the end of the step.
+ *   Never before them: on a 360 px phone four questions would push the first price out of view, and the plans come
+ *   first for screen readers and the keyboard too.
  * - GROW-892: the build-your-own builder comes before the fixed tiers (control: after them).
  */
 export interface Variants {
   popularBadge: boolean;
   fullComparison: boolean;
-  faqFirst: boolean;
+  faqNextToPlans: boolean;
   buildYourOwn: boolean;
 }
 
@@ -25,7 +27,7 @@ export function variantsFrom(experiments: readonly Experiment[] | undefined): Va
   return {
     popularBadge: isInTreatment(experiments, EXPERIMENTS.GROW_621),
     fullComparison: isInTreatment(experiments, EXPERIMENTS.GROW_722),
-    faqFirst: isInTreatment(experiments, EXPERIMENTS.GROW_805),
+    faqNextToPlans: isInTreatment(experiments, EXPERIMENTS.GROW_805),
     buildYourOwn: isInTreatment(experiments, EXPERIMENTS.GROW_892),
   };
 }

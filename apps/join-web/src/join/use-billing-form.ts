@@ -2,8 +2,8 @@ import type { BillingAddressValue } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { validateBilling, type BillingErrors } from './billing.js';
-import { useAtom } from 'jotai';
-import { billingDraftAtom } from '../state/join-state.js';
+import { useAtom, useAtomValue } from 'jotai';
+import { billingDraftAtom, joinStateAtom } from '../state/join-state.js';
 
 /** Focuses the first billing field with an error (ids `billing-<field>`); true when there was one. */
 export function focusFirstBillingError(errors: BillingErrors | undefined): boolean {
@@ -14,11 +14,12 @@ export function focusFirstBillingError(errors: BillingErrors | undefined): boole
 
 /**
  * The billing address form of the payment and account steps: the value lives in the persisted progress (typed by the
- * browser, so a reload keeps it), the localized errors in the component. `validate` checks and shows the errors;
- * `onBlurField` re-checks a field that shows an error.
+ * browser, so a reload keeps it), the localized errors in the component. `validate` checks and shows the errors, with
+ * the rules of the join state's country (`validateBilling`); `onBlurField` re-checks a field that shows an error.
  */
 export function useBillingForm() {
   const intl = useIntl();
+  const country = useAtomValue(joinStateAtom).address.country;
   const [{ billing }, patchBilling] = useAtom(billingDraftAtom);
   const [errors, setErrors] = useState<BillingErrors>({});
   return {
@@ -27,12 +28,12 @@ export function useBillingForm() {
     setBilling: (b: BillingAddressValue) => patchBilling({ billing: b }),
     /** Checks the address, shows the errors and returns them (empty = complete). */
     validate: (): BillingErrors => {
-      const found = validateBilling(intl, billing);
+      const found = validateBilling(intl, billing, country);
       setErrors(found);
       return found;
     },
     onBlurField: (k: keyof BillingAddressValue) => {
-      if (errors[k]) setErrors(validateBilling(intl, billing));
+      if (errors[k]) setErrors(validateBilling(intl, billing, country));
     },
   };
 }

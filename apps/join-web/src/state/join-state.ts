@@ -115,7 +115,7 @@ export function initialProgress(): JoinProgress {
   return {
     step: 'details',
     years: 1,
-    billing: { streetAddress: '', locality: '', region: '', postalCode: '' },
+    billing: { streetAddress: '', extendedAddress: '', locality: '', region: '', postalCode: '' },
     coParentEmail: { hasEmail: undefined, email: '' },
   };
 }

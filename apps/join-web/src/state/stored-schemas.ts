@@ -10,6 +10,8 @@ import { STEP_IDS } from './steps.js';
 
 const BillingSchema = z.object({
   streetAddress: z.string(),
+  /** Address line 2; absent in joins stored before the field existed. */
+  extendedAddress: z.optional(z.string()),
   locality: z.string(),
   region: z.string(),
   postalCode: z.string(),

@@ -45,6 +45,21 @@ export const ERRORS = {
   tokenInvalid: { code: '91518', message: 'Payment method token is invalid.' },
   /** Transaction.ThreeDSecureAuthenticationIdIsInvalid */
   threeDSecureAuthenticationIdInvalid: { code: '915196', message: 'Three D Secure authentication ID is invalid.' },
+  /** Address.StreetAddressIsTooLong (Braintree "Validation errors": maximum 255 characters) */
+  streetAddressTooLong: { code: '81812', message: 'Street address is too long.' },
+  /** Address.ExtendedAddressIsTooLong (maximum 255 characters) */
+  extendedAddressTooLong: { code: '81804', message: 'Extended address is too long.' },
+  /** Address.LocalityIsTooLong (maximum 255 characters) */
+  localityTooLong: { code: '81807', message: 'Locality is too long.' },
+  /** Address.RegionIsTooLong (maximum 255 characters) */
+  regionTooLong: { code: '81810', message: 'Region is too long.' },
+  /** Address.PostalCodeInvalidCharacters */
+  postalCodeInvalidCharacters: {
+    code: '81813',
+    message: 'Postal code can only contain letters, numbers, spaces, and hyphens.',
+  },
+  /** Address.PostalCodeIsTooLong (counts letters and numbers only) */
+  postalCodeTooLong: { code: '81809', message: 'Postal code may contain no more than 9 letter or number characters.' },
   /** Transaction.OrderIdIsTooLong */
   orderIdTooLong: { code: '91501', message: 'Order ID is too long.' },
   /** PayPalAccount.CannotVaultOneTimeUsePayPalAccount */

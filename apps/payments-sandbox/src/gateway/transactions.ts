@@ -155,6 +155,38 @@ function newCustomer(store: SandboxStore, details: Partial<Customer> = {}): Cust
   return customer;
 }
 
+const TOO_LONG = {
+  streetAddress: ['street_address', ERRORS.streetAddressTooLong],
+  extendedAddress: ['extended_address', ERRORS.extendedAddressTooLong],
+  locality: ['locality', ERRORS.localityTooLong],
+  region: ['region', ERRORS.regionTooLong],
+} as const;
+
+/**
+ * The `billing` address of a sale as Braintree validates it (Braintree "Validation errors", Address): every field is
+ * optional — a transaction's billing address may be blank, with or without `extendedAddress` or `region` — but
+ * street address, extended address, locality and region are at most 255 characters (81812, 81804, 81807, 81810) and a
+ * postal code begins with a letter or digit, holds only letters, digits, spaces and hyphens (81813) and at most 9
+ * letters or digits (81809).
+ */
+export function billingErrors(billing: Record<string, unknown> | undefined): GatewayError[] {
+  if (!billing) return [];
+  const path = [...T, 'billing'];
+  const errors: GatewayError[] = [];
+  for (const [key, [attribute, error]] of Object.entries(TOO_LONG)) {
+    const value = billing[key];
+    if (typeof value === 'string' && value.length > 255) errors.push(gatewayError(path, attribute, error));
+  }
+  const postalCode = billing.postalCode;
+  if (typeof postalCode === 'string' && postalCode !== '') {
+    if (!/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(postalCode))
+      errors.push(gatewayError(path, 'postal_code', ERRORS.postalCodeInvalidCharacters));
+    else if (postalCode.replace(/[^A-Za-z0-9]/g, '').length > 9)
+      errors.push(gatewayError(path, 'postal_code', ERRORS.postalCodeTooLong));
+  }
+  return errors;
+}
+
 /** `transaction.sale`: validates like the gateway (nothing used up on a validation error), then charges. */
 export function sale(store: SandboxStore, request: SaleRequest): SaleResult {
   const errors: GatewayError[] = [];
@@ -168,6 +200,7 @@ export function sale(store: SandboxStore, request: SaleRequest): SaleResult {
   else if (!amount) errors.push(gatewayError(T, 'amount', ERRORS.amountInvalid));
   else if (amount.minor <= 0) errors.push(gatewayError(T, 'amount', ERRORS.amountNotPositive));
   if ((request.orderId ?? '').length > 255) errors.push(gatewayError(T, 'order_id', ERRORS.orderIdTooLong));
+  errors.push(...billingErrors(request.billing));
 
   let card: StoredCard | undefined;
   let threeDSecureInfo: ThreeDSecureInfo | undefined;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { stepsFor } from '../../state/steps.js';
 import { problemMessage } from '../api-errors.js';
-import { billingLabels } from '../billing.js';
+import { billingFormProps } from '../billing.js';
 import { accountMessages, appMessages, stepMessages } from '../messages.js';
 import { PaymentConfirmation } from '../confirmation/PaymentConfirmation.js';
 import { loadPaidOrder } from '../paid-order.js';
@@ -87,7 +87,7 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
         <BillingInformation
           value={form.billing.billing}
           onChange={form.billing.setBilling}
-          labels={billingLabels(intl, state.address.country)}
+          {...billingFormProps(intl, state.address.country)}
           errors={form.billing.errors}
           disabled={busy}
           onBlurField={form.billing.onBlurField}

@@ -47,7 +47,6 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
           <p id="upgrades-only">{intl.formatMessage(packageMessages.upgradesOnly)}</p>
         </>
       ) : null}
-      {variants.faqFirst ? faq : null}
       {c.query.isError ? (
         <ErrorBanner
           message={problemMessage(intl, c.query.error) ?? intl.formatMessage(appMessages.unexpectedError)}
@@ -74,6 +73,8 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
               {c.shown.map(({ pkg, pricing }) => (
                 <PackageCard
                   key={pkg.id}
+                  // the plans are the step's first section under its h1 (the FAQ and build-your-own are h2 too)
+                  headingLevel={2}
                   pkg={packageView(intl, pkg, pricing, {
                     secondaryFeatures: variants.fullComparison,
                     ...(variants.popularBadge && pkg.family === 'PREMIUM'
@@ -95,10 +96,12 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
           {variants.buildYourOwn ? null : byoBlock}
         </>
       ) : null}
+      {/* the plans come first in reading, keyboard and visual order, on a phone too: the FAQ follows them */}
+      {variants.faqNextToPlans ? faq : null}
       <div className="ofw-actions">
         <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />
       </div>
-      {variants.faqFirst ? null : faq}
+      {variants.faqNextToPlans ? null : faq}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useDataCollector } from '@ofw/payments';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { billingLabels } from '../../billing.js';
+import { billingFormProps } from '../../billing.js';
 import { chosenName, type ChosenPackage } from '../../chosen-package.js';
 import { paymentMessagesUi, stepMessages } from '../../messages.js';
 import { price } from '../../pricing.js';
@@ -61,7 +61,7 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
       <BillingInformation
         value={form.billing}
         onChange={form.setBilling}
-        labels={billingLabels(intl, state.address.country)}
+        {...billingFormProps(intl, state.address.country)}
         errors={form.errors}
         disabled={busy}
         onBlurField={form.onBlurField}
