@@ -1,6 +1,7 @@
 import { CanadianPhoneQuerySchema } from '@ofw/api-client';
 import { offeredCatalogue } from '@ofw/domain';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { App, createAppContext } from '../src/app.js';
@@ -152,3 +153,12 @@ export const rateLimited = (retryAfterSeconds?: number) => ({
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
   },
 });
+
+/** Types the details step's required fields (Ada Lovelace, +1 206 555 0123); returns the user-event session. */
+export async function fillDetails(user = userEvent.setup()) {
+  await user.type(await screen.findByLabelText('First name'), 'Ada');
+  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Phone number'), '2065550123');
+  return user;
+}

@@ -30,7 +30,7 @@ export function AccountStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
 
 function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();
-  const { state, patchProgress } = useJoin();
+  const { state } = useJoin();
   const ps = useParentState().data;
   const questionsFlow = flow !== 'ctj';
   const ask = {
@@ -88,7 +88,7 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
       <div className="ofw-actions">
         <BackButton
           label={intl.formatMessage(stepMessages.back)}
-          onClick={backToPlans ? () => patchProgress({ step: 'package' }) : nav.back}
+          onClick={backToPlans ? () => nav.goTo('package') : nav.back}
           disabled={busy}
         />
         <Button type="submit" busy={busy}>
