@@ -97,6 +97,8 @@ export function fakeApi(overrides: Handler = () => undefined) {
       case 'POST /signups':
         country = (call.body as { address: { country: string } }).address.country;
         return json(201, { signupId: 's-1', registrationKey: 'r-1', authToken: 'tok-1', userId: 7 });
+      case 'POST /sessions/logout':
+        return json(204, undefined);
       case 'GET /parents/7':
         return json(200, parentState({ address: { country } }));
       case 'PUT /parents/7/terms':
