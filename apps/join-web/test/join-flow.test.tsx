@@ -141,8 +141,11 @@ describe('regular join screens', () => {
     renderApp('/join', api);
     const user = await fillDetails();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('An unexpected error occurred, please try again later.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // README "Recoverable failures": not a dead end — Try again submits the same attempt again
+    expect(
+      await screen.findByText('What you entered could not be saved. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
     const keys = api.calls.filter((c) => c.path === '/signups').map((c) => c.headers.get('idempotency-key'));
     expect(keys).toHaveLength(2);

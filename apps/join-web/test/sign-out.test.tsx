@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paymentAttemptStorageKey } from '../src/join/payment-attempt.js';
 import { STORAGE_KEYS } from '../src/state/join-state.js';
-import { fakeApi, renderApp, storeJoin } from './helpers.js';
+import { fakeApi, renderApp, signedInJoin, signedInProgress, storeJoin } from './helpers.js';
 
 /*
  * README "Sign out": on every step after the sign-up the header names the parent and offers "Not you? Sign out", as
@@ -11,14 +11,7 @@ import { fakeApi, renderApp, storeJoin } from './helpers.js';
  * (POST /sessions/logout, docs/CONTRACTS.md "Sessions") and forgets the join in this tab.
  */
 
-const signedInJoin = {
-  flow: 'join',
-  isJoin: true,
-  languageLocale: 'en-US',
-  parent: { userId: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '2065550123' },
-  address: { country: 'US' },
-};
-const signedIn = { signedIn: true, signupId: 's-1', registrationKey: 'r-1', packageId: 2053 } as const;
+const signedIn = { ...signedInProgress, packageId: 2053 } as const;
 const banner = () => screen.getByRole('banner');
 
 describe('sign out', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STEP_IDS } from '../src/state/join-state.js';
 import { furthestStep, landingStep, parseStepSearch, stepsFor } from '../src/state/steps.js';
-import { fakeApi, fillDetails, renderApp, storeJoin } from './helpers.js';
+import { fakeApi, fillDetails, renderApp, signedInJoin, signedInProgress, storeJoin } from './helpers.js';
 
 /*
  * README "Steps in the URL": the URL names the step (`?step=`), as a checkout does, so the browser's Back and Forward
@@ -15,13 +15,6 @@ const TOKEN = 'invite-token-aaaaaaaaaaaa';
 const JOIN = stepsFor('join');
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
-const signedInJoin = {
-  flow: 'join',
-  isJoin: true,
-  languageLocale: 'en-US',
-  parent: { userId: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '2065550123' },
-  address: { country: 'US' },
-};
 
 describe('steps in the URL: the pure rules', () => {
   it('a step named in the URL is shown only once reached; no step, an unknown one or one past it lands on the furthest', () => {
@@ -77,7 +70,7 @@ describe('steps in the URL: the app', () => {
   });
 
   it('the in-page Back pushes a history entry like Continue does: browser Back then returns to the plans', async () => {
-    storeJoin(signedInJoin, { step: 'package', signedIn: true, signupId: 's-1', registrationKey: 'r-1' });
+    storeJoin(signedInJoin, { step: 'package', ...signedInProgress });
     const { history } = renderApp('/join?step=package');
     await heading('Choose your plan');
     const user = userEvent.setup();
@@ -97,7 +90,7 @@ describe('steps in the URL: the app', () => {
   });
 
   it('a deep link past the furthest step reached lands there; a reload of a reached step stays on it', async () => {
-    storeJoin(signedInJoin, { step: 'terms', signedIn: true, signupId: 's-1', registrationKey: 'r-1' });
+    storeJoin(signedInJoin, { step: 'terms', ...signedInProgress });
     const first = renderApp('/join?step=account');
     await heading('Terms and conditions');
     await waitFor(() => expect(first.history.location.search).toBe('?step=terms'));
@@ -109,7 +102,7 @@ describe('steps in the URL: the app', () => {
   });
 
   it('the stored join resumes at its furthest step when /join names none', async () => {
-    storeJoin(signedInJoin, { step: 'terms', signedIn: true, signupId: 's-1', registrationKey: 'r-1' });
+    storeJoin(signedInJoin, { step: 'terms', ...signedInProgress });
     const { history } = renderApp('/join');
     await heading('Terms and conditions');
     await waitFor(() => expect(history.location.search).toBe('?step=terms'));
