@@ -75,6 +75,24 @@ function synthesized(status: number, code: ClientProblemCode, title: string, det
 }
 
 /**
+ * `AbortSignal.any(signals)`: aborted as soon as one of `signals` is, with its reason. Where the runtime lacks it
+ * (Safari before 17.4, Chrome before 116; Node has it since 20.3) the same with an AbortController.
+ */
+export function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  const abort = (from: AbortSignal) => controller.abort(from.reason);
+  for (const s of signals) {
+    if (s.aborted) {
+      abort(s);
+      break;
+    }
+    s.addEventListener('abort', () => abort(s), { once: true, signal: controller.signal });
+  }
+  return controller.signal;
+}
+
+/**
  * A typed fetch client for join-api (docs/CONTRACTS.md, DESIGN.md §4). Every method validates the response
  * with the shared zod schema and throws {@link ApiError} for a non-2xx (problem+json, or code `http_error` when
  * the body is not one), a network failure (`status` 0, `network_error`), no answer within `timeoutMs` (`status` 0,
@@ -94,7 +112,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
    */
   function requestSignal(signal: AbortSignal | undefined) {
     const timeout = timeoutMs > 0 && Number.isFinite(timeoutMs) ? AbortSignal.timeout(timeoutMs) : undefined;
-    const combined = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
+    const combined = timeout && signal ? anySignal([signal, timeout]) : (timeout ?? signal);
     return { combined, timeout };
   }
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ApiError} from '../src/index.js';
-import { createApiClient, DEFAULT_TIMEOUT_MS, isApiError } from '../src/index.js';
+import type { ApiError } from '../src/index.js';
+import { anySignal, createApiClient, DEFAULT_TIMEOUT_MS, isApiError } from '../src/index.js';
 
 const BASE = 'http://api.test';
 const server = setupServer();
@@ -69,5 +69,30 @@ describe('request timeout (a hung join-api must not leave a step loading for eve
     caller.abort();
     expect(signals[0]!.aborted).toBe(true);
     expect(signals[1]).toBeUndefined();
+  });
+});
+
+describe('anySignal (AbortSignal.any, or its stand-in where a browser lacks it)', () => {
+  it.each([
+    ['AbortSignal.any', false],
+    ['the AbortController stand-in (Safari < 17.4)', true],
+  ])('%s: aborts with the reason of the first signal that aborts', (_, withoutAny) => {
+    const original = AbortSignal.any;
+    if (withoutAny) Object.defineProperty(AbortSignal, 'any', { value: undefined, configurable: true });
+    try {
+      const a = new AbortController();
+      const b = new AbortController();
+      const combined = anySignal([a.signal, b.signal]);
+      expect(combined.aborted).toBe(false);
+      b.abort(new Error('b first'));
+      expect(combined.aborted).toBe(true);
+      a.abort(new Error('a later'));
+      expect((combined.reason as Error).message).toBe('b first');
+      const already = new AbortController();
+      already.abort(new Error('before'));
+      expect(anySignal([already.signal, a.signal]).reason).toBe(already.signal.reason);
+    } finally {
+      Object.defineProperty(AbortSignal, 'any', { value: original, configurable: true, writable: true });
+    }
   });
 });
