@@ -1,4 +1,5 @@
 import type { ApiClient } from '@ofw/api-client';
+import { isApiError } from '@ofw/api-client/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
@@ -41,7 +42,14 @@ declare module '@tanstack/react-router' {
  * call, see {@link lazyApiClient}) and router.
  */
 export function createAppContext(
-  overrides: { api?: ApiClient; fetch?: typeof fetch; history?: RouterHistory; services?: Partial<Services> } = {},
+  overrides: {
+    api?: ApiClient;
+    fetch?: typeof fetch;
+    /** The API client's request timeout in ms (default: api-client's `DEFAULT_TIMEOUT_MS`, 20 s). */
+    apiTimeoutMs?: number;
+    history?: RouterHistory;
+    services?: Partial<Services>;
+  } = {},
 ): AppContext {
   const store = createStore();
   // Mount the persisted atoms now: each re-reads sessionStorage when mounted, so the first render of any screen sees
@@ -66,13 +74,17 @@ export function createAppContext(
         createApiClient({
           baseUrl: env.VITE_API_BASE_URL,
           ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
+          ...(overrides.apiTimeoutMs ? { timeoutMs: overrides.apiTimeoutMs } : {}),
           // issue 12: no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
           credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',
         }),
       ),
     );
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: retryOnceAfterServerError, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
   });
   const services: Services = {
     api,
@@ -81,6 +93,18 @@ export function createAppContext(
     ...overrides.services,
   };
   return { store, queryClient, services, router: createAppRouter(overrides.history) };
+}
+
+/**
+ * The queries' automatic retry (README "Recoverable failures"): once, and only after a 5xx answer (a server hiccup
+ * that answered at once). No answer at all — the connection dropped (`network_error`) or the API client's 20 s
+ * `timeout` ran out — is shown to the parent at once with Try again: an automatic retry would make them wait as long
+ * again in front of a loading message.
+ * @param failureCount - how many times the query failed so far (TanStack Query).
+ * @param error - the last failure.
+ */
+export function retryOnceAfterServerError(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && isApiError(error) && error.status >= 500;
 }
 
 /** The whole app: jotai store, TanStack Query, services, react-intl and the router. */

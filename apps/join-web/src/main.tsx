@@ -12,7 +12,15 @@ import { preloadFirstScreenMessages, preloadMessages } from './i18n/I18nProvider
 import { paymentStep } from './join/lazy-step.js';
 import { toLocale } from './i18n/locales.js';
 import { takeOverShell } from './shell-input.js';
-import { hasStoredJoin, loadStoredJoinValidation, localeAtom, progressAtom, type StepId } from './state/join-state.js';
+import {
+  hasStoredJoin,
+  loadStoredJoinValidation,
+  localeAtom,
+  progressAtom,
+  STEP_IDS,
+  type StepId,
+} from './state/join-state.js';
+import { landingStep, parseStepSearch } from './state/steps.js';
 
 // The later steps' chunks (JoinStepper loads them lazily): a join resumed at one of them gets it before the first
 // commit, so the step shows at once instead of a loading message. The same modules, so the same chunks.
@@ -42,7 +50,10 @@ function boot(): void {
   // top-level await: the bundler would split the entry into many more chunks for one.)
   // The first step (details, or an invite page) needs only the catalogue's first part (issue 15); I18nProvider loads
   // the rest right after, before any later step shows.
-  const step = context.store.get(progressAtom).step;
+  // the step shown: the URL's (README "Steps in the URL") when reached, else the furthest reached (the flow's own
+  // steps are known only in the app; a step it lacks falls back there too)
+  const { step: urlStep } = parseStepSearch(Object.fromEntries(new URLSearchParams(location.search)));
+  const step = landingStep(STEP_IDS, urlStep, context.store.get(progressAtom).step);
   const messages = step === 'details' ? preloadFirstScreenMessages : preloadMessages;
   void Promise.all([
     messages(locale)

@@ -1,6 +1,7 @@
 import { CanadianPhoneQuerySchema } from '@ofw/api-client';
 import { offeredCatalogue } from '@ofw/domain';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { App, createAppContext } from '../src/app.js';
@@ -16,7 +17,12 @@ export interface Call {
   credentials: RequestCredentials | undefined;
 }
 
-type Handler = (call: Call) => { status?: number; body?: unknown } | undefined;
+/**
+ * An answer of the fake join-api: a status and body, or `{ fail: 'network' }` (fetch rejects, as when the connection
+ * drops) or `{ fail: 'hang' }` (no answer; the request ends only when its signal aborts it, e.g. the client's timeout).
+ */
+type Answer = { status?: number; body?: unknown } | { fail: 'network' | 'hang' };
+type Handler = (call: Call) => Answer | undefined;
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -60,8 +66,15 @@ export const parentState = (over: Record<string, unknown> = {}) => ({
 export function fakeApi(overrides: Handler = () => undefined) {
   const calls: Call[] = [];
   let country = 'US';
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(answer(input, init)));
-  function answer(input: RequestInfo | URL, init?: RequestInit): Response {
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const a = answer(input, init);
+    if (a instanceof Response) return Promise.resolve(a);
+    if (a.fail === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+    return new Promise<Response>((_, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)),
+    );
+  });
+  function answer(input: RequestInfo | URL, init?: RequestInit): Response | { fail: 'network' | 'hang' } {
     const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const call: Call = {
       method: init?.method ?? 'GET',
@@ -73,6 +86,7 @@ export function fakeApi(overrides: Handler = () => undefined) {
     };
     calls.push(call);
     const o = overrides(call);
+    if (o && 'fail' in o) return o;
     if (o) return json(o.status ?? 200, o.body);
     const route = `${call.method} ${call.path}`;
     switch (route) {
@@ -96,6 +110,8 @@ export function fakeApi(overrides: Handler = () => undefined) {
       case 'POST /signups':
         country = (call.body as { address: { country: string } }).address.country;
         return json(201, { signupId: 's-1', registrationKey: 'r-1', authToken: 'tok-1', userId: 7 });
+      case 'POST /sessions/logout':
+        return json(204, undefined);
       case 'GET /parents/7':
         return json(200, parentState({ address: { country } }));
       case 'PUT /parents/7/terms':
@@ -124,10 +140,23 @@ export function fakeApi(overrides: Handler = () => undefined) {
   return { fetch, calls };
 }
 
-/** Renders the whole app at `path` over a fake API. */
-export function renderApp(path: string, api = fakeApi(), services: { leaveTo?: (url: string) => void } = {}) {
+/**
+ * Renders the whole app at `path` over a fake API; `apiTimeoutMs` shortens the API client's request timeout (20 s in
+ * the app) for a test of a hung join-api.
+ */
+export function renderApp(
+  path: string,
+  api = fakeApi(),
+  services: { leaveTo?: (url: string) => void } = {},
+  o: { apiTimeoutMs?: number } = {},
+) {
   const history = createMemoryHistory({ initialEntries: [path] });
-  const context = createAppContext({ fetch: api.fetch as unknown as typeof fetch, history, services });
+  const context = createAppContext({
+    fetch: api.fetch as unknown as typeof fetch,
+    history,
+    services,
+    ...(o.apiTimeoutMs ? { apiTimeoutMs: o.apiTimeoutMs } : {}),
+  });
   const utils = render(<App context={context} />);
   return { ...utils, context, api, history };
 }
@@ -152,3 +181,24 @@ export const rateLimited = (retryAfterSeconds?: number) => ({
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
   },
 });
+
+/** Types the details step's required fields (Ada Lovelace, +1 206 555 0123); returns the user-event session. */
+export async function fillDetails(user = userEvent.setup()) {
+  await user.type(await screen.findByLabelText('First name'), 'Ada');
+  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Phone number'), '2065550123');
+  return user;
+}
+
+/** The join state of parent 7 (Ada Lovelace, US) after the sign-up, as stored in sessionStorage. */
+export const signedInJoin = {
+  flow: 'join',
+  isJoin: true,
+  languageLocale: 'en-US',
+  parent: { userId: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '2065550123' },
+  address: { country: 'US' },
+};
+
+/** The progress of parent 7's signup in this tab (the session cookie, its handles). */
+export const signedInProgress = { signedIn: true, signupId: 's-1', registrationKey: 'r-1' } as const;

@@ -2,18 +2,10 @@ import { getPackage } from '@ofw/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, renderApp } from './helpers.js';
+import { fakeApi, fillDetails, renderApp } from './helpers.js';
 import { STORAGE_KEYS } from '../src/state/join-state.js';
 
 const premium1y = getPackage(2053)!; // Premium 1 year, the P3 (2k) series the fake join-api offers
-
-async function fillDetails(user = userEvent.setup()) {
-  await user.type(await screen.findByLabelText('First name'), 'Ada');
-  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
-  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-  await user.type(screen.getByLabelText('Phone number'), '2065550123');
-  return user;
-}
 
 describe('regular join screens', () => {
   it('§2 account details: labelled fields, phone code defaults to +1, country detected as US; step indicator marks step 1', async () => {
@@ -149,8 +141,11 @@ describe('regular join screens', () => {
     renderApp('/join', api);
     const user = await fillDetails();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('An unexpected error occurred, please try again later.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // README "Recoverable failures": not a dead end — Try again submits the same attempt again
+    expect(
+      await screen.findByText('What you entered could not be saved. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
     const keys = api.calls.filter((c) => c.path === '/signups').map((c) => c.headers.get('idempotency-key'));
     expect(keys).toHaveLength(2);

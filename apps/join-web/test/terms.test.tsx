@@ -14,11 +14,11 @@ function atTerms(signedIn: boolean, terms: (c: Call) => { status?: number; body?
   return api;
 }
 
-const UNEXPECTED = 'An unexpected error occurred, please try again later.';
+const NOT_SAVED = 'What you entered could not be saved. Check your connection and try again.';
 const termsPuts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.path === '/parents/7/terms');
 
 describe('terms step', () => {
-  it('issue 14: a failed PUT …/terms shows the unexpected error and keeps the step; Continue again opens the payment step', async () => {
+  it('a failed PUT …/terms says it was not saved and keeps the step; its Try again re-sends it and opens the payment step (README "Recoverable failures")', async () => {
     let failures = 1;
     const api = atTerms(true, () =>
       failures-- > 0
@@ -27,18 +27,18 @@ describe('terms step', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_SAVED);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { level: 1, name: 'Payment' });
     expect(termsPuts(api)).toHaveLength(2);
   });
 
-  it('issue 14: without the signup session (signedIn unset) Continue sends nothing and shows the unexpected error', async () => {
+  it('issue 14: without the signup session (signedIn unset) Continue sends nothing and says it was not saved', async () => {
     const api = atTerms(false, () => undefined);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_SAVED);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
     expect(termsPuts(api)).toHaveLength(0);
   });

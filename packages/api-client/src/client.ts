@@ -33,7 +33,18 @@ export interface ApiClientOptions {
    * site). `'omit'` for a Bearer-only client.
    */
   credentials?: 'same-origin' | 'include' | 'omit';
+  /**
+   * How long one request may take, in milliseconds, from sending to the end of the answer's body (default
+   * {@link DEFAULT_TIMEOUT_MS}, 20 s). Past it the request is aborted (`AbortSignal.timeout`) and the call throws
+   * {@link ApiError} `status` 0, code `timeout`: the request may still have reached join-api, so a write that carries an
+   * Idempotency-Key is retried with the same key. A caller's own `signal` still aborts the call (combined with
+   * `AbortSignal.any`). `0` or `Infinity`: no timeout.
+   */
+  timeoutMs?: number;
 }
+
+/** The default of {@link ApiClientOptions.timeoutMs}: 20 s. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
 
 interface RequestOptions<S extends z.ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT';
@@ -65,16 +76,46 @@ function synthesized(status: number, code: ClientProblemCode, title: string, det
 }
 
 /**
+ * `AbortSignal.any(signals)`: aborted as soon as one of `signals` is, with its reason. Where the runtime lacks it
+ * (Safari before 17.4, Chrome before 116; Node has it since 20.3) the same with an AbortController.
+ */
+export function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  const abort = (from: AbortSignal) => controller.abort(from.reason);
+  for (const s of signals) {
+    if (s.aborted) {
+      abort(s);
+      break;
+    }
+    s.addEventListener('abort', () => abort(s), { once: true, signal: controller.signal });
+  }
+  return controller.signal;
+}
+
+/**
  * A typed fetch client for join-api (docs/CONTRACTS.md, DESIGN.md §4). Every method validates the response
  * with the shared zod schema and throws {@link ApiError} for a non-2xx (problem+json, or code `http_error` when
- * the body is not one), a network failure (`status` 0, `network_error`) or a malformed response
- * (`invalid_response`). An aborted request (`signal`) rejects with the fetch `AbortError` itself, not an ApiError.
+ * the body is not one), a network failure (`status` 0, `network_error`), no answer within `timeoutMs` (`status` 0,
+ * `timeout`) or a malformed response (`invalid_response`). A request aborted by the caller's `signal` rejects with
+ * the fetch `AbortError` itself, not an ApiError.
  * Request bodies are sent as given (not parsed with the request schemas: join-api validates them). Money in the
  * responses is in major units, 2 decimals.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  /**
+   * The signal of one request: the caller's, the timeout's, or both (`AbortSignal.any`), and the timeout's alone, to
+   * tell which one fired.
+   */
+  function requestSignal(signal: AbortSignal | undefined) {
+    const timeout = timeoutMs > 0 && Number.isFinite(timeoutMs) ? AbortSignal.timeout(timeoutMs) : undefined;
+    const combined = timeout && signal ? anySignal([signal, timeout]) : (timeout ?? signal);
+    return { combined, timeout };
+  }
 
   async function request<S extends z.ZodType | undefined>(
     path: string,
@@ -84,20 +125,32 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     const token = o.auth === 'none' ? undefined : typeof o.auth === 'object' ? o.auth.bearer : options.getAuthToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
+    const signal = requestSignal(o.signal);
+    // A failure before the whole answer is in: the caller's abort is theirs (rethrown as is), the timeout's is a
+    // `timeout` problem, anything else a `network_error`.
+    const failed = (cause: unknown): never => {
+      if (o.signal?.aborted) throw cause;
+      if (signal.timeout?.aborted) {
+        const detail = `No answer within ${timeoutMs} ms`;
+        throw new ApiError(synthesized(0, 'timeout', 'Request timed out', detail), { cause });
+      }
+      if ((cause as Error)?.name === 'AbortError') throw cause;
+      throw new ApiError(synthesized(0, 'network_error', 'Network error', String(cause)), { cause });
+    };
     let res: Response;
+    let text: string;
     try {
       res = await doFetch(apiUrl(baseUrl, path, o.query), {
         method: o.method ?? 'GET',
         headers,
         body: o.body === undefined ? undefined : JSON.stringify(o.body),
         credentials: options.credentials ?? 'same-origin',
-        signal: o.signal,
+        signal: signal.combined,
       });
+      text = await res.text();
     } catch (cause) {
-      if ((cause as Error)?.name === 'AbortError') throw cause;
-      throw new ApiError(synthesized(0, 'network_error', 'Network error', String(cause)), { cause });
+      return failed(cause);
     }
-    const text = await res.text();
     let json: unknown = undefined;
     if (text) {
       try {

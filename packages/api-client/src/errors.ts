@@ -8,9 +8,10 @@ import type { FieldError, Problem, ProblemCode } from './problem.js';
 
 /**
  * Codes of the problems the client makes itself (never sent by join-api): `network_error` (no answer, status 0),
+ * `timeout` (no answer within the client's `timeoutMs`, status 0: the request may still have reached join-api),
  * `http_error` (a non-2xx answer without a problem body), `invalid_response` (a 2xx answer its schema refuses).
  */
-export type ClientProblemCode = 'network_error' | 'http_error' | 'invalid_response';
+export type ClientProblemCode = 'network_error' | 'timeout' | 'http_error' | 'invalid_response';
 
 /** The code of an {@link ApiError}: join-api's {@link ProblemCode}s and the client's own. */
 export type ApiErrorCode = ProblemCode | ClientProblemCode;
@@ -25,7 +26,8 @@ export function problemType(code: ApiErrorCode): string {
 
 /**
  * Thrown by every `createApiClient` method for a non-2xx answer (the server's problem body, or a synthesized one with
- * code `http_error` when the body is not problem+json), a network failure (`status` 0, code `network_error`) or a
+ * code `http_error` when the body is not problem+json), a network failure (`status` 0, code `network_error`), no answer
+ * within the client's timeout (`status` 0, code `timeout`) or a
  * response that does not match its schema (`code` `invalid_response`). `message` is the problem's `detail`, else
  * its `title`.
  */

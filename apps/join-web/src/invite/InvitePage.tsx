@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { JoinStepper } from '../join/JoinStepper.js';
 import { inviteMessages } from '../join/messages.js';
+import { RetryableError } from '../join/RetryableError.js';
 import { useJoin } from '../join/use-join.js';
 import { useServices } from '../services.js';
 import { startJoinAtom } from '../state/join-state.js';
@@ -84,7 +85,19 @@ export function InvitePage({ token }: { token: string }) {
 
   if (fresh) return null;
   if (family.isError) {
-    return <ErrorBanner message={intl.formatMessage(inviteMessages.loadFailed)} />;
+    // an invalid or expired invite (401) cannot be retried; anything else (no answer, a timeout, a 5xx) can
+    const invalid = isApiError(family.error) && family.error.status === 401;
+    const message = intl.formatMessage(inviteMessages.loadFailed);
+    if (invalid) return <ErrorBanner message={message} />;
+    return (
+      <RetryableError
+        error={family.error}
+        kind="load"
+        message={message}
+        busy={family.isFetching}
+        onRetry={() => void family.refetch()}
+      />
+    );
   }
   if (!progress.signedIn && (family.isLoading || !state.familyMembers.length)) {
     return <StatusMessage>{intl.formatMessage(inviteMessages.loading)}</StatusMessage>;

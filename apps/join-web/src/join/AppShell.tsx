@@ -5,8 +5,9 @@ import { useIntl } from 'react-intl';
 import { LOCALE_NAMES, LOCALES, toLocale } from '../i18n/locales.js';
 import { localeAtom } from '../state/join-state.js';
 import { appMessages } from './messages.js';
+import { SignOut } from './SignOut.js';
 
-/** Header (brand and locale switch) and the main landmark around every route. */
+/** Header (brand, the signed-in parent's Sign out, locale switch) and the main landmark around every route. */
 export function AppShell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [locale, setLocale] = useAtom(localeAtom);
@@ -20,6 +21,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Link to="/join" className="app-brand">
           {intl.formatMessage(appMessages.brand)}
         </Link>
+        <SignOut />
         <div className="app-locale">
           <label htmlFor={id}>{intl.formatMessage(appMessages.language)}</label>
           <select id={id} value={toLocale(locale)} onChange={(e) => setLocale(e.target.value)}>

@@ -3,11 +3,13 @@ import { queryKeys } from '@ofw/api-client/query';
 import type { Flow } from '@ofw/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { StatusMessage, StepHeading, StepIndicator } from '@ofw/ui';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useStore } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { joinStateAtom, progressAtom } from '../state/join-state.js';
 import { useIntl } from 'react-intl';
-import { clampStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
+import type { StepId } from '../state/join-state.js';
+import { clampStep, furthestStep, landingStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
 import { appMessages, detailsMessages, loadingMessages, stepMessages } from './messages.js';
 import { signedInUserId, useParentState } from './server-state.js';
 import { AllMessages } from '../i18n/I18nProvider.js';
@@ -26,6 +28,11 @@ const AccountStep = lazy(() => import('./steps/AccountStep.js').then((m) => ({ d
 /**
  * The join wizard: the step indicator with dots (§2), the focused step heading, and the current step. Each step
  * gets `next`/`back`; Back keeps every input because it all lives in the persisted join state.
+ *
+ * The URL names the step (`?step=package`, README "Steps in the URL"): `next` and `back` push a history entry, so the
+ * browser's Back and Forward move between steps and a reload stays on the step. A URL without a step, or naming one
+ * the parent has not reached (a deep link), lands on the furthest step reached — the first incomplete one — by
+ * replacing the URL, not pushing it. The progress `step` holds that furthest step (what a stored join resumes at).
  */
 export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferralToken?: string | undefined }) {
   const intl = useIntl();
@@ -34,9 +41,20 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   const parentState = useParentState().data;
   const userCreatedByPro = parentState?.userCreatedByPro;
   const steps = useMemo(() => stepsFor(flow, { userCreatedByPro }), [flow, userCreatedByPro]);
-  const step = clampStep(steps, progress.step);
+  const urlStep = useSearch({ strict: false, select: (search: { step?: StepId }) => search.step });
+  const step = landingStep(steps, urlStep, progress.step);
   const index = steps.indexOf(step);
   const title = intl.formatMessage(stepMessages[step]);
+
+  const navigate = useNavigate();
+  const go = (to: StepId, replace = false) =>
+    void navigate({ to: '.', search: (prev: object) => ({ ...prev, step: to }), replace, resetScroll: true });
+  // the URL names the step shown: a URL without one, or naming one not reached yet, is replaced (not pushed)
+  useEffect(() => {
+    if (urlStep !== step) go(step, true);
+  });
+  const shown = useRef(step);
+  shown.current = step;
 
   useEffect(() => {
     document.title = intl.formatMessage(appMessages.pageTitle, { step: title });
@@ -53,8 +71,13 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   };
   const nav: StepNav = {
     index,
-    next: () => patchProgress((p) => ({ step: nextStep(liveSteps(), clampStep(liveSteps(), p.step)) })),
-    back: () => patchProgress((p) => ({ step: previousStep(liveSteps(), clampStep(liveSteps(), p.step)) })),
+    next: () => {
+      const to = nextStep(liveSteps(), clampStep(liveSteps(), shown.current));
+      patchProgress((p) => ({ step: furthestStep(p.step, to) }));
+      go(to);
+    },
+    back: () => go(previousStep(liveSteps(), clampStep(liveSteps(), shown.current))),
+    goTo: (to) => go(to),
   };
   const names = steps.map((s) => intl.formatMessage(stepMessages[s]));
   // §1 pro-referred join: the professional is named on every step (the name may only arrive with the signup).

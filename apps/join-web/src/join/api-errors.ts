@@ -1,6 +1,6 @@
 import { isApiError } from '@ofw/api-client/errors';
 import type { IntlShape } from 'react-intl';
-import { problemMessages } from './messages.js';
+import { failureMessages, problemMessages } from './messages.js';
 
 /** Field errors of an ApiError (validation_failed) keyed by the last segment of the field path (`parent.email` → `email`). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
@@ -28,4 +28,16 @@ export function problemMessage(intl: IntlShape, error: unknown): string | undefi
   if (isApiError(error, 'currency_not_offered')) return intl.formatMessage(problemMessages.currencyNotOffered);
   if (isApiError(error, 'not_paid_yet')) return intl.formatMessage(problemMessages.notPaidYet);
   return undefined;
+}
+
+/**
+ * The text of a step's failed request that the parent can retry (README "Recoverable failures"): a known problem's
+ * own text ({@link problemMessage}), else "the server took too long" for the API client's `timeout`, else "could not be
+ * loaded" (`kind` 'load': a read) or "could not be saved" (`kind` 'save': a write).
+ */
+export function failureMessage(intl: IntlShape, error: unknown, kind: 'load' | 'save'): string {
+  const known = problemMessage(intl, error);
+  if (known) return known;
+  if (isApiError(error, 'timeout')) return intl.formatMessage(failureMessages.timeout);
+  return intl.formatMessage(kind === 'load' ? failureMessages.loadFailed : failureMessages.saveFailed);
 }

@@ -6,7 +6,14 @@
  * and es-MX translate every id (`pnpm i18n:verify`, formatjs verify, fails on a missing or unused id or other
  * placeholders).
  */
-export { appMessages, loadingMessages, problemMessages, stepMessages } from './messages/app.js';
+export {
+  appMessages,
+  failureMessages,
+  loadingMessages,
+  problemMessages,
+  sessionMessages,
+  stepMessages,
+} from './messages/app.js';
 export { detailsMessages } from './messages/details.js';
 export { packageMessages } from './messages/package.js';
 export { termsMessages } from './messages/terms.js';

@@ -106,3 +106,18 @@ export function loadPaidOrder(userId: number | undefined, storage?: Storage): Pa
     return undefined;
   }
 }
+
+/**
+ * Forgets the parent's stored confirmation (sign-out: the next person at this computer must not see what was paid).
+ * @param userId the parent's user id; `undefined` forgets nothing.
+ * @param storage defaults to `sessionStorage`.
+ */
+export function clearPaidOrder(userId: number | undefined, storage?: Storage): void {
+  const s = storageOf(storage);
+  if (userId === undefined || !s) return;
+  try {
+    s.removeItem(paidOrderStorageKey(userId));
+  } catch {
+    // storage denied: nothing was stored
+  }
+}

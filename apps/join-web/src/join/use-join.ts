@@ -1,7 +1,7 @@
 import type { JoinState } from '@ofw/domain';
 import { useAtom } from 'jotai';
 import { useCallback } from 'react';
-import { joinStateAtom, progressAtom, type JoinProgress } from '../state/join-state.js';
+import { joinStateAtom, progressAtom, type JoinProgress, type StepId } from '../state/join-state.js';
 
 /** The join state and progress atoms with shallow-merge setters. */
 export function useJoin() {
@@ -20,10 +20,17 @@ export function useJoin() {
   return { state, setState, patchState, progress, setProgress, patchProgress };
 }
 
-/** Step navigation handed to every step. */
+/**
+ * Step navigation handed to every step: each move pushes a history entry with the step in the URL (README "Steps in
+ * the URL"), so the browser's Back returns to where the parent was.
+ */
 export interface StepNav {
+  /** The next step of the flow; it becomes the furthest reached if it is further. */
   next: () => void;
+  /** The previous step of the flow. */
   back: () => void;
+  /** A step already reached (e.g. the plans from the account step after a payment). */
+  goTo: (step: StepId) => void;
   /** Index of the step (0 = first). */
   index: number;
 }

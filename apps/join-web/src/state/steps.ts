@@ -33,3 +33,37 @@ export function previousStep(steps: readonly StepId[], step: StepId): StepId {
 export function clampStep(steps: readonly StepId[], step: StepId): StepId {
   return steps.includes(step) ? step : steps[0]!;
 }
+
+/**
+ * The step a join shows for the URL's `step` (README "Steps in the URL"): the step named, when the flow has it and
+ * the parent has reached it; otherwise the first incomplete one, `reached` (a deep link past it, a step the flow lacks,
+ * or no step named). `reached` is the join's progress `step`: the furthest step the parent got to.
+ * @param steps - the flow's steps ({@link stepsFor}).
+ * @param urlStep - the `step` search parameter ({@link parseStepSearch}), if any.
+ * @param reached - the furthest step reached (persisted progress).
+ */
+export function landingStep(steps: readonly StepId[], urlStep: StepId | undefined, reached: StepId): StepId {
+  const furthest = clampStep(steps, reached);
+  if (urlStep === undefined || !steps.includes(urlStep)) return furthest;
+  return steps.indexOf(urlStep) <= steps.indexOf(furthest) ? urlStep : furthest;
+}
+
+/** The later of two steps in the join's order ({@link STEP_IDS}): the furthest reached after moving to `to`. */
+export function furthestStep(reached: StepId, to: StepId): StepId {
+  return STEP_IDS.indexOf(to) > STEP_IDS.indexOf(reached) ? to : reached;
+}
+
+/** The `step` search parameter of the join routes (`/join?step=package`). */
+export interface StepSearch {
+  step?: StepId;
+}
+
+/**
+ * Reads {@link StepSearch} from a join route's search parameters (TanStack Router `validateSearch`): one of
+ * {@link STEP_IDS}, else nothing (an unknown step is dropped, never an error page). Plain code, not zod: route
+ * definitions are part of every page's first load (README "Size").
+ */
+export function parseStepSearch(search: Record<string, unknown>): StepSearch {
+  const step = search.step;
+  return typeof step === 'string' && (STEP_IDS as readonly string[]).includes(step) ? { step: step as StepId } : {};
+}

@@ -53,6 +53,52 @@ export const appMessages = /* @__PURE__ */ defineMessages({
   },
 });
 
+/** A step's request failed and can be retried (README "Recoverable failures"); shown with a Try again button. */
+export const failureMessages = /* @__PURE__ */ defineMessages({
+  loadFailed: {
+    id: 'app.error.loadFailed',
+    description:
+      'Error on a sign-up step whose content (plans, payment form, questions…) could not be loaded; a Try again button follows.',
+    defaultMessage: 'This step could not be loaded. Check your connection and try again.',
+  },
+  saveFailed: {
+    id: 'app.error.saveFailed',
+    description: 'Error when what the parent entered on a sign-up step could not be saved; a Try again button follows.',
+    defaultMessage: 'What you entered could not be saved. Check your connection and try again.',
+  },
+  timeout: {
+    id: 'app.error.timeout',
+    description: 'Error when the server did not answer in time (about 20 seconds); a Try again button follows.',
+    defaultMessage: 'The server took too long to answer. Check your connection and try again.',
+  },
+});
+
+/** The header's session line on every step after the sign-up: who is signed in, and a way out. */
+export const sessionMessages = /* @__PURE__ */ defineMessages({
+  signedInAs: {
+    id: 'app.session.signedInAs',
+    description:
+      'Header text on the sign-up steps after the account was created; {email} is the parent’s email address.',
+    defaultMessage: 'Signed in as {email}.',
+  },
+  notYou: {
+    id: 'app.session.notYou',
+    description: 'Header text just before the Sign out button, for someone who finds another person’s sign-up open.',
+    defaultMessage: 'Not you?',
+  },
+  signOut: {
+    id: 'app.session.signOut',
+    description: 'Header button that ends the session, forgets the sign-up in this tab and starts an empty one.',
+    defaultMessage: 'Sign out',
+  },
+  signOutFailed: {
+    id: 'app.session.signOutFailed',
+    description:
+      'Error in the header when signing out failed (no connection or the server did not answer); Sign out can be pressed again.',
+    defaultMessage: 'We could not sign you out. Check your connection and press Sign out again.',
+  },
+});
+
 /** Problems any step can get from join-api (issue 12), explained in the page instead of "unexpected error". */
 export const problemMessages = /* @__PURE__ */ defineMessages({
   /** 429 `rate_limited` with a Retry-After under a minute. */

@@ -3,12 +3,12 @@ import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } fr
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { stepsFor } from '../../state/steps.js';
-import { problemMessage } from '../api-errors.js';
 import { billingFormProps } from '../billing.js';
 import { accountMessages, appMessages, stepMessages } from '../messages.js';
 import { PaymentConfirmation } from '../confirmation/PaymentConfirmation.js';
 import { loadPaidOrder } from '../paid-order.js';
 import { useParentState, useSignedInUserId } from '../server-state.js';
+import { RetryableError } from '../RetryableError.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { CredentialsFields } from './account/CredentialsFields.js';
 import { QuestionsFields } from './account/QuestionsFields.js';
@@ -27,12 +27,17 @@ export function AccountStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const parent = useParentState();
   const intl = useIntl();
   if (parent.isLoading) return <StatusMessage>{intl.formatMessage(appMessages.loading)}</StatusMessage>;
+  // without the server's view of the parent the step cannot tell what to ask: Try again reloads it
+  if (parent.isError)
+    return (
+      <RetryableError error={parent.error} kind="load" busy={parent.isFetching} onRetry={() => void parent.refetch()} />
+    );
   return <AccountForm flow={flow} nav={nav} />;
 }
 
 function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();
-  const { state, patchProgress } = useJoin();
+  const { state } = useJoin();
   const ps = useParentState().data;
   const userId = useSignedInUserId();
   // the confirmation of the order just paid (stored by the payment step, so a reload shows it again)
@@ -54,12 +59,14 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
     setErrors({ username: intl.formatMessage(accountMessages.errorUsernameTaken) });
     usernameRef.current?.focus();
   }, [taken, intl, setErrors, usernameRef]);
-  const banner =
-    finish.error && !taken
-      ? (problemMessage(intl, finish.error) ?? intl.formatMessage(appMessages.unexpectedError))
-      : finish.data === 'incomplete'
-        ? intl.formatMessage(accountMessages.notComplete)
-        : undefined;
+  // a failed Finish (not a taken username, which its field says) offers Try again: the same submit
+  const failed = finish.error && !taken ? finish.error : undefined;
+  const banner = finish.data === 'incomplete' ? intl.formatMessage(accountMessages.notComplete) : undefined;
+  const submit = () => {
+    if (busy) return;
+    finish.reset();
+    if (form.check()) finish.mutate();
+  };
   const backToPlans =
     ps?.isSubscriptionCurrent && stepsFor(flow, { userCreatedByPro: ps.userCreatedByPro }).includes('package');
 
@@ -68,9 +75,7 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (busy) return;
-        finish.reset();
-        if (form.check()) finish.mutate();
+        submit();
       }}
       className="app-narrow"
       aria-busy={busy || undefined}
@@ -82,6 +87,7 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
         )}
       </p>
       <ErrorBanner message={banner} />
+      <RetryableError error={failed} kind="save" busy={busy} onRetry={submit} />
       <CredentialsFields form={form} busy={busy} />
       {ask.billing ? (
         <BillingInformation
@@ -98,7 +104,7 @@ function AccountForm({ flow, nav }: { flow: Flow; nav: StepNav }) {
       <div className="ofw-actions">
         <BackButton
           label={intl.formatMessage(stepMessages.back)}
-          onClick={backToPlans ? () => patchProgress({ step: 'package' }) : nav.back}
+          onClick={backToPlans ? () => nav.goTo('package') : nav.back}
           disabled={busy}
         />
         <Button type="submit" busy={busy}>

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { problemMessage } from '../api-errors.js';
 import { appMessages, detailsMessages, problemMessages, stepMessages } from '../messages.js';
+import { RetryableError } from '../RetryableError.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { countryOptions, signupErrorsOf } from './details/details-options.js';
 import { NameFields } from './details/NameFields.js';
@@ -37,11 +38,10 @@ export function DetailsStep({
   /** The pro referral link was used, revoked or has expired (POST /signups 401): offer the regular join. */
   const referralInvalid =
     flow === 'pro' && !!proReferralToken && isApiError(submit.error) && submit.error.status === 401;
-  const banner = referralInvalid
-    ? intl.formatMessage(problemMessages.referralInvalid)
-    : submit.error
-      ? serverErrors(submit.error).banner
-      : undefined;
+  const banner = referralInvalid ? intl.formatMessage(problemMessages.referralInvalid) : undefined;
+  // a signup that failed without a field to fix (no answer, a timeout, a 5xx…): Try again submits again (with the same
+  // Idempotency-Key when the answer may have been lost, use-submit-details)
+  const failed = submit.error && !referralInvalid ? serverErrors(submit.error).banner : undefined;
   const { joinCountries, country } = form;
 
   async function onSubmit() {
@@ -74,6 +74,12 @@ export function DetailsStep({
         </div>
       ) : null}
       <ErrorBanner message={banner} />
+      <RetryableError
+        error={failed ? submit.error : undefined}
+        kind="save"
+        message={failed}
+        onRetry={() => void onSubmit()}
+      />
       {referralInvalid ? (
         <p>
           <Link to="/join">{intl.formatMessage(problemMessages.joinWithoutReferral)}</Link>

@@ -1,11 +1,11 @@
 import type { Flow } from '@ofw/domain';
-import { BackButton, ErrorBanner, PackageCard, PackageGrid, StatusMessage, YearSwitch } from '@ofw/ui';
+import { BackButton, PackageCard, PackageGrid, StatusMessage, YearSwitch } from '@ofw/ui';
 import { useIntl } from 'react-intl';
 import { BuildYourOwn } from '../BuildYourOwn.js';
 import { useVariants } from '../experiments.js';
 import { JoinFaq } from '../JoinFaq.js';
-import { problemMessage } from '../api-errors.js';
-import { appMessages, packageMessages, stepMessages } from '../messages.js';
+import { packageMessages, stepMessages } from '../messages.js';
+import { RetryableError } from '../RetryableError.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { packageView } from './package/package-view.js';
 import { usePackageChoice } from './package/use-package-choice.js';
@@ -47,12 +47,12 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
           <p id="upgrades-only">{intl.formatMessage(packageMessages.upgradesOnly)}</p>
         </>
       ) : null}
-      {c.query.isError ? (
-        <ErrorBanner
-          message={problemMessage(intl, c.query.error) ?? intl.formatMessage(appMessages.unexpectedError)}
-          focusOnShow={false}
-        />
-      ) : null}
+      <RetryableError
+        error={c.query.error}
+        kind="load"
+        busy={c.query.isFetching}
+        onRetry={() => void c.query.refetch()}
+      />
       <StatusMessage>{c.query.isLoading ? intl.formatMessage(packageMessages.loading) : null}</StatusMessage>
       {c.data ? (
         <>

@@ -6,19 +6,32 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { toLocale } from '../../i18n/locales.js';
 import { useServices } from '../../services.js';
-import { problemMessage } from '../api-errors.js';
+import { failureMessage } from '../api-errors.js';
+import { RetryableError } from '../RetryableError.js';
 import { isChosen, resolveChosen, useCoupons, usePackageData } from '../chosen-package.js';
 import { appMessages, loadingMessages, packageMessages, paymentMessagesUi, stepMessages } from '../messages.js';
 import { useSignedInUserId } from '../server-state.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { CardPayment } from './payment/CardPayment.js';
 
-/** An error banner with Back (the step cannot go on). */
-function Stopped({ message, nav }: { message: string; nav: StepNav }) {
+/** An error banner with Back (the step cannot go on), and Try again when the failure was a load (`retry`). */
+function Stopped({
+  message,
+  nav,
+  retry,
+}: {
+  message: string;
+  nav: StepNav;
+  retry?: { error: unknown; run: () => void };
+}) {
   const intl = useIntl();
   return (
     <>
-      <ErrorBanner message={message} />
+      {retry ? (
+        <RetryableError error={retry.error} kind="load" message={message} onRetry={retry.run} />
+      ) : (
+        <ErrorBanner message={message} />
+      )}
       <div className="ofw-actions">
         <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />
       </div>
@@ -54,8 +67,10 @@ export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav })
     return <Stopped message={intl.formatMessage(refusal)} nav={nav} />;
   }
   if (config.isError || query.isError) {
-    const problem = problemMessage(intl, config.error ?? query.error);
-    return <Stopped message={problem ?? intl.formatMessage(appMessages.unexpectedError)} nav={nav} />;
+    const error = config.error ?? query.error;
+    // README "Recoverable failures": the config or the plans did not load — Try again refetches what failed
+    const run = () => void Promise.all([config.isError && config.refetch(), query.isError && query.refetch()]);
+    return <Stopped message={failureMessage(intl, error, 'load')} nav={nav} retry={{ error, run }} />;
   }
   if (!config.data || !chosen || coupons.isLoading)
     return <StatusMessage>{intl.formatMessage(loadingMessages.cardLoading)}</StatusMessage>;

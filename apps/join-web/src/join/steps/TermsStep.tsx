@@ -1,11 +1,12 @@
 import { termsMutation } from '@ofw/api-client/query';
-import { BackButton, ErrorBanner, TermsList } from '@ofw/ui';
+import { BackButton, TermsList } from '@ofw/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useServices } from '../../services.js';
 import { chosenName, isChosen, useChosenPackage } from '../chosen-package.js';
-import { appMessages, packageMessages, stepMessages, termsMessages } from '../messages.js';
+import { packageMessages, stepMessages, termsMessages } from '../messages.js';
 import { price } from '../pricing.js';
+import { RetryableError } from '../RetryableError.js';
 import { usePaymentStepPrefetch } from '../payment-prefetch.js';
 import { requireSignedIn, useSignedInUserId } from '../server-state.js';
 import { useJoin, type StepNav } from '../use-join.js';
@@ -67,7 +68,7 @@ export function TermsStep({ nav }: { nav: StepNav }) {
 
   return (
     <div className="app-narrow">
-      <ErrorBanner message={submit.isError ? intl.formatMessage(appMessages.unexpectedError) : undefined} />
+      <RetryableError error={submit.error} kind="save" busy={submit.isPending} onRetry={() => submit.mutate()} />
       <TermsList
         intro={intl.formatMessage(termsMessages.intro)}
         items={items}

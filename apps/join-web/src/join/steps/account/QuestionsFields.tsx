@@ -1,10 +1,11 @@
 import { securityQuestionsQuery } from '@ofw/api-client/query';
-import { CoParentEmailQuestion, ErrorBanner, SecurityQuestions, StatusMessage } from '@ofw/ui';
+import { CoParentEmailQuestion, SecurityQuestions, StatusMessage } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { toLocale } from '../../../i18n/locales.js';
 import { useServices } from '../../../services.js';
 import { accountMessages, appMessages } from '../../messages.js';
+import { RetryableError } from '../../RetryableError.js';
 import { useJoin } from '../../use-join.js';
 import type { useAccountForm } from './use-account-form.js';
 
@@ -16,9 +17,12 @@ export function QuestionsFields({ form, busy }: { form: ReturnType<typeof useAcc
   const questions = useQuery(securityQuestionsQuery(api, toLocale(state.languageLocale)));
   return (
     <>
-      {questions.isError ? (
-        <ErrorBanner message={intl.formatMessage(appMessages.unexpectedError)} focusOnShow={false} />
-      ) : null}
+      <RetryableError
+        error={questions.error}
+        kind="load"
+        busy={questions.isFetching}
+        onRetry={() => void questions.refetch()}
+      />
       <StatusMessage>{questions.isLoading ? intl.formatMessage(appMessages.loading) : null}</StatusMessage>
       <SecurityQuestions
         questions={(questions.data ?? []).map((q) => ({ id: String(q.id), text: q.text }))}

@@ -1,7 +1,7 @@
 import { isApiError } from '@ofw/api-client/errors';
 import type { CountryOption } from '@ofw/domain';
 import type { IntlShape } from 'react-intl';
-import { fieldErrorsOf, problemMessage } from '../../api-errors.js';
+import { failureMessage, fieldErrorsOf } from '../../api-errors.js';
 import { appMessages, detailsMessages } from '../../messages.js';
 
 /** Phone country codes offered (§9 +1, +44, +61, +64, and Ireland's +353 for the IE join country), priority first. */
@@ -91,5 +91,5 @@ export function signupErrorsOf(
   if (fields.country) mapped.country = intl.formatMessage(detailsMessages.errorCountryUnsupported);
   if (Object.keys(mapped).length) return { fields: mapped };
   if (Object.keys(fields).length) return { fields: {}, banner: intl.formatMessage(appMessages.unexpectedError) };
-  return { fields: {}, banner: problemMessage(intl, err) ?? intl.formatMessage(appMessages.unexpectedError) };
+  return { fields: {}, banner: failureMessage(intl, err, 'save') };
 }
