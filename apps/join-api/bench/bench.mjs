@@ -2,7 +2,8 @@
 //   1. GET /api/v1/packages throughput as a ratio to a hello-world route on the same server, same run;
 //   2. POST /api/v1/signups and POST /api/v1/orders (sandbox driver) p50/p99 with 200 parents at once, charged by the
 //      real apps/payments-sandbox (every paid order must be exactly one sandbox transaction);
-//   3. scale-out (Postgres): two join-api processes on one database (bench/scale-out.mjs).
+//   3. statements per call of the join and per parent on Postgres (pg_stat_statements, bench/statements.mjs);
+//   4. scale-out (Postgres): two join-api processes on one database (bench/scale-out.mjs).
 // Each database runs in bench/run.mjs (join-api in a child process of its own, CPU-profiled per phase by bench/phase-profiler.mjs; on Postgres
 // pg_stat_activity is sampled and pg_stat_statements read). Postgres is BENCH_DATABASE_URL, or Debian's PostgreSQL
 // started as the test command starts it (scripts/lib/ensure-postgres.sh, see bench/postgres.mjs).
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshDatabase, startPostgres } from './postgres.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
+import { STATEMENTS_BEFORE, STATEMENTS_GOAL } from './statements.mjs';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const benchDir = path.join(repo, '.bench');
@@ -125,6 +127,26 @@ try {
       `${db}: ${r.chargedOnce} of ${r.paidOrders} paid orders charged exactly once, ${r.failedOrders} failed${r.poolMax ? `; pool ${r.poolMax}` : ''}`,
     );
   }
+  const counted = results.postgres?.statementsPerCall;
+  if (counted) {
+    // statements per call beside the previous run's (and the per-parent goal, with the figure before the count)
+    const was = previous?.byDatabase?.postgres?.statementsPerCall;
+    console.log(`\nStatements per call on Postgres (pg_stat_statements, mean of ${counted.parents} parents)`);
+    const srows = [['call', 'statements', 'goal', 'previous']];
+    for (const [call, n] of Object.entries(counted.perCall))
+      srows.push([call, String(n), '', String(was?.perCall?.[call] ?? '—')]);
+    const ok = counted.perParent <= STATEMENTS_GOAL;
+    if (!ok) missed.push('statements per parent on postgres');
+    srows.push([
+      'per parent (sign-up + order)',
+      `${counted.perParent}${ok ? '' : ' ✗'}`,
+      `≤ ${STATEMENTS_GOAL}`,
+      String(was?.perParent ?? `${STATEMENTS_BEFORE} (README, before the count)`),
+    ]);
+    srows.push(['the whole join (7 calls)', String(counted.perJoin), '', String(was?.perJoin ?? '—')]);
+    const sw = srows[0].map((_, i) => Math.max(...srows.map((r) => r[i].length)));
+    for (const r of srows) console.log(r.map((c, i) => c.padEnd(sw[i])).join('  '));
+  }
   if (scaleOut) {
     console.log('\nScale-out: two join-api processes on one Postgres database');
     for (const l of scaleOut.lines) console.log(`  ${l}`);
@@ -174,6 +196,11 @@ try {
       if (goal[db][0] === '≥' ? v < goal[db][1] : v > goal[db][1]) missedKeys.push(`${key}${suffix}`);
     }
   }
+  if (counted) {
+    figures.statementsPerParentPostgres = counted.perParent;
+    goals.statementsPerParentPostgres = `≤ ${STATEMENTS_GOAL}`;
+    if (counted.perParent > STATEMENTS_GOAL) missedKeys.push('statementsPerParentPostgres');
+  }
   if (scaleOut) Object.assign(figures, scaleOut.figures);
   fs.writeFileSync(
     outFile,
@@ -185,7 +212,12 @@ try {
         byDatabase: Object.fromEntries(
           DATABASES.map((db) => [
             db,
-            { figures: results[db].figures, profile: results[db].profile, cpu: results[db].cpu },
+            {
+              figures: results[db].figures,
+              statementsPerCall: results[db].statementsPerCall,
+              profile: results[db].profile,
+              cpu: results[db].cpu,
+            },
           ]),
         ),
         scaleOut: scaleOut && { figures: scaleOut.figures, lines: scaleOut.lines },

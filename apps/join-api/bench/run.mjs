@@ -17,11 +17,14 @@ import autocannon from 'autocannon';
 import { startJoinApi } from './join-api-process.mjs';
 import { startSandbox } from './sandbox.mjs';
 import { BILLING, signupBody } from './parents.mjs';
+import { countStatements } from './statements.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 200);
 const DATABASE_URL = process.env.BENCH_RUN_DATABASE_URL || undefined;
 const OUT = process.env.BENCH_RUN_OUT;
+/** Parents of the statements count (Postgres), one call at a time. */
+const STATEMENT_PARENTS = Number(process.env.BENCH_STATEMENT_PARENTS ?? 20);
 
 function cannon(url, opts = {}) {
   return new Promise((resolve, reject) => {
@@ -146,6 +149,23 @@ try {
   const ratio = packages.requests.average / hello.requests.average;
   if (packages.non2xx) throw new Error(`GET /packages answered ${packages.non2xx} non-2xx`);
 
+  // Statements per call of the join (Postgres: pg_stat_statements), its own parents one call at a time.
+  const statementsPerCall =
+    kind === 'postgres'
+      ? await countStatements({
+          base: server.url,
+          databaseUrl: DATABASE_URL,
+          parents: STATEMENT_PARENTS,
+          newNonce: sandbox.newNonce,
+        })
+      : undefined;
+  if (statementsPerCall)
+    log(
+      `statements per call (${STATEMENT_PARENTS} parents): ${Object.entries(statementsPerCall.perCall)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}; per parent (sign-up + order) ${statementsPerCall.perParent}`,
+    );
+
   // 200 parents sign up and pay at once.
   const orderTimes = [];
   const signupTimes = [];
@@ -177,7 +197,7 @@ try {
         },
         body: JSON.stringify({
           packageId: 2053,
-          paymentMethodNonce: 'fake-valid-nonce',
+          paymentMethodNonce: sandbox.newNonce(),
           billingAddress: BILLING,
           expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
         }),
@@ -234,6 +254,7 @@ try {
       ordersP99Ms: round1(pct(orderTimes, 99)),
       phaseWallMs: Math.round(wall),
     },
+    statementsPerCall,
     failedOrders: failures,
     chargedOnce: charged,
     paidOrders: orderIds.length,
