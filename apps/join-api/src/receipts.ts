@@ -59,14 +59,22 @@ export function orderPaymentMethod(order: OrderPaymentColumns): PaymentMethodSum
  * (orders.ts `finalize`), so the receipt exists exactly when the payment was recorded. Every figure is the order
  * row's (amount charged, currency, VAT, discount, credit, what paid — card or Apple Pay brand and last four, PayPal
  * e-mail, Venmo username); nothing is re-priced.
- * One receipt per order (`dedupeKey` `receipt:<orderId>`).
+ * One receipt per order (`dedupeKey` `receipt:<orderId>`). `payerRow` (e-mail, first name, locale) is the payer's
+ * row when the caller has just read or written it in this transaction; without it, it is read here.
  */
-export async function queueReceipt(tx: Tx, order: OrderRow, paidAt: Date): Promise<void> {
-  const [payer] = await tx
-    .select({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })
-    .from(users)
-    .where(eq(users.id, order.userId))
-    .limit(1);
+export async function queueReceipt(
+  tx: Tx,
+  order: OrderRow,
+  paidAt: Date,
+  payerRow?: { email: string; firstName: string; languageLocale: string },
+): Promise<void> {
+  const [payer] = payerRow
+    ? [payerRow]
+    : await tx
+        .select({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })
+        .from(users)
+        .where(eq(users.id, order.userId))
+        .limit(1);
   if (!payer) return;
   const pkg = getPackage(order.packageId);
   const years = (order.services as { years?: number } | null)?.years ?? pkg?.subDurationInYears ?? 1;

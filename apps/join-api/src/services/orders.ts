@@ -253,9 +253,13 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       await tx
         .insert(subscriptions)
         .values({ userId: order.userId, orderId: order.id, packageId: order.packageId, status: 'current', ...sub });
-      await tx.update(users).set({ billingAddress: order.billingAddress }).where(eq(users.id, order.userId));
+      const [payer] = await tx
+        .update(users)
+        .set({ billingAddress: order.billingAddress })
+        .where(eq(users.id, order.userId))
+        .returning({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale });
       // The payer's receipt e-mail, in the outbox of this same transaction (README "Outbox").
-      await queueReceipt(tx, paid, now);
+      await queueReceipt(tx, paid, now, payer);
       const answer: StoredResponse = { status: 201, body: paidResponse(paid, sub) };
       await tx
         .update(idempotencyKeys)
@@ -809,11 +813,18 @@ export async function placeOrder(
     leased = reopened?.id;
     for (let attempt = 0; attempt < 3; attempt++) {
       const step = await s.db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-        const [existing] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
+        // the parent's row locked (one order attempt at a time) and, in the same round trip, this key's order and
+        // the parent's pending one (issue 15: a statement each before)
+        const mineOrPending = await tx
+          .select({ order: orders })
+          .from(users)
+          .leftJoin(
+            orders,
+            and(eq(orders.userId, users.id), or(eq(orders.idempotencyKey, key), eq(orders.status, 'pending'))),
+          )
+          .where(eq(users.id, user.id))
+          .for('update', { of: users });
+        const existing = mineOrPending.find((r) => r.order?.idempotencyKey === key)?.order;
         if (existing) return { kind: 'mine' as const, order: existing, fresh: false };
         // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
         const term = await currentTerm(tx, user.id, s.now());
@@ -837,10 +848,7 @@ export async function placeOrder(
         }
         // Shown = charged (DESIGN.md §5): only the amount the page showed is charged; another quote charges nothing.
         assertExpectedCharge(q, body.expectedCharge);
-        const [other] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
+        const other = mineOrPending.find((r) => r.order?.status === 'pending')?.order;
         if (other) return { kind: 'other' as const, order: other, fresh: false };
         const [created] = await tx
           .insert(orders)
