@@ -96,7 +96,7 @@ describe('issue 15: statements per call of the join (PGlite)', () => {
     expect(counter.take()).toBe(3);
   });
 
-  it('issue 15: a paid POST /orders locks the parent and reads this key’s and the pending order in one statement, and the receipt takes the payer from the billing-address update (20 statements, was 23)', async () => {
+  it('issue 15: a paid POST /orders reads this key’s and the pending order in one statement once the parent is locked, and the receipt takes the payer from the billing-address update (21 statements, was 23)', async () => {
     const { authToken } = await signup(t, person('payer'));
     counter.take();
     const res = await t.call('orders', {
@@ -111,7 +111,7 @@ describe('issue 15: statements per call of the join (PGlite)', () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(counter.take()).toBe(20);
+    expect(counter.take()).toBe(21);
   });
 });
 
@@ -139,5 +139,68 @@ describe.each(DATABASES)('issue 15: a signup twin with one Idempotency-Key (%s)'
     const other = await post(person('twin-other'), 'signup-twin-0001');
     expect(other.status).toBe(422);
     expect(await t.db.select().from(users).where(eq(users.email, 'twin-other@example.com'))).toHaveLength(0);
+  });
+});
+
+/**
+ * The order's reads after the parent's lock keep their snapshot semantics on both databases: two payment attempts of
+ * one parent with different Idempotency-Keys at once (two tabs) make one order and one charge; the other attempt sees
+ * the pending order its twin committed and answers 409 (DESIGN.md §5: one charge per parent's attempt in doubt), never a
+ * 500 from `orders_one_pending_per_user_idx`.
+ */
+describe.each(DATABASES)('issue 15: two payment attempts of one parent at once (%s)', (kind) => {
+  let sandbox: FakeSandbox;
+  let t: TestApp;
+  beforeAll(async () => {
+    sandbox = await startFakeSandbox();
+    t = await testApp({ kind, sandboxUrl: sandbox.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('DESIGN §5: different keys at once → one 201, the others 409, one charge', async () => {
+    const { authToken, userId } = await signup(t);
+    sandbox.state.delayMs = 300;
+    const before = sandbox.state.charges;
+    let unlock: () => void = () => undefined;
+    // Postgres: the parent's row held locked while the attempts arrive, so that all of them wait on the lock at once
+    // and each then meets the pending order the one before it committed (PGlite has one connection: its transactions
+    // run one after the other anyway)
+    const held =
+      kind === 'postgres'
+        ? t.db.transaction(async (tx) => {
+            await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+            await new Promise<void>((r) => (unlock = r));
+          })
+        : Promise.resolve();
+    try {
+      const attempts = Promise.all(
+        ['tab-one-key-01', 'tab-two-key-02', 'tab-three-key-3'].map((key) =>
+          t.call('orders', {
+            method: 'POST',
+            token: authToken,
+            headers: { 'idempotency-key': key },
+            json: {
+              packageId: 2053,
+              paymentMethodNonce: 'fake-valid-nonce',
+              billingAddress: BILLING,
+              expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+            },
+          }),
+        ),
+      );
+      if (kind === 'postgres') await new Promise((r) => setTimeout(r, 1500));
+      unlock();
+      await held;
+      const answers = await attempts;
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([201, 409, 409]);
+    } finally {
+      unlock();
+      sandbox.state.delayMs = 0;
+    }
+    expect(sandbox.state.charges - before).toBe(1);
   });
 });

@@ -813,18 +813,15 @@ export async function placeOrder(
     leased = reopened?.id;
     for (let attempt = 0; attempt < 3; attempt++) {
       const step = await s.db.transaction(async (tx) => {
-        // the parent's row locked (one order attempt at a time) and, in the same round trip, this key's order and
-        // the parent's pending one (issue 15: a statement each before)
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        // this key's order and the parent's pending one in one read (issue 15: a statement each before) — after the
+        // lock, in a statement of its own: its snapshot holds what the lock's previous holder committed (read in the
+        // locking statement, a pending order committed meanwhile would not be seen)
         const mineOrPending = await tx
-          .select({ order: orders })
-          .from(users)
-          .leftJoin(
-            orders,
-            and(eq(orders.userId, users.id), or(eq(orders.idempotencyKey, key), eq(orders.status, 'pending'))),
-          )
-          .where(eq(users.id, user.id))
-          .for('update', { of: users });
-        const existing = mineOrPending.find((r) => r.order?.idempotencyKey === key)?.order;
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, user.id), or(eq(orders.idempotencyKey, key), eq(orders.status, 'pending'))));
+        const existing = mineOrPending.find((o) => o.idempotencyKey === key);
         if (existing) return { kind: 'mine' as const, order: existing, fresh: false };
         // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
         const term = await currentTerm(tx, user.id, s.now());
@@ -848,7 +845,7 @@ export async function placeOrder(
         }
         // Shown = charged (DESIGN.md §5): only the amount the page showed is charged; another quote charges nothing.
         assertExpectedCharge(q, body.expectedCharge);
-        const other = mineOrPending.find((r) => r.order?.status === 'pending')?.order;
+        const other = mineOrPending.find((o) => o.status === 'pending');
         if (other) return { kind: 'other' as const, order: other, fresh: false };
         const [created] = await tx
           .insert(orders)
