@@ -2,14 +2,19 @@
 //   1. GET /api/v1/packages throughput as a ratio to a hello-world route on the same server, same run;
 //   2. POST /api/v1/signups and POST /api/v1/orders (sandbox driver) p50/p99 with 200 parents at once, charged by the
 //      real apps/payments-sandbox (every paid order must be exactly one sandbox transaction);
-//   3. scale-out (Postgres): two join-api processes on one database (bench/scale-out.mjs).
+//   3. statements per call of the join and per parent on Postgres (pg_stat_statements, bench/statements.mjs);
+//   4. open-loop load: parents arriving at 20 and 40 per second for 30 s, p50/p99 per call, the highest sustained
+//      rate and join-api's CPU per parent from a --cpu-prof profile (bench/open-loop.mjs);
+//   5. scale-out (Postgres): two join-api processes on one database (bench/scale-out.mjs).
 // Each database runs in bench/run.mjs (join-api in a child process of its own, CPU-profiled per phase by bench/phase-profiler.mjs; on Postgres
 // pg_stat_activity is sampled and pg_stat_statements read). Postgres is BENCH_DATABASE_URL, or Debian's PostgreSQL
 // started as the test command starts it (scripts/lib/ensure-postgres.sh, see bench/postgres.mjs).
 // Prints one table — each figure per database beside its goal (✗ = missed) and the previous run's value (read from the
 // <repo>/.bench/join-api.json this run replaces) — then where the time went, and writes <repo>/.bench/join-api.json
 // (`figures`: flat numbers, shown by the root table of scripts/bench-join.mjs; `byDatabase`, `scaleOut`, `profiles`).
-// BENCH_SECONDS (5), BENCH_PARENTS (200), BENCH_DATABASES (pglite,postgres), BENCH_PROFILE=0 (no CPU profile) tune it.
+// BENCH_SECONDS (5), BENCH_PARENTS (200), BENCH_DATABASES (pglite,postgres), BENCH_PROFILE=0 (no CPU profile),
+// BENCH_STATEMENT_PARENTS (20), BENCH_OPEN_LOOP=0, BENCH_OPEN_LOOP_RATES (20,40), BENCH_OPEN_LOOP_SECONDS (30; CI: 5)
+// tune it.
 // Run: pnpm --filter join-api bench   (builds join-api first; builds payments-sandbox when its dist/ is missing)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +23,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshDatabase, startPostgres } from './postgres.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
+import { STATEMENTS_BEFORE, STATEMENTS_GOAL } from './statements.mjs';
+import { OPEN_LOOP_P99_GOAL_MS, OPEN_LOOP_RATE_GOAL } from './open-loop.mjs';
+import { PAYING_CALLS } from './join-flow.mjs';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const benchDir = path.join(repo, '.bench');
@@ -125,6 +133,87 @@ try {
       `${db}: ${r.chargedOnce} of ${r.paidOrders} paid orders charged exactly once, ${r.failedOrders} failed${r.poolMax ? `; pool ${r.poolMax}` : ''}`,
     );
   }
+  const counted = results.postgres?.statementsPerCall;
+  if (counted) {
+    // statements per call beside the previous run's (and the per-parent goal, with the figure before the count)
+    const was = previous?.byDatabase?.postgres?.statementsPerCall;
+    console.log(`\nStatements per call on Postgres (pg_stat_statements, mean of ${counted.parents} parents)`);
+    const srows = [['call', 'statements', 'goal', 'previous']];
+    for (const [call, n] of Object.entries(counted.perCall))
+      srows.push([call, String(n), '', String(was?.perCall?.[call] ?? '—')]);
+    const ok = counted.perParent <= STATEMENTS_GOAL;
+    if (!ok) missed.push('statements per parent on postgres');
+    srows.push([
+      'per parent (sign-up + order)',
+      `${counted.perParent}${ok ? '' : ' ✗'}`,
+      `≤ ${STATEMENTS_GOAL}`,
+      String(was?.perParent ?? `${STATEMENTS_BEFORE} (README, before the count)`),
+    ]);
+    srows.push(['the whole join (7 calls)', String(counted.perJoin), '', String(was?.perJoin ?? '—')]);
+    const sw = srows[0].map((_, i) => Math.max(...srows.map((r) => r[i].length)));
+    for (const r of srows) console.log(r.map((c, i) => c.padEnd(sw[i])).join('  '));
+  }
+  const looped = DATABASES.filter((db) => results[db].openLoop);
+  if (looped.length) {
+    // open loop: per rate and call, p50 / p99 per database beside the goal and the previous run's
+    const first = results[looped[0]].openLoop;
+    console.log(
+      `\nOpen loop: parents arriving at a fixed rate for ${first.rates[0]?.seconds} s (own addresses, production load shedding)`,
+    );
+    const orows = [['figure', ...looped.flatMap((db) => [db, 'previous']), 'goal']];
+    const was = (db, rate) => previous?.byDatabase?.[db]?.openLoop?.rates?.find((r) => r.rate === rate);
+    for (const { rate } of first.rates) {
+      const at = (db) => results[db].openLoop.rates.find((r) => r.rate === rate);
+      for (const call of PAYING_CALLS) {
+        const row = [`${rate}/s ${call} p50 / p99 (ms)`];
+        for (const db of looped) {
+          const c = at(db)?.perCall[call];
+          const ok = c && c.p99 !== null && c.p99 <= OPEN_LOOP_P99_GOAL_MS;
+          if (!ok) missed.push(`open loop ${rate}/s ${call} p99 on ${db}`);
+          const w = was(db, rate)?.perCall?.[call];
+          row.push(c ? `${c.p50} / ${c.p99}${ok ? '' : ' ✗'}` : '—', w ? `${w.p50} / ${w.p99}` : '—');
+        }
+        orows.push([...row, `p99 ≤ ${OPEN_LOOP_P99_GOAL_MS}`]);
+      }
+      const row = [`${rate}/s parents paid / shed / failed`];
+      for (const db of looped) {
+        const r = at(db);
+        const w = was(db, rate);
+        row.push(
+          r ? `${r.paid}/${r.parents} / ${r.shed} / ${r.failed}` : '—',
+          w ? `${w.paid} / ${w.shed} / ${w.failed}` : '—',
+        );
+      }
+      orows.push([...row, '']);
+      const cpuRow = [`${rate}/s join-api CPU per paid parent (ms)`];
+      for (const db of looped)
+        cpuRow.push(String(at(db)?.cpu?.perParentMs ?? '—'), String(was(db, rate)?.cpu?.perParentMs ?? '—'));
+      orows.push([...cpuRow, '']);
+    }
+    const hrow = ['highest sustained rate (parents/s)'];
+    for (const db of looped) {
+      const h = results[db].openLoop.highestSustained;
+      const ok = h !== null && h >= OPEN_LOOP_RATE_GOAL;
+      if (!ok) missed.push(`open loop sustained rate on ${db}`);
+      hrow.push(
+        `${h ?? 'none of the rates tried'}${ok ? '' : ' ✗'}`,
+        String(previous?.byDatabase?.[db]?.openLoop?.highestSustained ?? '—'),
+      );
+    }
+    orows.push([...hrow, `≥ ${OPEN_LOOP_RATE_GOAL}`]);
+    const ow = orows[0].map((_, i) => Math.max(...orows.map((r) => r[i].length)));
+    for (const r of orows) console.log(r.map((c, i) => c.padEnd(ow[i])).join('  '));
+    for (const db of looped) {
+      const top = results[db].openLoop.rates.at(-1);
+      if (!top?.cpu) continue;
+      console.log(
+        `  ${db} ${top.rate}/s: join-api CPU busy ${top.cpu.busyMs} ms in the load window; top frames (self ms):`,
+      );
+      for (const [fn, ms] of top.cpu.byFunction.slice(0, 6)) console.log(`      ${String(ms).padStart(6)}  ${fn}`);
+      for (const r of results[db].openLoop.rates)
+        if (Object.keys(r.failures).length) console.log(`  ${db} ${r.rate}/s failures: ${JSON.stringify(r.failures)}`);
+    }
+  }
   if (scaleOut) {
     console.log('\nScale-out: two join-api processes on one Postgres database');
     for (const l of scaleOut.lines) console.log(`  ${l}`);
@@ -174,6 +263,24 @@ try {
       if (goal[db][0] === '≥' ? v < goal[db][1] : v > goal[db][1]) missedKeys.push(`${key}${suffix}`);
     }
   }
+  if (counted) {
+    figures.statementsPerParentPostgres = counted.perParent;
+    goals.statementsPerParentPostgres = `≤ ${STATEMENTS_GOAL}`;
+    if (counted.perParent > STATEMENTS_GOAL) missedKeys.push('statementsPerParentPostgres');
+  }
+  for (const db of looped) {
+    const suffix = db === 'pglite' ? 'Pglite' : 'Postgres';
+    const { rates, highestSustained } = results[db].openLoop;
+    figures[`openLoopHighestSustainedRate${suffix}`] = highestSustained ?? 0;
+    goals[`openLoopHighestSustainedRate${suffix}`] = `≥ ${OPEN_LOOP_RATE_GOAL}`;
+    if ((highestSustained ?? 0) < OPEN_LOOP_RATE_GOAL) missedKeys.push(`openLoopHighestSustainedRate${suffix}`);
+    for (const r of rates) {
+      const key = `openLoop${r.rate}PerSecondWorstP99Ms${suffix}`;
+      figures[key] = Math.max(...PAYING_CALLS.map((c) => r.perCall[c].p99 ?? Infinity));
+      goals[key] = `≤ ${OPEN_LOOP_P99_GOAL_MS}`;
+      if (figures[key] > OPEN_LOOP_P99_GOAL_MS) missedKeys.push(key);
+    }
+  }
   if (scaleOut) Object.assign(figures, scaleOut.figures);
   fs.writeFileSync(
     outFile,
@@ -185,7 +292,13 @@ try {
         byDatabase: Object.fromEntries(
           DATABASES.map((db) => [
             db,
-            { figures: results[db].figures, profile: results[db].profile, cpu: results[db].cpu },
+            {
+              figures: results[db].figures,
+              statementsPerCall: results[db].statementsPerCall,
+              openLoop: results[db].openLoop,
+              profile: results[db].profile,
+              cpu: results[db].cpu,
+            },
           ]),
         ),
         scaleOut: scaleOut && { figures: scaleOut.figures, lines: scaleOut.lines },

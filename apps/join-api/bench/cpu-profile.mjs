@@ -22,15 +22,22 @@ function packageOf(url, functionName) {
 
 /**
  * @param {string} file a .cpuprofile
+ * @param {number} [top] how many packages and functions to keep
+ * @param {{ fromUs: number, toUs: number }} [window] only the samples taken within it (µs of the monotonic clock,
+ *   e.g. `process.hrtime.bigint() / 1000n` in any process of the machine)
  * @returns {{ totalMs: number, busyMs: number, byPackage: [string, number][], byFunction: [string, number][] }}
  *   self times in ms, busiest first (`busyMs` excludes idle)
  */
-export function summarizeCpuProfile(file, top = 12) {
+export function summarizeCpuProfile(file, top = 12, window = undefined) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const deltas = profile.timeDeltas;
+  // sample times: the profile's startTime plus the deltas, µs on the system's monotonic clock
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += deltas[i] ?? 0;
+    if (window && (at < window.fromUs || at > window.toUs)) continue;
     const id = profile.samples[i];
     self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0));
   }

@@ -18,10 +18,20 @@ const appDir = fileURLToPath(new URL('../', import.meta.url));
  * @param {string} [o.cpuProfDir] profile it (bench/phase-profiler.mjs): `profile()` starts, the next call stops and
  *   writes `<cpuProfDir>/<phase>.cpuprofile`
  * @param {string[]} [o.phases] the names of the profiled phases, in order
- * @param {Record<string,string>} [o.env] more settings
+ * @param {Record<string,string>} [o.env] more settings (an empty value unsets a setting)
+ * @param {string[]} [o.nodeArgs] more Node options (e.g. `--cpu-prof`)
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
-export async function startJoinApi({ sandboxUrl, databaseUrl, dataDir, logFile, cpuProfDir, phases = [], env = {} }) {
+export async function startJoinApi({
+  sandboxUrl,
+  databaseUrl,
+  dataDir,
+  logFile,
+  cpuProfDir,
+  phases = [],
+  env = {},
+  nodeArgs = [],
+}) {
   const port = await freePort();
   const childEnv = {
     PATH: process.env.PATH,
@@ -45,11 +55,17 @@ export async function startJoinApi({ sandboxUrl, databaseUrl, dataDir, logFile, 
     GATEWAY_TIMEOUT_MS: '30000',
     RECONCILE_INTERVAL_MS: '0',
     SOAK_CHILD_MAX_MS: '600000',
+    // no load shedding unless a bench asks for it (bench/open-loop.mjs does): the burst and soak figures measure the
+    // queue, and their parents expect a definite answer to every request
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    LOAD_SHED_MAX_IN_FLIGHT: '0',
     ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
     ...(cpuProfDir ? { BENCH_CPU_PROF_DIR: cpuProfDir, BENCH_CPU_PROF_PHASES: phases.join(',') } : {}),
     ...env,
   };
+  for (const [k, v] of Object.entries(childEnv)) if (v === '') delete childEnv[k];
   const args = [
+    ...nodeArgs,
     ...(cpuProfDir ? ['--import', fileURLToPath(new URL('./phase-profiler.mjs', import.meta.url))] : []),
     '--import',
     fileURLToPath(new URL('./watchdog.mjs', import.meta.url)),

@@ -5,6 +5,8 @@
 //   1. GET /api/v1/packages throughput as a ratio to a hello-world route on the same server, same run (autocannon,
 //      50 connections, BENCH_SECONDS each);
 //   2. POST /api/v1/signups then POST /api/v1/orders (sandbox driver) p50/p99 with BENCH_PARENTS (200) parents at once;
+//   3. on Postgres, the statements per call of the join (bench/statements.mjs);
+//   4. open-loop load: parents arriving at fixed rates (bench/open-loop.mjs, BENCH_OPEN_LOOP=0 skips it);
 // and checks that every paid order is exactly one sandbox transaction. On Postgres it also samples, during step 2,
 // pg_stat_activity every 10 ms (what each backend of the bench database is doing or waiting on) and
 // pg_stat_statements (calls and server time per statement). BENCH_RUN_CPU_PROF=<dir> profiles join-api (packages.cpuprofile, signups-orders.cpuprofile).
@@ -17,11 +19,15 @@ import autocannon from 'autocannon';
 import { startJoinApi } from './join-api-process.mjs';
 import { startSandbox } from './sandbox.mjs';
 import { BILLING, signupBody } from './parents.mjs';
+import { countStatements } from './statements.mjs';
+import { openLoopBench } from './open-loop.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 200);
 const DATABASE_URL = process.env.BENCH_RUN_DATABASE_URL || undefined;
 const OUT = process.env.BENCH_RUN_OUT;
+/** Parents of the statements count (Postgres), one call at a time. */
+const STATEMENT_PARENTS = Number(process.env.BENCH_STATEMENT_PARENTS ?? 20);
 
 function cannon(url, opts = {}) {
   return new Promise((resolve, reject) => {
@@ -146,6 +152,23 @@ try {
   const ratio = packages.requests.average / hello.requests.average;
   if (packages.non2xx) throw new Error(`GET /packages answered ${packages.non2xx} non-2xx`);
 
+  // Statements per call of the join (Postgres: pg_stat_statements), its own parents one call at a time.
+  const statementsPerCall =
+    kind === 'postgres'
+      ? await countStatements({
+          base: server.url,
+          databaseUrl: DATABASE_URL,
+          parents: STATEMENT_PARENTS,
+          newNonce: sandbox.newNonce,
+        })
+      : undefined;
+  if (statementsPerCall)
+    log(
+      `statements per call (${STATEMENT_PARENTS} parents): ${Object.entries(statementsPerCall.perCall)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}; per parent (sign-up + order) ${statementsPerCall.perParent}`,
+    );
+
   // 200 parents sign up and pay at once.
   const orderTimes = [];
   const signupTimes = [];
@@ -177,7 +200,7 @@ try {
         },
         body: JSON.stringify({
           packageId: 2053,
-          paymentMethodNonce: 'fake-valid-nonce',
+          paymentMethodNonce: sandbox.newNonce(),
           billingAddress: BILLING,
           expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
         }),
@@ -221,8 +244,22 @@ try {
       })),
     };
   }
+  // Open-loop load: parents arriving at fixed rates, each against a fresh join-api process (bench/open-loop.mjs).
+  let openLoop;
+  if (process.env.BENCH_OPEN_LOOP !== '0') {
+    await server.stop();
+    openLoop = await openLoopBench({
+      sandbox,
+      databaseUrl: DATABASE_URL,
+      workDir: dataDir,
+      profileOut: process.env.BENCH_RUN_CPU_PROF || undefined,
+      log,
+    });
+    if (openLoop.rates.some((r) => r.failed)) process.exitCode = 1;
+  }
   const result = {
     database: kind,
+    openLoop,
     poolMax: postgres ? Number(process.env.DATABASE_POOL_MAX || 0) || 'default' : null,
     figures: {
       helloRps: Math.round(hello.requests.average),
@@ -234,6 +271,7 @@ try {
       ordersP99Ms: round1(pct(orderTimes, 99)),
       phaseWallMs: Math.round(wall),
     },
+    statementsPerCall,
     failedOrders: failures,
     chargedOnce: charged,
     paidOrders: orderIds.length,

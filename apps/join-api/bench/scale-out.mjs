@@ -33,7 +33,7 @@ async function signUp(base, i, ip) {
   return (await res.json()).authToken;
 }
 
-function order(base, token, key, ip) {
+function order(base, token, key, ip, nonce) {
   return fetch(`${base}/api/v1/orders`, {
     method: 'POST',
     headers: {
@@ -44,17 +44,17 @@ function order(base, token, key, ip) {
     },
     body: JSON.stringify({
       packageId: 2053,
-      paymentMethodNonce: 'fake-valid-nonce',
+      paymentMethodNonce: nonce,
       billingAddress: BILLING,
       expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
     }),
   });
 }
 
-/** POST /orders until a definite answer (a 409 in flight waits Retry-After). */
-async function orderUntilDone(base, token, key, ip) {
+/** POST /orders until a definite answer (a 409 in flight waits Retry-After); one nonce per key, as the page sends. */
+async function orderUntilDone(base, token, key, ip, nonce) {
   for (let attempt = 0; attempt < 60; attempt++) {
-    const res = await order(base, token, key, ip);
+    const res = await order(base, token, key, ip, nonce);
     if (res.status !== 409) return { status: res.status, body: await res.json() };
     await res.body?.cancel();
     await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
@@ -63,7 +63,7 @@ async function orderUntilDone(base, token, key, ip) {
 }
 
 /** `parents` sign up and pay at once, parent i through bases[i % bases.length]. */
-async function throughput(bases, parents, offset) {
+async function throughput(bases, parents, offset, newNonce) {
   const started = performance.now();
   let failed = 0;
   await Promise.all(
@@ -72,7 +72,7 @@ async function throughput(bases, parents, offset) {
       const ip = clientAddress(offset + i);
       try {
         const token = await signUp(base, offset + i, ip);
-        const r = await orderUntilDone(base, token, randomUUID(), ip);
+        const r = await orderUntilDone(base, token, randomUUID(), ip, newNonce());
         if (r.status !== 201) failed++;
       } catch {
         failed++;
@@ -113,8 +113,9 @@ export async function scaleOutBench(databaseUrl) {
     const ip = clientAddress(60_000);
     const token = await signUp(a, 60_000, ip);
     const key = randomUUID();
+    const nonce = sandbox.newNonce();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => orderUntilDone(i % 2 ? b : a, token, key, ip)),
+      Array.from({ length: 5 }, (_, i) => orderUntilDone(i % 2 ? b : a, token, key, ip, nonce)),
     );
     const ids = new Set(answers.map((r) => r.body.orderId));
     const statuses = new Set(answers.map((r) => r.status));
@@ -144,8 +145,8 @@ export async function scaleOutBench(databaseUrl) {
     );
 
     // 3. orders throughput, one process then both
-    const one = await throughput([a], PARENTS, 0);
-    const two = await throughput([a, b], PARENTS, 10_000);
+    const one = await throughput([a], PARENTS, 0, sandbox.newNonce);
+    const two = await throughput([a, b], PARENTS, 10_000, sandbox.newNonce);
     ok &&= !one.failed && !two.failed;
     lines.push(
       `${PARENTS} parents sign up and pay at once: one process ${one.perSecond}/s (${one.seconds} s), two processes ${two.perSecond}/s (${two.seconds} s); ${one.failed + two.failed} failed`,

@@ -62,7 +62,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { openDatabase, seedReference } from '../dist/index.js';
 import { freePort } from './free-port.mjs';
-import { loadSandbox } from './sandbox.mjs';
+import { loadSandbox, nonceMaker } from './sandbox.mjs';
 
 const DRIVERS = (process.env.SOAK_DRIVERS ?? 'braintree,sandbox').split(',').filter(Boolean);
 const PARENTS = Number(process.env.SOAK_PARENTS ?? 100);
@@ -81,14 +81,6 @@ const REFUND_SHARE = Number(process.env.SOAK_REFUND_SHARE ?? 0.1);
 /** A land-late sale is carried out this long after join-api's charge lease ran out, at most (ms). */
 const LAND_LATE_MAX_MS = 4000;
 const PACKAGE_ID = 2053;
-/** What the card's 3D Secure lookup gave (liability shifted), recorded on each single-use nonce. */
-const THREE_DS_OK = {
-  liabilityShifted: true,
-  liabilityShiftPossible: true,
-  status: 'authenticate_successful',
-  enrolled: 'Y',
-  threeDSecureVersion: '2.2.0',
-};
 /** Sale statuses that hold the parent's money (Braintree "Transaction statuses"). */
 const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
 
@@ -117,12 +109,7 @@ async function startSandbox() {
   const { createSandboxApp, SandboxStore, FAKE_NONCES } = await loadSandbox();
   const store = new SandboxStore();
   const app = createSandboxApp({ store, nodeEnv: 'development' });
-  const visa = FAKE_NONCES['fake-three-d-secure-visa-full-authentication-nonce'];
-  const newNonce = () => {
-    const nonce = store.createNonce({ ...visa });
-    store.setThreeDSecure(nonce, THREE_DS_OK);
-    return nonce;
-  };
+  const newNonce = nonceMaker(store, FAKE_NONCES);
   return new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve({

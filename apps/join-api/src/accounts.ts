@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { getPackage, isJoinComplete } from '@ofw/domain';
 import type { ParentState } from '@ofw/api-client';
 import type { Db } from './db/client.js';
@@ -27,8 +27,21 @@ export async function issueToken(
   kind: TokenKind,
   o: { userId?: number | null; familyId?: number | null; data?: unknown; now: Date; ttlMs?: number },
 ): Promise<string> {
+  const { token, values } = newTokenRow(kind, o);
+  await db.insert(tokens).values(values);
+  return token;
+}
+
+/**
+ * A new token of `kind` and the `tokens` row that stores it (its SHA-256 hash only), for {@link issueToken} or a
+ * statement that inserts it with other rows. `userId` may be SQL (e.g. the id a CTE inserts).
+ */
+export function newTokenRow(
+  kind: TokenKind,
+  o: { userId?: number | SQL | null; familyId?: number | null; data?: unknown; now: Date; ttlMs?: number },
+): { token: string; values: typeof tokens.$inferInsert } {
   const token = newToken();
-  await db.insert(tokens).values({
+  const values = {
     hash: hashToken(token),
     kind,
     userId: o.userId ?? null,
@@ -36,8 +49,8 @@ export async function issueToken(
     data: o.data ?? null,
     createdAt: o.now,
     expiresAt: new Date(o.now.getTime() + (o.ttlMs ?? TOKEN_TTL_MS[kind])),
-  });
-  return token;
+  };
+  return { token, values: values as typeof tokens.$inferInsert };
 }
 
 export type TokenRow = typeof tokens.$inferSelect;

@@ -9,6 +9,7 @@ import { ServiceError } from './services/errors.js';
 import { redactUrl } from './lib/logger.js';
 import { createMetrics } from './lib/metrics.js';
 import { rejectMalformedPath } from './lib/path.js';
+import { LoadShedder, loadShedding } from './lib/load-shedding.js';
 import { referenceRoutes } from './routes/reference.js';
 import { parentRoutes } from './routes/parents.js';
 import { orderRoutes } from './routes/orders.js';
@@ -57,6 +58,18 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.use('*', securityHeaders(csp, { hsts: deps.env.COOKIE_SECURE }));
+  // overload (README "Overload"): past its thresholds the process refuses new API work at once, first of all
+  const shedder =
+    deps.loadShedder ??
+    new LoadShedder(
+      {
+        maxEventLoopDelayMs: deps.env.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+        maxInFlight: deps.env.LOAD_SHED_MAX_IN_FLIGHT,
+        retryAfterSeconds: deps.env.LOAD_SHED_RETRY_AFTER_SECONDS,
+      },
+      services.metrics,
+    );
+  app.use(`${API_PREFIX}/*`, loadShedding(shedder));
   app.use('*', rejectMalformedPath());
   app.use(
     `${API_PREFIX}/*`,

@@ -6,6 +6,7 @@ import type { Env } from './env.js';
 import type { PaymentGateway } from './gateway/types.js';
 import type { Logger } from './lib/logger.js';
 import type { Metrics } from './lib/metrics.js';
+import type { LoadShedder } from './lib/load-shedding.js';
 import { TOKEN_TTL_MS, findSessionUser, type UserRow } from './accounts.js';
 import { bearer } from './lib/tokens.js';
 import { HttpProblem, forbidden, unauthorized } from './lib/problem.js';
@@ -25,9 +26,11 @@ export interface AppDeps {
   metrics?: Metrics;
   /** This process's outbox worker, for `/readyz`; absent when this process sends no e-mail (`OUTBOX_POLL_MS=0`). */
   outboxWorker?: { healthy(now: Date): boolean };
+  /** Admission control of `/api/v1` (default: one from the env's `LOAD_SHED_*`, lib/load-shedding.ts). */
+  loadShedder?: LoadShedder;
 }
 
-export interface Services extends Required<Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker'>> {
+export interface Services extends Required<Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker' | 'loadShedder'>> {
   inviteRotateAfterMs: number;
   outboxWorker?: AppDeps['outboxWorker'];
 }

@@ -146,6 +146,19 @@ const EnvSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     /** Interface the metrics endpoint binds to: this machine only unless a scraper elsewhere needs it. */
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * Load shedding (README "Overload", lib/load-shedding.ts): while this process's event loop lags more than this
+     * (ms), new API requests are refused at once with 503 `overloaded` and `Retry-After` — a lag this long means a
+     * new request would wait about as long before its first statement. 0 turns it off.
+     */
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
+    /**
+     * Load shedding: API requests in flight at most in this process; the next one is refused at once (503). Sized so
+     * that a full house is served within about a second on one core (≈ 3–5 ms of CPU per request). 0 turns it off.
+     */
+    LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(200),
+    /** The `Retry-After` (s) of a request refused by the load shedder. */
+    LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
     /** Multiplies every rate limit (tests and the bench raise it); 1 (or unset) in production. */
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     /** How often expired rate-limit and idempotency rows are purged (ms; 0 turns the timer off). */

@@ -68,15 +68,23 @@ export function orderYears(order: Pick<OrderRow, 'services' | 'packageId'>): 1 |
  * (orders.ts `finalize`), so the receipt exists exactly when the payment was recorded. Every figure is the order
  * row's (amount charged, currency, VAT, discount, credit, what paid — card or Apple Pay brand and last four, PayPal
  * e-mail, Venmo username); nothing is re-priced.
- * One receipt per order (`dedupeKey` `receipt:<orderId>`).
+ * One receipt per order (`dedupeKey` `receipt:<orderId>`). `payerRow` (e-mail, first name, locale) is the payer's
+ * row when the caller has just read or written it in this transaction; without it, it is read here.
  * @returns the address the receipt goes to (the payer's account e-mail), or undefined when the payer is gone.
  */
-export async function queueReceipt(tx: Tx, order: OrderRow, paidAt: Date): Promise<string | undefined> {
-  const [payer] = await tx
-    .select({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })
-    .from(users)
-    .where(eq(users.id, order.userId))
-    .limit(1);
+export async function queueReceipt(
+  tx: Tx,
+  order: OrderRow,
+  paidAt: Date,
+  payerRow?: { email: string; firstName: string; languageLocale: string },
+): Promise<string | undefined> {
+  const [payer] = payerRow
+    ? [payerRow]
+    : await tx
+        .select({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })
+        .from(users)
+        .where(eq(users.id, order.userId))
+        .limit(1);
   if (!payer) return undefined;
   const pkg = getPackage(order.packageId);
   const years = orderYears(order);

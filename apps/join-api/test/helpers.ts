@@ -215,6 +215,8 @@ export async function testApp(opts: {
   now?: () => Date;
   inviteRotateAfterMs?: number;
   outboxWorker?: AppDeps['outboxWorker'];
+  loadShedder?: AppDeps['loadShedder'];
+  metrics?: Metrics;
 }) {
   const database = await freshDatabase(opts.kind ?? 'pglite');
   await seedReference(database.db);
@@ -226,19 +228,22 @@ export async function testApp(opts: {
     LOG_LEVEL: 'info',
     RATE_LIMIT_FACTOR: '100',
     WEB_DIST: '/nonexistent-web-dist',
+    // the suite's own event loop lags on a loaded machine (PGlite runs on it): only test/load-shedding.test.ts sheds
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...opts.env,
   });
   const logs = new LogSink();
   const gateway = opts.gateway ?? createSandboxGateway({ baseUrl: env.SANDBOX_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS });
   const deps: AppDeps & { metrics: Metrics } = {
     db: database.db,
-    metrics: createMetrics({ db: database.db }),
+    metrics: opts.metrics ?? createMetrics({ db: database.db }),
     env,
     gateway,
     logger: createLogger('info', logs),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.inviteRotateAfterMs !== undefined ? { inviteRotateAfterMs: opts.inviteRotateAfterMs } : {}),
     ...(opts.outboxWorker ? { outboxWorker: opts.outboxWorker } : {}),
+    ...(opts.loadShedder ? { loadShedder: opts.loadShedder } : {}),
   };
   const app = createApp(deps);
   /**

@@ -5,6 +5,7 @@ import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/reac
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { env } from './env.js';
 import { lazyApiClient } from './lazy-api-client.js';
+import { retryOnceWhenOverloaded } from './retry-overloaded.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
 import { routeTree } from './routeTree.gen.js';
 import { ServicesProvider, type Services } from './services.js';
@@ -73,7 +74,8 @@ export function createAppContext(
       import('@ofw/api-client').then(({ createApiClient }) =>
         createApiClient({
           baseUrl: env.VITE_API_BASE_URL,
-          ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
+          // join-api's 503 `overloaded` (nothing ran) is sent again once after Retry-After, then shown
+          fetch: retryOnceWhenOverloaded(overrides.fetch ?? ((input, init) => fetch(input, init))),
           ...(overrides.apiTimeoutMs ? { timeoutMs: overrides.apiTimeoutMs } : {}),
           // issue 12: no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
           credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',

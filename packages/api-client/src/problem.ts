@@ -23,6 +23,8 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
  * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries). `price_changed`
  * (409): the order's price is no longer the `expectedCharge` the page showed; the problem's `quote` is the new one.
  * `not_paid_yet` (409): a step that needs the subscription paid first (the co-parent answer, which e-mails an invitation).
+ * `overloaded` (503, with `Retry-After`): join-api refused the request at once because it is past its load thresholds
+ * (nothing of the request ran); send it again after `Retry-After`.
  */
 export const ProblemCodeSchema = z.enum([
   'validation_failed',
@@ -55,6 +57,7 @@ export const ProblemCodeSchema = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',
+  'overloaded',
 ]);
 /** A stable machine code of a join-api problem (see {@link ProblemCodeSchema}). */
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;

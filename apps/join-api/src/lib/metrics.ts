@@ -28,6 +28,12 @@ export interface Metrics {
    * possible, so the merchant keeps the liability), by the lookup's 3DS `status`.
    */
   liabilityKeptTotal: Counter<'status'>;
+  /** The event loop's delay over the last 100 ms window (s), set by the load shedder (lib/load-shedding.ts). */
+  eventLoopDelaySeconds: Gauge;
+  /** API requests admitted and not answered yet (lib/load-shedding.ts). */
+  inFlightRequests: Gauge;
+  /** Requests refused 503 `overloaded` by the load shedder, by `reason` (`event_loop_delay`, `in_flight`). */
+  shedTotal: Counter<'reason'>;
 }
 
 /**
@@ -82,6 +88,22 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
       name: 'join_api_card_sales_without_liability_shift_total',
       help: 'Card sales made without a 3D Secure liability shift (the merchant keeps the liability), by 3DS status.',
       labelNames: ['status'],
+      registers: [registry],
+    }),
+    eventLoopDelaySeconds: new Gauge({
+      name: 'join_api_event_loop_delay_seconds',
+      help: 'The event loop delay over the last 100 ms window (the load shedder refuses new work above LOAD_SHED_EVENT_LOOP_DELAY_MS).',
+      registers: [registry],
+    }),
+    inFlightRequests: new Gauge({
+      name: 'join_api_in_flight_requests',
+      help: 'API requests admitted and not answered yet (the load shedder refuses new work from LOAD_SHED_MAX_IN_FLIGHT).',
+      registers: [registry],
+    }),
+    shedTotal: new Counter({
+      name: 'join_api_requests_shed_total',
+      help: 'Requests refused 503 overloaded by the load shedder, by reason (event_loop_delay, in_flight).',
+      labelNames: ['reason'],
       registers: [registry],
     }),
   };

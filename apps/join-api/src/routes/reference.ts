@@ -4,9 +4,9 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { preferredLocale, uiLanguageFor } from '@ofw/domain';
 import type { AppEnv, Ctx, Services } from '../context.js';
 import { operation } from '../lib/operation.js';
-import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
+import { clientIp, optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
 import { countries, joinCountries, securityQuestions } from '../db/schema.js';
-import { RATE_LIMITS } from '../lib/rate-limit.js';
+import { RATE_LIMITS, hitRateLimits } from '../lib/rate-limit.js';
 import { countryOptions, localeFrom } from '../reference-data.js';
 import {
   availabilityFor,
@@ -98,9 +98,16 @@ export function referenceRoutes() {
   operation(r, 'getPaymentsConfig', async (c, input) => {
     const s = c.get('services');
     const user = await requireParent(c);
-    // every call mints a gateway client token (issue 12): limited per parent and per client
-    await rateLimit(c, RATE_LIMITS.clientTokens, `parent:${user.id}`);
-    await rateLimit(c, RATE_LIMITS.clientTokensClient);
+    // every call mints a gateway client token (issue 12): limited per parent and per client (one statement for both)
+    await hitRateLimits(
+      s.db,
+      [
+        { kind: 'hit', rule: RATE_LIMITS.clientTokens, subject: `parent:${user.id}` },
+        { kind: 'hit', rule: RATE_LIMITS.clientTokensClient, subject: clientIp(c) },
+      ],
+      s.now(),
+      s.env.RATE_LIMIT_FACTOR,
+    );
     const body = await paymentsConfigFor(s, input.query().currency, { reqId: c.get('requestId') });
     c.header('cache-control', 'no-store');
     return c.json(body);

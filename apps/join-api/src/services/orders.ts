@@ -258,9 +258,13 @@ async function finalize(s: Services, order: OrderRow, result: ChargeResult): Pro
       await tx
         .insert(subscriptions)
         .values({ userId: order.userId, orderId: order.id, packageId: order.packageId, status: 'current', ...sub });
-      await tx.update(users).set({ billingAddress: order.billingAddress }).where(eq(users.id, order.userId));
+      const [payer] = await tx
+        .update(users)
+        .set({ billingAddress: order.billingAddress })
+        .where(eq(users.id, order.userId))
+        .returning({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale });
       // The payer's receipt e-mail, in the outbox of this same transaction (README "Outbox").
-      const receiptEmail = await queueReceipt(tx, paid, now);
+      const receiptEmail = await queueReceipt(tx, paid, now, payer);
       const answer: StoredResponse = { status: 201, body: paidResponse(paid, sub, receiptEmail ?? null) };
       await tx
         .update(idempotencyKeys)
@@ -793,10 +797,14 @@ export async function placeOrder(
     for (let attempt = 0; attempt < 3; attempt++) {
       const step = await s.db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-        const [existing] = await tx
+        // this key's order and the parent's pending one in one read (issue 15: a statement each before) — after the
+        // lock, in a statement of its own: its snapshot holds what the lock's previous holder committed (read in the
+        // locking statement, a pending order committed meanwhile would not be seen)
+        const mineOrPending = await tx
           .select()
           .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
+          .where(and(eq(orders.userId, user.id), or(eq(orders.idempotencyKey, key), eq(orders.status, 'pending'))));
+        const existing = mineOrPending.find((o) => o.idempotencyKey === key);
         if (existing) return { kind: 'mine' as const, order: existing, fresh: false };
         // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
         const term = await currentTerm(tx, user.id, s.now());
@@ -820,10 +828,7 @@ export async function placeOrder(
         }
         // Shown = charged (DESIGN.md §5): only the amount the page showed is charged; another quote charges nothing.
         assertExpectedCharge(q, body.expectedCharge);
-        const [other] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
+        const other = mineOrPending.find((o) => o.status === 'pending');
         if (other) return { kind: 'other' as const, order: other, fresh: false };
         const [created] = await tx
           .insert(orders)

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { SignupRequestSchema, SignupResponse } from '@ofw/api-client';
@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import { families, idempotencyKeys, signups, tokens, users } from '../db/schema.js';
 import { ServiceError } from './errors.js';
 import { fingerprint, hashToken, newToken } from '../lib/tokens.js';
-import { TOKEN_TTL_MS, consumeToken, getUser, issueToken } from '../accounts.js';
+import { TOKEN_TTL_MS, consumeToken, getUser, issueToken, newTokenRow } from '../accounts.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A validated signup request (defaults applied). */
@@ -35,6 +35,14 @@ export async function startSignup(
   key: string | undefined,
 ): Promise<{ result: SignupResponse; replayed: boolean }> {
   const now = s.now();
+  if (oneStatementSignup(body)) {
+    try {
+      return { result: await createSignupInOneStatement(s.db, body, key, now), replayed: false };
+    } catch (e) {
+      // the key is taken (a replay, or a twin that just committed): answered from it below, as before
+      if (!key || !isIdempotencyKeyConflict(e)) throw e;
+    }
+  }
   return s.db.transaction(async (tx) => {
     if (key) {
       // Taken first, in the signup's own transaction: a concurrent twin waits on the key and then replays.
@@ -96,12 +104,75 @@ async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Pro
   return { signupId: stored.signupId, registrationKey, authToken, userId: stored.userId };
 }
 
+/** Whether a signup is made by {@link createSignupInOneStatement}: a new parent, no invite or referral to consume. */
+function oneStatementSignup(body: SignupBody): boolean {
+  return body.flow !== 'ctj' && !(body.flow === 'pro' && body.proReferralToken);
+}
+
+/** Whether `e` is Postgres' unique violation (23505) on `idempotency_keys` (drizzle wraps the driver's error). */
+function isIdempotencyKeyConflict(e: unknown): boolean {
+  for (let x = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
+    const pgError = x as { code?: unknown; table?: unknown; constraint?: unknown };
+    if (pgError.code === '23505')
+      return pgError.table === 'idempotency_keys' || String(pgError.constraint).startsWith('idempotency_keys');
+  }
+  return false;
+}
+
 /**
- * Creates the parent (or claims the invited one, or the pro-referred one), the signup and its first auth token.
- * @throws ServiceError `invite_invalid` / `referral_invalid` for a used, expired or unknown invite / referral.
+ * A new parent's signup as ONE statement (issue 15: BEGIN, the key, family, parent, signup, token, the key's answer
+ * and COMMIT were a round trip each): data-modifying CTEs insert the family, the parent, the signup, the first auth
+ * token and — with an Idempotency-Key — the key, completed with its answer, all or nothing. A key already taken makes
+ * the whole statement fail with a unique violation (nothing is created); the caller then answers from the key in a
+ * transaction ({@link claimSignupKey}), as a concurrent twin waits for the first request's statement to end.
+ * @throws the driver's unique violation on `idempotency_keys` when the key is taken.
  */
-async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<SignupResponse> {
-  const details = {
+async function createSignupInOneStatement(
+  db: Db,
+  body: SignupBody,
+  key: string | undefined,
+  now: Date,
+): Promise<SignupResponse> {
+  const pro = {
+    proFirstName: body.flow === 'pro' ? (body.proFirstName ?? null) : null,
+    proLastName: body.flow === 'pro' ? (body.proLastName ?? null) : null,
+    userCreatedByPro: false,
+  };
+  const signupId = randomUUID();
+  const registrationKey = newToken();
+  const userId = sql`(select id from u)`;
+  const auth = newTokenRow('auth', { userId, now });
+  // drizzle renders each query builder embedded in `sql` in parentheses: `name as (insert … returning …)`
+  const ctes = [
+    sql`fam as ${db.insert(families).values({}).returning({ id: families.id })}`,
+    sql`u as ${db
+      .insert(users)
+      .values({ ...signupDetails(body), familyId: sql`(select id from fam)`, ...pro, parentAccountType: 'parent' })
+      .returning({ id: users.id })}`,
+    sql`sg as ${db.insert(signups).values(newSignupRow(signupId, userId, registrationKey, body.flow, now))}`,
+    sql`tk as ${db.insert(tokens).values(auth.values)}`,
+  ];
+  if (key) {
+    ctes.push(
+      sql`k as ${db.insert(idempotencyKeys).values({
+        userId: SIGNUP_KEY_SCOPE,
+        key,
+        requestHash: fingerprint(body),
+        state: 'completed',
+        responseStatus: 201,
+        responseBody: sql`jsonb_build_object('signupId', ${signupId}::text, 'userId', ${userId})`,
+        createdAt: now,
+      })}`,
+    );
+  }
+  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select id from u`);
+  const id = Number((result as { rows: { id: unknown }[] }).rows[0]!.id);
+  return { signupId, registrationKey, authToken: auth.token, userId: id };
+}
+
+/** The parent's columns a signup sets (`users`), from the request. */
+function signupDetails(body: SignupBody) {
+  return {
     firstName: body.parent.firstName,
     lastName: body.parent.lastName,
     email: body.parent.email.toLowerCase(),
@@ -114,6 +185,32 @@ async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<Signup
     flow: body.flow,
     referral: body.referral ?? null,
   };
+}
+
+/** The `signups` row of a new signup (its registration key stored as a hash; lives as long as an invite). */
+function newSignupRow(
+  id: string,
+  userId: number | SQL,
+  registrationKey: string,
+  flow: SignupBody['flow'],
+  now: Date,
+): typeof signups.$inferInsert {
+  return {
+    id,
+    userId: userId as number,
+    registrationKeyHash: hashToken(registrationKey),
+    flow,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invite),
+  };
+}
+
+/**
+ * Creates the parent (or claims the invited one, or the pro-referred one), the signup and its first auth token.
+ * @throws ServiceError `invite_invalid` / `referral_invalid` for a used, expired or unknown invite / referral.
+ */
+async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<SignupResponse> {
+  const details = signupDetails(body);
   let userId: number;
   if (body.flow === 'ctj') {
     // Invited co-parent: the invite token grants the pre-created account once.
@@ -153,14 +250,7 @@ async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<Signup
   }
   const signupId = randomUUID();
   const registrationKey = newToken();
-  await tx.insert(signups).values({
-    id: signupId,
-    userId,
-    registrationKeyHash: hashToken(registrationKey),
-    flow: body.flow,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invite),
-  });
+  await tx.insert(signups).values(newSignupRow(signupId, userId, registrationKey, body.flow, now));
   const authToken = await issueToken(tx, 'auth', { userId, now });
   return { signupId, registrationKey, authToken, userId };
 }

@@ -1,0 +1,98 @@
+// One simulated parent going through join-api's calls of the join, in join-web's order: sign-up (with an
+// Idempotency-Key, as join-web sends it), the parent's packages, the payments config (a client token), the order (sandbox
+// driver, a liability-shifted 3D Secure nonce of the in-process sandbox, §9 Premium 1 year), then terms, credentials and security questions. Used by
+// bench/statements.mjs (statements per call) and bench/open-loop.mjs (latency per call at a fixed arrival rate).
+import { randomUUID } from 'node:crypto';
+import { BILLING, signupBody } from './parents.mjs';
+
+/** The calls of one parent's join, in order (the names printed by the benches). */
+export const CALLS = ['sign-up', 'packages', 'payments config', 'order', 'terms', 'credentials', 'security questions'];
+/** The calls a paying parent makes before the payment goes through (the open-loop bench's parents). */
+export const PAYING_CALLS = CALLS.slice(0, 4);
+
+/** The ids of three security questions (GET /security-questions, public and cached), for the last call. */
+export async function securityQuestionIds(base) {
+  const res = await fetch(`${base}/api/v1/security-questions`);
+  if (!res.ok) throw new Error(`GET /security-questions answered ${res.status}`);
+  return (await res.json()).slice(0, 3).map((q) => q.id);
+}
+
+/**
+ * A parent `i` of a bench run: `call(name)` makes one call of {@link CALLS} (in order; each needs the ones before it)
+ * and resolves to its HTTP status (the answer's body read). `ip`, when given, is sent as X-Forwarded-For (join-api with
+ * `TRUSTED_PROXIES=loopback` then counts the parent's rate limits on its own address).
+ * @param {string} base join-api's origin
+ * @param {number|string} i the parent's number (its e-mail and username)
+ * @param {{ newNonce: () => string, ip?: string, questionIds?: number[], email?: string }} o `newNonce` makes the
+ *   order's single-use nonce (bench/sandbox.mjs `newNonce`)
+ */
+export function joinParent(base, i, { newNonce, ip, questionIds, email }) {
+  const api = `${base}/api/v1`;
+  let authToken;
+  let userId;
+  const headers = (more = {}) => ({
+    ...(ip ? { 'x-forwarded-for': ip } : {}),
+    ...(authToken ? { authorization: `Bearer ${authToken}` } : {}),
+    ...more,
+  });
+  const json = { 'content-type': 'application/json' };
+  const send = async (path, init) => {
+    const res = await fetch(`${api}${path}`, init);
+    const body = await res.text();
+    return {
+      status: res.status,
+      body: body && res.headers.get('content-type')?.includes('json') ? JSON.parse(body) : body,
+    };
+  };
+  const steps = {
+    'sign-up': async () => {
+      const r = await send('/signups', {
+        method: 'POST',
+        headers: headers({ ...json, 'idempotency-key': randomUUID() }),
+        body: signupBody(i, email ? { email } : {}),
+      });
+      if (r.status === 201) ({ authToken, userId } = r.body);
+      return r;
+    },
+    packages: () => send('/packages?currency=USD&flow=join', { headers: headers() }),
+    'payments config': () => send('/payments/config?currency=USD', { headers: headers() }),
+    order: () =>
+      send('/orders', {
+        method: 'POST',
+        headers: headers({ ...json, 'idempotency-key': randomUUID() }),
+        body: JSON.stringify({
+          packageId: 2053,
+          paymentMethodNonce: newNonce(),
+          billingAddress: BILLING,
+          expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+        }),
+      }),
+    terms: () =>
+      send(`/parents/${userId}/terms`, {
+        method: 'PUT',
+        headers: headers(json),
+        body: JSON.stringify({ agreedToTerms: true }),
+      }),
+    credentials: async () => {
+      const r = await send(`/parents/${userId}/credentials`, {
+        method: 'PUT',
+        headers: headers(json),
+        body: JSON.stringify({ username: `bench.${i}.${process.pid}`, password: 'Tangerine-Lighthouse-47' }),
+      });
+      if (r.status === 200 && r.body.authToken) authToken = r.body.authToken; // credentials rotate the token
+      return r;
+    },
+    'security questions': () =>
+      send(`/parents/${userId}/security-questions`, {
+        method: 'PUT',
+        headers: headers(json),
+        body: JSON.stringify({
+          answers: (questionIds ?? []).map((questionId, n) => ({ questionId, answer: `answer number ${n} of ${i}` })),
+        }),
+      }),
+  };
+  return {
+    /** @returns {Promise<{ status: number, body: unknown }>} */
+    call: (name) => steps[name](),
+  };
+}

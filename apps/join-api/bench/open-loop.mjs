@@ -1,0 +1,174 @@
+// Open-loop load (part of bench/run.mjs, per database): parents ARRIVE at a fixed rate whatever the server's answers
+// — as real parents do —, each from its own X-Forwarded-For address (join-api with `TRUSTED_PROXIES=loopback` and
+// `RATE_LIMIT_FACTOR=1`, so every rate limit counts as in production) and each signs up, reads its packages and the
+// payments config, and pays (bench/join-flow.mjs `PAYING_CALLS`). A fresh join-api process per rate, with production's
+// load-shedding thresholds (env.ts `LOAD_SHED_*` defaults: a 503 `overloaded` is counted as shed, not retried), run
+// under `node --cpu-prof`; the profile's samples within the load window give join-api's CPU per parent and its top
+// frames. Figures per rate: p50/p99 per call (answers that were not shed), parents paid / shed / failed.
+// BENCH_OPEN_LOOP_RATES (parents/s, comma-separated; default 20,40 — 5,10 under CI), BENCH_OPEN_LOOP_SECONDS (30; 5
+// under CI).
+import fs from 'node:fs';
+import path from 'node:path';
+import { startJoinApi } from './join-api-process.mjs';
+import { PAYING_CALLS, joinParent } from './join-flow.mjs';
+import { summarizeCpuProfile } from './cpu-profile.mjs';
+
+const CI = Boolean(process.env.CI);
+/** Arrival rates tried (parents/s). */
+export const OPEN_LOOP_RATES = (process.env.BENCH_OPEN_LOOP_RATES ?? (CI ? '5,10' : '20,40'))
+  .split(',')
+  .map(Number)
+  .filter((r) => r > 0);
+/** How long parents arrive at each rate (s). */
+export const OPEN_LOOP_SECONDS = Number(process.env.BENCH_OPEN_LOOP_SECONDS ?? (CI ? 5 : 30));
+/** Goal per call at every rate: p99 ≤ this (ms). */
+export const OPEN_LOOP_P99_GOAL_MS = 300;
+/** Goal: the highest sustained rate (every p99 within goal, ≥ 99 % of the parents paid) is at least this (parents/s). */
+export const OPEN_LOOP_RATE_GOAL = 40;
+
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+const round1 = (x) => (Number.isFinite(x) ? +x.toFixed(1) : null);
+/** A distinct client address per simulated parent (198.18.0.0/15, RFC 2544's benchmarking range). */
+const clientAddress = (i) => `198.19.${(i >> 8) & 255}.${i & 255}`;
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Runs one rate against a fresh join-api process.
+ * @param {object} o
+ * @param {number} o.rate parents per second
+ * @param {number} o.seconds how long they arrive
+ * @param {{ url: string, newNonce: () => string }} o.sandbox the in-process payments sandbox
+ * @param {string} [o.databaseUrl] Postgres (PGlite in a fresh folder under `o.workDir` without it)
+ * @param {string} o.workDir logs, PGlite folder and the CPU profile go here
+ * @param {string} [o.profileOut] the CPU profile is kept there as `open-loop-<rate>.cpuprofile`
+ * @param {string} o.tag distinguishes this run's parents (e-mails)
+ */
+async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOut, tag }) {
+  const profDir = path.join(workDir, `cpu-${rate}`);
+  const server = await startJoinApi({
+    sandboxUrl: sandbox.url,
+    databaseUrl,
+    dataDir: path.join(workDir, `pglite-${rate}`),
+    logFile: path.join(workDir, `join-api-${rate}.log`),
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
+    env: {
+      TRUSTED_PROXIES: 'loopback',
+      RATE_LIMIT_FACTOR: '1',
+      // production's thresholds (env.ts defaults), not the bench's "off"
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '',
+      LOAD_SHED_MAX_IN_FLIGHT: '',
+    },
+  });
+  const times = Object.fromEntries(PAYING_CALLS.map((c) => [c, []]));
+  const shed = Object.fromEntries(PAYING_CALLS.map((c) => [c, 0]));
+  let paid = 0;
+  let failed = 0;
+  const failures = new Map();
+  const total = Math.round(rate * seconds);
+  const parents = [];
+  const windowFrom = monotonicUs();
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    parents.push(
+      (async () => {
+        const p = joinParent(server.url, `${tag}-${rate}-${i}`, {
+          newNonce: sandbox.newNonce,
+          ip: clientAddress(i),
+          email: `open${i}.${rate}.${tag}@example.com`,
+        });
+        for (const call of PAYING_CALLS) {
+          const t0 = performance.now();
+          let r;
+          try {
+            r = await p.call(call);
+          } catch (e) {
+            r = { status: 0, body: String(e) };
+          }
+          if (r.status === 503 && r.body?.code === 'overloaded') return void shed[call]++;
+          times[call].push(performance.now() - t0);
+          if (r.status >= 300) {
+            failed++;
+            const k = `${call} ${r.status} ${r.body?.code ?? ''}`.trim();
+            failures.set(k, (failures.get(k) ?? 0) + 1);
+            return;
+          }
+        }
+        paid++;
+      })(),
+    );
+  }
+  const arrivedMs = performance.now() - started;
+  await Promise.all(parents);
+  const wallMs = performance.now() - started;
+  const windowTo = monotonicUs();
+  await server.stop(); // SIGTERM: node writes the --cpu-prof profile on exit
+  const profFile = fs.existsSync(profDir)
+    ? fs
+        .readdirSync(profDir)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => path.join(profDir, f))[0]
+    : undefined;
+  let kept = profFile;
+  if (profFile && profileOut) {
+    fs.mkdirSync(profileOut, { recursive: true });
+    kept = path.join(profileOut, `open-loop-${rate}.cpuprofile`);
+    fs.copyFileSync(profFile, kept);
+  }
+  const cpu = profFile ? summarizeCpuProfile(profFile, 8, { fromUs: windowFrom, toUs: windowTo }) : undefined;
+  const perCall = {};
+  for (const call of PAYING_CALLS) {
+    const s = times[call].sort((a, b) => a - b);
+    perCall[call] = { p50: round1(pct(s, 50)), p99: round1(pct(s, 99)), n: s.length, shed: shed[call] };
+  }
+  const shedTotal = Object.values(shed).reduce((a, b) => a + b, 0);
+  const sustained =
+    paid >= 0.99 * total &&
+    PAYING_CALLS.every((c) => perCall[c].p99 !== null && perCall[c].p99 <= OPEN_LOOP_P99_GOAL_MS);
+  return {
+    rate,
+    seconds,
+    parents: total,
+    /** the rate parents actually arrived at (the generator shares the cores) */
+    arrivedPerSecond: round1(total / (arrivedMs / 1000)),
+    paid,
+    shed: shedTotal,
+    failed,
+    failures: Object.fromEntries(failures),
+    wallMs: Math.round(wallMs),
+    perCall,
+    sustained,
+    cpu: cpu && {
+      file: kept,
+      busyMs: cpu.busyMs,
+      /** join-api's CPU (ms) per parent who paid, within the load window */
+      perParentMs: paid ? round1(cpu.busyMs / paid) : null,
+      byPackage: cpu.byPackage,
+      byFunction: cpu.byFunction,
+    },
+  };
+}
+
+/**
+ * The open-loop bench on one database: {@link OPEN_LOOP_RATES} one after the other.
+ * @returns {{ rates: object[], highestSustained: number | null }} per rate ({@link oneRate}'s figures) and the highest
+ *   rate whose every p99 met {@link OPEN_LOOP_P99_GOAL_MS} with ≥ 99 % of the parents paid (null when none did)
+ */
+export async function openLoopBench({ sandbox, databaseUrl, workDir, profileOut, log = () => undefined }) {
+  const rates = [];
+  const tag = Date.now().toString(36);
+  for (const rate of OPEN_LOOP_RATES) {
+    const r = await oneRate({ rate, seconds: OPEN_LOOP_SECONDS, sandbox, databaseUrl, workDir, profileOut, tag });
+    rates.push(r);
+    log(
+      `open loop ${rate} parents/s × ${OPEN_LOOP_SECONDS} s: ${r.paid}/${r.parents} paid, ${r.shed} shed, ${r.failed} failed; ` +
+        PAYING_CALLS.map((c) => `${c} p50 ${r.perCall[c].p50} / p99 ${r.perCall[c].p99} ms`).join('; ') +
+        (r.cpu ? `; join-api CPU ${r.cpu.perParentMs} ms per paid parent` : ''),
+    );
+  }
+  const ok = rates.filter((r) => r.sustained).map((r) => r.rate);
+  return { rates, highestSustained: ok.length ? Math.max(...ok) : null };
+}

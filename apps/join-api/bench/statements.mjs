@@ -1,0 +1,61 @@
+// Statements per call of the join, counted on Postgres by `pg_stat_statements` (preloaded in the bench's cluster,
+// bench/postgres.mjs): `parents` parents go through every call of bench/join-flow.mjs, one call at a time for all of
+// them (one after the other, nothing else running against the database: join-api's background work is off in the
+// bench), and the server's count of statements run in the bench database (calls summed over pg_stat_statements,
+// BEGIN and COMMIT included) is read before and after each call. The counter's own queries run in another database
+// (`postgres`), so they are not counted. Used by bench/run.mjs on Postgres.
+import { CALLS, joinParent, securityQuestionIds } from './join-flow.mjs';
+
+/** Goal of statements per parent (sign-up + order): issue 15's round trips. */
+export const STATEMENTS_GOAL = 12;
+/** Statements per parent (sign-up + order) measured before this count existed (README "Where the time goes"). */
+export const STATEMENTS_BEFORE = 30;
+
+/**
+ * @param {{ base: string, databaseUrl: string, newNonce: () => string, parents?: number }} o join-api's origin, its
+ *   database, the sandbox's nonce maker
+ * @returns {Promise<{ parents: number, perCall: Record<string, number>, perParent: number, perJoin: number }
+ *   | undefined>} statements per call (mean over the parents), per parent (sign-up + order) and for the whole join;
+ *   undefined when pg_stat_statements is not loaded on the server
+ */
+export async function countStatements({ base, databaseUrl, newNonce, parents = 20 }) {
+  const { default: pg } = await import('pg');
+  const adminUrl = new URL(databaseUrl);
+  const dbName = decodeURIComponent(adminUrl.pathname.slice(1));
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const count = async () => {
+      const { rows } = await admin.query(
+        `select coalesce(sum(calls), 0)::float8 as n from pg_stat_statements
+          where dbid = (select oid from pg_database where datname = $1)`,
+        [dbName],
+      );
+      return rows[0].n;
+    };
+    try {
+      await count();
+    } catch {
+      return undefined; // pg_stat_statements not preloaded (e.g. BENCH_DATABASE_URL without it)
+    }
+    const questionIds = await securityQuestionIds(base);
+    const tag = Date.now().toString(36);
+    const people = Array.from({ length: parents }, (_, i) =>
+      joinParent(base, `count${i}`, { newNonce, questionIds, email: `count${i}.${tag}@example.com` }),
+    );
+    const perCall = {};
+    for (const name of CALLS) {
+      const before = await count();
+      for (const p of people) {
+        const r = await p.call(name);
+        if (r.status >= 300) throw new Error(`${name} answered ${r.status}: ${JSON.stringify(r.body)}`);
+      }
+      perCall[name] = +(((await count()) - before) / parents).toFixed(1);
+    }
+    const sum = (names) => +names.reduce((a, n) => a + perCall[n], 0).toFixed(1);
+    return { parents, perCall, perParent: sum(['sign-up', 'order']), perJoin: sum(CALLS) };
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,141 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { API_PREFIX } from '@ofw/api-client';
+import type { Metrics } from './metrics.js';
+import { HttpProblem } from './problem.js';
+import { SESSION_COOKIE } from '../context.js';
+
+/** Thresholds of {@link LoadShedder} (env.ts `LOAD_SHED_*`; 0 turns a threshold off). */
+export interface LoadSheddingOptions {
+  /** Refuse new work while the event loop's delay is above this (ms). */
+  maxEventLoopDelayMs: number;
+  /** Refuse new work while this many API requests are in flight. */
+  maxInFlight: number;
+  /** The `Retry-After` of a refusal (s). */
+  retryAfterSeconds: number;
+}
+
+/** How often the delay is sampled (ms): the window of {@link LoadShedder.eventLoopDelayMs}. */
+const TICK_MS = 100;
+
+/**
+ * Admission control of one join-api process (README "Overload"): measures its event loop's delay
+ * (`perf_hooks.monitorEventLoopDelay`, plus how late its own sampling timer is — a loop blocked right now has not run
+ * it) and counts the API requests in flight. Past a threshold, new work is refused at once (503 `overloaded` with
+ * `Retry-After`, {@link loadShedding}) instead of queueing behind work the process cannot serve in time; what was
+ * admitted always runs to its end. Sampling starts with the first request; its timer never keeps the process alive.
+ */
+export class LoadShedder {
+  /** API requests admitted and not answered yet. */
+  inFlight = 0;
+  private histogram: IntervalHistogram | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private lastTick = 0;
+  /** The delay of the last complete window (ms). */
+  private windowDelayMs = 0;
+
+  constructor(
+    readonly options: LoadSheddingOptions,
+    private readonly metrics?: Pick<Metrics, 'eventLoopDelaySeconds' | 'inFlightRequests' | 'shedTotal'>,
+  ) {}
+
+  /** Starts sampling the event loop (idempotent). */
+  start(): void {
+    if (this.timer) return;
+    this.histogram = monitorEventLoopDelay({ resolution: 10 });
+    this.histogram.enable();
+    this.lastTick = performance.now();
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  /** Stops sampling (tests; a stopped shedder admits on the in-flight count alone). */
+  stop(): void {
+    clearInterval(this.timer);
+    this.histogram?.disable();
+    this.timer = undefined;
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    const late = now - this.lastTick - TICK_MS;
+    // the histogram's max is in ns: the longest its own 10 ms timer waited in this window
+    this.windowDelayMs = Math.max(late, (this.histogram?.max ?? 0) / 1e6, 0);
+    this.histogram?.reset();
+    this.lastTick = now;
+    this.metrics?.eventLoopDelaySeconds.set(this.windowDelayMs / 1000);
+  }
+
+  /**
+   * The event loop's delay now (ms): the last window's, or — when the loop has been blocked since — how late the
+   * sampling timer already is.
+   */
+  eventLoopDelayMs(now = performance.now()): number {
+    if (!this.timer) return 0;
+    return Math.max(this.windowDelayMs, now - this.lastTick - TICK_MS);
+  }
+
+  /** Why new work would be refused now (`event_loop_delay` / `in_flight`), or undefined when it is admitted. */
+  refusal(): 'event_loop_delay' | 'in_flight' | undefined {
+    const { maxEventLoopDelayMs, maxInFlight } = this.options;
+    if (maxInFlight > 0 && this.inFlight >= maxInFlight) return 'in_flight';
+    if (maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs) return 'event_loop_delay';
+    return undefined;
+  }
+
+  /** Counts a request in flight until `work` ends. */
+  async admit<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    this.metrics?.inFlightRequests.inc();
+    try {
+      return await work();
+    } finally {
+      this.inFlight--;
+      this.metrics?.inFlightRequests.dec();
+    }
+  }
+
+  /** Counts a refusal. */
+  shed(reason: 'event_loop_delay' | 'in_flight'): void {
+    this.metrics?.shedTotal.inc({ reason });
+  }
+}
+
+/**
+ * Whether a request is never refused: a parent's payment (`POST /orders` with credentials). A parent who was admitted
+ * into the join is not stopped at the last step — nor while retrying a payment in doubt with its Idempotency-Key —, so
+ * a charge already made always gets its answer recorded. It still counts in flight. (A request without credentials
+ * is refused 401 after one statement.)
+ */
+function neverShed(c: Parameters<MiddlewareHandler>[0]): boolean {
+  return (
+    c.req.method === 'POST' &&
+    c.req.path === `${API_PREFIX}/orders` &&
+    (c.req.header('authorization') !== undefined || getCookie(c, SESSION_COOKIE) !== undefined)
+  );
+}
+
+/**
+ * The admission middleware of `/api/v1/*` ({@link LoadShedder}): a request arriving while the process is past a
+ * threshold is answered at once with 503 problem+json `overloaded` and `Retry-After` (nothing of it runs), except a
+ * parent's payment ({@link neverShed}); an admitted request runs to its end.
+ * @throws HttpProblem 503 `overloaded`
+ */
+export function loadShedding(shedder: LoadShedder): MiddlewareHandler {
+  return async (c, next) => {
+    shedder.start();
+    if (!neverShed(c)) {
+      const reason = shedder.refusal();
+      if (reason) {
+        shedder.shed(reason);
+        const retryAfter = shedder.options.retryAfterSeconds;
+        throw new HttpProblem(503, 'overloaded', `The service is busy; try again in ${retryAfter} s.`, {
+          headers: { 'retry-after': String(retryAfter), 'cache-control': 'no-store' },
+          extra: { retryAfterSeconds: retryAfter },
+        });
+      }
+    }
+    await shedder.admit(next);
+  };
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import {
+  BILLING,
+  DATABASES,
+  SIGNUP,
+  signup,
+  startFakeSandbox,
+  testApp,
+  type FakeSandbox,
+  type TestApp,
+} from './helpers.js';
+import { families, idempotencyKeys, signups, tokens, users } from '../src/db/schema.js';
+
+/**
+ * Counts the statements the app's PGlite runs, as Postgres counts them (pg_stat_statements, the bench's count): each
+ * query, and BEGIN and COMMIT around each transaction. Every statement of drizzle's PGlite driver goes through
+ * `PGlite.query` or, in a transaction, the transaction's `query`.
+ */
+function statementCounter(db: TestApp['db']) {
+  const client = (db as unknown as { $client: PGlite }).$client;
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  let n = 0;
+  client.query = ((...a: Parameters<PGlite['query']>) => (n++, query(...a))) as PGlite['query'];
+  client.transaction = <T>(cb: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      n += 2; // BEGIN, COMMIT
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((...a: Parameters<Transaction['query']>) => (n++, txQuery(...a))) as Transaction['query'];
+      return cb(tx);
+    });
+  return {
+    /** Statements run since the last call. */
+    take() {
+      const taken = n;
+      n = 0;
+      return taken;
+    },
+    restore() {
+      client.query = query;
+      client.transaction = transaction;
+    },
+  };
+}
+
+/**
+ * Issue 15 (statements per parent ≤ 12; README "Where the time goes": join-api's CPU per statement × 30 statements per
+ * parent saturated its event loop): the join's hot calls run fewer statements, with the same answers.
+ */
+describe('issue 15: statements per call of the join (PGlite)', () => {
+  let sandbox: FakeSandbox;
+  let t: TestApp;
+  let counter: ReturnType<typeof statementCounter>;
+  beforeAll(async () => {
+    sandbox = await startFakeSandbox();
+    t = await testApp({ sandboxUrl: sandbox.url });
+    counter = statementCounter(t.db);
+  });
+  afterAll(async () => {
+    counter.restore();
+    await t.close();
+    await sandbox.close();
+  });
+  const person = (n: string) => ({ ...SIGNUP, parent: { ...SIGNUP.parent, email: `${n}@example.com` } });
+  const post = (body: unknown, key?: string) =>
+    t.call('signups', { method: 'POST', json: body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+
+  it('issue 15: POST /signups is two statements, the rate limit and one that creates family, parent, signup, auth token (and completes the Idempotency-Key) — 7 and 9 before', async () => {
+    counter.take();
+    const plain = await post(person('plain'));
+    expect(plain.status).toBe(201);
+    expect(counter.take()).toBe(2);
+    const keyed = await post(person('keyed'), 'signup-key-0001');
+    expect(keyed.status).toBe(201);
+    expect(counter.take()).toBe(2);
+    // every row the signup makes, as before: the parent in its own family, the signup, a live auth token, the key
+    const answer = (await keyed.json()) as { userId: number; signupId: string; authToken: string };
+    const [user] = await t.db.select().from(users).where(eq(users.id, answer.userId));
+    expect(user).toMatchObject({ email: 'keyed@example.com', accountState: 'registering', flow: 'join' });
+    expect(await t.db.select().from(families).where(eq(families.id, user!.familyId))).toHaveLength(1);
+    expect(await t.db.select().from(signups).where(eq(signups.id, answer.signupId))).toHaveLength(1);
+    expect(await t.db.select().from(tokens).where(eq(tokens.userId, answer.userId))).toHaveLength(1);
+    const [key] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'signup-key-0001'));
+    expect(key).toMatchObject({ state: 'completed', responseStatus: 201 });
+    expect(key!.responseBody).toEqual({ signupId: answer.signupId, userId: answer.userId });
+    // the parent's token works
+    expect((await t.call(`parents/${answer.userId}`, { token: answer.authToken })).status).toBe(200);
+  });
+
+  it('issue 15: GET /payments/config counts both client-token limits in one statement (session, limits, flags: 3, was 4)', async () => {
+    const { authToken } = await signup(t, person('config'));
+    counter.take();
+    expect((await t.call('payments/config', { token: authToken })).status).toBe(200);
+    expect(counter.take()).toBe(3);
+  });
+
+  it('issue 15: a paid POST /orders reads this key’s and the pending order in one statement once the parent is locked, and the receipt takes the payer from the billing-address update (21 statements, was 23)', async () => {
+    const { authToken } = await signup(t, person('payer'));
+    counter.take();
+    const res = await t.call('orders', {
+      method: 'POST',
+      token: authToken,
+      headers: { 'idempotency-key': 'order-key-0001' },
+      json: {
+        packageId: 2053,
+        paymentMethodNonce: 'fake-valid-nonce',
+        billingAddress: BILLING,
+        expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(counter.take()).toBe(21);
+  });
+});
+
+/** The one-statement signup keeps the Idempotency-Key's semantics on both databases (a twin waits, then replays). */
+describe.each(DATABASES)('issue 15: a signup twin with one Idempotency-Key (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ kind });
+  });
+  afterAll(() => t.close());
+  const person = (n: string) => ({ ...SIGNUP, parent: { ...SIGNUP.parent, email: `${n}@example.com` } });
+  const post = (body: unknown, key?: string) =>
+    t.call('signups', { method: 'POST', json: body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+
+  it('issue 12: the same Idempotency-Key twice at once makes one parent; both answers name it (the second replays)', async () => {
+    const body = person('twin');
+    const [a, b] = await Promise.all([post(body, 'signup-twin-0001'), post(body, 'signup-twin-0001')]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const [x, y] = (await Promise.all([a.json(), b.json()])) as { userId: number; signupId: string }[];
+    expect(y!.userId).toBe(x!.userId);
+    expect(y!.signupId).toBe(x!.signupId);
+    expect([a.headers.get('idempotent-replayed'), b.headers.get('idempotent-replayed')].sort()).toEqual([null, 'true']);
+    expect(await t.db.select().from(users).where(eq(users.email, 'twin@example.com'))).toHaveLength(1);
+    // with another body the key is refused, and nothing is created
+    const other = await post(person('twin-other'), 'signup-twin-0001');
+    expect(other.status).toBe(422);
+    expect(await t.db.select().from(users).where(eq(users.email, 'twin-other@example.com'))).toHaveLength(0);
+  });
+});
+
+/**
+ * The order's reads after the parent's lock keep their snapshot semantics on both databases: two payment attempts of
+ * one parent with different Idempotency-Keys at once (two tabs) make one order and one charge; the other attempt sees
+ * the pending order its twin committed and answers 409 (DESIGN.md §5: one charge per parent's attempt in doubt), never a
+ * 500 from `orders_one_pending_per_user_idx`.
+ */
+describe.each(DATABASES)('issue 15: two payment attempts of one parent at once (%s)', (kind) => {
+  let sandbox: FakeSandbox;
+  let t: TestApp;
+  beforeAll(async () => {
+    sandbox = await startFakeSandbox();
+    t = await testApp({ kind, sandboxUrl: sandbox.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('DESIGN §5: different keys at once → one 201, the others 409, one charge', async () => {
+    const { authToken, userId } = await signup(t);
+    sandbox.state.delayMs = 300;
+    const before = sandbox.state.charges;
+    let unlock: () => void = () => undefined;
+    // Postgres: the parent's row held locked while the attempts arrive, so that all of them wait on the lock at once
+    // and each then meets the pending order the one before it committed (PGlite has one connection: its transactions
+    // run one after the other anyway)
+    const held =
+      kind === 'postgres'
+        ? t.db.transaction(async (tx) => {
+            await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+            await new Promise<void>((r) => (unlock = r));
+          })
+        : Promise.resolve();
+    try {
+      const attempts = Promise.all(
+        ['tab-one-key-01', 'tab-two-key-02', 'tab-three-key-3'].map((key) =>
+          t.call('orders', {
+            method: 'POST',
+            token: authToken,
+            headers: { 'idempotency-key': key },
+            json: {
+              packageId: 2053,
+              paymentMethodNonce: 'fake-valid-nonce',
+              billingAddress: BILLING,
+              expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+            },
+          }),
+        ),
+      );
+      if (kind === 'postgres') await new Promise((r) => setTimeout(r, 1500));
+      unlock();
+      await held;
+      const answers = await attempts;
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([201, 409, 409]);
+    } finally {
+      unlock();
+      sandbox.state.delayMs = 0;
+    }
+    expect(sandbox.state.charges - before).toBe(1);
+  });
+});
