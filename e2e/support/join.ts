@@ -224,7 +224,7 @@ export async function payByCard(
 /** What the payment provider (the sandbox gateway) actually charged for an order, major units. */
 export async function chargedAmount(request: APIRequestContext, orderId: string): Promise<number> {
   const res = await request.get(`${sandboxURL}/v1/transactions?orderId=${encodeURIComponent(orderId)}`, {
-    headers: { authorization: `Bearer ${process.env.SANDBOX_API_KEY}` }, // the server API's key (issue 12)
+    headers: { authorization: `Bearer ${process.env.SANDBOX_API_KEY}` }, // the server API's key
   });
   expect(res.ok(), `the sandbox has a transaction for order ${orderId}`).toBe(true);
   const { transaction } = (await res.json()) as { transaction: { amount: string; status: string } };

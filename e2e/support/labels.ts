@@ -4,7 +4,7 @@ import path from 'node:path';
 import { root } from './env';
 
 /**
- * The UI locales of join-web's catalogues (§1). The matrix runs en-US and es-MX (issue 6 "Done when"); the
+ * The UI locales of join-web's catalogues (§1). The matrix runs en-US and es-MX ("Done when"); the
  * screenshot tour (tour/) all four.
  */
 export type UiLocale = 'en-US' | 'en-GB' | 'es-US' | 'es-MX';
@@ -70,7 +70,7 @@ export interface Labels {
 
 /**
  * Money as the join pages format it: in the spec's §4 payment currency region locale — en_GB for GBP, en_US otherwise —
- * never in the UI locale (issue 11), so the same amount reads the same on an es-MX and an en-US page ("$149.99",
+ * never in the UI locale, so the same amount reads the same on an es-MX and an en-US page ("$149.99",
  * "£107.99", "CA$179.99"). Computed here with Intl, independently of @ofw/domain's formatPrice.
  */
 export function money(amount: number, currency: string, _uiLocale?: string): string {

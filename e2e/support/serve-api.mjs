@@ -44,7 +44,7 @@ try {
     await database.db.$client.query(`update users set email = $1 where email = 'sam.demo@example.com'`, [
       `sam.demo+${round}@example.com`,
     ]);
-    // seedDemo revokes the earlier demo pro referrals (issue 12: a reseed kills the old links); this round's link is
+    // seedDemo revokes the earlier demo pro referrals (a reseed kills the old links); this round's link is
     // taken out of the demo set so that the next round keeps it live.
     await database.db.$client.query(
       `update tokens set data = data - 'demo' where kind = 'pro_referral' and data->>'demo' = 'true' and revoked_at is null`,

@@ -22,7 +22,7 @@ async function boundaryErrors(filePath, code) {
   return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
 }
 
-describe('DESIGN.md §2 "may import" in eslint.config.js (issue 14)', () => {
+describe('DESIGN.md §2 "may import" in eslint.config.js', () => {
   const forbidden = [
     [
       'packages/domain/src/fixture.ts',
@@ -65,7 +65,7 @@ describe('DESIGN.md §2 "may import" in eslint.config.js (issue 14)', () => {
     ],
   ];
   for (const [file, code, message] of forbidden) {
-    it(`issue 14: ${file.split('/src/')[0]} — \`${code}\` fails lint`, async () => {
+    it(`${file.split('/src/')[0]} — \`${code}\` fails lint`, async () => {
       const errors = await boundaryErrors(file, `${code}\nexport {};\n`);
       assert.equal(errors.length, 1, `expected one boundaries error, got ${JSON.stringify(errors)}`);
       assert.match(errors[0], message);
@@ -89,7 +89,7 @@ describe('DESIGN.md §2 "may import" in eslint.config.js (issue 14)', () => {
     ['packages/payments/src/fixture.ts', "import { PaymentsError } from './core/errors.js';"],
   ];
   for (const [file, code] of allowed) {
-    it(`issue 14: ${file.split('/src/')[0]} — \`${code.split('\n')[0]}\` is allowed`, async () => {
+    it(`${file.split('/src/')[0]} — \`${code.split('\n')[0]}\` is allowed`, async () => {
       assert.deepEqual(await boundaryErrors(file, `${code}\nexport {};\n`), []);
     });
   }

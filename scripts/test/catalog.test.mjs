@@ -1,4 +1,4 @@
-// issue 13: shared versions have one home, the pnpm catalog (pnpm-workspace.yaml `catalog:`): no dependency is given a
+// shared versions have one home, the pnpm catalog (pnpm-workspace.yaml `catalog:`): no dependency is given a
 // version range in more than one workspace package.json (peer ranges, which state what a consumer may bring, and
 // `workspace:` links aside). Run by `pnpm test` (scripts/test.sh): `node --test scripts/test/`.
 import assert from 'node:assert/strict';
@@ -19,8 +19,8 @@ const manifests = [
   'e2e/package.json',
 ].filter((file) => existsSync(new URL(file, root)));
 
-describe('issue 13: the pnpm catalog', () => {
-  it('issue 13: no dependency has its own version range in two workspaces (the catalog holds shared ones)', () => {
+describe('the pnpm catalog', () => {
+  it('no dependency has its own version range in two workspaces (the catalog holds shared ones)', () => {
     const ranges = new Map();
     for (const file of manifests) {
       const pkg = JSON.parse(read(file));
@@ -34,7 +34,7 @@ describe('issue 13: the pnpm catalog', () => {
     assert.deepEqual(repeated, [], 'repeated ranges: put them in pnpm-workspace.yaml `catalog:`');
   });
 
-  it('issue 13: every `catalog:` reference names an entry of the catalog', () => {
+  it('every `catalog:` reference names an entry of the catalog', () => {
     const missing = [];
     for (const file of manifests) {
       const pkg = JSON.parse(read(file));

@@ -1,4 +1,4 @@
-// issue 13: e2e finds a browser in this order — CHROMIUM_PATH, Playwright's own installed browser, then Debian's
+// e2e finds a browser in this order — CHROMIUM_PATH, Playwright's own installed browser, then Debian's
 // chromium — both where the suite launches it (e2e/support/browser.ts, read by playwright.config.ts) and where the test
 // command looks for one before installing Debian's (scripts/lib/ensure-chromium.sh). A CHROMIUM_PATH that does not
 // exist is an error in both, never a silent fallback. Run by `pnpm test` (scripts/test.sh): `node --test scripts/test/`.
@@ -19,22 +19,22 @@ describe('e2e/support/browser.ts findChromium', () => {
   const choose = (env, present, playwrightPath = () => PW) =>
     findChromium(env, (p) => present.includes(p), playwrightPath);
 
-  it('issue 13: CHROMIUM_PATH comes first, even when Playwright and Debian have a browser', () => {
+  it('CHROMIUM_PATH comes first, even when Playwright and Debian have a browser', () => {
     assert.deepEqual(choose({ CHROMIUM_PATH: '/opt/chrome' }, ['/opt/chrome', PW, DEBIAN_CHROMIUM[0]]), {
       executablePath: '/opt/chrome',
       source: 'CHROMIUM_PATH',
     });
   });
 
-  it('issue 13: a CHROMIUM_PATH that does not exist is an error, not a fallback', () => {
+  it('a CHROMIUM_PATH that does not exist is an error, not a fallback', () => {
     assert.throws(() => choose({ CHROMIUM_PATH: '/opt/nope' }, [PW, DEBIAN_CHROMIUM[0]]), /CHROMIUM_PATH=\/opt\/nope/);
   });
 
-  it("issue 13: without CHROMIUM_PATH, Playwright's own browser (macOS: `npx playwright install chromium`) before Debian's", () => {
+  it("without CHROMIUM_PATH, Playwright's own browser (macOS: `npx playwright install chromium`) before Debian's", () => {
     assert.deepEqual(choose({}, [PW, DEBIAN_CHROMIUM[0]]), { executablePath: PW, source: 'playwright' });
   });
 
-  it("issue 13: Debian's chromium when Playwright has none installed or none for this platform", () => {
+  it("Debian's chromium when Playwright has none installed or none for this platform", () => {
     assert.deepEqual(choose({}, [DEBIAN_CHROMIUM[1]]), { executablePath: DEBIAN_CHROMIUM[1], source: 'debian' });
     const noRegistryEntry = () => {
       throw new Error('Unsupported platform');
@@ -85,21 +85,21 @@ describe('scripts/lib/ensure-chromium.sh ensure_chromium', () => {
     return { status: r.status, path: r.stdout, stderr: r.stderr };
   };
 
-  it('issue 13: CHROMIUM_PATH comes first, before Playwright’s own browser', () => {
+  it('CHROMIUM_PATH comes first, before Playwright’s own browser', () => {
     const mine = executable('my-chrome');
     const r = ensure(checkout(executable('playwright-chrome')), mine);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.path, mine);
   });
 
-  it('issue 13: a CHROMIUM_PATH that is not an executable file fails with its name (no fallback, no install)', () => {
+  it('a CHROMIUM_PATH that is not an executable file fails with its name (no fallback, no install)', () => {
     const r = ensure(checkout(executable('playwright-chrome-2')), path.join(tmp, 'missing-chrome'));
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /CHROMIUM_PATH=.*missing-chrome/);
     assert.equal(r.path, '');
   });
 
-  it("issue 13: without CHROMIUM_PATH, Playwright's own browser before Debian's", () => {
+  it("without CHROMIUM_PATH, Playwright's own browser before Debian's", () => {
     const own = executable('playwright-chrome-3');
     const r = ensure(checkout(own));
     assert.equal(r.status, 0, r.stderr);
@@ -108,7 +108,7 @@ describe('scripts/lib/ensure-chromium.sh ensure_chromium', () => {
 
   const debian = DEBIAN_CHROMIUM.find((p) => existsSync(p));
   it(
-    "issue 13: Debian's chromium when Playwright's browser is not installed",
+    "Debian's chromium when Playwright's browser is not installed",
     { skip: debian ? false : "Debian's chromium is not installed here (the test command installs it first)" },
     () => {
       const r = ensure(checkout(path.join(tmp, 'never-downloaded/chrome')));

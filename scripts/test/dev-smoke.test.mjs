@@ -1,4 +1,4 @@
-// issue 13 "Done when": `pnpm dev` picks up a change in each workspace without a restart by hand, and Ctrl-C exits 0.
+// `pnpm dev` picks up a change in each workspace without a restart by hand, and Ctrl-C exits 0.
 // Starts scripts/dev.mjs (what `pnpm dev` runs) on free ports with a throw-away PGlite folder, then touches a source
 // file of each kind — a touch changes the modification time only, so the working tree stays as it was — and waits for
 // the process that serves it to take it up: join-api restarts on packages/domain/src and apps/join-api/src, the
@@ -93,7 +93,7 @@ describe('pnpm dev (scripts/dev.mjs)', { timeout: 420_000 }, () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('issue 13: join-api restarts on an edit under packages/domain/src and under apps/join-api/src', async () => {
+  it('join-api restarts on an edit under packages/domain/src and under apps/join-api/src', async () => {
     for (const file of ['packages/domain/src/money.ts', 'apps/join-api/src/order-quote.ts']) {
       const from = output.length;
       touch(file);
@@ -105,7 +105,7 @@ describe('pnpm dev (scripts/dev.mjs)', { timeout: 420_000 }, () => {
     }
   });
 
-  it('issue 13: the sandbox restarts on an edit under its src and of the hosted-field protocol, whose frame script is rebuilt', async () => {
+  it('the sandbox restarts on an edit under its src and of the hosted-field protocol, whose frame script is rebuilt', async () => {
     let from = output.length;
     touch('apps/payments-sandbox/src/fields.ts');
     await waitFor(/\[sandbox\].*change in .*fields\.ts Restarting/, from);
@@ -117,7 +117,7 @@ describe('pnpm dev (scripts/dev.mjs)', { timeout: 420_000 }, () => {
     await waitFor(/\[sandbox\] payments sandbox listening/, from);
   });
 
-  it('issue 13: Vite serves the join with the @ofw/* packages from their sources, so its HMR covers packages/*/src', async () => {
+  it('Vite serves the join with the @ofw/* packages from their sources, so its HMR covers packages/*/src', async () => {
     const vite = `http://localhost:${ports.VITE_PORT}`;
     await waitFor(/\[vite\].*(ready in|Local:)/, 0, 120_000);
     const res = await fetch(`${vite}/src/app.tsx`);
@@ -142,7 +142,7 @@ describe('pnpm dev (scripts/dev.mjs)', { timeout: 420_000 }, () => {
     },
   );
 
-  it('issue 13: Ctrl-C (SIGINT to the process group) stops everything and exits 0', async () => {
+  it('Ctrl-C (SIGINT to the process group) stops everything and exits 0', async () => {
     process.kill(-child.pid, 'SIGINT');
     const started = Date.now();
     while (!exited && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 200));

@@ -1,4 +1,4 @@
-// issue 13: under `pnpm dev` an edit of any file under packages/*/src shows up without a manual step. join-web gets the
+// under `pnpm dev` an edit of any file under packages/*/src shows up without a manual step. join-web gets the
 // packages' sources through Vite; the two servers run under `tsx watch` with their tsconfig.dev.json, whose `paths`
 // must send every @ofw/* package they import to its source — a package left to resolve to its dist/ would need a
 // rebuild by hand. Run by `pnpm test` (scripts/test.sh): `node --test scripts/test/`.
@@ -47,14 +47,14 @@ function devResolution(app, specifier) {
 describe('pnpm dev runs the servers on the packages’ sources', () => {
   const dev = readFileSync(path.join(root, 'scripts/dev.mjs'), 'utf8');
 
-  it('issue 13: both servers run under tsx watch with their tsconfig.dev.json', () => {
+  it('both servers run under tsx watch with their tsconfig.dev.json', () => {
     assert.match(dev, /'watch',[\s\S]*'--tsconfig',\s*'tsconfig\.dev\.json'/);
     assert.doesNotMatch(dev, /app === 'join-api' \? \['--tsconfig'/, 'not join-api only');
     for (const app of SERVERS) assert.ok(existsSync(path.join(root, 'apps', app, 'tsconfig.dev.json')), app);
   });
 
   for (const app of SERVERS) {
-    it(`issue 13: every @ofw/* import of ${app} resolves to packages/*/src under pnpm dev`, () => {
+    it(`every @ofw/* import of ${app} resolves to packages/*/src under pnpm dev`, () => {
       const specifiers = workspaceImports(app);
       assert.ok(specifiers.length > 0, `${app} imports a workspace package`);
       for (const specifier of specifiers) {
@@ -64,7 +64,7 @@ describe('pnpm dev runs the servers on the packages’ sources', () => {
     });
   }
 
-  it('issue 13: the frame script is rebuilt on an edit of the protocol, bundled from its source', () => {
+  it('the frame script is rebuilt on an edit of the protocol, bundled from its source', () => {
     assert.match(dev, /'--watch',\s*'src\/frame',\s*'--watch',\s*'\.\.\/\.\.\/packages\/payments\/src\/protocol\.ts'/);
     const tsup = readFileSync(path.join(root, 'apps/payments-sandbox/tsup.config.ts'), 'utf8');
     assert.match(

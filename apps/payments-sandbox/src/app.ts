@@ -22,7 +22,7 @@ export interface SandboxAppOptions {
   frameScriptFile?: URL | string;
   /**
    * Read the frame script again whenever its file changes, and send it `no-cache` (`pnpm dev`, which rebuilds it on
-   * every edit under src/frame/: issue 13). Off by default: read once, cached 5 minutes by browsers.
+   * every edit under src/frame/). Off by default: read once, cached 5 minutes by browsers.
    */
   liveFrameScript?: boolean;
   /** `NODE_ENV`; fault control (`/sandbox/*`) answers 404 in `production`. Read from the environment when omitted. */
@@ -30,7 +30,7 @@ export interface SandboxAppOptions {
   /** The fault queue (tests may share one); a new one when omitted. */
   faults?: Faults;
   /**
-   * The key the server API requires (`Authorization: Bearer <apiKey>`, issue 12); `main.ts` passes
+   * The key the server API requires (`Authorization: Bearer <apiKey>`); `main.ts` passes
    * `SANDBOX_API_KEY`, which it requires. Omitted (in-process tests and benches): the server API is open.
    */
   apiKey?: string;

@@ -34,14 +34,14 @@ export const EnvSchema = z.object({
     .default('development')
     .refine((v) => v !== 'production', 'the payments sandbox is a test double and never runs with NODE_ENV=production'),
   /**
-   * The key of the server API (issue 12): join-api's sandbox gateway sends `Authorization: Bearer <key>`; requests
+   * The key of the server API: join-api's sandbox gateway sends `Authorization: Bearer <key>`; requests
    * without it get 401. At least 16 characters; the server (`main.ts`) does not start without it
    * ({@link requireServerApiKey}); `pnpm start`, `pnpm dev` and the e2e config make one per run.
    */
   SANDBOX_API_KEY: z.string().min(16, 'SANDBOX_API_KEY must be at least 16 characters').optional(),
   /**
    * `1`: serve the hosted-field frame script as last built, re-read after each change and sent `no-cache` — `pnpm dev`
-   * sets it and rebuilds the script on every edit of src/frame/ (issue 13). Default off (read once).
+   * sets it and rebuilds the script on every edit of src/frame/. Default off (read once).
    */
   SANDBOX_LIVE_FRAME_SCRIPT: z
     .enum(['0', '1', 'true', 'false'])
@@ -76,7 +76,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
 }
 
 /**
- * The server API's key for the running server (issue 12: the sandbox's server API is never open when served).
+ * The server API's key for the running server (the sandbox's server API is never open when served).
  * @throws Error when `SANDBOX_API_KEY` is not set.
  */
 export function requireServerApiKey(env: Env): string {

@@ -25,7 +25,7 @@ function frameScriptFile(): URL {
 
 /**
  * The frame script, read from `file` (default: the build's) once — or, when `live`, again whenever the file changes
- * (its modification time and size; `pnpm dev` rebuilds it on every edit of src/frame/, issue 13).
+ * (its modification time and size; `pnpm dev` rebuilds it on every edit of src/frame/).
  */
 function frameScriptReader(file: URL | string | undefined, live: boolean): () => string {
   let cached: { key: string; text: string } | undefined;

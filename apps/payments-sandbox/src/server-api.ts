@@ -1,6 +1,6 @@
 /**
  * The sandbox's own server API, what join-api's `sandbox` gateway driver calls (docs/CONTRACTS.md "Sandbox server
- * API"): client tokens, sales, lookups by order id and voids. With an API key configured (`SANDBOX_API_KEY`, issue 12)
+ * API"): client tokens, sales, lookups by order id and voids. With an API key configured (`SANDBOX_API_KEY`)
  * every request needs `Authorization: Bearer <key>`; without it: 401 problem+json. (Braintree's XML gateway API, in
  * gateway/, checks its own Basic auth.)
  */

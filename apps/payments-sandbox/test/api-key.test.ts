@@ -28,13 +28,13 @@ const SALE = {
   orderId: 'order-key-1',
 };
 
-describe('the sandbox server API needs SANDBOX_API_KEY (issue 12)', () => {
+describe('the sandbox server API needs SANDBOX_API_KEY', () => {
   it.each([
     ['POST', '/v1/client_token', {}],
     ['POST', '/v1/transactions', SALE],
     ['GET', '/v1/transactions?orderId=order-key-1', undefined],
     ['POST', '/v1/transactions/abc/void', undefined],
-  ] as const)('issue 12: %s %s without the key or with a wrong one is 401 problem+json', async (method, path, body) => {
+  ] as const)('%s %s without the key or with a wrong one is 401 problem+json', async (method, path, body) => {
     const { call, store } = appWithKey();
     for (const key of [undefined, 'wrong-key-wrong-key-wrong', `${API_KEY}x`, '']) {
       const res = await call(path, { method, body, ...(key !== undefined ? { key } : {}) });
@@ -46,7 +46,7 @@ describe('the sandbox server API needs SANDBOX_API_KEY (issue 12)', () => {
     expect(store.transactionsFor('order-key-1')).toHaveLength(0);
   });
 
-  it('issue 12: with the key the server API charges, finds and voids as before', async () => {
+  it('with the key the server API charges, finds and voids as before', async () => {
     const { call, store } = appWithKey();
     expect((await call('/v1/client_token', { body: {}, key: API_KEY })).status).toBe(200);
     const sale = await call('/v1/transactions', { body: SALE, key: API_KEY });
@@ -58,7 +58,7 @@ describe('the sandbox server API needs SANDBOX_API_KEY (issue 12)', () => {
     expect((await call(`/v1/transactions/${transaction.id}/void`, { key: API_KEY })).status).toBe(200);
   });
 
-  it('issue 12: the browser-facing tokenization needs no server key (the frames never hold it)', async () => {
+  it('the browser-facing tokenization needs no server key (the frames never hold it)', async () => {
     const { call } = appWithKey();
     const res = await call('/v1/tokenize', {
       body: { authorization: KEY, creditCard: { number: '4111111111111111', expirationDate: '12/30', cvv: '123' } },
@@ -66,7 +66,7 @@ describe('the sandbox server API needs SANDBOX_API_KEY (issue 12)', () => {
     expect(res.status).toBe(201);
   });
 
-  it('issue 12: the served sandbox does not start without SANDBOX_API_KEY, and refuses a short one', () => {
+  it('the served sandbox does not start without SANDBOX_API_KEY, and refuses a short one', () => {
     expect(() => requireServerApiKey(readEnv({}))).toThrow(/SANDBOX_API_KEY is required/);
     expect(() => readEnv({ SANDBOX_API_KEY: 'short' })).toThrow(/SANDBOX_API_KEY/);
     expect(requireServerApiKey(readEnv({ SANDBOX_API_KEY: API_KEY }))).toBe(API_KEY);

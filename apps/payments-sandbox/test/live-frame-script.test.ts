@@ -7,11 +7,11 @@ import { readEnv } from '../src/env.js';
 import { PARENT } from './helpers.js';
 
 /**
- * issue 13: `pnpm dev` picks up an edit of the sandbox's frame script (src/frame/) without a manual step — it rebuilds
+ * `pnpm dev` picks up an edit of the sandbox's frame script (src/frame/) without a manual step — it rebuilds
  * the script on every edit (`tsup --watch`) and runs the sandbox with SANDBOX_LIVE_FRAME_SCRIPT=1, which serves the
  * script as last built. Without it the script is read once and cached by browsers for 5 minutes, as before.
  */
-describe('issue 13: the frame script as last built (pnpm dev)', () => {
+describe('the frame script as last built (pnpm dev)', () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -38,7 +38,7 @@ describe('issue 13: the frame script as last built (pnpm dev)', () => {
     return { text: await res.text(), cache: res.headers.get('cache-control') };
   };
 
-  it('issue 13: live, a rebuilt script is served at once and never cached', async () => {
+  it('live, a rebuilt script is served at once and never cached', async () => {
     const built = builtScript('/* v1 */');
     const app = createSandboxApp({ allowedOrigins: [PARENT], frameScriptFile: built.file, liveFrameScript: true });
     expect(await frameJs(app)).toEqual({ text: '/* v1 */', cache: 'no-cache' });
@@ -46,7 +46,7 @@ describe('issue 13: the frame script as last built (pnpm dev)', () => {
     expect((await frameJs(app)).text).toBe('/* v2, after an edit */');
   });
 
-  it('issue 13: by default the script is read once and cached by browsers (production, e2e)', async () => {
+  it('by default the script is read once and cached by browsers (production, e2e)', async () => {
     const built = builtScript('/* v1 */');
     const app = createSandboxApp({ allowedOrigins: [PARENT], frameScriptFile: built.file });
     expect(await frameJs(app)).toEqual({ text: '/* v1 */', cache: 'public, max-age=300' });
@@ -54,7 +54,7 @@ describe('issue 13: the frame script as last built (pnpm dev)', () => {
     expect((await frameJs(app)).text).toBe('/* v1 */');
   });
 
-  it('issue 13: SANDBOX_LIVE_FRAME_SCRIPT turns it on (1/true), off by default, and refuses other values', () => {
+  it('SANDBOX_LIVE_FRAME_SCRIPT turns it on (1/true), off by default, and refuses other values', () => {
     expect(readEnv({}).SANDBOX_LIVE_FRAME_SCRIPT).toBe(false);
     expect(readEnv({ SANDBOX_LIVE_FRAME_SCRIPT: '1' }).SANDBOX_LIVE_FRAME_SCRIPT).toBe(true);
     expect(readEnv({ SANDBOX_LIVE_FRAME_SCRIPT: 'true' }).SANDBOX_LIVE_FRAME_SCRIPT).toBe(true);

@@ -26,7 +26,7 @@ test('§4 a coupon is shown as amount and percent, and the discounted amount is 
   const discounted = applyDiscount(getPackage(max2y.id)!, available);
   expect(discounted.discount, `a join coupon applies to package ${max2y.id}`).toBeDefined();
   const { discountAmount, discountPercent, discountedYearlyPrice } = discounted.discount!;
-  // §4 / §9 literal figures (issue 11): Max 2 years $551.76, the $25.00 coupon → $526.76, 4 % (floored)
+  // §4 / §9 literal figures: Max 2 years $551.76, the $25.00 coupon → $526.76, 4 % (floored)
   expect([discountAmount, discountPercent, discountedYearlyPrice]).toEqual([25, 4, 526.76]);
   const amount = '$25.00';
 

@@ -30,7 +30,7 @@ test(
     // §5: the country follows the phone code.
     await detailsStep(flow, parent, { phoneCode: '+44', country: 'GB' });
 
-    // §9's literal figures (issue 11: a wrong formula fails e2e too): total, monthly price and the VAT included.
+    // §9's literal figures (a wrong formula fails e2e too): total, monthly price and the VAT included.
     await expect(page.locator(`[id="${essentials.selectButtonId}"]`)).toBeVisible();
     for (const [total, perMonth, vat] of [
       ['£107.99', '£9.00', '£18.00'],

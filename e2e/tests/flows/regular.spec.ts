@@ -26,7 +26,7 @@ test(
     await expect(currentStep(page)).toBeVisible();
     await detailsStep(flow, parent);
 
-    // §9's literal figures (issue 11): Essentials $149.99 = $12.50/month, Premium $216.00 = $18.00/month.
+    // §9's literal figures: Essentials $149.99 = $12.50/month, Premium $216.00 = $18.00/month.
     for (const [total, perMonth] of [
       ['$149.99', '$12.50'],
       ['$216.00', '$18.00'],

@@ -21,7 +21,7 @@ interface Signup {
 }
 /**
  * The browser's session token: the `__Host-ofw_session` cookie (Secure, kept by Chromium on http://127.0.0.1). Read
- * after the join, since setting the credentials rotated the token the signup answered (issue 12).
+ * after the join, since setting the credentials rotated the token the signup answered.
  */
 const sessionOf = async (page: Page): Promise<string> => {
   const cookie = (await page.context().cookies()).find((c) => c.name === '__Host-ofw_session');
@@ -35,7 +35,7 @@ const nextSignup = (page: Page): Promise<Signup> =>
     )
     .then(async (r) => (await r.json()) as Signup);
 
-test('issue 16: a parent answers the co-parent question; the invitation e-mail reaches the co-parent, whose link completes the invited join into the same family; the payer gets the $149.99 receipt', async ({
+test('a parent answers the co-parent question; the invitation e-mail reaches the co-parent, whose link completes the invited join into the same family; the payer gets the $149.99 receipt', async ({
   flow,
   request,
 }) => {
@@ -108,7 +108,7 @@ test('issue 16: a parent answers the co-parent question; the invitation e-mail r
   expect([a.isJoinComplete, b.isJoinComplete]).toEqual([true, true]);
 });
 
-test('issue 16: a GB parent’s receipt e-mail shows £107.99 with £18.00 VAT', async ({ flow, request }) => {
+test('a GB parent’s receipt e-mail shows £107.99 with £18.00 VAT', async ({ flow, request }) => {
   const essentials = await servedTier(request, 'GBP', 'ESSENTIALS', 1);
   expect(essentials.totalPrice).toBe(107.99);
   const parent = { ...newParent('gbreceipt'), phoneNumber: '7700900123' };

@@ -3,9 +3,7 @@ import { newParent } from '../../support/join';
 
 // Issue 15 "time to first input": /join's prerendered first screen accepts typing before the app's JavaScript has
 // run, and the app takes over without losing what was typed or the focus (join-web README "First paint").
-test('issue 15: typing into /join before the app runs — the text and the focus survive the takeover', async ({
-  flow,
-}) => {
+test('typing into /join before the app runs — the text and the focus survive the takeover', async ({ flow }) => {
   const { page, L } = flow;
   const parent = newParent('early');
   // Hold the app's entry script back: the page shows the prerendered shell only, as on a slow link.

@@ -36,7 +36,7 @@ test('§3 a reload on the payment step resumes there with the plan and billing a
   expect(stored).toContain(US_BILLING.streetAddress);
   expect(stored).not.toContain(VISA_OK.number);
   expect(stored).not.toContain(VISA_OK.number.slice(-4) + '"');
-  // issue 12: the session survived the reload as the HttpOnly, Secure __Host- cookie (Chromium keeps Secure cookies
+  // the session survived the reload as the HttpOnly, Secure __Host- cookie (Chromium keeps Secure cookies
   // on http://127.0.0.1), and no script-readable storage holds the token
   const session = (await page.context().cookies()).find((c) => c.name === '__Host-ofw_session');
   expect(session).toMatchObject({ httpOnly: true, secure: true, path: '/', sameSite: 'Lax' });

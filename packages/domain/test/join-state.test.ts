@@ -25,7 +25,7 @@ describe('§3 Join state defaults', () => {
     expect(JoinStateSchema.safeParse({ flow: 'ctj', subscriptionStatus: 'expired' }).success).toBe(true);
   });
 
-  it('§3 issue 15: initialJoinState() (no zod) is the schema’s fresh join state, a new object each time', () => {
+  it('§3 initialJoinState() (no zod) is the schema’s fresh join state, a new object each time', () => {
     expect(initialJoinState()).toEqual(createJoinState());
     expect(JoinStateSchema.parse(initialJoinState())).toEqual(initialJoinState());
     const a = initialJoinState();

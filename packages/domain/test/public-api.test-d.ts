@@ -12,7 +12,7 @@ import {
   type TokenizedCard,
 } from '../src/index.js';
 
-describe('@ofw/domain public API (issue 14: type tests)', () => {
+describe('@ofw/domain public API (type tests)', () => {
   it('DESIGN.md §3: catalogue and money functions keep their signatures (money is a number in major units)', () => {
     expectTypeOf(getPackage).parameters.toEqualTypeOf<[number]>();
     expectTypeOf(getPackage).returns.toEqualTypeOf<Package | undefined>();
@@ -20,14 +20,14 @@ describe('@ofw/domain public API (issue 14: type tests)', () => {
     expectTypeOf(quote).returns.toHaveProperty('charged').toEqualTypeOf<number>();
   });
 
-  it('issue 14: PaymentsConfig is the one home of the GET /payments/config shape, driver-discriminated', () => {
+  it('PaymentsConfig is the one home of the GET /payments/config shape, driver-discriminated', () => {
     expectTypeOf<PaymentsConfig>().toEqualTypeOf<ReturnType<typeof PaymentsConfigSchema.parse>>();
     expectTypeOf<PaymentsConfig['driver']>().toEqualTypeOf<'sandbox' | 'braintree'>();
     expectTypeOf<Extract<PaymentsConfig, { driver: 'sandbox' }>>().toHaveProperty('sandboxUrl').toEqualTypeOf<string>();
     expectTypeOf<PaymentsConfig['flags']>().toEqualTypeOf<FeatureFlags>();
   });
 
-  it('issue 14: BillingAddress (an order’s), CardBrand (a brand id) and TokenizedCard have their home here', () => {
+  it('BillingAddress (an order’s), CardBrand (a brand id) and TokenizedCard have their home here', () => {
     expectTypeOf<BillingAddress>().toEqualTypeOf<ReturnType<typeof BillingAddressSchema.parse>>();
     expectTypeOf<BillingAddress>().toHaveProperty('countryCodeAlpha2').toEqualTypeOf<string>();
     expectTypeOf<'visa'>().toExtend<CardBrand>();

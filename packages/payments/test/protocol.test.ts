@@ -11,8 +11,8 @@ import {
   peerChannelName,
 } from '../src/protocol.js';
 
-describe('@ofw/payments/protocol (issue 14: the hosted-field protocol has one home)', () => {
-  it('issue 14: the entry bundles on its own, without React, braintree-web, credit-card-type or @ofw/domain', async () => {
+describe('@ofw/payments/protocol (the hosted-field protocol has one home)', () => {
+  it('the entry bundles on its own, without React, braintree-web, credit-card-type or @ofw/domain', async () => {
     const result = await build({
       entryPoints: [fileURLToPath(new URL('../src/protocol.ts', import.meta.url))],
       bundle: true,
@@ -28,11 +28,11 @@ describe('@ofw/payments/protocol (issue 14: the hosted-field protocol has one ho
     expect(code).not.toMatch(/react|braintree-web|document\.|window\./);
   });
 
-  it('issue 14: the main entry re-exports the protocol’s field keys rather than a copy of them', () => {
+  it('the main entry re-exports the protocol’s field keys rather than a copy of them', () => {
     expect(PUBLIC_KEYS).toBe(HOSTED_FIELD_KEYS);
   });
 
-  it('issue 14: envelope and key guards accept only this protocol’s messages', () => {
+  it('envelope and key guards accept only this protocol’s messages', () => {
     expect(isProtocolMessage({ source: PROTOCOL_SOURCE, channel: 'abc', type: 'ready' }, 'abc')).toBe(true);
     expect(isProtocolMessage({ source: PROTOCOL_SOURCE, channel: 'other' }, 'abc')).toBe(false);
     expect(isProtocolMessage({ source: 'ofw-sandbox-wallet' })).toBe(false);

@@ -13,14 +13,14 @@ import {
 } from '../src/index.js';
 import type { FrameToParentMessage, ParentToFrameMessage, PeerMessage } from '../src/protocol.js';
 
-describe('@ofw/payments public API (issue 14: type tests)', () => {
-  it('issue 14: a parsed GET /payments/config answer (@ofw/domain) is a PaymentsConfig as is, plus an optional locale', () => {
+describe('@ofw/payments public API (type tests)', () => {
+  it('a parsed GET /payments/config answer (@ofw/domain) is a PaymentsConfig as is, plus an optional locale', () => {
     expectTypeOf<Domain.PaymentsConfig>().toExtend<PaymentsConfig>();
     expectTypeOf<Domain.PaymentsConfig & { locale: string }>().toExtend<PaymentsConfig>();
     expectTypeOf(createPaymentsClient).parameter(0).toEqualTypeOf<PaymentsConfig>();
   });
 
-  it('issue 14: TokenizedCard, CardBrand and Address are @ofw/domain’s; cardBrand() gives CardBrandInfo', () => {
+  it('TokenizedCard, CardBrand and Address are @ofw/domain’s; cardBrand() gives CardBrandInfo', () => {
     expectTypeOf<TokenizedCard>().toEqualTypeOf<Domain.TokenizedCard>();
     expectTypeOf<CardBrand>().toEqualTypeOf<Domain.CardBrand>();
     expectTypeOf<Address>().toEqualTypeOf<Domain.Address>();
@@ -29,11 +29,11 @@ describe('@ofw/payments public API (issue 14: type tests)', () => {
     expectTypeOf<ReturnType<typeof useHostedFields>['cardBrand']>().toEqualTypeOf<CardBrandInfo | undefined>();
   });
 
-  it('issue 14: VenmoLogo is no longer exported (it is @ofw/ui’s)', () => {
+  it('VenmoLogo is no longer exported (it is @ofw/ui’s)', () => {
     expectTypeOf<typeof Payments>().not.toHaveProperty('VenmoLogo');
   });
 
-  it('issue 14: the protocol’s messages are discriminated by type', () => {
+  it('the protocol’s messages are discriminated by type', () => {
     expectTypeOf<ParentToFrameMessage['type']>().toEqualTypeOf<
       'configure' | 'tokenize' | 'clear' | 'focus' | 'setPlaceholder' | 'setAttribute' | 'removeAttribute' | 'teardown'
     >();

@@ -1,7 +1,7 @@
 /**
  * Ladle (component catalogue) configuration for @ofw/ui. `pnpm --filter @ofw/ui catalogue` builds every
  * `stories/*.stories.tsx` into the static folder `dist/catalogue` (kept out of the published package by `files`).
- * Widths: `phone` is the 360 px phone the join must work on (issue #6); stories that matter on a phone open at it.
+ * Widths: `phone` is the 360 px phone the join must work on; stories that matter on a phone open at it.
  *
  * @type {import('@ladle/react').UserConfig}
  */

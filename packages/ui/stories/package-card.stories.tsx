@@ -69,7 +69,7 @@ export const CouponDiscount: Story = () => (
 
 /**
  * §4 upgrade: a paying parent sees the prorated price of the higher tiers; the plan they hold (or a cheaper one) is
- * not selectable and its note says why (issue 11 defect 1).
+ * not selectable and its note says why.
  */
 export const UpgradeProrated: Story = () => (
   <Choice

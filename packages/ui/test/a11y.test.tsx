@@ -1,5 +1,5 @@
 /**
- * Accessible behaviour of every exported component that issue #6 names: labels, described-by errors with
+ * Accessible behaviour of every exported component that names: labels, described-by errors with
  * aria-invalid, focus on step change and on error, live region for status, keyboard operation, busy submit state
  * against double submits, 24×24 px targets (WCAG 2.2: 1.3.1, 2.1.1, 2.4.3, 2.5.8, 3.3.1, 4.1.3).
  */
@@ -49,7 +49,7 @@ const pkg = {
 };
 
 describe('Button', () => {
-  it('issue #6 submitting: a busy submit button sets aria-busy, keeps focus and submits its form once', async () => {
+  it('submitting: a busy submit button sets aria-busy, keeps focus and submits its form once', async () => {
     const onSubmit = vi.fn((e: { preventDefault: () => void }) => e.preventDefault());
     function Form() {
       const [busy, setBusy] = useState(false);
@@ -139,7 +139,7 @@ describe('TextField and SelectField', () => {
 });
 
 describe('StepHeading and StatusMessage', () => {
-  it('issue #6 focus on step change: each new stepKey focuses the new heading; same key does not steal focus', () => {
+  it('focus on step change: each new stepKey focuses the new heading; same key does not steal focus', () => {
     const { rerender } = render(
       <>
         <StepHeading stepKey="plan">Choose your plan</StepHeading>
@@ -174,7 +174,7 @@ describe('StepHeading and StatusMessage', () => {
     );
     expect(screen.getByRole('heading', { name: 'Payment' })).toHaveFocus();
   });
-  it('issue #6 live region: the status region exists before its text, so the text is announced when it appears', () => {
+  it('live region: the status region exists before its text, so the text is announced when it appears', () => {
     const { rerender } = render(<StatusMessage />);
     const region = screen.getByRole('status');
     expect(region).toBeEmptyDOMElement();
@@ -191,7 +191,7 @@ describe('StepHeading and StatusMessage', () => {
 });
 
 describe('ErrorBanner', () => {
-  it('issue #6 focus on error: each new message is announced and focused; dismiss is a named button', async () => {
+  it('focus on error: each new message is announced and focused; dismiss is a named button', async () => {
     const onDismiss = vi.fn();
     const { rerender } = render(<ErrorBanner message="Card declined." dismissLabel="Dismiss" onDismiss={onDismiss} />);
     expect(screen.getByRole('alert')).toHaveFocus();
@@ -405,7 +405,7 @@ describe('PackageCard, PackageGrid and YearSwitch', () => {
     ).toEqual(['pkg-2053-name', 'pkg-2055-name']);
     expect(within(grid).getByRole('article', { name: 'Max' })).toBeInTheDocument();
   });
-  it('issue #6 submitting: the busy card ignores clicks, the others are disabled; selected is aria-pressed', async () => {
+  it('submitting: the busy card ignores clicks, the others are disabled; selected is aria-pressed', async () => {
     const onSelect = vi.fn();
     render(
       <>
@@ -569,7 +569,7 @@ describe('WCAG 2.5.8 target size', () => {
     document.head.append(style);
   });
   const px = (v: string) => (v.endsWith('px') ? Number.parseFloat(v) : 0);
-  it('issue #6: every control of every component has a target at least 24×24 px (min-height/min-width)', () => {
+  it('every control of every component has a target at least 24×24 px (min-height/min-width)', () => {
     render(
       <>
         <Button>Go</Button>

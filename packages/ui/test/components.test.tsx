@@ -154,7 +154,7 @@ describe('PackageCard and YearSwitch', () => {
     expect(screen.getByText('Save $20.00 (9%)')).toBeInTheDocument();
     expect(screen.getByText('$216.00').tagName).toBe('S');
   });
-  it('issue 11 defect 1: a note says why a package cannot be chosen and describes its disabled select button', () => {
+  it('a note says why a package cannot be chosen and describes its disabled select button', () => {
     const onSelect = vi.fn();
     render(
       <PackageCard
@@ -192,7 +192,7 @@ describe('VenmoLogo', () => {
     expect(logo).toHaveAttribute('height', '30');
   });
 
-  // issue 14: moved here from @ofw/payments' wallets test with @ofw/payments' VenmoLogo (one VenmoLogo, in @ofw/ui).
+  // moved here from @ofw/payments' wallets test with @ofw/payments' VenmoLogo (one VenmoLogo, in @ofw/ui).
   it('§2 the Venmo logo is 5:1 with the title "Pay with Venmo", in sizes and colours', () => {
     render(<VenmoLogo size="large" color="white" />);
     const logo = screen.getByRole('img', { name: 'Pay with Venmo' });
@@ -203,7 +203,7 @@ describe('VenmoLogo', () => {
     expect(screen.getByRole('img', { name: 'Pagar con Venmo' }).getAttribute('width')).toBe('100');
   });
 
-  it('issue 14: one VenmoLogo for every caller — other SVG props (aria-hidden, className) are passed on', () => {
+  it('one VenmoLogo for every caller — other SVG props (aria-hidden, className) are passed on', () => {
     const { container } = render(<VenmoLogo size="small" color="black" aria-hidden="true" className="extra" />);
     const logo = container.querySelector('svg')!;
     expect(logo.getAttribute('aria-hidden')).toBe('true');

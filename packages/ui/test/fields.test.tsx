@@ -47,7 +47,7 @@ describe('CountrySelect', () => {
     expect(options).toEqual(['US', 'AU', 'CA', 'GB', 'MX', 'NZ', 'FR', 'DE']);
     expect(screen.getByRole('group', { name: 'Common' })).toBeInTheDocument();
   });
-  it("issue 11 facts: the priority list is the caller's (domain's PRIORITY_COUNTRIES); without one nothing moves", () => {
+  it("facts: the priority list is the caller's (domain's PRIORITY_COUNTRIES); without one nothing moves", () => {
     const countries = ['FR', 'NZ', 'US'].map((c) => ({ value: c, label: c }));
     render(<CountrySelect label="Country" countries={countries} />);
     expect(screen.getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['FR', 'NZ', 'US']);

@@ -1,5 +1,5 @@
 /**
- * The component catalogue (issue #6: "viewable in a component catalogue … built by a script") stays complete:
+ * The component catalogue ("viewable in a component catalogue … built by a script") stays complete:
  * every component exported from src/index.ts is rendered by at least one Ladle story, and every story renders.
  * Cheap stand-in for building the catalogue (`pnpm catalogue`), which takes ~20 s.
  */
@@ -34,7 +34,7 @@ describe('component catalogue (Ladle stories)', () => {
     expect(storyFiles.length).toBeGreaterThan(0);
   });
 
-  it.each(components)('issue #6 catalogue: %s is rendered by a story', (name) => {
+  it.each(components)('catalogue: %s is rendered by a story', (name) => {
     const jsx = new RegExp(`<${name}[\\s/>]`);
     const files = storyFiles.filter((_, i) => jsx.test(sources[i]!));
     expect(files, `no stories/*.stories.tsx renders <${name}>`).not.toHaveLength(0);

@@ -6,7 +6,7 @@ import type { Currency, FeatureFlags, PaymentMethodVisibility } from '../schemas
  * Source: spec §5 "Payment method visibility by currency":
  * - AUD and NZD: all extra methods hidden.
  * - CAD: Amex and Discover hidden; PayPal shown only with the CAD PayPal flag, Apple Pay only with the Apple Pay
- *   flag. Venmo stays hidden even with its flag: Venmo is a USD-only wallet (issue 3 invariant "never shows Venmo
+ *   flag. Venmo stays hidden even with its flag: Venmo is a USD-only wallet (invariant "never shows Venmo
  *   outside USD" takes precedence over the flag; see README "Decisions").
  * - GBP: Apple Pay, Discover, PayPal and Venmo hidden; Amex shown.
  * - Default (USD): Apple Pay and Venmo hidden unless their flags are on; PayPal, Amex, Discover shown.

@@ -60,7 +60,7 @@ export function braintreeWallets(session: BraintreeSession, { displayName }: { d
         );
       inProgress.venmo = true;
       try {
-        // §issue 5: US/USD only, desktop QR code allowed, single use
+        // US/USD only, desktop QR code allowed, single use
         const venmo = await session.shared('venmo', {
           allowDesktop: true,
           mobileWebFallBack: true,

@@ -6,7 +6,7 @@
 import type { Address, FeatureFlags, PaymentsConfig as PaymentsConfigAnswer, TokenizedCard } from '@ofw/domain';
 import type { HostedFieldKey, HostedFieldsCard, HostedFieldsEvent } from '../protocol.js';
 
-// Shapes with their one home in @ofw/domain (issue 14): re-exported, never redefined here.
+// Shapes with their one home in @ofw/domain: re-exported, never redefined here.
 export type { Address, CardBrand, TokenizedCard } from '@ofw/domain';
 
 // The hosted field keys, card and event names are the sandbox protocol's (their one home: `@ofw/payments/protocol`).
@@ -146,7 +146,7 @@ export interface VerifyCardOptions {
 export interface ChallengeLabels {
   /** Dialog title. */
   title: string;
-  /** §issue 5: the short interstitial shown before the bank's page. */
+  /** the short interstitial shown before the bank's page. */
   interstitial: string;
   /** Accessible name of the close button. */
   close: string;

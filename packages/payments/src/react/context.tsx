@@ -16,7 +16,7 @@ const PaymentsContext = createContext<PaymentsContextValue | null>(null);
 
 /**
  * Creates one payments client per authorization and tears it down on unmount or when the authorization changes
- * (issue 5 "one client per authorization; teardown of everything on unmount"). A new client is made when the driver,
+ * ("one client per authorization; teardown of everything on unmount"). A new client is made when the driver,
  * authorization, `sandboxUrl` or `locale` changes, not when only the config object's identity does.
  * Never throws: a failed `createPaymentsClient` sets `status: 'error'` and `error` (mapped with `toPaymentError`, §8).
  */

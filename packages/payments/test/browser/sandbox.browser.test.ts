@@ -23,7 +23,7 @@ const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr
 const SANDBOX_DIR = fileURLToPath(new URL('../../../../apps/payments-sandbox/', import.meta.url));
 
 let browser: Browser;
-/** The key of the spawned sandbox's server API (issue 12), which `clientToken()` calls as join-api would. */
+/** The key of the spawned sandbox's server API, which `clientToken()` calls as join-api would. */
 const SANDBOX_API_KEY = 'payments-browser-test-sandbox-key';
 let parent: http.Server;
 let sandbox: ChildProcess;
@@ -52,7 +52,7 @@ async function startSandbox(allowedOrigin: string): Promise<string> {
       SANDBOX_PORT: '0',
       HOST: '127.0.0.1',
       SANDBOX_ALLOWED_ORIGINS: allowedOrigin,
-      SANDBOX_API_KEY, // the served sandbox's server API needs one (issue 12)
+      SANDBOX_API_KEY, // the served sandbox's server API needs one
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
