@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { IdempotencyKeySchema } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
 import { operation } from '../lib/operation.js';
-import { clientIp, requireParent } from '../context.js';
+import { clientIp } from '../context.js';
 import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
 import { HttpProblem, problemOf } from '../lib/problem.js';
 import { orderOutcome } from '../lib/metrics.js';
@@ -25,24 +24,9 @@ export function orderRoutes() {
   const r = new Hono<AppEnv>();
   operation(r, 'createOrder', async (c, input) => {
     const s = c.get('services');
-    const user = await requireParent(c);
-    const rawKey = c.req.header('idempotency-key');
-    if (rawKey === undefined) {
-      throw new HttpProblem(
-        400,
-        'idempotency_key_required',
-        'Send an Idempotency-Key header (e.g. a UUID) with every order.',
-        {
-          errors: [{ field: 'header.Idempotency-Key', message: 'Required' }],
-        },
-      );
-    }
-    const key = IdempotencyKeySchema.safeParse(rawKey);
-    if (!key.success) {
-      throw new HttpProblem(400, 'validation_failed', 'The Idempotency-Key must be 8–255 visible ASCII characters.', {
-        errors: [{ field: 'header.Idempotency-Key', message: 'Invalid format' }],
-      });
-    }
+    // auth 'parent' and the required Idempotency-Key are checked by operation() from the contract entry
+    const { user } = input.auth;
+    const key = input.header('Idempotency-Key');
     const body = await input.body();
     // card testing (issue 12): a parent past their declines waits; every attempt counts per parent and per client —
     // every attempt but the replay of a completed order, which placeOrder answers from the store before this runs
@@ -62,7 +46,7 @@ export function orderRoutes() {
         s.now(),
         s.env.RATE_LIMIT_FACTOR,
       );
-    const answer = await placeOrder(s, user, key.data, body, admit).catch((e: unknown) => {
+    const answer = await placeOrder(s, user, key, body, admit).catch((e: unknown) => {
       s.metrics.ordersTotal.inc({ outcome: orderOutcome(statusOf(e)) });
       throw e;
     });

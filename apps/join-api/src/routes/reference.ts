@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { uiLanguageFor } from '@ofw/domain';
-import type { AppEnv, Ctx, Services } from '../context.js';
+import type { AppEnv, Services } from '../context.js';
 import { operation } from '../lib/operation.js';
-import { optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
+import { rateLimit } from '../context.js';
 import { countries, joinCountries, securityQuestions } from '../db/schema.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { countryOptions, localeFrom } from '../reference-data.js';
@@ -80,7 +80,7 @@ export function referenceRoutes() {
     const s = c.get('services');
     const q = input.query();
     const cache = catalogueOf(s);
-    const user = await optionalParent(c);
+    const user = input.auth?.user;
     if (!user) {
       const answer = await cache.anonymous(q.currency, q.flow, s.now());
       const headers = { etag: answer.etag, 'cache-control': 'private, max-age=60' };
@@ -96,7 +96,7 @@ export function referenceRoutes() {
 
   operation(r, 'getPaymentsConfig', async (c, input) => {
     const s = c.get('services');
-    const user = await requireParent(c);
+    const { user } = input.auth;
     // every call mints a gateway client token (issue 12): limited per parent and per client
     await rateLimit(c, RATE_LIMITS.clientTokens, `parent:${user.id}`);
     await rateLimit(c, RATE_LIMITS.clientTokensClient);
@@ -105,26 +105,23 @@ export function referenceRoutes() {
     return c.json(body);
   });
 
-  operation(r, 'getExperiments', async (c) => {
-    const s = c.get('services');
-    const user = await requireParent(c);
-    return c.json(await experimentsFor(s.db, user.id));
-  });
+  operation(r, 'getExperiments', async (c, { auth: { user } }) =>
+    c.json(await experimentsFor(c.get('services').db, user.id)),
+  );
 
-  operation(r, 'getCoupons', async (c: Ctx, input) => {
+  operation(r, 'getCoupons', async (c, input) => {
     const s = c.get('services');
-    const user = await requireParent(c);
+    const user = input.auth.user;
     const q = input.query();
     return c.json(await signupCoupons(s, user, q.signupId, q.registrationKey));
   });
 
-  operation(r, 'getPricingGroup', async (c, input) => {
-    const user = await requireSelf(c, input.param('userId'));
-    return c.json({
+  operation(r, 'getPricingGroup', (c, { auth: { user } }) =>
+    c.json({
       eligiblePricingGroup: user.migrationPricingGroup ?? user.coparentPricing,
       hasMigratedTo2kPackaging: user.hasMigratedTo2k,
-    });
-  });
+    }),
+  );
 
   return r;
 }
