@@ -193,7 +193,7 @@ export const contract = {
     auth: 'parent',
     body: TermsRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403],
+    problems: [400, 401, 403, 415],
   },
   putCredentials: {
     method: 'PUT',
@@ -205,7 +205,7 @@ export const contract = {
     auth: 'parent',
     body: CredentialsRequestSchema,
     response: { status: 200, schema: CredentialsResponseSchema },
-    problems: [400, 401, 403, 409, 422, 429],
+    problems: [400, 401, 403, 409, 415, 422, 429],
   },
   putSecurityQuestions: {
     method: 'PUT',
@@ -217,7 +217,7 @@ export const contract = {
     auth: 'parent',
     body: SecurityAnswersRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 429],
+    problems: [400, 401, 403, 415, 429],
   },
   putBillingAddress: {
     method: 'PUT',
@@ -227,7 +227,7 @@ export const contract = {
     auth: 'parent',
     body: BillingAddressRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 415],
+    problems: [400, 401, 403, 404, 415],
   },
   putCoParentEmail: {
     method: 'PUT',
@@ -239,7 +239,7 @@ export const contract = {
     auth: 'parent',
     body: CoParentEmailRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 409, 415, 429],
+    problems: [400, 401, 403, 404, 409, 415, 429],
   },
   getExperiments: {
     method: 'GET',
@@ -277,7 +277,7 @@ export const contract = {
     ],
     body: OrderRequestSchema,
     response: { status: 201, schema: OrderResponseSchema },
-    problems: [400, 401, 402, 403, 409, 422, 429, 503],
+    problems: [400, 401, 402, 403, 409, 415, 422, 429, 503],
   },
   getSecurityQuestions: {
     method: 'GET',

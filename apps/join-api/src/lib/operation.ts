@@ -48,6 +48,34 @@ export interface OperationInput<O extends Operation> {
   header<N extends CheckedHeaders<O>['name']>(name: N): Extract<CheckedHeaders<O>, { name: N }>['value'];
 }
 
+/** One refusal an operation can answer: its status and problem code. */
+export type Refusal = readonly [status: number, code: ProblemCode];
+
+/**
+ * What each operation's handler (and the services it calls) can refuse besides {@link guardRefusals}, kept next to
+ * the handlers in each routes module; test/problems.test.ts checks the contract's `problems` against it.
+ */
+export type Refusals<K extends OperationId = OperationId> = { readonly [P in K]: readonly Refusal[] };
+
+/**
+ * The refusals of an operation that come from its contract entry alone, before its handler runs: 400
+ * `validation_failed` for params, query, body or a header with a schema; 415 for a body; 400 `<name>_required` for a
+ * required header with a schema; the auth guard's ({@link guard}); 403 `origin_not_allowed` for a write (the CSRF
+ * guard of every cookie-authenticated POST/PUT, context.ts `requireSameOrigin`).
+ */
+export function guardRefusals(op: Operation): Refusal[] {
+  const out: Refusal[] = [];
+  const checkedHeaders = (op.headers ?? []).filter((h) => h.schema);
+  if (op.params || op.query || op.body || checkedHeaders.length) out.push([400, 'validation_failed']);
+  if (op.body) out.push([415, 'unsupported_media_type']);
+  for (const h of checkedHeaders) if (h.required) out.push([400, requiredCode(h.name)]);
+  if (op.auth === 'parent' || op.auth === 'parent-optional') out.push([401, 'unauthorized']);
+  if (op.auth === 'parent' && op.params?.shape.userId) out.push([403, 'forbidden']);
+  if (op.auth === 'invite') out.push([401, 'invalid_invite_token'], [429, 'rate_limited']);
+  if (op.method !== 'GET') out.push([403, 'origin_not_allowed']);
+  return out;
+}
+
 /** Hono's path syntax for an OpenAPI-style contract path (`/parents/{userId}` → `/parents/:userId`). */
 export function honoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');

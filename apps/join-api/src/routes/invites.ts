@@ -1,8 +1,16 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
-import { operation } from '../lib/operation.js';
+import { operation, type Refusals } from '../lib/operation.js';
 import { availabilityFor, experimentsFor } from '../services/offers.js';
 import { inviteFamily } from '../services/invite-family.js';
+
+/** What these handlers refuse besides their contract guard (lib/operation.ts `guardRefusals`): nothing. */
+export const inviteRefusals = {
+  checkInvite: [],
+  getInviteFamily: [],
+  getInviteCoupons: [],
+  getInviteExperiments: [],
+} as const satisfies Partial<Refusals>;
 
 export function inviteRoutes() {
   const r = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context.js';
-import { operation } from '../lib/operation.js';
+import { operation, type Refusals } from '../lib/operation.js';
 import { clientIp } from '../context.js';
 import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
 import { HttpProblem, problemOf } from '../lib/problem.js';
@@ -19,6 +19,27 @@ function statusOf(e: unknown): number {
 function failedCharge(answer: { status: number; body: unknown }): boolean {
   return answer.status === 402 || (answer.body as { code?: unknown } | null)?.code === 'payment_method_expired';
 }
+
+/** What the order handler and placeOrder refuse besides the contract guard (lib/operation.ts `guardRefusals`). */
+export const orderRefusals = {
+  createOrder: [
+    [402, 'processor_declined'],
+    [402, 'gateway_rejected'],
+    [402, 'authentication_required'],
+    [409, 'order_already_paid'],
+    [409, 'not_an_upgrade'],
+    [409, 'price_changed'],
+    [409, 'conflict'],
+    [409, 'idempotency_in_flight'],
+    [422, 'idempotency_key_reused'],
+    [422, 'validation_failed'],
+    [422, 'currency_not_offered'],
+    [422, 'package_unavailable'],
+    [422, 'payment_method_expired'],
+    [429, 'rate_limited'],
+    [503, 'payment_gateway_unavailable'],
+  ],
+} as const satisfies Partial<Refusals>;
 
 export function orderRoutes() {
   const r = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { CredentialsResponse } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
-import { operation } from '../lib/operation.js';
+import { operation, type Refusals } from '../lib/operation.js';
 import { clearSessionCookie, rateLimit, setSessionCookie } from '../context.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { parentState } from '../accounts.js';
@@ -14,6 +14,39 @@ import {
   setCredentials,
   verifyCurrentPassword,
 } from '../services/registration.js';
+
+/** What these handlers and their services refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
+export const parentRefusals = {
+  createSignup: [
+    [429, 'rate_limited'],
+    [401, 'invalid_invite_token'],
+    [401, 'unauthorized'],
+    [409, 'signup_completed'],
+    [409, 'idempotency_in_flight'],
+    [422, 'idempotency_key_reused'],
+  ],
+  logout: [],
+  getParent: [],
+  putTerms: [],
+  putCredentials: [
+    [429, 'rate_limited'],
+    [403, 'current_password_required'],
+    [403, 'current_password_incorrect'],
+    [422, 'validation_failed'],
+    [409, 'username_taken'],
+  ],
+  putSecurityQuestions: [
+    [429, 'rate_limited'],
+    [403, 'current_password_required'],
+    [403, 'current_password_incorrect'],
+  ],
+  putBillingAddress: [[404, 'not_found']],
+  putCoParentEmail: [
+    [429, 'rate_limited'],
+    [409, 'not_paid_yet'],
+    [404, 'not_found'],
+  ],
+} as const satisfies Partial<Refusals>;
 
 export function parentRoutes() {
   const r = new Hono<AppEnv>();

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { uiLanguageFor } from '@ofw/domain';
 import type { AppEnv, Services } from '../context.js';
-import { operation } from '../lib/operation.js';
+import { operation, type Refusals } from '../lib/operation.js';
 import { rateLimit } from '../context.js';
 import { countries, joinCountries, securityQuestions } from '../db/schema.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
@@ -18,6 +18,22 @@ import {
 import { CatalogueCache, ifNoneMatch } from '../lib/catalogue-cache.js';
 
 const PUBLIC_CACHE = 'public, max-age=3600';
+
+/** What these handlers refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
+export const referenceRefusals = {
+  getCountries: [],
+  getJoinCountries: [],
+  getSecurityQuestions: [],
+  checkCanadianPhone: [[429, 'rate_limited']],
+  getPackages: [[422, 'currency_not_offered']],
+  getPaymentsConfig: [
+    [429, 'rate_limited'],
+    [503, 'payment_gateway_unavailable'],
+  ],
+  getExperiments: [],
+  getCoupons: [[404, 'not_found']],
+  getPricingGroup: [],
+} as const satisfies Partial<Refusals>;
 
 export function referenceRoutes() {
   const r = new Hono<AppEnv>();
