@@ -7,10 +7,10 @@ import type { PaymentGateway } from './gateway/types.js';
 import type { Logger } from './lib/logger.js';
 import type { Metrics } from './lib/metrics.js';
 import type { LoadShedder } from './lib/load-shedding.js';
-import { TOKEN_TTL_MS, findSessionUser, type UserRow } from './accounts.js';
+import { TOKEN_TTL_MS, findLiveToken, findSessionUser, type TokenRow, type UserRow } from './accounts.js';
 import { bearer } from './lib/tokens.js';
 import { HttpProblem, forbidden, unauthorized } from './lib/problem.js';
-import { hitRateLimit, type RateLimitRule } from './lib/rate-limit.js';
+import { RATE_LIMITS, hitRateLimit, type RateLimitRule } from './lib/rate-limit.js';
 
 /** What the app is built from (tests inject their own). */
 export interface AppDeps {
@@ -186,4 +186,28 @@ export async function requireSelf(c: Ctx, userId: number): Promise<UserRow> {
   const user = await requireParent(c);
   if (user.id !== userId) throw forbidden();
   return user;
+}
+
+/** §7: an invalid invite token is logged with this message (and answered 401). */
+export const INVALID_INVITE_LOG = 'Invalid Invite Registration Token';
+
+/**
+ * The live invite token of the request (`Authorization: Bearer <invite token>`), for an invitee who has not claimed
+ * the account yet: the guard of every `invite` operation (lib/operation.ts). Counts one hit of the invite rate limit
+ * per client address first.
+ * @throws HttpProblem 429; 401 `invalid_invite_token` (logged as {@link INVALID_INVITE_LOG}) — the same for a missing,
+ * unknown, expired, used or revoked token.
+ */
+export async function requireInvite(c: Ctx): Promise<{ token: string; row: TokenRow }> {
+  await rateLimit(c, RATE_LIMITS.invite);
+  const s = c.get('services');
+  const token = bearer(c.req.header('authorization'));
+  const row = await findLiveToken(s.db, 'invite', token, s.now());
+  if (!token || !row?.userId) {
+    s.logger.warn({ path: c.req.path }, INVALID_INVITE_LOG);
+    throw new HttpProblem(401, 'invalid_invite_token', 'The invite link is not valid any more.', {
+      headers: { 'www-authenticate': 'Bearer' },
+    });
+  }
+  return { token, row };
 }

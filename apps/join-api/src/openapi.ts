@@ -35,7 +35,8 @@ function headersOf(op: Operation): z.ZodObject | undefined {
   const shape: Record<string, z.ZodType> = {};
   for (const h of op.headers) {
     const param = { description: h.description, required: h.required };
-    shape[h.name] = h.required ? z.string().meta({ param }) : z.string().optional().meta({ param });
+    const schema = h.schema ?? z.string();
+    shape[h.name] = h.required ? schema.meta({ param }) : schema.optional().meta({ param });
   }
   return z.object(shape);
 }

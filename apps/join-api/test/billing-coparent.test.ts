@@ -51,26 +51,34 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
       now: new Date(),
     });
     const created = await createApiClient({ baseUrl: http.baseUrl }).createSignup({
-      ...SIGNUP,
-      address: { country: 'US' },
-      flow: 'pro',
-      proReferralToken: referral,
-      parent: { ...SIGNUP.parent, email: email() },
+      body: {
+        ...SIGNUP,
+        address: { country: 'US' },
+        flow: 'pro',
+        proReferralToken: referral,
+        parent: { ...SIGNUP.parent, email: email() },
+      },
     });
     const { userId } = created;
     let authToken = created.authToken;
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => authToken });
 
-    await api.putTerms(userId);
+    await api.putTerms({ params: { userId }, body: { agreedToTerms: true } });
     // issue 12: setting credentials rotates the session; a Bearer client takes the new token from the answer
-    const rotated = await api.putCredentials(userId, {
-      username: `pro.parent.${kind}`,
-      password: 'correct horse battery',
+    const rotated = await api.putCredentials({
+      params: { userId },
+      body: {
+        username: `pro.parent.${kind}`,
+        password: 'correct horse battery',
+      },
     });
     authToken = rotated.authToken!;
-    const questions = await api.getSecurityQuestions('en-US');
-    const before = await api.putSecurityQuestions(userId, {
-      answers: questions.slice(0, 3).map((q, i) => ({ questionId: q.id, answer: `answer ${i}` })),
+    const questions = await api.getSecurityQuestions({ headers: { 'Accept-Language': 'en-US' } });
+    const before = await api.putSecurityQuestions({
+      params: { userId },
+      body: {
+        answers: questions.slice(0, 3).map((q, i) => ({ questionId: q.id, answer: `answer ${i}` })),
+      },
     });
     // Everything but the billing address: a pro-created account never pays, so it cannot complete yet.
     expect(before).toMatchObject({
@@ -83,14 +91,19 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
       isJoinComplete: false,
     });
 
-    const after = await api.putBillingAddress(userId, { ...BILLING, extendedAddress: 'Suite 4' });
+    const after = await api.putBillingAddress({ params: { userId }, body: { ...BILLING, extendedAddress: 'Suite 4' } });
     expect(after).toMatchObject({ billingAddressComplete: true, isSubscriptionCurrent: false, isJoinComplete: true });
-    expect(await api.getParent(userId)).toMatchObject({ billingAddressComplete: true, isJoinComplete: true });
+    expect(await api.getParent({ params: { userId } })).toMatchObject({
+      billingAddressComplete: true,
+      isJoinComplete: true,
+    });
     const [row] = await t.db.select({ billingAddress: users.billingAddress }).from(users).where(eq(users.id, userId));
     expect(row!.billingAddress).toEqual({ ...BILLING, extendedAddress: 'Suite 4' });
 
     // nothing to pay: the co-parent question is answered (an invitation sent) without a payment
-    expect(await api.putCoParentEmail(userId, { coParentEmail: `co.${kind}@example.com` })).toMatchObject({
+    expect(
+      await api.putCoParentEmail({ params: { userId }, body: { coParentEmail: `co.${kind}@example.com` } }),
+    ).toMatchObject({
       coParentEmailAnswered: true,
     });
 
@@ -189,23 +202,28 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => s.authToken });
     // before paying the answer is 409 not_paid_yet (it e-mails an invitation: no mail relay), nothing recorded
     const early = await api
-      .putCoParentEmail(s.userId, { coParentEmail: 'co.parent@example.com' })
+      .putCoParentEmail({ params: { userId: s.userId }, body: { coParentEmail: 'co.parent@example.com' } })
       .catch((e: unknown) => e);
     expect(early).toBeInstanceOf(ApiError);
     expect((early as ApiError).problem).toMatchObject({ status: 409, code: 'not_paid_yet' });
     expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ coParentEmailAnswered: false });
     await markPaid(t.db, s.userId);
 
-    expect(await api.putCoParentEmail(s.userId, { coParentEmail: 'Co.Parent@Example.com' })).toMatchObject({
+    expect(
+      await api.putCoParentEmail({ params: { userId: s.userId }, body: { coParentEmail: 'Co.Parent@Example.com' } }),
+    ).toMatchObject({
       coParentEmail: 'co.parent@example.com',
       coParentEmailAnswered: true,
       isJoinComplete: false,
     });
-    expect(await api.putCoParentEmail(s.userId, { coParentEmail: null })).toMatchObject({
+    expect(await api.putCoParentEmail({ params: { userId: s.userId }, body: { coParentEmail: null } })).toMatchObject({
       coParentEmail: null,
       coParentEmailAnswered: true,
     });
-    expect(await api.getParent(s.userId)).toMatchObject({ coParentEmail: null, coParentEmailAnswered: true });
+    expect(await api.getParent({ params: { userId: s.userId } })).toMatchObject({
+      coParentEmail: null,
+      coParentEmailAnswered: true,
+    });
   });
 
   it('co-parent email: bad input answers 400 with a coParentEmail field error and changes nothing', async () => {
@@ -213,7 +231,7 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: own } });
     await markPaid(t.db, s.userId);
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => s.authToken });
-    await api.putCoParentEmail(s.userId, { coParentEmail: 'first@example.com' });
+    await api.putCoParentEmail({ params: { userId: s.userId }, body: { coParentEmail: 'first@example.com' } });
 
     for (const body of [
       { coParentEmail: 'not-an-email' },
@@ -228,7 +246,9 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
       expect(p.errors?.map((e) => e.field)).toEqual(['coParentEmail']);
     }
     // The client surfaces the same problem as an ApiError with field errors.
-    const err = await api.putCoParentEmail(s.userId, { coParentEmail: 'nope' }).catch((e: unknown) => e);
+    const err = await api
+      .putCoParentEmail({ params: { userId: s.userId }, body: { coParentEmail: 'nope' } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).fieldErrors.map((e) => e.field)).toEqual(['coParentEmail']);
     expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ coParentEmail: 'first@example.com' });

@@ -647,7 +647,9 @@ describe('issue 12: reseeding the demo revokes the previous demo links', () => {
         method: 'POST',
         json: { ...SIGNUP, flow: 'pro', proReferralToken: token, parent: { ...SIGNUP.parent, email } },
       });
-    expect((await proSignup(referral(first), 'old.referral@example.com')).status).toBe(401);
+    const stale = await proSignup(referral(first), 'old.referral@example.com');
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toMatchObject({ code: 'unauthorized' });
     expect((await t.call('invites/check', { token: invite(first) })).status).toBe(401);
     expect((await t.call('invites/check', { token: invite(second) })).status).toBe(204);
     expect((await proSignup(referral(second), 'new.referral@example.com')).status).toBe(201);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, contract } from '@ofw/api-client';
+import { API_PREFIX, contract, ProblemCodeSchema, type Operation } from '@ofw/api-client';
 import { honoPath } from '../src/lib/operation.js';
 import { openApiDocument } from '../src/openapi.js';
 import { testApp, type TestApp } from './helpers.js';
@@ -33,27 +33,9 @@ describe('OpenAPI', () => {
       >;
     };
     expect(doc.openapi).toBe('3.1.0');
-    const expected: [string, string][] = [
-      ['/countries', 'get'],
-      ['/join/countries', 'get'],
-      ['/packages', 'get'],
-      ['/phone/canadian', 'get'],
-      ['/signups', 'post'],
-      ['/coupons', 'get'],
-      ['/parents/{userId}', 'get'],
-      ['/parents/{userId}/pricing-group', 'get'],
-      ['/experiments', 'get'],
-      ['/parents/{userId}/terms', 'put'],
-      ['/payments/config', 'get'],
-      ['/orders', 'post'],
-      ['/parents/{userId}/credentials', 'put'],
-      ['/parents/{userId}/security-questions', 'put'],
-      ['/security-questions', 'get'],
-      ['/invites/check', 'get'],
-      ['/invites/family', 'get'],
-      ['/invites/coupons', 'get'],
-      ['/invites/experiments', 'get'],
-    ];
+    // every operation of the contract table (not a list of its own that could fall behind it)
+    const expected = Object.values(contract).map((op) => [op.path, op.method.toLowerCase()] as const);
+    expect(expected).toHaveLength(Object.keys(contract).length);
     for (const [p, m] of expected) expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
     const orderBody = doc.paths['/orders']!.post!.requestBody!.content['application/json']!.schema;
     expect(Object.keys(orderBody.properties ?? {})).toEqual(
@@ -85,6 +67,15 @@ describe('OpenAPI', () => {
     expect(Object.keys(ok('/packages', 'get', '200').properties)).toEqual(
       expect.arrayContaining(['packages', 'byo', 'upgradeOptions']),
     );
+  });
+
+  it('DESIGN §4: a required header the contract declares with a schema is refused by operation() with a catalogued code', () => {
+    for (const [id, op] of Object.entries(contract) as [string, Operation][])
+      for (const h of op.headers ?? [])
+        if (h.schema && h.required)
+          expect(ProblemCodeSchema.options, `${id} ${h.name}`).toContain(
+            `${h.name.toLowerCase().replace(/-/g, '_')}_required`,
+          );
   });
 
   it('unknown API routes answer a problem, not HTML', async () => {

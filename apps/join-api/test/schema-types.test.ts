@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { BillingAddress, CountryCode, Currency, Flow, JoinCountry, PricingGroup } from '@ofw/domain';
-import {
+import type {
   idempotencyKeys,
   joinCountries,
   orders,
@@ -8,6 +8,8 @@ import {
   signups,
   subscriptions,
   users,
+} from '../src/db/schema.js';
+import {
   type IdempotencyState,
   type OrderStatus,
   type OutboxStatus,

@@ -27,7 +27,9 @@ const hangingFetch = (_: string | URL | Request, init?: RequestInit) =>
 describe('an order whose answer did not come in time is in doubt (DESIGN.md §4 idempotency)', () => {
   it('the API client’s timeout keeps the attempt and its Idempotency-Key, and the banner says no second charge', async () => {
     const api = createApiClient({ fetch: hangingFetch, timeoutMs: 20 });
-    const err = await api.createOrder(order, { idempotencyKey: 'attempt-key-1' }).catch((e: unknown) => e);
+    const err = await api
+      .createOrder({ body: order, headers: { 'Idempotency-Key': 'attempt-key-1' } })
+      .catch((e: unknown) => e);
     // the request may have reached join-api and be charging: the retry must send the same key (use-submit-payment
     // forgets the attempt only when the answer is definite)
     expect(answerMayBeLost(err)).toBe(true);

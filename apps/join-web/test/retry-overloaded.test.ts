@@ -29,7 +29,9 @@ describe('issue 15: the page retries once after an overloaded answer', () => {
   it('issue 15: 503 overloaded, then — after Retry-After — the answer: the call succeeds', async () => {
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValueOnce(overloaded('2')).mockResolvedValueOnce(ok());
     const sleep = vi.fn(() => Promise.resolve());
-    await expect(client(fetchImpl, sleep).getSecurityQuestions('en-US')).resolves.toEqual(QUESTIONS);
+    await expect(
+      client(fetchImpl, sleep).getSecurityQuestions({ headers: { 'Accept-Language': 'en-US' } }),
+    ).resolves.toEqual(QUESTIONS);
     expect(sleep).toHaveBeenCalledWith(2000);
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
@@ -38,7 +40,7 @@ describe('issue 15: the page retries once after an overloaded answer', () => {
     const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(overloaded('1')));
     const sleep = vi.fn(() => Promise.resolve());
     const error = await client(fetchImpl, sleep)
-      .getSecurityQuestions('en-US')
+      .getSecurityQuestions({ headers: { 'Accept-Language': 'en-US' } })
       .catch((e: unknown) => e);
     expect(isApiError(error) && error.code).toBe('overloaded');
     expect(fetchImpl).toHaveBeenCalledTimes(2);
@@ -54,7 +56,7 @@ describe('issue 15: the page retries once after an overloaded answer', () => {
       const fetchImpl = vi.fn<typeof fetch>().mockResolvedValueOnce(answer).mockResolvedValueOnce(ok());
       const sleep = vi.fn(() => Promise.resolve());
       await client(fetchImpl, sleep)
-        .getSecurityQuestions('en-US')
+        .getSecurityQuestions({ headers: { 'Accept-Language': 'en-US' } })
         .catch(() => undefined);
       expect(fetchImpl).toHaveBeenCalledTimes(1);
       expect(sleep).not.toHaveBeenCalled();
@@ -68,7 +70,7 @@ describe('issue 15: the page retries once after an overloaded answer', () => {
       return bodies.length === 1 ? overloaded('1') : new Response(null, { status: 204 });
     });
     await client(fetchImpl, () => Promise.resolve())
-      .putTerms(7)
+      .putTerms({ params: { userId: 7 }, body: { agreedToTerms: true } })
       .catch(() => undefined);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toContain('agreedToTerms');

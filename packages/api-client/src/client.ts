@@ -2,17 +2,7 @@ import type { z } from 'zod';
 import { ApiError, problemType, type ClientProblemCode } from './errors.js';
 import { ProblemSchema, type Problem } from './problem.js';
 import { apiUrl } from './paths.js';
-import { contract, operationPath, type Operation } from './contract.js';
-import type {
-  BillingAddressRequest,
-  CoParentEmailRequest,
-  CredentialsRequest,
-  Currency,
-  Flow,
-  OrderRequest,
-  SecurityAnswersRequest,
-  SignupRequest,
-} from './schemas.js';
+import { contract, operationPath, type Operation, type OperationHeader, type OperationId } from './contract.js';
 
 /** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
@@ -57,19 +47,72 @@ interface RequestOptions<S extends z.ZodType | undefined> {
   signal?: AbortSignal;
 }
 
-/** What one call of an operation sends besides what its {@link contract} entry fixes. */
+/** `{ [key]: T }`, optional when `T` accepts `{}` (nothing required in it), `{}` when there is no `T`. */
+type Part<Key extends string, T> = [T] extends [never]
+  ? unknown
+  : Record<never, never> extends T
+    ? { [P in Key]?: T }
+    : { [P in Key]: T };
+
+/** The path params of an entry as a call gives them: its schema's input, and a number for a text id (sent as text). */
+type ParamsArg<O> = O extends { params: infer P extends z.ZodType }
+  ? { [K in keyof z.input<P>]: z.input<P>[K] | number }
+  : never;
+type QueryArg<O> = O extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
+type BodyArg<O> = O extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+/** One declared header: its schema's input (text when it has none), required when the entry says so. */
+type HeaderArg<H> = H extends { name: infer N extends string; required: infer R }
+  ? {
+      [P in N as R extends true ? P : never]: H extends { schema: infer S extends z.ZodType } ? z.input<S> : string;
+    } & {
+      [P in N as R extends true ? never : P]?: H extends { schema: infer S extends z.ZodType } ? z.input<S> : string;
+    }
+  : never;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type HeadersArg<O> = O extends { headers: readonly (infer H extends OperationHeader)[] }
+  ? UnionToIntersection<HeaderArg<H>>
+  : never;
+
+/**
+ * What a call of the operation `O` of the {@link contract} takes, derived from its entry: `params` (its `params`
+ * schema's input; a number for a text id), `query` and `body` (their schemas' input: what the caller sends, before
+ * defaults), `headers` (each declared header by its contract name, its schema's input, required when the entry
+ * requires it), `inviteToken` for an `invite` operation, and an optional `signal` (an aborted call rejects with the
+ * fetch `AbortError`). A part is optional when nothing in it is required.
+ */
+export type OperationArgs<O extends Operation> = Part<'params', ParamsArg<O>> &
+  Part<'query', QueryArg<O>> &
+  Part<'body', BodyArg<O>> &
+  Part<'headers', HeadersArg<O>> &
+  (O['auth'] extends 'invite' ? { inviteToken: string } : unknown) & { signal?: AbortSignal };
+
+/** The parsed success answer of an operation: its response schema's output, or nothing (204). */
+export type OperationAnswer<O extends Operation> = O['response'] extends { schema: infer S extends z.ZodType }
+  ? z.output<S>
+  : void;
+
+/** A client method: the operation's {@link OperationArgs} (an optional argument when nothing is required). */
+export type OperationMethod<O extends Operation> = (
+  ...args: Record<never, never> extends OperationArgs<O> ? [args?: OperationArgs<O>] : [args: OperationArgs<O>]
+) => Promise<OperationAnswer<O>>;
+
+/**
+ * The client returned by {@link createApiClient}: one method per operation of the {@link contract}, named by its
+ * operationId, typed from its entry (no hand-written signature): e.g.
+ * `getPackages({ query: { currency, flow } })`, `getParent({ params: { userId } })`,
+ * `createOrder({ body, headers: { 'Idempotency-Key': key } })`, `checkInvite({ inviteToken })`.
+ */
+export type ApiClient = { readonly [K in OperationId]: OperationMethod<(typeof contract)[K]> };
+
+/** A call's input as {@link createApiClient}'s `call` reads it (the union of every {@link OperationArgs}). */
 interface CallInput {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  headers?: Record<string, string>;
-  /** The invite token of an `invite` operation. */
-  bearer?: string;
+  headers?: Record<string, string | undefined>;
+  inviteToken?: string;
   signal?: AbortSignal;
 }
-
-/** The parsed success answer of an operation: its response schema's output, or nothing (204). */
-type ResponseOf<O extends Operation> = O['response'] extends { schema: infer S extends z.ZodType } ? z.infer<S> : void;
 
 function synthesized(status: number, code: ClientProblemCode, title: string, detail?: string): Problem {
   return { type: problemType(code), title, status, code, ...(detail ? { detail } : {}) };
@@ -102,7 +145,7 @@ export function anySignal(signals: AbortSignal[]): AbortSignal {
  * Request bodies are sent as given (not parsed with the request schemas: join-api validates them). Money in the
  * responses is in major units, 2 decimals.
  */
-export function createApiClient(options: ApiClientOptions = {}) {
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -177,109 +220,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   /**
    * Calls one operation of the {@link contract}: its method and path (params filled in), its auth (`none`: no
-   * Authorization; `invite`: `bearer`; a parent: `getAuthToken`), its response schema.
+   * Authorization; `invite`: `inviteToken` as Bearer; a parent: `getAuthToken`), its declared headers, its response
+   * schema.
    */
-  function call<O extends Operation>(op: O, i: CallInput = {}): Promise<ResponseOf<O>> {
-    const auth = op.auth === 'none' ? 'none' : op.auth === 'invite' ? { bearer: i.bearer ?? '' } : 'auth';
+  function call(op: Operation, i: CallInput = {}): Promise<unknown> {
+    const auth = op.auth === 'none' ? 'none' : op.auth === 'invite' ? { bearer: i.inviteToken ?? '' } : 'auth';
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(i.headers ?? {})) if (value) headers[name.toLowerCase()] = value;
     return request(operationPath(op, i.params), {
       method: op.method,
       query: i.query,
       body: i.body,
-      headers: i.headers,
+      headers,
       auth,
       schema: op.response.schema,
       signal: i.signal,
-    }) as Promise<ResponseOf<O>>;
+    });
   }
-  const c = contract;
 
-  return {
-    /** GET /countries — country options, priority countries first, names in `locale` (§1, §7). */
-    getCountries: (locale: string, signal?: AbortSignal) =>
-      call(c.getCountries, { headers: { 'accept-language': locale }, signal }),
-    /** GET /join/countries — the countries a parent can join from (§1). */
-    getJoinCountries: (signal?: AbortSignal) => call(c.getJoinCountries, { signal }),
-    /** GET /packages — packages, build-your-own and upgrade options priced for the caller (§3, §4). */
-    getPackages: (q: { currency: Currency; flow: Flow }, signal?: AbortSignal) =>
-      call(c.getPackages, { query: q, signal }),
-    /** GET /phone/canadian — is a +1 national number Canadian (§5)? Digits without `+1`. */
-    checkCanadianPhone: (phoneNumber: string, signal?: AbortSignal) =>
-      call(c.checkCanadianPhone, { query: { phoneNumber }, signal }),
-    /**
-     * POST /signups — starts a join; the server also sets the `__Host-ofw_session` cookie (the browser's session).
-     * `idempotencyKey` (optional, e.g. `crypto.randomUUID()`): the same key for every retry of one signup attempt
-     * with the same body; a retry after a lost answer then gets the same signup and parent (with a fresh
-     * `authToken`) instead of failing on a used invite or referral token. Throws ApiError 422
-     * `idempotency_key_reused` for the same key with another body, 409 `signup_completed` once the account's
-     * credentials are set.
-     */
-    createSignup: (body: SignupRequest, o: { idempotencyKey?: string } = {}) =>
-      call(c.createSignup, { body, headers: o.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {} }),
-    /**
-     * POST /sessions/logout — revokes the current auth token (Bearer or cookie) and clears the session cookie (204).
-     * Resolves too when there was no live session (cookie); ApiError 401 for an invalid bearer token.
-     */
-    logout: () => call(c.logout),
-    /** GET /parents/{userId} — parent and join-state fields (§3, §7). */
-    getParent: (userId: number, signal?: AbortSignal) => call(c.getParent, { params: { userId }, signal }),
-    /** GET /parents/{userId}/pricing-group (§7). */
-    getPricingGroup: (userId: number) => call(c.getPricingGroup, { params: { userId } }),
-    /** PUT /parents/{userId}/terms — records agreement; returns the join state. */
-    putTerms: (userId: number) => call(c.putTerms, { params: { userId }, body: { agreedToTerms: true } }),
-    /**
-     * GET /payments/config — provider authorization (a client token for the merchant account of `currency`, default
-     * USD) and wallet flags for the browser.
-     */
-    getPaymentsConfig: (q: { currency?: Currency } = {}, signal?: AbortSignal) =>
-      call(c.getPaymentsConfig, { query: q, signal }),
-    /**
-     * POST /orders — pays for a package. `idempotencyKey` (e.g. `crypto.randomUUID()`) must stay the
-     * same across retries of one payment attempt. Throws ApiError 402 (`processor_declined` /
-     * `gateway_rejected`) on a decline.
-     */
-    createOrder: (body: OrderRequest, o: { idempotencyKey: string }) =>
-      call(c.createOrder, { body, headers: { 'idempotency-key': o.idempotencyKey } }),
-    /** GET /security-questions — the question list in `locale` (en or es). */
-    getSecurityQuestions: (locale: string, signal?: AbortSignal) =>
-      call(c.getSecurityQuestions, { headers: { 'accept-language': locale }, signal }),
-    /**
-     * PUT /parents/{userId}/credentials — username and password (argon2id on the server). Set once while the account
-     * is registering; a later change needs `currentPassword` (ApiError 403 `current_password_required` /
-     * `current_password_incorrect`, 429 after repeated wrong ones). Rotates the session: the earlier auth tokens die;
-     * a Bearer client gets the new one as `authToken` in the answer (update what `getAuthToken` returns), a browser
-     * as its new cookie.
-     */
-    putCredentials: (userId: number, body: CredentialsRequest) => call(c.putCredentials, { params: { userId }, body }),
-    /** PUT /parents/{userId}/security-questions — three answers (§2). */
-    putSecurityQuestions: (userId: number, body: SecurityAnswersRequest) =>
-      call(c.putSecurityQuestions, { params: { userId }, body }),
-    /**
-     * PUT /parents/{userId}/billing-address — saves the billing address without a payment (docs/CONTRACTS.md);
-     * how a pro-created account (§4 "Completion") gets `billingAddressComplete`. Returns the join state.
-     * Throws ApiError 400 `validation_failed` with field errors for a bad address.
-     */
-    putBillingAddress: (userId: number, body: BillingAddressRequest) =>
-      call(c.putBillingAddress, { params: { userId }, body }),
-    /**
-     * PUT /parents/{userId}/coparent-email — answers the co-parent email question (§2): an email, or
-     * `null` when the parent chose not to invite now. Returns the join state.
-     */
-    putCoParentEmail: (userId: number, body: CoParentEmailRequest) =>
-      call(c.putCoParentEmail, { params: { userId }, body }),
-    /** GET /coupons — coupon availability entries (§3, §7). */
-    getCoupons: (q: { registrationKey: string; signupId: string }) => call(c.getCoupons, { query: q }),
-    /** GET /experiments — experiments of the logged-in parent (§7). */
-    getExperiments: () => call(c.getExperiments),
-    /** GET /invites/check — resolves when the invite token is valid; ApiError 401 otherwise (§7). */
-    checkInvite: (inviteToken: string) => call(c.checkInvite, { bearer: inviteToken }),
-    /** GET /invites/family — family members by invite token; may carry a rotated `inviteToken` (§4). */
-    getInviteFamily: (inviteToken: string) => call(c.getInviteFamily, { bearer: inviteToken }),
-    /** GET /invites/coupons — coupon availability by invite token (§7). */
-    getInviteCoupons: (inviteToken: string) => call(c.getInviteCoupons, { bearer: inviteToken }),
-    /** GET /invites/experiments — experiments by invite token (§7). */
-    getInviteExperiments: (inviteToken: string) => call(c.getInviteExperiments, { bearer: inviteToken }),
-  };
+  // one method per contract entry, named by its operationId (see ApiClient)
+  const methods: Record<string, (i?: CallInput) => Promise<unknown>> = {};
+  for (const [id, op] of Object.entries(contract) as [string, Operation][]) methods[id] = (i) => call(op, i);
+  return methods as unknown as ApiClient;
 }
-
-/** The client returned by {@link createApiClient}. */
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -26,6 +26,7 @@ import {
   SignupResponseSchema,
   TermsRequestSchema,
   IdParamSchema,
+  IdempotencyKeySchema,
 } from './schemas.js';
 
 /**
@@ -46,11 +47,17 @@ import {
  */
 export type OperationAuth = 'none' | 'parent' | 'parent-optional' | 'invite';
 
-/** A request header an operation reads (documented; read and checked by the operation's handler). */
+/**
+ * A request header an operation reads. With a `schema`, join-api's `operation()` validates it before the handler
+ * runs (a missing required one: 400 `<name in snake case>_required`, e.g. `idempotency_key_required`; a malformed
+ * one: 400 `validation_failed`, field `header.<name>`) and the typed client takes it as an argument; without one it
+ * is documentation only (read by the handler, e.g. `Accept-Language`).
+ */
 export interface OperationHeader {
   readonly name: string;
   readonly required: boolean;
   readonly description: string;
+  readonly schema?: z.ZodType;
 }
 
 /** One operation of the contract (see {@link contract}). */
@@ -134,6 +141,7 @@ export const contract = {
         name: 'Idempotency-Key',
         required: false,
         description: 'Same key for every retry of one signup attempt (8–255 visible ASCII characters, e.g. a UUID)',
+        schema: IdempotencyKeySchema,
       },
     ],
     body: SignupRequestSchema,
@@ -185,7 +193,7 @@ export const contract = {
     auth: 'parent',
     body: TermsRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403],
+    problems: [400, 401, 403, 415],
   },
   putCredentials: {
     method: 'PUT',
@@ -197,7 +205,7 @@ export const contract = {
     auth: 'parent',
     body: CredentialsRequestSchema,
     response: { status: 200, schema: CredentialsResponseSchema },
-    problems: [400, 401, 403, 409, 422, 429],
+    problems: [400, 401, 403, 409, 415, 422, 429],
   },
   putSecurityQuestions: {
     method: 'PUT',
@@ -209,7 +217,7 @@ export const contract = {
     auth: 'parent',
     body: SecurityAnswersRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 429],
+    problems: [400, 401, 403, 415, 429],
   },
   putBillingAddress: {
     method: 'PUT',
@@ -221,7 +229,7 @@ export const contract = {
     auth: 'parent',
     body: BillingAddressRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 415, 422],
+    problems: [400, 401, 403, 404, 415, 422],
   },
   putCoParentEmail: {
     method: 'PUT',
@@ -233,7 +241,7 @@ export const contract = {
     auth: 'parent',
     body: CoParentEmailRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
-    problems: [400, 401, 403, 409, 415, 429],
+    problems: [400, 401, 403, 404, 409, 415, 429],
   },
   getExperiments: {
     method: 'GET',
@@ -262,11 +270,16 @@ export const contract = {
       "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered. The bank's soft decline asking for 3D Secure (processor response 2099) answers 402 authentication_required: the key stays open for ONE retry with the same body but a new paymentMethodNonce (and deviceData), authenticated with a challenge; a replay of the first request answers the same 402, a second 2099 is a final 402 processor_declined, any other body 422 idempotency_key_reused. expectedCharge is what the page showed (the Pay button and the 3D Secure amount): when the server's quote for the order differs (a coupon switched off, a pricing-group change, a proration day boundary) the answer is 409 price_changed with the new quote, and nothing is charged or stored under the Idempotency-Key (the same key may be sent again with the confirmed amount).",
     auth: 'parent',
     headers: [
-      { name: 'Idempotency-Key', required: true, description: 'Same key for every retry of one payment attempt' },
+      {
+        name: 'Idempotency-Key',
+        required: true,
+        description: 'Same key for every retry of one payment attempt (8–255 visible ASCII characters, e.g. a UUID)',
+        schema: IdempotencyKeySchema,
+      },
     ],
     body: OrderRequestSchema,
     response: { status: 201, schema: OrderResponseSchema },
-    problems: [400, 401, 402, 403, 409, 422, 429, 503],
+    problems: [400, 401, 402, 403, 409, 415, 422, 429, 503],
   },
   getSecurityQuestions: {
     method: 'GET',

@@ -1,17 +1,50 @@
 // `@ofw/api-client/query`: TanStack Query options over the typed client (optional peer `@tanstack/react-query`).
 import { mutationOptions, queryOptions, skipToken, type QueryClient, type SkipToken } from '@tanstack/react-query';
-import type { ApiClient } from './client.js';
-import type {
-  BillingAddressRequest,
-  CoParentEmailRequest,
-  CredentialsRequest,
-  Currency,
-  Flow,
-  OrderRequest,
-  ParentState,
-  SecurityAnswersRequest,
-  SignupRequest,
-} from './schemas.js';
+import type { ApiClient, OperationAnswer, OperationArgs } from './client.js';
+import type { contract, OperationId } from './contract.js';
+import type { Currency, Flow, ParentState } from './schemas.js';
+
+/** The {@link OperationArgs} of the operation `K`. */
+export type ArgsOf<K extends OperationId> = OperationArgs<(typeof contract)[K]>;
+/** The {@link OperationAnswer} of the operation `K`. */
+export type AnswerOf<K extends OperationId> = OperationAnswer<(typeof contract)[K]>;
+
+/**
+ * The cache key of one call of the operation `id` when no named key applies: `[operationId, args]` (the call's
+ * params, query, body and headers; its `signal` left out), so two calls share a cache entry exactly when they send
+ * the same request.
+ */
+export function operationKey<K extends OperationId>(id: K, args?: ArgsOf<K>) {
+  const { signal: _signal, ...sent } = (args ?? {}) as ArgsOf<K>;
+  return [id, sent] as const;
+}
+
+/** How long an answer stays fresh and whether a failure is retried; `queryKey` replaces {@link operationKey}. */
+export interface OperationQueryOptions {
+  queryKey?: readonly unknown[];
+  staleTime?: number;
+  retry?: boolean;
+}
+
+/**
+ * TanStack Query options of one read of the {@link contract}: `client[id](args)` (with the query's abort `signal`),
+ * key {@link operationKey} unless `o.queryKey` names another; `args: skipToken` keeps the query disabled. The data is
+ * the operation's answer type ({@link AnswerOf}); the query rejects with `ApiError` as the client method does.
+ */
+export function queryOptionsFor<K extends OperationId>(
+  client: ApiClient,
+  id: K,
+  args: ArgsOf<K> | SkipToken,
+  o: OperationQueryOptions = {},
+) {
+  const method = client[id] as unknown as (a: ArgsOf<K>) => Promise<AnswerOf<K>>;
+  return queryOptions({
+    queryKey: o.queryKey ?? operationKey(id, args === skipToken ? undefined : args),
+    queryFn: args === skipToken ? skipToken : ({ signal }) => method({ ...args, signal }),
+    ...(o.staleTime !== undefined ? { staleTime: o.staleTime } : {}),
+    ...(o.retry !== undefined ? { retry: o.retry } : {}),
+  });
+}
 
 /** Who asks for package data: a parent's user id, or `'anonymous'` before the signup. */
 export type PackageDataCaller = number | 'anonymous';
@@ -52,11 +85,12 @@ const HOUR = 60 * MINUTE;
  * The query rejects with `ApiError` as `client.getCountries` does.
  */
 export function countriesQuery(client: ApiClient, locale: string) {
-  return queryOptions({
-    queryKey: queryKeys.countries(locale),
-    queryFn: ({ signal }) => client.getCountries(locale, signal),
-    staleTime: HOUR,
-  });
+  return queryOptionsFor(
+    client,
+    'getCountries',
+    { headers: { 'Accept-Language': locale } },
+    { queryKey: queryKeys.countries(locale), staleTime: HOUR },
+  );
 }
 
 /**
@@ -64,11 +98,7 @@ export function countriesQuery(client: ApiClient, locale: string) {
  * `client.getJoinCountries` does (join-web shows §8 'An unexpected error occurred, please try again later.').
  */
 export function joinCountriesQuery(client: ApiClient) {
-  return queryOptions({
-    queryKey: queryKeys.joinCountries(),
-    queryFn: ({ signal }) => client.getJoinCountries(signal),
-    staleTime: HOUR,
-  });
+  return queryOptionsFor(client, 'getJoinCountries', {}, { queryKey: queryKeys.joinCountries(), staleTime: HOUR });
 }
 
 /**
@@ -80,14 +110,9 @@ export function joinCountriesQuery(client: ApiClient) {
  */
 export function packageDataQuery(client: ApiClient, q: { currency: Currency; flow: Flow; caller?: PackageDataCaller }) {
   const { currency, flow } = q;
-  return queryOptions({
-    queryKey:
-      q.caller === undefined
-        ? queryKeys.packageData(currency, flow)
-        : queryKeys.packageDataFor(currency, flow, q.caller),
-    queryFn: ({ signal }) => client.getPackages({ currency, flow }, signal),
-    staleTime: 5 * MINUTE,
-  });
+  const queryKey =
+    q.caller === undefined ? queryKeys.packageData(currency, flow) : queryKeys.packageDataFor(currency, flow, q.caller);
+  return queryOptionsFor(client, 'getPackages', { query: { currency, flow } }, { queryKey, staleTime: 5 * MINUTE });
 }
 
 /**
@@ -97,11 +122,8 @@ export function packageDataQuery(client: ApiClient, q: { currency: Currency; flo
  */
 export function parentQuery(client: ApiClient, userId: number | SkipToken) {
   const id = userId === skipToken ? undefined : userId;
-  return queryOptions({
-    queryKey: queryKeys.parent(id),
-    queryFn: id === undefined ? skipToken : ({ signal }) => client.getParent(id, signal),
-    staleTime: 5 * MINUTE,
-  });
+  const args = id === undefined ? skipToken : { params: { userId: id } };
+  return queryOptionsFor(client, 'getParent', args, { queryKey: queryKeys.parent(id), staleTime: 5 * MINUTE });
 }
 
 /**
@@ -111,11 +133,15 @@ export function parentQuery(client: ApiClient, userId: number | SkipToken) {
  */
 export function paymentsConfigQuery(client: ApiClient, q: { userId: number | SkipToken; currency: Currency }) {
   const id = q.userId === skipToken ? undefined : q.userId;
-  return queryOptions({
-    queryKey: queryKeys.paymentsConfig(id, q.currency),
-    queryFn: id === undefined ? skipToken : ({ signal }) => client.getPaymentsConfig({ currency: q.currency }, signal),
-    staleTime: Infinity,
-  });
+  return queryOptionsFor(
+    client,
+    'getPaymentsConfig',
+    id === undefined ? skipToken : { query: { currency: q.currency } },
+    {
+      queryKey: queryKeys.paymentsConfig(id, q.currency),
+      staleTime: Infinity,
+    },
+  );
 }
 
 /**
@@ -123,9 +149,8 @@ export function paymentsConfigQuery(client: ApiClient, q: { userId: number | Ski
  * placeholder id in its key.
  */
 export function couponsQuery(client: ApiClient, q: { signupId: string; registrationKey: string } | SkipToken) {
-  return queryOptions({
+  return queryOptionsFor(client, 'getCoupons', q === skipToken ? skipToken : { query: q }, {
     queryKey: queryKeys.coupons(q === skipToken ? undefined : q.signupId),
-    queryFn: q === skipToken ? skipToken : () => client.getCoupons(q),
     staleTime: 5 * MINUTE,
   });
 }
@@ -133,9 +158,8 @@ export function couponsQuery(client: ApiClient, q: { signupId: string; registrat
 /** Coupon availability by invite token (key `['coupons', 'invite', token]`, §7), fresh for 5 minutes. Pass TanStack Query's `skipToken` instead of the argument while it is unknown: the query stays disabled, with no
  * placeholder id in its key. */
 export function inviteCouponsQuery(client: ApiClient, inviteToken: string | SkipToken) {
-  return queryOptions({
+  return queryOptionsFor(client, 'getInviteCoupons', inviteToken === skipToken ? skipToken : { inviteToken }, {
     queryKey: queryKeys.inviteCoupons(inviteToken === skipToken ? undefined : inviteToken),
-    queryFn: inviteToken === skipToken ? skipToken : () => client.getInviteCoupons(inviteToken),
     staleTime: 5 * MINUTE,
   });
 }
@@ -145,9 +169,8 @@ export function inviteCouponsQuery(client: ApiClient, inviteToken: string | Skip
  * placeholder id in its key.
  */
 export function experimentsQuery(client: ApiClient, userId: number | SkipToken) {
-  return queryOptions({
+  return queryOptionsFor(client, 'getExperiments', userId === skipToken ? skipToken : {}, {
     queryKey: queryKeys.experiments(userId === skipToken ? undefined : userId),
-    queryFn: userId === skipToken ? skipToken : () => client.getExperiments(),
     staleTime: 5 * MINUTE,
   });
 }
@@ -155,20 +178,20 @@ export function experimentsQuery(client: ApiClient, userId: number | SkipToken) 
 /** Experiments by invite token (key `['experiments', 'invite', token]`, §7), fresh for 5 minutes. Pass TanStack Query's `skipToken` instead of the argument while it is unknown: the query stays disabled, with no
  * placeholder id in its key. */
 export function inviteExperimentsQuery(client: ApiClient, inviteToken: string | SkipToken) {
-  return queryOptions({
+  return queryOptionsFor(client, 'getInviteExperiments', inviteToken === skipToken ? skipToken : { inviteToken }, {
     queryKey: queryKeys.inviteExperiments(inviteToken === skipToken ? undefined : inviteToken),
-    queryFn: inviteToken === skipToken ? skipToken : () => client.getInviteExperiments(inviteToken),
     staleTime: 5 * MINUTE,
   });
 }
 
 /** The security question list in `locale` (key `['securityQuestions', locale]`); reference data, fresh for an hour. */
 export function securityQuestionsQuery(client: ApiClient, locale: string) {
-  return queryOptions({
-    queryKey: queryKeys.securityQuestions(locale),
-    queryFn: ({ signal }) => client.getSecurityQuestions(locale, signal),
-    staleTime: HOUR,
-  });
+  return queryOptionsFor(
+    client,
+    'getSecurityQuestions',
+    { headers: { 'Accept-Language': locale } },
+    { queryKey: queryKeys.securityQuestions(locale), staleTime: HOUR },
+  );
 }
 
 /**
@@ -177,22 +200,22 @@ export function securityQuestionsQuery(client: ApiClient, locale: string) {
  */
 export function canadianPhoneQuery(client: ApiClient, phone: string) {
   const digits = phone.replace(/\D/g, '');
-  return queryOptions({
-    queryKey: queryKeys.canadianPhone(digits),
-    queryFn: () => client.checkCanadianPhone(digits),
-    staleTime: Infinity,
-    retry: false,
-  });
+  return queryOptionsFor(
+    client,
+    'checkCanadianPhone',
+    { query: { phoneNumber: digits } },
+    { queryKey: queryKeys.canadianPhone(digits), staleTime: Infinity, retry: false },
+  );
 }
 
 /** Family members by invite token (key `['inviteFamily', token]`, §4 "Invited flow"); not retried, kept for the page. */
 export function inviteFamilyQuery(client: ApiClient, inviteToken: string) {
-  return queryOptions({
-    queryKey: queryKeys.inviteFamily(inviteToken),
-    queryFn: () => client.getInviteFamily(inviteToken),
-    staleTime: Infinity,
-    retry: false,
-  });
+  return queryOptionsFor(
+    client,
+    'getInviteFamily',
+    { inviteToken },
+    { queryKey: queryKeys.inviteFamily(inviteToken), staleTime: Infinity, retry: false },
+  );
 }
 
 /** Writes a parent answer (the credentials answer without its `authToken`) into `['parent', userId]`. */
@@ -208,8 +231,8 @@ function storeParent(queryClient: QueryClient, userId: number, ps: ParentState &
 export function signupMutation(client: ApiClient) {
   return mutationOptions({
     mutationKey: ['signup'],
-    mutationFn: (v: { body: SignupRequest; idempotencyKey: string }) =>
-      client.createSignup(v.body, { idempotencyKey: v.idempotencyKey }),
+    mutationFn: (v: { body: ArgsOf<'createSignup'>['body']; idempotencyKey: string }) =>
+      client.createSignup({ body: v.body, headers: { 'Idempotency-Key': v.idempotencyKey } }),
   });
 }
 
@@ -217,7 +240,7 @@ export function signupMutation(client: ApiClient) {
 export function termsMutation(client: ApiClient, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['terms'],
-    mutationFn: (userId: number) => client.putTerms(userId),
+    mutationFn: (userId: number) => client.putTerms({ params: { userId }, body: { agreedToTerms: true } }),
     onSuccess: (ps, userId) => storeParent(queryClient, userId, ps),
   });
 }
@@ -240,8 +263,8 @@ export function markParentPaid(queryClient: QueryClient, userId: number): void {
 export function orderMutation(client: ApiClient, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['order'],
-    mutationFn: (v: { userId: number; body: OrderRequest; idempotencyKey: string }) =>
-      client.createOrder(v.body, { idempotencyKey: v.idempotencyKey }),
+    mutationFn: (v: { userId: number; body: ArgsOf<'createOrder'>['body']; idempotencyKey: string }) =>
+      client.createOrder({ body: v.body, headers: { 'Idempotency-Key': v.idempotencyKey } }),
     onSuccess: (_order, v) => markParentPaid(queryClient, v.userId),
   });
 }
@@ -253,7 +276,8 @@ export function orderMutation(client: ApiClient, queryClient: QueryClient) {
 export function credentialsMutation(client: ApiClient, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['credentials'],
-    mutationFn: (v: { userId: number; body: CredentialsRequest }) => client.putCredentials(v.userId, v.body),
+    mutationFn: (v: { userId: number; body: ArgsOf<'putCredentials'>['body'] }) =>
+      client.putCredentials({ params: { userId: v.userId }, body: v.body }),
     onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
   });
 }
@@ -262,7 +286,8 @@ export function credentialsMutation(client: ApiClient, queryClient: QueryClient)
 export function securityAnswersMutation(client: ApiClient, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['securityAnswers'],
-    mutationFn: (v: { userId: number; body: SecurityAnswersRequest }) => client.putSecurityQuestions(v.userId, v.body),
+    mutationFn: (v: { userId: number; body: ArgsOf<'putSecurityQuestions'>['body'] }) =>
+      client.putSecurityQuestions({ params: { userId: v.userId }, body: v.body }),
     onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
   });
 }
@@ -271,7 +296,8 @@ export function securityAnswersMutation(client: ApiClient, queryClient: QueryCli
 export function billingAddressMutation(client: ApiClient, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['billingAddress'],
-    mutationFn: (v: { userId: number; body: BillingAddressRequest }) => client.putBillingAddress(v.userId, v.body),
+    mutationFn: (v: { userId: number; body: ArgsOf<'putBillingAddress'>['body'] }) =>
+      client.putBillingAddress({ params: { userId: v.userId }, body: v.body }),
     onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
   });
 }
@@ -280,7 +306,8 @@ export function billingAddressMutation(client: ApiClient, queryClient: QueryClie
 export function coParentEmailMutation(client: ApiClient, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['coParentEmail'],
-    mutationFn: (v: { userId: number; body: CoParentEmailRequest }) => client.putCoParentEmail(v.userId, v.body),
+    mutationFn: (v: { userId: number; body: ArgsOf<'putCoParentEmail'>['body'] }) =>
+      client.putCoParentEmail({ params: { userId: v.userId }, body: v.body }),
     onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
   });
 }

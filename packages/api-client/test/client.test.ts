@@ -73,14 +73,14 @@ describe('createApiClient', () => {
       },
       expectedCharge: { amount: '216.00', currencyCode: 'USD' as const },
     };
-    const res = await client.createOrder(body, { idempotencyKey: 'key-upgrade-1' });
+    const res = await client.createOrder({ body, headers: { 'Idempotency-Key': 'key-upgrade-1' } });
     expect(res.purchaseFlow).toBe('upgrade');
     expect(res.receipt.proratedPriceInfo).toEqual({ proratedPrice: 143.65, proratedPriceFormatted: '$143.65' });
     expect(res.receipt.creditAmount).toBe(156.23);
     const bad = { ...upgrade, purchaseFlow: 'renewal' };
     server.use(http.post(`${BASE}/api/v1/orders`, () => HttpResponse.json(bad, { status: 201 })));
     const err = (await client
-      .createOrder(body, { idempotencyKey: 'key-upgrade-2' })
+      .createOrder({ body, headers: { 'Idempotency-Key': 'key-upgrade-2' } })
       .catch((e: unknown) => e)) as ApiError;
     expect(err.code).toBe('invalid_response');
   });
@@ -93,8 +93,8 @@ describe('createApiClient', () => {
       }),
     );
     const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok123' });
-    const res = await client.createOrder(
-      {
+    const res = await client.createOrder({
+      body: {
         packageId: 2052,
         paymentMethodNonce: 'fake-valid-nonce',
         billingAddress: {
@@ -106,8 +106,8 @@ describe('createApiClient', () => {
         },
         expectedCharge: { amount: '216.00', currencyCode: 'USD' },
       },
-      { idempotencyKey: 'key-12345678' },
-    );
+      headers: { 'Idempotency-Key': 'key-12345678' },
+    });
     expect(res.receipt.last4).toBe('1111');
     expect(res.purchaseFlow).toBe('purchase'); // a body without purchaseFlow reads as a purchase (§4)
     // an older server's receipt (no term, no receipt address) still parses: the page leaves those lines out
@@ -134,13 +134,13 @@ describe('createApiClient', () => {
       },
       expectedCharge: { amount: '216.00', currencyCode: 'USD' as const },
     };
-    const res = await client.createOrder(body, { idempotencyKey: 'key-confirm-1' });
+    const res = await client.createOrder({ body, headers: { 'Idempotency-Key': 'key-confirm-1' } });
     expect(res.receipt).toMatchObject({ years: 2, receiptEmail: 'ida@example.com' });
     // §3 subDurationInYears is 1 or 2: any other term is not a valid answer
     const bad = { ...paid, receipt: { ...paid.receipt, years: 3 } };
     server.use(http.post(`${BASE}/api/v1/orders`, () => HttpResponse.json(bad, { status: 201 })));
     const err = (await client
-      .createOrder(body, { idempotencyKey: 'key-confirm-2' })
+      .createOrder({ body, headers: { 'Idempotency-Key': 'key-confirm-2' } })
       .catch((e: unknown) => e)) as ApiError;
     expect(err.code).toBe('invalid_response');
   });
@@ -164,8 +164,10 @@ describe('createApiClient', () => {
     const client = createApiClient({ baseUrl: BASE });
     const err = await client
       .createSignup({
-        address: { country: 'US' },
-        parent: { firstName: 'A', lastName: 'B', email: 'x', phoneNumber: '5551234567' },
+        body: {
+          address: { country: 'US' },
+          parent: { firstName: 'A', lastName: 'B', email: 'x', phoneNumber: '5551234567' },
+        } as never,
       })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -190,8 +192,8 @@ describe('createApiClient', () => {
       ),
     );
     const err = (await createApiClient({ baseUrl: BASE })
-      .createOrder(
-        {
+      .createOrder({
+        body: {
           packageId: 1,
           paymentMethodNonce: 'n',
           billingAddress: {
@@ -203,8 +205,8 @@ describe('createApiClient', () => {
           },
           expectedCharge: { amount: '1.00', currencyCode: 'USD' },
         },
-        { idempotencyKey: 'abcdefgh' },
-      )
+        headers: { 'Idempotency-Key': 'abcdefgh' },
+      })
       .catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(402);
     expect(err.problem.processorResponseCode).toBe('2000');
@@ -225,7 +227,7 @@ describe('createApiClient', () => {
   it('a 2xx that does not match its schema throws invalid_response', async () => {
     server.use(http.get(`${BASE}/api/v1/phone/canadian`, () => HttpResponse.json({ canadian: 'yes' })));
     const err = (await createApiClient({ baseUrl: BASE })
-      .checkCanadianPhone('4165550123')
+      .checkCanadianPhone({ query: { phoneNumber: '4165550123' } })
       .catch((e: unknown) => e)) as ApiError;
     expect(err.code).toBe('invalid_response');
   });
@@ -242,11 +244,11 @@ describe('createApiClient', () => {
       }),
     );
     const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'parent-token' });
-    const countries = await client.getCountries('es-MX');
+    const countries = await client.getCountries({ headers: { 'Accept-Language': 'es-MX' } });
     expect(countries[0]!.name).toBe('Estados Unidos');
     expect(seen[0]!.headers.get('accept-language')).toBe('es-MX');
     expect(seen[0]!.headers.get('authorization')).toBeNull();
-    await expect(client.checkInvite('invite-token-abc')).resolves.toBeUndefined();
+    await expect(client.checkInvite({ inviteToken: 'invite-token-abc' })).resolves.toBeUndefined();
     expect(seen[1]!.headers.get('authorization')).toBe('Bearer invite-token-abc');
   });
 
@@ -294,11 +296,11 @@ describe('createApiClient', () => {
       postalCode: '78701',
       countryCodeAlpha2: 'US',
     };
-    expect(await client.putBillingAddress(7, address)).toMatchObject({
+    expect(await client.putBillingAddress({ params: { userId: 7 }, body: address })).toMatchObject({
       billingAddressComplete: true,
       isJoinComplete: true,
     });
-    expect(await client.putCoParentEmail(7, { coParentEmail: null })).toMatchObject({
+    expect(await client.putCoParentEmail({ params: { userId: 7 }, body: { coParentEmail: null } })).toMatchObject({
       coParentEmail: null,
       coParentEmailAnswered: false,
     });
@@ -342,7 +344,7 @@ describe('createApiClient', () => {
       }),
     );
     const client = createApiClient({ baseUrl: BASE, getAuthToken: () => 'tok' });
-    await client.getPaymentsConfig({ currency: 'GBP' });
+    await client.getPaymentsConfig({ query: { currency: 'GBP' } });
     await client.getPaymentsConfig();
     expect(new URL(seen[0]!.url).searchParams.get('currency')).toBe('GBP');
     expect(new URL(seen[1]!.url).searchParams.has('currency')).toBe(false);

@@ -44,10 +44,10 @@ const STATE = {
 describe('issue 12 sessions: @ofw/api-client', () => {
   it('issue 12 sessions: a browser client (no getAuthToken) sends no Authorization and lets the cookie go same-origin', async () => {
     const { calls, fetch } = recordingFetch(() => json(200, STATE));
-    await createApiClient({ fetch }).getParent(7);
+    await createApiClient({ fetch }).getParent({ params: { userId: 7 } });
     expect(new Headers(calls[0]!.init.headers).get('authorization')).toBeNull();
     expect(calls[0]!.init.credentials).toBe('same-origin');
-    await createApiClient({ fetch, credentials: 'include' }).getParent(7);
+    await createApiClient({ fetch, credentials: 'include' }).getParent({ params: { userId: 7 } });
     expect(calls[1]!.init.credentials).toBe('include');
   });
 
@@ -61,9 +61,9 @@ describe('issue 12 sessions: @ofw/api-client', () => {
       address: { country: 'US' as const },
       parent: (({ userId: _u, familyId: _f, ...details }) => details)(PARENT),
     };
-    expect(await api.createSignup(body, { idempotencyKey: 'signup-key-123' })).toEqual(answer);
+    expect(await api.createSignup({ body, headers: { 'Idempotency-Key': 'signup-key-123' } })).toEqual(answer);
     expect(new Headers(calls[0]!.init.headers).get('idempotency-key')).toBe('signup-key-123');
-    await api.createSignup(body);
+    await api.createSignup({ body });
     expect(new Headers(calls[1]!.init.headers).get('idempotency-key')).toBeNull();
   });
 
@@ -78,7 +78,7 @@ describe('issue 12 sessions: @ofw/api-client', () => {
     const { calls, fetch } = recordingFetch(() => json(200, { ...STATE, authToken: 'rotated-token' }));
     const api = createApiClient({ baseUrl: BASE, fetch, getAuthToken: () => 'old-token' });
     const body = { username: 'pat.parent', password: 'a new long passphrase', currentPassword: 'the old one' };
-    const answer = await api.putCredentials(7, body);
+    const answer = await api.putCredentials({ params: { userId: 7 }, body });
     expect(answer.authToken).toBe('rotated-token');
     expect(JSON.parse(calls[0]!.init.body as string)).toEqual(body);
     expect(CredentialsRequestSchema.parse(body).currentPassword).toBe('the old one');

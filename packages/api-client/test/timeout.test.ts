@@ -31,7 +31,7 @@ describe('request timeout (a hung join-api must not leave a step loading for eve
     slowCountries(2_000);
     const client = createApiClient({ baseUrl: BASE, timeoutMs: 50 });
     const started = Date.now();
-    const err = await client.getCountries('en-US').catch((e: unknown) => e);
+    const err = await client.getCountries({ headers: { 'Accept-Language': 'en-US' } }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(isApiError(err, 'timeout')).toBe(true);
     expect((err as ApiError).status).toBe(0);
@@ -41,14 +41,16 @@ describe('request timeout (a hung join-api must not leave a step loading for eve
   it('an answer inside timeoutMs is returned as usual', async () => {
     slowCountries(10);
     const client = createApiClient({ baseUrl: BASE, timeoutMs: 2_000 });
-    await expect(client.getCountries('en-US')).resolves.toEqual(countries);
+    await expect(client.getCountries({ headers: { 'Accept-Language': 'en-US' } })).resolves.toEqual(countries);
   });
 
   it("the caller's signal still aborts (AbortSignal.any): an AbortError, not a timeout", async () => {
     slowCountries(2_000);
     const client = createApiClient({ baseUrl: BASE, timeoutMs: 1_000 });
     const controller = new AbortController();
-    const pending = client.getCountries('en-US', controller.signal).catch((e: unknown) => e);
+    const pending = client
+      .getCountries({ headers: { 'Accept-Language': 'en-US' }, signal: controller.signal })
+      .catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 20);
     const err = await pending;
     expect(isApiError(err)).toBe(false);
@@ -62,8 +64,13 @@ describe('request timeout (a hung join-api must not leave a step loading for eve
       return Promise.resolve(Response.json(countries));
     };
     const caller = new AbortController();
-    await createApiClient({ baseUrl: BASE, fetch, timeoutMs: 5_000 }).getCountries('en-US', caller.signal);
-    await createApiClient({ baseUrl: BASE, fetch, timeoutMs: 0 }).getCountries('en-US');
+    await createApiClient({ baseUrl: BASE, fetch, timeoutMs: 5_000 }).getCountries({
+      headers: { 'Accept-Language': 'en-US' },
+      signal: caller.signal,
+    });
+    await createApiClient({ baseUrl: BASE, fetch, timeoutMs: 0 }).getCountries({
+      headers: { 'Accept-Language': 'en-US' },
+    });
     expect(signals[0]).toBeInstanceOf(AbortSignal);
     expect(signals[0]).not.toBe(caller.signal);
     caller.abort();

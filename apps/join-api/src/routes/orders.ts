@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { IdempotencyKeySchema } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
-import { operation } from '../lib/operation.js';
-import { clientIp, requireParent } from '../context.js';
+import { operation, type Refusals } from '../lib/operation.js';
+import { clientIp } from '../context.js';
 import { RATE_LIMITS, countHit, hitRateLimits } from '../lib/rate-limit.js';
 import { HttpProblem, problemOf } from '../lib/problem.js';
 import { orderOutcome } from '../lib/metrics.js';
@@ -22,28 +21,34 @@ function failedCharge(answer: { status: number; body: unknown }): boolean {
   return answer.status === 402 || (answer.body as { code?: unknown } | null)?.code === 'payment_method_expired';
 }
 
+/** What the order handler and placeOrder refuse besides the contract guard (lib/operation.ts `guardRefusals`). */
+export const orderRefusals = {
+  createOrder: [
+    [402, 'processor_declined'],
+    [402, 'gateway_rejected'],
+    [402, 'authentication_required'],
+    [409, 'order_already_paid'],
+    [409, 'not_an_upgrade'],
+    [409, 'price_changed'],
+    [409, 'conflict'],
+    [409, 'idempotency_in_flight'],
+    [422, 'idempotency_key_reused'],
+    [422, 'validation_failed'],
+    [422, 'currency_not_offered'],
+    [422, 'package_unavailable'],
+    [422, 'payment_method_expired'],
+    [429, 'rate_limited'],
+    [503, 'payment_gateway_unavailable'],
+  ],
+} as const satisfies Partial<Refusals>;
+
 export function orderRoutes() {
   const r = new Hono<AppEnv>();
   operation(r, 'createOrder', async (c, input) => {
     const s = c.get('services');
-    const user = await requireParent(c);
-    const rawKey = c.req.header('idempotency-key');
-    if (rawKey === undefined) {
-      throw new HttpProblem(
-        400,
-        'idempotency_key_required',
-        'Send an Idempotency-Key header (e.g. a UUID) with every order.',
-        {
-          errors: [{ field: 'header.Idempotency-Key', message: 'Required' }],
-        },
-      );
-    }
-    const key = IdempotencyKeySchema.safeParse(rawKey);
-    if (!key.success) {
-      throw new HttpProblem(400, 'validation_failed', 'The Idempotency-Key must be 8–255 visible ASCII characters.', {
-        errors: [{ field: 'header.Idempotency-Key', message: 'Invalid format' }],
-      });
-    }
+    // auth 'parent' and the required Idempotency-Key are checked by operation() from the contract entry
+    const { user } = input.auth;
+    const key = input.header('Idempotency-Key');
     const raw = await input.body();
     // the country rules of the address (422 before anything is counted, priced or charged), as the form applies them
     const body = { ...raw, billingAddress: acceptedBillingAddress(raw.billingAddress, 'billingAddress') };
@@ -65,7 +70,7 @@ export function orderRoutes() {
         s.now(),
         s.env.RATE_LIMIT_FACTOR,
       );
-    const answer = await placeOrder(s, user, key.data, body, admit).catch((e: unknown) => {
+    const answer = await placeOrder(s, user, key, body, admit).catch((e: unknown) => {
       s.metrics.ordersTotal.inc({ outcome: orderOutcome(statusOf(e)) });
       throw e;
     });

@@ -1,16 +1,8 @@
-import { Hono, type Context } from 'hono';
-import { IdempotencyKeySchema, type CredentialsResponse } from '@ofw/api-client';
+import { Hono } from 'hono';
+import type { CredentialsResponse } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
-import { operation } from '../lib/operation.js';
-import {
-  clearSessionCookie,
-  optionalSession,
-  rateLimit,
-  requireSelf,
-  requireSession,
-  setSessionCookie,
-} from '../context.js';
-import { HttpProblem, forbidden } from '../lib/problem.js';
+import { operation, type Refusals } from '../lib/operation.js';
+import { clearSessionCookie, rateLimit, setSessionCookie } from '../context.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { parentState } from '../accounts.js';
 import { endSession, startSignup } from '../services/signups.js';
@@ -23,13 +15,46 @@ import {
   verifyCurrentPassword,
 } from '../services/registration.js';
 
+/** What these handlers and their services refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
+export const parentRefusals = {
+  createSignup: [
+    [429, 'rate_limited'],
+    [401, 'invalid_invite_token'],
+    [401, 'unauthorized'],
+    [409, 'signup_completed'],
+    [409, 'idempotency_in_flight'],
+    [422, 'idempotency_key_reused'],
+  ],
+  logout: [],
+  getParent: [],
+  putTerms: [],
+  putCredentials: [
+    [429, 'rate_limited'],
+    [403, 'current_password_required'],
+    [403, 'current_password_incorrect'],
+    [422, 'validation_failed'],
+    [409, 'username_taken'],
+  ],
+  putSecurityQuestions: [
+    [429, 'rate_limited'],
+    [403, 'current_password_required'],
+    [403, 'current_password_incorrect'],
+  ],
+  putBillingAddress: [[404, 'not_found']],
+  putCoParentEmail: [
+    [429, 'rate_limited'],
+    [409, 'not_paid_yet'],
+    [404, 'not_found'],
+  ],
+} as const satisfies Partial<Refusals>;
+
 export function parentRoutes() {
   const r = new Hono<AppEnv>();
 
   operation(r, 'createSignup', async (c, input) => {
     await rateLimit(c, RATE_LIMITS.signup);
     const s = c.get('services');
-    const key = optionalIdempotencyKey(c);
+    const key = input.header('Idempotency-Key');
     const body = await input.body();
     const { result, replayed } = await startSignup(s, body, key);
     setSessionCookie(c, result.authToken);
@@ -39,35 +64,32 @@ export function parentRoutes() {
     return c.json(result, 201);
   });
 
-  operation(r, 'logout', async (c) => {
+  operation(r, 'logout', async (c, { auth: session }) => {
     const s = c.get('services');
-    // An invalid bearer token answers 401; a stale or missing cookie is simply cleared.
-    const session = c.req.header('authorization') ? await requireSession(c) : await optionalSession(c);
+    // auth 'parent-optional': an invalid bearer token answers 401; a stale or missing cookie is simply cleared.
     if (session) await endSession(s, session.user.id, session.tokenHash);
     clearSessionCookie(c);
     c.header('cache-control', 'no-store');
     return c.body(null, 204);
   });
 
-  operation(r, 'getParent', async (c, input) => {
+  // auth 'parent' with a {userId} path param: operation() lets a parent act only on itself (403 otherwise)
+  operation(r, 'getParent', async (c, { auth: { user } }) => {
     const s = c.get('services');
-    const user = await requireSelf(c, input.param('userId'));
     c.header('cache-control', 'no-store');
     return c.json(await parentState(s.db, user, s.now()));
   });
 
   operation(r, 'putTerms', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, input.param('userId'));
+    const { user } = input.auth;
     await input.body();
     return c.json(await agreeToTerms(s, user));
   });
 
   operation(r, 'putCredentials', async (c, input) => {
     const s = c.get('services');
-    const userId = input.param('userId');
-    const session = await requireSession(c);
-    if (session.user.id !== userId) throw forbidden();
+    const session = input.auth;
     const user = session.user;
     await rateLimit(c, RATE_LIMITS.login);
     const body = await input.body();
@@ -85,7 +107,7 @@ export function parentRoutes() {
 
   operation(r, 'putSecurityQuestions', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, input.param('userId'));
+    const { user } = input.auth;
     await rateLimit(c, RATE_LIMITS.securityQuestions, `parent:${user.id}`);
     const body = await input.body();
     // Set once while joining; once the account is active, a change proves the current password as credentials do
@@ -97,14 +119,14 @@ export function parentRoutes() {
 
   operation(r, 'putBillingAddress', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, input.param('userId'));
+    const { user } = input.auth;
     const body = await input.body();
     return c.json(await saveBillingAddress(s, user.id, body));
   });
 
   operation(r, 'putCoParentEmail', async (c, input) => {
     const s = c.get('services');
-    const user = await requireSelf(c, input.param('userId'));
+    const { user } = input.auth;
     // an answer with a new address e-mails it an invitation: limited per parent, so the join is no mail relay
     await rateLimit(c, RATE_LIMITS.coParentEmail, `parent:${user.id}`);
     const body = await input.body();
@@ -115,20 +137,4 @@ export function parentRoutes() {
   });
 
   return r;
-}
-
-/**
- * The optional `Idempotency-Key` header of `POST /signups`, validated like `POST /orders`' one.
- * @throws HttpProblem 400 `validation_failed` for a malformed key.
- */
-function optionalIdempotencyKey(c: Context<AppEnv>): string | undefined {
-  const raw = c.req.header('idempotency-key');
-  if (raw === undefined) return undefined;
-  const key = IdempotencyKeySchema.safeParse(raw);
-  if (!key.success) {
-    throw new HttpProblem(400, 'validation_failed', 'The Idempotency-Key must be 8–255 visible ASCII characters.', {
-      errors: [{ field: 'header.Idempotency-Key', message: 'Invalid format' }],
-    });
-  }
-  return key.data;
 }

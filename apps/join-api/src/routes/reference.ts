@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { preferredLocale, uiLanguageFor } from '@ofw/domain';
-import type { AppEnv, Ctx, Services } from '../context.js';
-import { operation } from '../lib/operation.js';
-import { clientIp, optionalParent, rateLimit, requireParent, requireSelf } from '../context.js';
+import type { AppEnv, Services } from '../context.js';
+import { operation, type Refusals } from '../lib/operation.js';
+import { clientIp, rateLimit } from '../context.js';
 import { countries, joinCountries, securityQuestions } from '../db/schema.js';
 import { RATE_LIMITS, hitRateLimits } from '../lib/rate-limit.js';
 import { countryOptions, localeFrom } from '../reference-data.js';
@@ -18,6 +18,22 @@ import {
 import { CatalogueCache, ifNoneMatch } from '../lib/catalogue-cache.js';
 
 const PUBLIC_CACHE = 'public, max-age=3600';
+
+/** What these handlers refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
+export const referenceRefusals = {
+  getCountries: [],
+  getJoinCountries: [],
+  getSecurityQuestions: [],
+  checkCanadianPhone: [[429, 'rate_limited']],
+  getPackages: [[422, 'currency_not_offered']],
+  getPaymentsConfig: [
+    [429, 'rate_limited'],
+    [503, 'payment_gateway_unavailable'],
+  ],
+  getExperiments: [],
+  getCoupons: [[404, 'not_found']],
+  getPricingGroup: [],
+} as const satisfies Partial<Refusals>;
 
 export function referenceRoutes() {
   const r = new Hono<AppEnv>();
@@ -81,7 +97,7 @@ export function referenceRoutes() {
     const s = c.get('services');
     const q = input.query();
     const cache = catalogueOf(s);
-    const user = await optionalParent(c);
+    const user = input.auth?.user;
     if (!user) {
       const answer = await cache.anonymous(q.currency, q.flow, s.now());
       const headers = { etag: answer.etag, 'cache-control': 'private, max-age=60' };
@@ -97,7 +113,7 @@ export function referenceRoutes() {
 
   operation(r, 'getPaymentsConfig', async (c, input) => {
     const s = c.get('services');
-    const user = await requireParent(c);
+    const { user } = input.auth;
     // every call mints a gateway client token (issue 12): limited per parent and per client (one statement for both)
     await hitRateLimits(
       s.db,
@@ -113,26 +129,23 @@ export function referenceRoutes() {
     return c.json(body);
   });
 
-  operation(r, 'getExperiments', async (c) => {
-    const s = c.get('services');
-    const user = await requireParent(c);
-    return c.json(await experimentsFor(s.db, user.id));
-  });
+  operation(r, 'getExperiments', async (c, { auth: { user } }) =>
+    c.json(await experimentsFor(c.get('services').db, user.id)),
+  );
 
-  operation(r, 'getCoupons', async (c: Ctx, input) => {
+  operation(r, 'getCoupons', async (c, input) => {
     const s = c.get('services');
-    const user = await requireParent(c);
+    const user = input.auth.user;
     const q = input.query();
     return c.json(await signupCoupons(s, user, q.signupId, q.registrationKey));
   });
 
-  operation(r, 'getPricingGroup', async (c, input) => {
-    const user = await requireSelf(c, input.param('userId'));
-    return c.json({
+  operation(r, 'getPricingGroup', (c, { auth: { user } }) =>
+    c.json({
       eligiblePricingGroup: user.migrationPricingGroup ?? user.coparentPricing,
       hasMigratedTo2kPackaging: user.hasMigratedTo2k,
-    });
-  });
+    }),
+  );
 
   return r;
 }
