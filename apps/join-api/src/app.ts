@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX, problemType } from '@ofw/api-client';
@@ -29,34 +29,9 @@ export function createApp(deps: AppDeps) {
     inviteRotateAfterMs: deps.inviteRotateAfterMs ?? 24 * 60 * 60 * 1000,
   };
   const app = new Hono<AppEnv>();
-  const sandboxOrigin = new URL(deps.env.SANDBOX_URL).origin;
-  const acsOrigin = new URL(deps.env.SANDBOX_ACS_URL).origin;
-  // env.ts requires BRAINTREE_ENVIRONMENT with the braintree driver; a test app without it gets Sandbox's hosts
-  const csp = contentSecurityPolicy(
-    deps.gateway.name === 'braintree'
-      ? { driver: 'braintree', environment: deps.env.BRAINTREE_ENVIRONMENT ?? 'Sandbox', sandboxOrigin, acsOrigin }
-      : { driver: 'sandbox', sandboxOrigin, acsOrigin },
-  );
+  const csp = appCsp(deps);
 
-  app.use('*', async (c, next) => {
-    c.set('services', services);
-    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
-    const start = performance.now();
-    await next();
-    c.header('x-request-id', c.get('requestId'));
-    if (c.req.path.startsWith(API_PREFIX)) {
-      services.logger.info(
-        {
-          reqId: c.get('requestId'),
-          method: c.req.method,
-          url: redactUrl(c.req.path + (c.req.url.includes('?') ? `?${c.req.url.split('?')[1]}` : '')),
-          status: c.res.status,
-          ms: Math.round(performance.now() - start),
-        },
-        'request',
-      );
-    }
-  });
+  app.use('*', requestContext(services));
   app.use('*', securityHeaders(csp, { hsts: deps.env.COOKIE_SECURE }));
   // overload (README "Overload"): past its thresholds the process refuses new API work at once, first of all
   const shedder =
@@ -87,20 +62,7 @@ export function createApp(deps: AppDeps) {
   // liveness: the process answers (nothing else checked, so a slow database never gets it restarted)
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // readiness: the database answers and this process's outbox worker is working
-  app.get('/readyz', async (c) => {
-    const checks = { database: 'ok', outbox: 'ok' };
-    try {
-      await services.db.execute(sql`select 1`);
-    } catch (e) {
-      checks.database = 'unavailable';
-      services.logger.warn({ err: e }, 'readyz: database unavailable');
-    }
-    if (!services.outboxWorker) checks.outbox = 'off';
-    else if (!services.outboxWorker.healthy(new Date())) checks.outbox = 'stalled';
-    const ready = checks.database === 'ok' && checks.outbox !== 'stalled';
-    c.header('cache-control', 'no-store');
-    return c.json({ status: ready ? 'ok' : 'unavailable', checks }, ready ? 200 : 503);
-  });
+  app.get('/readyz', readiness(services));
   app.get(`${API_PREFIX}/hello`, (c) => c.json({ hello: 'world' }));
   app.get(`${API_PREFIX}/openapi.json`, (c) => {
     c.header('cache-control', 'public, max-age=300');
@@ -140,6 +102,59 @@ export function createApp(deps: AppDeps) {
     });
   });
   return app;
+}
+
+/** The page's CSP for the configured payments driver (web.ts `contentSecurityPolicy`). */
+function appCsp(deps: AppDeps): string {
+  const sandboxOrigin = new URL(deps.env.SANDBOX_URL).origin;
+  const acsOrigin = new URL(deps.env.SANDBOX_ACS_URL).origin;
+  // env.ts requires BRAINTREE_ENVIRONMENT with the braintree driver; a test app without it gets Sandbox's hosts
+  return contentSecurityPolicy(
+    deps.gateway.name === 'braintree'
+      ? { driver: 'braintree', environment: deps.env.BRAINTREE_ENVIRONMENT ?? 'Sandbox', sandboxOrigin, acsOrigin }
+      : { driver: 'sandbox', sandboxOrigin, acsOrigin },
+  );
+}
+
+/** Sets the request's services and id (`x-request-id`, echoed back) and logs each API request with its status and time. */
+function requestContext(services: Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('services', services);
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    const start = performance.now();
+    await next();
+    c.header('x-request-id', c.get('requestId'));
+    if (c.req.path.startsWith(API_PREFIX)) {
+      services.logger.info(
+        {
+          reqId: c.get('requestId'),
+          method: c.req.method,
+          url: redactUrl(c.req.path + (c.req.url.includes('?') ? `?${c.req.url.split('?')[1]}` : '')),
+          status: c.res.status,
+          ms: Math.round(performance.now() - start),
+        },
+        'request',
+      );
+    }
+  };
+}
+
+/** Readiness: the database answers and this process's outbox worker is working (503 otherwise). */
+function readiness(services: Services): Handler<AppEnv> {
+  return async (c) => {
+    const checks = { database: 'ok', outbox: 'ok' };
+    try {
+      await services.db.execute(sql`select 1`);
+    } catch (e) {
+      checks.database = 'unavailable';
+      services.logger.warn({ err: e }, 'readyz: database unavailable');
+    }
+    if (!services.outboxWorker) checks.outbox = 'off';
+    else if (!services.outboxWorker.healthy(new Date())) checks.outbox = 'stalled';
+    const ready = checks.database === 'ok' && checks.outbox !== 'stalled';
+    c.header('cache-control', 'no-store');
+    return c.json({ status: ready ? 'ok' : 'unavailable', checks }, ready ? 200 : 503);
+  };
 }
 
 export type App = ReturnType<typeof createApp>;

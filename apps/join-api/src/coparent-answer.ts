@@ -47,20 +47,7 @@ export async function answerCoParentEmail(
   if (members.some((m) => m.accountState !== 'invited')) return 'family_complete';
 
   if (email !== null && email === o.previousEmail && pending && pending.email === email) {
-    const [live] = await tx
-      .select({ hash: tokens.hash })
-      .from(tokens)
-      .where(
-        and(
-          eq(tokens.userId, pending.id),
-          eq(tokens.kind, 'invite'),
-          isNull(tokens.usedAt),
-          isNull(tokens.revokedAt),
-          gt(tokens.expiresAt, now),
-        ),
-      )
-      .limit(1);
-    if (live) return 'unchanged';
+    if (await hasLiveInvite(tx, pending.id, now)) return 'unchanged';
   }
 
   // Revoke the earlier invitation (its link stops working; its e-mail is not sent if it has not gone out yet).
@@ -92,27 +79,7 @@ export async function answerCoParentEmail(
     return 'existing_account';
   }
 
-  let inviteeId: number;
-  if (pending) {
-    await tx.update(users).set({ email, languageLocale: parent.languageLocale }).where(eq(users.id, pending.id));
-    inviteeId = pending.id;
-  } else {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        familyId: parent.familyId,
-        firstName: '',
-        lastName: '',
-        email,
-        country: parent.country,
-        languageLocale: parent.languageLocale,
-        flow: 'ctj',
-        isInvited: true,
-        accountState: 'invited',
-      })
-      .returning({ id: users.id });
-    inviteeId = created!.id;
-  }
+  const inviteeId = await inviteeOf(tx, parent, pending, email);
   const token = await issueToken(tx, 'invite', { userId: inviteeId, familyId: parent.familyId, now });
   await enqueueEmail(tx, {
     kind: 'invitation',
@@ -129,4 +96,46 @@ export async function answerCoParentEmail(
     },
   });
   return 'invited';
+}
+
+/** Whether the invitee `userId` holds a live (unused, unrevoked, unexpired) invitation token. */
+async function hasLiveInvite(tx: Tx, userId: number, now: Date): Promise<boolean> {
+  const [live] = await tx
+    .select({ hash: tokens.hash })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.userId, userId),
+        eq(tokens.kind, 'invite'),
+        isNull(tokens.usedAt),
+        isNull(tokens.revokedAt),
+        gt(tokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(live);
+}
+
+/** The invitee's account: the pending one re-addressed to `email`, or a new invited account in the parent's family. */
+async function inviteeOf(tx: Tx, parent: UserRow, pending: UserRow | undefined, email: string): Promise<number> {
+  if (pending) {
+    await tx.update(users).set({ email, languageLocale: parent.languageLocale }).where(eq(users.id, pending.id));
+    return pending.id;
+  } else {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        familyId: parent.familyId,
+        firstName: '',
+        lastName: '',
+        email,
+        country: parent.country,
+        languageLocale: parent.languageLocale,
+        flow: 'ctj',
+        isInvited: true,
+        accountState: 'invited',
+      })
+      .returning({ id: users.id });
+    return created!.id;
+  }
 }

@@ -1,6 +1,6 @@
-import { loadEnv, EnvError, redactSmtpUrl } from './env.js';
-import { createLogger } from './lib/logger.js';
-import { openDatabase } from './db/client.js';
+import { loadEnv, EnvError, redactSmtpUrl, type Env } from './env.js';
+import { createLogger, type Logger } from './lib/logger.js';
+import { openDatabase, type Db } from './db/client.js';
 import { demoBanner, seedDemo, seedReference } from './seed.js';
 import { createGateway } from './gateway/index.js';
 import { startServer } from './server.js';
@@ -55,17 +55,7 @@ async function main(): Promise<void> {
     const gateway = await createGateway(env);
     const metrics = createMetrics({ db: database.db, defaultMetrics: true });
     // E-mails queued in the outbox (invitations, receipts): delivered beside the requests (outbox.ts, README "Outbox").
-    if (env.OUTBOX_POLL_MS > 0) {
-      outboxWorker = startOutboxWorker({
-        db: database.db,
-        logger,
-        mailer: smtpMailer(env.SMTP_URL),
-        from: env.MAIL_FROM,
-        intervalMs: env.OUTBOX_POLL_MS,
-        backoffMs: env.OUTBOX_BACKOFF_MS,
-        maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
-      });
-    }
+    if (env.OUTBOX_POLL_MS > 0) outboxWorker = startOutbox(env, database.db, logger);
     const deps = { db: database.db, env, gateway, logger, metrics, ...(outboxWorker ? { outboxWorker } : {}) };
     server = await startServer(deps, { port: env.PORT, hostname: env.HOST });
     const where = database.kind === 'pglite' ? `PGlite ${env.DATA_DIR}` : 'Postgres (DATABASE_URL)';
@@ -96,6 +86,19 @@ async function main(): Promise<void> {
     logger.error({ err: String((e as Error).stack ?? e) }, 'start-up failed');
     await shutdown('startup-failure', 1);
   }
+}
+
+/** The outbox's delivery loop as the environment configures it (SMTP_URL, MAIL_FROM, OUTBOX_* settings). */
+function startOutbox(env: Env, db: Db, logger: Logger): OutboxWorker {
+  return startOutboxWorker({
+    db,
+    logger,
+    mailer: smtpMailer(env.SMTP_URL),
+    from: env.MAIL_FROM,
+    intervalMs: env.OUTBOX_POLL_MS,
+    backoffMs: env.OUTBOX_BACKOFF_MS,
+    maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+  });
 }
 
 void main();

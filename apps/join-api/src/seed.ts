@@ -99,55 +99,7 @@ async function ensureUser(db: Db, email: string, make: () => Promise<number>): P
  * links cannot be printed again) and the previous demo tokens are revoked.
  */
 export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Promise<DemoLinks> {
-  const alexId = await ensureUser(db, DEMO_PARENT_EMAIL, async () => {
-    const [fam] = await db.insert(families).values({}).returning();
-    const [alex] = await db
-      .insert(users)
-      .values({
-        familyId: fam!.id,
-        firstName: 'Alex',
-        lastName: 'Demo',
-        email: DEMO_PARENT_EMAIL,
-        phoneNumber: '2025550143',
-        country: 'US',
-        accountState: 'active',
-        agreedToTermsAt: now,
-        billingAddress: {
-          streetAddress: '1 Demo Way',
-          locality: 'Austin',
-          region: 'TX',
-          postalCode: '78701',
-          countryCodeAlpha2: 'US',
-        },
-        requireCredentials: false,
-        username: 'alex.demo',
-        securityQuestionsComplete: true,
-      })
-      .returning();
-    const orderId = newId('ord');
-    await db.insert(orders).values({
-      id: orderId,
-      userId: alex!.id,
-      idempotencyKey: 'seed-demo',
-      packageId: 2053,
-      currency: 'USD',
-      amountMinor: 21600,
-      status: 'paid',
-      gateway: 'seed',
-      transactionId: 'seed',
-      cardBrand: 'Visa',
-      cardLast4: '1111',
-    });
-    await db.insert(subscriptions).values({
-      userId: alex!.id,
-      orderId,
-      packageId: 2053,
-      status: 'current',
-      startsAt: now,
-      expiresAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
-    });
-    return alex!.id;
-  });
+  const alexId = await ensureUser(db, DEMO_PARENT_EMAIL, () => insertPaidParent(db, now));
   const [alex] = await db.select().from(users).where(eq(users.id, alexId));
   const samId = await ensureUser(db, DEMO_COPARENT_EMAIL, async () => {
     const [sam] = await db
@@ -210,4 +162,55 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
     inviteEmptyFamily: `${publicUrl}/invite/${lonely}`,
     pro: `${publicUrl}/join/pro?referral=${pro}`,
   };
+}
+
+/** The demo's paid parent: a family, Alex with a billing address, a paid order and its current one-year subscription. */
+async function insertPaidParent(db: Db, now: Date): Promise<number> {
+  const [fam] = await db.insert(families).values({}).returning();
+  const [alex] = await db
+    .insert(users)
+    .values({
+      familyId: fam!.id,
+      firstName: 'Alex',
+      lastName: 'Demo',
+      email: DEMO_PARENT_EMAIL,
+      phoneNumber: '2025550143',
+      country: 'US',
+      accountState: 'active',
+      agreedToTermsAt: now,
+      billingAddress: {
+        streetAddress: '1 Demo Way',
+        locality: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        countryCodeAlpha2: 'US',
+      },
+      requireCredentials: false,
+      username: 'alex.demo',
+      securityQuestionsComplete: true,
+    })
+    .returning();
+  const orderId = newId('ord');
+  await db.insert(orders).values({
+    id: orderId,
+    userId: alex!.id,
+    idempotencyKey: 'seed-demo',
+    packageId: 2053,
+    currency: 'USD',
+    amountMinor: 21600,
+    status: 'paid',
+    gateway: 'seed',
+    transactionId: 'seed',
+    cardBrand: 'Visa',
+    cardLast4: '1111',
+  });
+  await db.insert(subscriptions).values({
+    userId: alex!.id,
+    orderId,
+    packageId: 2053,
+    status: 'current',
+    startsAt: now,
+    expiresAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
+  });
+  return alex!.id;
 }

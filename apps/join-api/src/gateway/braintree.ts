@@ -208,6 +208,45 @@ function unavailable(e: unknown): GatewayUnavailableError {
 }
 
 /**
+ * The Braintree `transaction.sale` request of a charge: the nonce, amount and order id on the currency's merchant
+ * account, submitted for settlement, with 3D Secure `required` when the policy asks for it (DESIGN.md §5).
+ */
+function saleRequest(
+  req: ChargeRequest,
+  merchantAccountId: string,
+  policy: ReturnType<typeof threeDSecurePolicy> | undefined,
+): Parameters<BraintreeLike['transaction']['sale']>[0] {
+  return {
+    amount: req.amount,
+    orderId: req.orderId,
+    merchantAccountId,
+    paymentMethodNonce: req.paymentMethodNonce,
+    ...(req.deviceData ? { deviceData: req.deviceData } : {}),
+    customer: { firstName: req.customer.firstName, lastName: req.customer.lastName, email: req.customer.email },
+    billing: {
+      firstName: req.customer.firstName,
+      lastName: req.customer.lastName,
+      ...req.billingAddress,
+    },
+    options: {
+      submitForSettlement: true,
+      ...(policy?.decision === 'require' ? { threeDSecure: { required: true } } : {}),
+    },
+  };
+}
+
+/** Every transaction Braintree's search finds for `orderId` of type sale (findByOrderId keeps the sales only). */
+async function searchSales(gw: BraintreeLike, orderId: string): Promise<BtTransaction[]> {
+  const list: BtTransaction[] = [];
+  const search = gw.transaction.search((s) => {
+    s.orderId().is(orderId);
+    s.type().is('sale');
+  });
+  for await (const t of search) list.push(t);
+  return list;
+}
+
+/**
  * The `braintree` {@link PaymentGateway}: the real SDK's gateway (or a fake of {@link BraintreeLike}) with one
  * merchant account per currency. Every SDK call runs under one deadline of `timeoutMs`, connect included
  * ({@link withDeadline}; the real SDK needs `customHttpAgent: deadlineAgent(ssl)` for its sockets to be cut), so a
@@ -271,25 +310,7 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
           processorResponseText: policy.reason,
         };
       }
-      const sale = await guarded(() =>
-        gw.transaction.sale({
-          amount: req.amount,
-          orderId: req.orderId,
-          merchantAccountId,
-          paymentMethodNonce: req.paymentMethodNonce,
-          ...(req.deviceData ? { deviceData: req.deviceData } : {}),
-          customer: { firstName: req.customer.firstName, lastName: req.customer.lastName, email: req.customer.email },
-          billing: {
-            firstName: req.customer.firstName,
-            lastName: req.customer.lastName,
-            ...req.billingAddress,
-          },
-          options: {
-            submitForSettlement: true,
-            ...(policy?.decision === 'require' ? { threeDSecure: { required: true } } : {}),
-          },
-        }),
-      );
+      const sale = await guarded(() => gw.transaction.sale(saleRequest(req, merchantAccountId, policy)));
       if (!sale.success || !sale.transaction) return mapBraintreeFailure(sale);
       const t = sale.transaction;
       if (t.currencyIsoCode && t.currencyIsoCode !== req.currencyCode) {
@@ -308,15 +329,7 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
     },
     async findByOrderId(orderId: string) {
       // Sales only: a refund is a `credit` transaction carrying the same orderId, never an approval.
-      const found = await guarded(async () => {
-        const list: BtTransaction[] = [];
-        const search = gw.transaction.search((s) => {
-          s.orderId().is(orderId);
-          s.type().is('sale');
-        });
-        for await (const t of search) list.push(t);
-        return list;
-      });
+      const found = await guarded(() => searchSales(gw, orderId));
       return found.filter((t) => (t.type ?? 'sale') === 'sale').map(mapBraintreeTransaction);
     },
     reverse,

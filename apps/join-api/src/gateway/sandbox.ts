@@ -67,6 +67,55 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
 }
 
 /**
+ * The sandbox's answer to a sale as a {@link ChargeResult}: a sale, a used or unknown nonce (91564 / 91565), or a
+ * rejection.
+ * @throws GatewayUnavailableError on a 5xx, an unexpected shape, or a sale still `authorizing` (in doubt)
+ */
+function chargeResultOf(res: Response, body: unknown): ChargeResult {
+  if (res.status >= 500)
+    throw new GatewayUnavailableError(`sandbox gateway HTTP ${res.status}`, { maybeInFlight: res.status !== 503 });
+  if (res.ok) {
+    const parsed = TransactionResponseSchema.safeParse(body);
+    if (!parsed.success) throw new GatewayUnavailableError('sandbox gateway answered an unexpected shape');
+    const t = parsed.data.transaction;
+    const mapped = mapSandboxTransaction(t);
+    // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
+    if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`sandbox: sale ${mapped.status}`);
+    // The sandbox applied DESIGN.md §5 "3D Secure policy" itself (it knows the nonce): report what 3DS did
+    if (mapped.outcome !== 'approved' || t.paymentInstrumentType !== 'credit_card') return mapped;
+    const policy = threeDSecurePolicy(t.threeDSecureInfo);
+    return policy.decision === 'refuse' ? mapped : { ...mapped, threeDSecure: policy.summary };
+  }
+  const err = ErrorResponseSchema.safeParse(body);
+  // 91564 used nonce, 91565 unknown or expired nonce (Braintree's codes, docs/CONTRACTS.md "Sandbox server API")
+  if (err.success && (err.data.error.code === '91564' || err.data.error.code === '91565')) {
+    return {
+      outcome: 'payment_method_invalid',
+      reason: err.data.error.code === '91564' ? 'consumed' : 'unknown',
+      processorResponseCode: err.data.error.code,
+      processorResponseText: err.data.error.message,
+    };
+  }
+  return {
+    outcome: 'gateway_rejected',
+    gatewayRejectionReason: err.success ? err.data.error.message : `HTTP ${res.status}`,
+    processorResponseCode: err.success ? err.data.error.code : String(res.status),
+  };
+}
+
+/** A sandbox answer's JSON body; none is in doubt unless the gateway said 503 (not carried out). */
+async function readJson(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch (e) {
+    throw new GatewayUnavailableError(`sandbox gateway sent no JSON (HTTP ${res.status})`, {
+      cause: e,
+      maybeInFlight: res.status !== 503,
+    });
+  }
+}
+
+/**
  * `sandbox` driver: apps/payments-sandbox's server API (docs/CONTRACTS.md "Sandbox server API"). The sandbox applies
  * the 3D Secure policy (DESIGN.md §5) to the sale itself, as it knows the nonce: a card nonce that never went through
  * the lookup, or whose authentication failed, is `gateway_rejected` `three_d_secure`; the approved card sale's
@@ -99,17 +148,6 @@ export function createSandboxGateway(opts: {
     }
   }
 
-  async function readJson(res: Response): Promise<unknown> {
-    try {
-      return await res.json();
-    } catch (e) {
-      throw new GatewayUnavailableError(`sandbox gateway sent no JSON (HTTP ${res.status})`, {
-        cause: e,
-        maybeInFlight: res.status !== 503,
-      });
-    }
-  }
-
   return {
     name: 'sandbox',
     maxChargeMs: opts.timeoutMs,
@@ -128,35 +166,7 @@ export function createSandboxGateway(opts: {
         }),
       });
       const body = await readJson(res);
-      if (res.status >= 500)
-        throw new GatewayUnavailableError(`sandbox gateway HTTP ${res.status}`, { maybeInFlight: res.status !== 503 });
-      if (res.ok) {
-        const parsed = TransactionResponseSchema.safeParse(body);
-        if (!parsed.success) throw new GatewayUnavailableError('sandbox gateway answered an unexpected shape');
-        const t = parsed.data.transaction;
-        const mapped = mapSandboxTransaction(t);
-        // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
-        if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`sandbox: sale ${mapped.status}`);
-        // The sandbox applied DESIGN.md §5 "3D Secure policy" itself (it knows the nonce): report what 3DS did
-        if (mapped.outcome !== 'approved' || t.paymentInstrumentType !== 'credit_card') return mapped;
-        const policy = threeDSecurePolicy(t.threeDSecureInfo);
-        return policy.decision === 'refuse' ? mapped : { ...mapped, threeDSecure: policy.summary };
-      }
-      const err = ErrorResponseSchema.safeParse(body);
-      // 91564 used nonce, 91565 unknown or expired nonce (Braintree's codes, docs/CONTRACTS.md "Sandbox server API")
-      if (err.success && (err.data.error.code === '91564' || err.data.error.code === '91565')) {
-        return {
-          outcome: 'payment_method_invalid',
-          reason: err.data.error.code === '91564' ? 'consumed' : 'unknown',
-          processorResponseCode: err.data.error.code,
-          processorResponseText: err.data.error.message,
-        };
-      }
-      return {
-        outcome: 'gateway_rejected',
-        gatewayRejectionReason: err.success ? err.data.error.message : `HTTP ${res.status}`,
-        processorResponseCode: err.success ? err.data.error.code : String(res.status),
-      };
+      return chargeResultOf(res, body);
     },
     async findByOrderId(orderId: string) {
       const res = await call(`/v1/transactions?orderId=${encodeURIComponent(orderId)}`, { method: 'GET' });

@@ -35,9 +35,16 @@ export const referenceRefusals = {
   getPricingGroup: [],
 } as const satisfies Partial<Refusals>;
 
+/** The reference operations of `/api/v1` (countries, security questions, phone check; packages, prices, coupons). */
 export function referenceRoutes() {
   const r = new Hono<AppEnv>();
+  formOperations(r);
+  catalogueOperations(r);
+  return r;
+}
 
+/** What the join forms list: countries, join countries, security questions, and the Canadian phone check. */
+function formOperations(r: Hono<AppEnv>): void {
   operation(r, 'getCountries', async (c) => {
     const { db } = c.get('services');
     const locale = localeFrom(c.req.header('accept-language'));
@@ -84,7 +91,10 @@ export function referenceRoutes() {
     const parsed = parsePhoneNumberFromString(`+1${digits}`);
     return c.json({ isCanadianPhoneNumber: Boolean(parsed?.isValid() && parsed.country === 'CA') });
   });
+}
 
+/** The parent's catalogue: packages, payments configuration, experiments, coupons and pricing group. */
+function catalogueOperations(r: Hono<AppEnv>): void {
   // The priced catalogue in memory (issue 15, lib/catalogue-cache.ts): an anonymous answer is served from its cached
   // JSON with a strong ETag (304 to If-None-Match); a parent's answer reads what is theirs per request (pricing group,
   // coupons, current term) and reuses the priced catalogue when there is no term to prorate.
@@ -92,7 +102,6 @@ export function referenceRoutes() {
   let catalogue: CatalogueCache | undefined;
   const catalogueOf = (s: Services) =>
     (catalogue ??= new CatalogueCache((audience) => availabilityFor(s.db, audience), s.env.CATALOGUE_CACHE_MS));
-
   operation(r, 'getPackages', async (c, input) => {
     const s = c.get('services');
     const q = input.query();
@@ -146,6 +155,4 @@ export function referenceRoutes() {
       hasMigratedTo2kPackaging: user.hasMigratedTo2k,
     }),
   );
-
-  return r;
 }
