@@ -40,7 +40,11 @@ export const parentRefusals = {
     [403, 'current_password_required'],
     [403, 'current_password_incorrect'],
   ],
-  putBillingAddress: [[404, 'not_found']],
+  putBillingAddress: [
+    [404, 'not_found'],
+    // the country rules of the address (services/billing-address.ts, @ofw/domain checkBillingAddress)
+    [422, 'validation_failed'],
+  ],
   putCoParentEmail: [
     [429, 'rate_limited'],
     [409, 'not_paid_yet'],
