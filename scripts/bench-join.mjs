@@ -26,8 +26,9 @@ const { chromium } = require('@playwright/test');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** How long the bench parent reads the terms before Continue (the payment step prefetches meanwhile). */
 const READ_TERMS_MS = 3000;
-const apiPort = 3200;
-const sandboxPort = 3210;
+// BENCH_API_PORT / BENCH_SANDBOX_PORT: other ports when another bench or e2e run holds these on a shared machine
+const apiPort = Number(process.env.BENCH_API_PORT ?? 3200);
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 3210);
 const base = `http://127.0.0.1:${apiPort}`;
 let firstLoad;
 /** Whether a script URL is one of /join's first-load files (join-web's manifest, read once after the build). */
