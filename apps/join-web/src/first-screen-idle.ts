@@ -33,6 +33,11 @@ export function openFirstScreenIdle(): void {
   openGate = undefined;
 }
 
+/** Whether the gate is armed and not open yet (what waits for it would wait now). */
+export function isFirstScreenHeld(): boolean {
+  return openGate !== undefined;
+}
+
 /**
  * Resolves once the first screen no longer holds its later loads back: at once when the gate is not armed or already
  * open. Never rejects.
