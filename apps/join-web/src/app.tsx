@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { env } from './env.js';
-import { afterFirstScreenIdle } from './first-screen-idle.js';
+import { whenFirstScreenIdle } from './first-screen-idle.js';
 import { lazyApiClient } from './lazy-api-client.js';
 import { retryOnceWhenOverloaded } from './retry-overloaded.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
@@ -73,18 +73,16 @@ export function createAppContext(
   const api =
     overrides.api ??
     lazyApiClient(() =>
-      afterFirstScreenIdle()
-        .then(() => import('@ofw/api-client'))
-        .then(({ createApiClient }) =>
-          createApiClient({
-            baseUrl: env.VITE_API_BASE_URL,
-            // join-api's 503 `overloaded` (nothing ran) is sent again once after Retry-After, then shown
-            fetch: retryOnceWhenOverloaded(overrides.fetch ?? ((input, init) => fetch(input, init))),
-            ...(overrides.apiTimeoutMs ? { timeoutMs: overrides.apiTimeoutMs } : {}),
-            // issue 12: no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
-            credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',
-          }),
-        ),
+      whenFirstScreenIdle(() => import('@ofw/api-client')).then(({ createApiClient }) =>
+        createApiClient({
+          baseUrl: env.VITE_API_BASE_URL,
+          // join-api's 503 `overloaded` (nothing ran) is sent again once after Retry-After, then shown
+          fetch: retryOnceWhenOverloaded(overrides.fetch ?? ((input, init) => fetch(input, init))),
+          ...(overrides.apiTimeoutMs ? { timeoutMs: overrides.apiTimeoutMs } : {}),
+          // issue 12: no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
+          credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',
+        }),
+      ),
     );
   const queryClient = new QueryClient({
     defaultOptions: {

@@ -47,6 +47,16 @@ export function afterFirstScreenIdle(): Promise<void> {
 }
 
 /**
+ * Runs `load` once the first screen no longer holds its later loads back: at once (synchronously, as if there were no
+ * gate) when the gate is not armed or already open, else after {@link afterFirstScreenIdle}.
+ * @param load - starts the load, e.g. a dynamic `import()`.
+ * @returns what `load` returns (its rejection included).
+ */
+export function whenFirstScreenIdle<T>(load: () => Promise<T>): Promise<T> {
+  return isFirstScreenHeld() ? afterFirstScreenIdle().then(load) : load();
+}
+
+/**
  * Starts watching for the moment to open an armed gate — call it after the app's first commit (so the takeover of the
  * prerendered shell does not race the loads): the first {@link INTERACTION_EVENTS} on `target` or `popstate` on
  * `win` (Back/Forward may show a later step), or else the browser's first idle moment after {@link IDLE_DELAY_MS}

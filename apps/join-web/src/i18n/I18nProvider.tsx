@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { createContext, use, useContext, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { afterFirstScreenIdle, isFirstScreenHeld } from '../first-screen-idle.js';
+import { whenFirstScreenIdle } from '../first-screen-idle.js';
 import { localeAtom } from '../state/join-state.js';
 import type { CataloguePart } from './catalogue-parts.js';
 import { loadMessages, toLocale, type Locale } from './locales.js';
@@ -94,10 +94,9 @@ export function I18nProvider({ children, fallback = null }: { children: ReactNod
     };
     // a fresh /join's first screen, showing the first part, holds the later part back until the parent acts or the
     // page is idle (first-screen-idle.ts); with nothing to show yet the catalogue loads at once
-    const catalogue =
-      loaded.has(`${locale}:first`) && isFirstScreenHeld()
-        ? afterFirstScreenIdle().then(() => preloadMessages(locale))
-        : preloadMessages(locale);
+    const catalogue = loaded.has(`${locale}:first`)
+      ? whenFirstScreenIdle(() => preloadMessages(locale))
+      : preloadMessages(locale);
     catalogue
       .then(show(locale))
       .catch((err: unknown) => {

@@ -4,7 +4,7 @@ import { countryFromPhoneCode } from '@ofw/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { afterFirstScreenIdle } from '../../../first-screen-idle.js';
+import { whenFirstScreenIdle } from '../../../first-screen-idle.js';
 import { toLocale } from '../../../i18n/locales.js';
 import { useServices } from '../../../services.js';
 import { useJoin } from '../../use-join.js';
@@ -53,10 +53,7 @@ export function useDetailsForm() {
   useEffect(() => {
     // a fresh /join's first screen loads them once the parent acts or the page is idle (first-screen-idle.ts);
     // `check` loads them at once
-    if (!validation)
-      afterFirstScreenIdle()
-        .then(loadDetailsValidation)
-        .then(setValidation, () => undefined);
+    if (!validation) whenFirstScreenIdle(loadDetailsValidation).then(setValidation, () => undefined);
   }, [validation]);
 
   const joinCountries = useQuery(joinCountriesQuery(api));
