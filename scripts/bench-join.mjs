@@ -2,9 +2,10 @@
 // measures, in Debian's Chromium through Playwright:
 //   - JS shipped (gzip) for the first load of /join — the scripts the app awaits before it takes the page over (the
 //     entry with its static imports, the /join route's chunks and the catalogue's first part: join-web's
-//     scripts/first-load.mjs over the build's manifest) —, the JS the page loads right after the takeover (the API
-//     client and schemas, the later steps' texts), and the extra JS loaded by the terms and payment steps (the payment
-//     step's is prefetched while the parent reads the terms);
+//     scripts/first-load.mjs over the build's manifest) —, the JS the page loads after the takeover before any input
+//     (the API client and schemas, the later steps' texts: they wait for the parent's first input or an idle moment),
+//     their sum (what /join loads before it is idle), and the extra JS loaded by the terms and payment steps (the
+//     payment step's is prefetched while the parent reads the terms);
 //   - with CPU throttled 4× and a 1.6 Mbps / 150 ms RTT network: LCP and CLS of /join, the time to first input (a
 //     keystroke typed into First name as soon as it can take one, kept with the focus through the app's takeover;
 //     its own page load, so the early input does not end LCP), the time to interactive, the payment step usable
@@ -26,8 +27,9 @@ const { chromium } = require('@playwright/test');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** How long the bench parent reads the terms before Continue (the payment step prefetches meanwhile). */
 const READ_TERMS_MS = 3000;
-const apiPort = 3200;
-const sandboxPort = 3210;
+// BENCH_API_PORT / BENCH_SANDBOX_PORT: other ports when another bench or e2e run holds these on a shared machine
+const apiPort = Number(process.env.BENCH_API_PORT ?? 3200);
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 3210);
 const base = `http://127.0.0.1:${apiPort}`;
 let firstLoad;
 /** Whether a script URL is one of /join's first-load files (join-web's manifest, read once after the build). */
@@ -340,6 +342,7 @@ try {
     runs: RUNS,
     jsFirstLoadKbGz: +(size.jsFirstLoadGz / 1024).toFixed(1),
     jsAfterTakeoverKbGz: +(size.jsAfterTakeoverGz / 1024).toFixed(1),
+    jsBeforeIdleKbGz: +((size.jsFirstLoadGz + size.jsAfterTakeoverGz) / 1024).toFixed(1),
     jsPaymentStepKbGz: +(size.jsPaymentStepGz / 1024).toFixed(1),
     lcpMs: Math.round(m('lcp')),
     firstInputMs: Math.round(m('at')),
@@ -359,9 +362,15 @@ try {
   const rows = [
     ['JS first load of /join (gzip)', `${figures.jsFirstLoadKbGz} kB`, '≤ 130 kB', figures.jsFirstLoadKbGz <= 130],
     [
-      'JS loaded right after the takeover: API client, schemas, later texts (gzip)',
+      'JS loaded after the takeover before any input (API client, schemas, later texts wait for it) (gzip)',
       `${figures.jsAfterTakeoverKbGz} kB`,
       'after',
+    ],
+    [
+      'JS loaded before /join is idle: first load + after the takeover, before any input (gzip)',
+      `${figures.jsBeforeIdleKbGz} kB`,
+      '≤ 140 kB',
+      figures.jsBeforeIdleKbGz <= 140,
     ],
     ['JS added by the terms and payment steps (gzip)', `${figures.jsPaymentStepKbGz} kB`, 'lazy'],
     [`LCP /join (4× CPU, 1.6 Mbps/150 ms, median of ${RUNS})`, `${figures.lcpMs} ms`, '≤ 500 ms', figures.lcpMs <= 500],

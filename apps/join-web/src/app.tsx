@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { env } from './env.js';
+import { whenFirstScreenIdle } from './first-screen-idle.js';
 import { lazyApiClient } from './lazy-api-client.js';
 import { retryOnceWhenOverloaded } from './retry-overloaded.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
@@ -67,11 +68,12 @@ export function createAppContext(
     if (locale !== 'en-US') store.set(localeAtom, locale);
   }
   // issue 15: the client (and the zod schemas it validates answers with) loads with the first request, not before
-  // the first screen.
+  // the first screen; on a fresh /join that request (the country lists) waits until the parent acts or the page is
+  // idle (first-screen-idle.ts).
   const api =
     overrides.api ??
     lazyApiClient(() =>
-      import('@ofw/api-client').then(({ createApiClient }) =>
+      whenFirstScreenIdle(() => import('@ofw/api-client')).then(({ createApiClient }) =>
         createApiClient({
           baseUrl: env.VITE_API_BASE_URL,
           // join-api's 503 `overloaded` (nothing ran) is sent again once after Retry-After, then shown

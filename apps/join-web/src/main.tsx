@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppContext } from './app.js';
 import { installChunkReload } from './chunk-reload.js';
 import { SHELL_ATTRIBUTE, startJoinBeforeFirstRender } from './first-paint.js';
+import { holdUntilFirstScreenIdle, startFirstScreenIdleWatch } from './first-screen-idle.js';
 import { preloadFirstScreenMessages, preloadMessages } from './i18n/I18nProvider.js';
 import { paymentStep } from './join/lazy-step.js';
 import { toLocale } from './i18n/locales.js';
@@ -34,7 +35,8 @@ const lazySteps: Partial<Record<StepId, () => Promise<unknown>>> = {
 installChunkReload();
 // issue 15: a join stored in this tab is validated (zod) before the app's store reads it; a fresh visitor — the first
 // screen of /join — loads no schema at all.
-if (hasStoredJoin()) void loadStoredJoinValidation().then(boot, boot);
+const storedJoin = hasStoredJoin(); // read before boot: startJoinBeforeFirstRender stores a fresh join
+if (storedJoin) void loadStoredJoinValidation().then(boot, boot);
 else boot();
 
 /** Creates the app and renders it once the first screen's chunks and catalogue are in. */
@@ -55,6 +57,9 @@ function boot(): void {
   const { step: urlStep } = parseStepSearch(Object.fromEntries(new URLSearchParams(location.search)));
   const step = landingStep(STEP_IDS, urlStep, context.store.get(progressAtom).step);
   const messages = step === 'details' ? preloadFirstScreenMessages : preloadMessages;
+  // issue 27: a fresh join's first screen of /join fetches nothing more (API client, zod, later texts) until the
+  // parent acts or the page is idle (first-screen-idle.ts); a resumed join (booted after its validation) is not held
+  if (step === 'details' && !storedJoin && /^\/join\/?$/.test(location.pathname)) holdUntilFirstScreenIdle();
   void Promise.all([
     messages(locale)
       .catch(() => messages('en-US'))
@@ -73,10 +78,12 @@ function boot(): void {
     const shell = document.querySelector(`[${SHELL_ATTRIBUTE}]`);
     if (shell && document.documentElement.getAttribute('data-shell') !== 'off') {
       takeOverShell(root, app, context.store, shell);
+      startFirstScreenIdleWatch();
       return;
     }
     // A transition: should anything still suspend (React.lazy resolves an already-loaded chunk a microtask later),
     // React keeps what is on screen until it is ready instead of committing a fallback.
     startTransition(() => root.render(app));
+    startFirstScreenIdleWatch();
   });
 }

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { createContext, use, useContext, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import { whenFirstScreenIdle } from '../first-screen-idle.js';
 import { localeAtom } from '../state/join-state.js';
 import type { CataloguePart } from './catalogue-parts.js';
 import { loadMessages, toLocale, type Locale } from './locales.js';
@@ -91,7 +92,12 @@ export function I18nProvider({ children, fallback = null }: { children: ReactNod
       if (active)
         setCurrent((c) => (c?.locale === l && c.messages === messages ? c : { locale: l, messages, complete: true }));
     };
-    preloadMessages(locale)
+    // a fresh /join's first screen, showing the first part, holds the later part back until the parent acts or the
+    // page is idle (first-screen-idle.ts); with nothing to show yet the catalogue loads at once
+    const catalogue = loaded.has(`${locale}:first`)
+      ? whenFirstScreenIdle(() => preloadMessages(locale))
+      : preloadMessages(locale);
+    catalogue
       .then(show(locale))
       .catch((err: unknown) => {
         if (import.meta.env.DEV) console.warn(`Message catalogue ${locale} failed to load`, err);

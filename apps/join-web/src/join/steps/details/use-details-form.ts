@@ -4,6 +4,7 @@ import { countryFromPhoneCode } from '@ofw/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { whenFirstScreenIdle } from '../../../first-screen-idle.js';
 import { toLocale } from '../../../i18n/locales.js';
 import { useServices } from '../../../services.js';
 import { useJoin } from '../../use-join.js';
@@ -34,8 +35,8 @@ export function loadDetailsValidation(): Promise<DetailsValidation> {
  * +64 NZ; other codes by the API's country labels) and the parent may still change it by hand. Once submitted, the
  * errors follow the input. `check` confirms the detected country (awaiting the Canadian check), shows the errors and
  * focuses the first field in error; it resolves to the country to sign up with, or `undefined` when the form is invalid.
- * The rules load right after the step renders ({@link loadDetailsValidation}); until then the Canadian check waits
- * and `check` awaits them.
+ * The rules load right after the step renders ({@link loadDetailsValidation}) — on a fresh /join once the parent acts
+ * or the page is idle (first-screen-idle.ts) —; until then the Canadian check waits and `check` awaits them.
  */
 export function useDetailsForm() {
   const intl = useIntl();
@@ -50,7 +51,9 @@ export function useDetailsForm() {
   const refs = useRef<Partial<Record<DetailsField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const [validation, setValidation] = useState(loadedValidation);
   useEffect(() => {
-    if (!validation) loadDetailsValidation().then(setValidation, () => undefined);
+    // a fresh /join's first screen loads them once the parent acts or the page is idle (first-screen-idle.ts);
+    // `check` loads them at once
+    if (!validation) whenFirstScreenIdle(loadDetailsValidation).then(setValidation, () => undefined);
   }, [validation]);
 
   const joinCountries = useQuery(joinCountriesQuery(api));
