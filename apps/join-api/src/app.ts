@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // CSRF (issue 12): a write carrying the session cookie must come from the app's own origin
+  // CSRF: a write carrying the session cookie must come from the app's own origin
   app.use(`${API_PREFIX}/*`, sameOriginWrites);
 
   // liveness: the process answers (nothing else checked, so a slow database never gets it restarted)
@@ -83,13 +83,13 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {
-    // a service's refusal (issue 14) and a route's problem, rendered here and only here
+    // a service's refusal and a route's problem, rendered here and only here
     const problem = err instanceof ServiceError ? problemOf(err) : err;
     if (problem instanceof HttpProblem && problem.rateLimitRule)
       services.metrics.rateLimitedTotal.inc({ rule: problem.rateLimitRule });
     if (problem instanceof HttpProblem) return problemResponse(c, problem.toProblem(), problem.headers);
     services.logger.error(
-      // the logger's `err` serializer (safeError) never prints a query's bound parameters (issue 12)
+      // the logger's `err` serializer (safeError) never prints a query's bound parameters
       { reqId: c.get('requestId'), err },
       'unhandled error',
     );

@@ -39,7 +39,7 @@ export type AppEnv = { Variables: { services: Services; requestId: string } };
 export type Ctx = Context<AppEnv>;
 
 /**
- * The browser's session cookie (issue 12): `__Host-` prefixed, so browsers accept it only when `Secure`, with
+ * The browser's session cookie: `__Host-` prefixed, so browsers accept it only when `Secure`, with
  * `Path=/` and no `Domain` (no subdomain can set or shadow it). Browsers treat http://localhost and http://127.0.0.1
  * as secure contexts and keep it there too.
  */
@@ -118,7 +118,7 @@ export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * CSRF guard (issue 12) for writes (POST/PUT/PATCH/DELETE) that carry the session cookie and no `Authorization`
+ * CSRF guard for writes (POST/PUT/PATCH/DELETE) that carry the session cookie and no `Authorization`
  * header: the browser must say the request comes from the app itself — `Sec-Fetch-Site: same-origin`, or an `Origin`
  * equal to `PUBLIC_URL`'s origin or the request's own origin. Bearer-authenticated requests (API clients) and
  * requests without the cookie pass untouched. Source: OWASP CSRF Prevention Cheat Sheet ("Verifying origin with

@@ -81,7 +81,7 @@ const EnvSchema = z
      * the page's CSP `frame-src` names it with the sandbox's and Braintree `Development` modes (DESIGN.md §5).
      */
     SANDBOX_ACS_URL: z.url().default('http://127.0.0.1:3011'),
-    /** The payments sandbox's server API key (issue 12), sent by the `sandbox` driver as `Authorization: Bearer`. */
+    /** The payments sandbox's server API key, sent by the `sandbox` driver as `Authorization: Bearer`. */
     SANDBOX_API_KEY: z.string().min(16).optional(),
     /**
      * How long join-api waits for ONE payment gateway call (ms): the sandbox driver's fetch timeout and the braintree
@@ -109,11 +109,11 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     /**
      * Set to `false` to skip seeding demo parents/invites (reference data is always seeded). Default `true`, but
-     * `false` when `NODE_ENV=production` (issue 12: demo links complete accounts without paying).
+     * `false` when `NODE_ENV=production` (demo links complete accounts without paying).
      */
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     /**
-     * Answers carry HSTS when true (behind HTTPS). Default `false`, but `true` when `NODE_ENV=production` (issue 12).
+     * Answers carry HSTS when true (behind HTTPS). Default `false`, but `true` when `NODE_ENV=production`.
      * The session cookie is `Secure` whatever this says (its `__Host-` prefix requires it; browsers keep Secure
      * cookies on http://localhost and http://127.0.0.1).
      */

@@ -9,7 +9,7 @@ import { RATE_LIMITS } from './lib/rate-limit.js';
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A rate-limit row is useless once its window is over: rows of a rule with a longer window (hourly limits, issue 12)
+ * A rate-limit row is useless once its window is over: rows of a rule with a longer window (hourly limits)
  * are kept for that window, every other row for the shortest window of {@link RATE_LIMITS}.
  */
 export const RATE_LIMIT_RETENTION_MS = Math.min(...Object.values(RATE_LIMITS).map((r) => r.windowMs));

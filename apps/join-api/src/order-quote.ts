@@ -14,7 +14,7 @@ import {
 } from '@ofw/domain';
 
 /*
- * join-api prices nothing itself: every amount comes from `@ofw/domain`'s `quote` (DESIGN.md §3, issue 11), the same
+ * join-api prices nothing itself: every amount comes from `@ofw/domain`'s `quote` (DESIGN.md §3), the same
  * call the page makes, so what is shown is what is charged. This module only builds the quote context of a parent.
  */
 
@@ -48,7 +48,7 @@ export function buyerCurrency(country: string | null | undefined): Currency {
 }
 
 /**
- * A package in another currency than the parent's country's (issue 12: a GB parent buying USD without VAT, a US
+ * A package in another currency than the parent's country's (a GB parent buying USD without VAT, a US
  * parent the NZD prices). join-api answers it 422 `currency_not_offered`.
  */
 export class CurrencyNotOfferedError extends Error {

@@ -19,7 +19,7 @@ export function allCountryCodes(): string[] {
  * Picks the display locale from `Accept-Language` (first tag Intl supports), default `en-US`.
  * The tag is reduced to `language[-Script][-REGION]` before anything else: variants, `-u-`/`-t-` extensions and
  * private-use subtags (`en-x-<anything>`) are dropped, so the set of locales that reach a cache is small and closed
- * (issue 12: 100k distinct `en-x-<n>` tags must not grow the heap).
+ * (100k distinct `en-x-<n>` tags must not grow the heap).
  */
 export function localeFrom(acceptLanguage: string | undefined): string {
   for (const part of (acceptLanguage ?? '').slice(0, 512).split(',', 16)) {

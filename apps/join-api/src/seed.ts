@@ -72,7 +72,7 @@ export interface DemoLinks {
 
 /**
  * The start-up lines listing the demo links. In production (where `SEED_DEMO` is off unless set) the pro-referral link
- * is never printed: it completes an account without paying (issue 12).
+ * is never printed: it completes an account without paying.
  */
 export function demoBanner(links: DemoLinks, production: boolean): string {
   return [
@@ -140,7 +140,7 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
   await revokeTokens(db, 'invite', rileyId, now);
   const invite = await issueToken(db, 'invite', { userId: samId, familyId: sam!.familyId, now });
   const lonely = await issueToken(db, 'invite', { userId: rileyId, familyId: riley!.familyId, now });
-  // The previous demo pro-referral links die with the new one (issue 12): each completes an account without paying.
+  // The previous demo pro-referral links die with the new one: each completes an account without paying.
   await db
     .update(tokens)
     .set({ revokedAt: now })

@@ -39,7 +39,7 @@ export function withScriptSources(csp: string, sources: readonly string[]): stri
     .join('; ');
 }
 
-/** The HSTS policy sent when cookies are `Secure` (issue 12). */
+/** The HSTS policy sent when cookies are `Secure`. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
@@ -175,7 +175,7 @@ ${sub && status === 'current' ? `<p>Package ${sub.packageId}, renews ${escapeHtm
   });
 
   r.get('*', async (c, next) => {
-    // Hono decoded the path once; a second decoding of `%25ZZ` (→ `%ZZ`) must not throw (issue 12): 400, not 500
+    // Hono decoded the path once; a second decoding of `%25ZZ` (→ `%ZZ`) must not throw: 400, not 500
     const reqPath = decodePath(c.req.path);
     if (reqPath.startsWith('/api/')) return next();
     if (reqPath === `/${PRERENDERED.file}`) return c.notFound();

@@ -64,7 +64,7 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     const api = createApiClient({ baseUrl: http.baseUrl, getAuthToken: () => authToken });
 
     await api.putTerms({ params: { userId }, body: { agreedToTerms: true } });
-    // issue 12: setting credentials rotates the session; a Bearer client takes the new token from the answer
+    // setting credentials rotates the session; a Bearer client takes the new token from the answer
     const rotated = await api.putCredentials({
       params: { userId },
       body: {
@@ -254,7 +254,7 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     expect(await stateOf(t, s.userId, s.authToken)).toMatchObject({ coParentEmail: 'first@example.com' });
   });
 
-  it("issue 4 IDOR: a parent cannot set another parent's billing address or co-parent email (403, 401 without a token)", async () => {
+  it("IDOR: a parent cannot set another parent's billing address or co-parent email (403, 401 without a token)", async () => {
     const a = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
     const b = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: email() } });
     for (const [p, json] of [
@@ -275,7 +275,7 @@ describe.each(DATABASES)('billing address and co-parent email (%s)', (kind) => {
     });
   });
 
-  it('issue 4: both endpoints are in the OpenAPI document with their request schemas', async () => {
+  it('both endpoints are in the OpenAPI document with their request schemas', async () => {
     const doc = (await (await t.call('openapi.json')).json()) as {
       paths: Record<
         string,

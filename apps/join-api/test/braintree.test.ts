@@ -196,7 +196,7 @@ function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, strin
 const gateway = (sdk: BraintreeLike, timeoutMs = 5_000) =>
   createBraintreeGateway(sdk, { merchantAccounts: ACCOUNTS, timeoutMs });
 
-describe('braintree driver (issue 10; strict in-process fake of the SDK)', () => {
+describe('braintree driver (strict in-process fake of the SDK)', () => {
   it('sells a 3DS-authenticated card nonce directly, in the currency’s merchant account, with threeDSecure.required, orderId and the customer email; nothing vaulted', async () => {
     const { sdk, calls } = fakeSdk();
     const r = await gateway(sdk).charge(req({ currencyCode: 'GBP', amount: '155.99' }));

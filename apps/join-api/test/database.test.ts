@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { freshDatabase } from './helpers.js';
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('Postgres through DATABASE_URL (issue 4)', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('Postgres through DATABASE_URL', () => {
   it('an idle connection the server ends does not crash join-api; the next query opens a new one', async () => {
     const database = await freshDatabase('postgres');
     const warnings: string[] = [];

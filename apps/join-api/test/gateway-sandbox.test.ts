@@ -85,7 +85,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     skew += chargeLeaseMs(t.deps) + 1_000;
   };
 
-  it('issue 10: a 3DS-authenticated card is charged once, in the merchant account of its currency, with orderId and e-mail', async () => {
+  it('a 3DS-authenticated card is charged once, in the merchant account of its currency, with orderId and e-mail', async () => {
     const p = await parent();
     const res = await order(t, p.authToken, `${driver}-us-0001`, { paymentMethodNonce: cardNonce() });
     expect(res.status).toBe(201);
@@ -133,7 +133,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     },
   );
 
-  it('issue 10 §9: a GB parent pays £107.99 in GBP (braintree: in ofw_gbp, never the USD account)', async () => {
+  it('§9: a GB parent pays £107.99 in GBP (braintree: in ofw_gbp, never the USD account)', async () => {
     const p = await parent('GB');
     const res = await order(t, p.authToken, `${driver}-gb-0001`, { packageId: 2061, paymentMethodNonce: cardNonce() });
     expect(res.status).toBe(201);
@@ -150,7 +150,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     if (driver === 'braintree') expect(tx!.merchantAccountId).toBe('ofw_gbp');
   });
 
-  it('issue 10: a used nonce answers 422 payment_method_expired, and nothing more is charged', async () => {
+  it('a used nonce answers 422 payment_method_expired, and nothing more is charged', async () => {
     const nonce = cardNonce();
     const a = await parent();
     expect((await order(t, a.authToken, `${driver}-reuse-01`, { paymentMethodNonce: nonce })).status).toBe(201);
@@ -211,7 +211,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
   });
 
   if (driver === 'braintree') {
-    it('issue 10: GET /payments/config?currency=GBP issues a client token of ofw_gbp (3D Secure runs in GBP); Development answers the sandbox fields', async () => {
+    it('GET /payments/config?currency=GBP issues a client token of ofw_gbp (3D Secure runs in GBP); Development answers the sandbox fields', async () => {
       const p = await parent('GB');
       for (const [currency, account] of [
         ['GBP', 'ofw_gbp'],
@@ -229,7 +229,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       expect((await t.call('payments/config?currency=EUR', { token: p.authToken })).status).toBe(400);
     });
 
-    it('issue 10: a card nonce without 3D Secure is refused (402 three_d_secure) and never charged', async () => {
+    it('a card nonce without 3D Secure is refused (402 three_d_secure) and never charged', async () => {
       const p = await parent();
       const res = await order(t, p.authToken, 'bt-no3ds-0001', { paymentMethodNonce: cardNonce({ threeDS: false }) });
       expect(res.status).toBe(402);
@@ -240,7 +240,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       expect(sandbox.store.allTransactions().filter((x) => x.customer.email === p.email)).toHaveLength(0);
     });
 
-    it('issue 10: a one-time PayPal nonce and a Venmo nonce are sold directly (never vaulted: no 82902)', async () => {
+    it('a one-time PayPal nonce and a Venmo nonce are sold directly (never vaulted: no 82902)', async () => {
       for (const nonce of ['fake-paypal-one-time-nonce', 'fake-venmo-account-nonce']) {
         const p = await parent();
         const res = await order(t, p.authToken, `bt-wallet-${nonce.slice(5, 11)}`, { paymentMethodNonce: nonce });
@@ -260,7 +260,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       expect(rows.filter((r) => r.status === 'pending')).toHaveLength(0);
     };
 
-    it('issue 10: the answer delayed past the gateway timeout → 503; the reload waits out the lease and gets the charge that landed', async () => {
+    it('the answer delayed past the gateway timeout → 503; the reload waits out the lease and gets the charge that landed', async () => {
       const p = await parent();
       await fault({ delayMs: 3 * TIMEOUT_MS, match: { customerEmail: p.email } });
       const first = await order(t, p.authToken, `${driver}-delay-01`, { paymentMethodNonce: cardNonce() });
@@ -276,7 +276,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       await expectOnePaid(p);
     });
 
-    it('issue 10: the answer dropped after the charge → 503; the reload after the lease gets that charge, no second one', async () => {
+    it('the answer dropped after the charge → 503; the reload after the lease gets that charge, no second one', async () => {
       const p = await parent();
       await fault({ dropResponseAfterCharge: true, match: { customerEmail: p.email } });
       expect((await order(t, p.authToken, `${driver}-drop-01`, { paymentMethodNonce: cardNonce() })).status).toBe(503);
@@ -286,7 +286,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       await expectOnePaid(p);
     });
 
-    it('issue 10: a 503 from the gateway carried nothing out → the reload pays at once, once', async () => {
+    it('a 503 from the gateway carried nothing out → the reload pays at once, once', async () => {
       const p = await parent();
       await fault({ status: 503, match: { customerEmail: p.email } });
       expect((await order(t, p.authToken, `${driver}-503-01`, { paymentMethodNonce: cardNonce() })).status).toBe(503);

@@ -26,14 +26,14 @@ import {
   markPaid,
 } from './helpers.js';
 
-describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
+describe('Accept-Language cannot grow the country-list cache', () => {
   let t!: TestApp;
   beforeAll(async () => {
     t = await testApp({});
   });
   afterAll(() => t.close());
 
-  it('issue 12: private-use, extension and variant subtags are dropped before the locale reaches a cache', () => {
+  it('private-use, extension and variant subtags are dropped before the locale reaches a cache', () => {
     expect(localeFrom('en-x-12345')).toBe('en');
     expect(localeFrom('es-MX-u-ca-buddhist-x-abc')).toBe('es-MX');
     expect(localeFrom('de-DE-1996')).toBe('de-DE');
@@ -41,7 +41,7 @@ describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
     expect(localeFrom('en-GB;q=0.9, *')).toBe('en-GB');
   });
 
-  it('issue 12: 5 000 distinct en-x-<n> and language-REGION tags keep the cache bounded', async () => {
+  it('5 000 distinct en-x-<n> and language-REGION tags keep the cache bounded', async () => {
     const codes = [{ code: 'US', priority: 1 }];
     for (let n = 0; n < 5_000; n++) countryOptions(codes, localeFrom(`en-x-${n}`));
     expect(countryCacheSize()).toBeLessThanOrEqual(COUNTRY_CACHE_MAX);
@@ -58,7 +58,7 @@ describe('issue 12: Accept-Language cannot grow the country-list cache', () => {
   });
 });
 
-describe('issue 12: an order replay answers from its Idempotency-Key before pricing', () => {
+describe('an order replay answers from its Idempotency-Key before pricing', () => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
   withFakeSandboxApp('pglite', {}, (s, a) => {
@@ -66,7 +66,7 @@ describe('issue 12: an order replay answers from its Idempotency-Key before pric
     t = a;
   });
 
-  it('issue 12: a replay after the coupon was switched off gets the stored 201, not 422', async () => {
+  it('a replay after the coupon was switched off gets the stored 201, not 422', async () => {
     const p = await signup(t);
     const first = await order(t, p.authToken, 'coupon-replay-01', { couponCode: 'WELCOME10' });
     expect(first.status).toBe(201);
@@ -84,10 +84,10 @@ describe('issue 12: an order replay answers from its Idempotency-Key before pric
   });
 });
 
-describe('issue 12: production defaults', () => {
+describe('production defaults', () => {
   const prod = PRODUCTION_ENV;
 
-  it('issue 12: NODE_ENV=production turns demo seeding off and Secure cookies on unless set', () => {
+  it('NODE_ENV=production turns demo seeding off and Secure cookies on unless set', () => {
     const e = loadEnv(prod);
     expect(e.SEED_DEMO).toBe('false');
     expect(e.COOKIE_SECURE).toBe(true);
@@ -96,7 +96,7 @@ describe('issue 12: production defaults', () => {
     expect(loadEnv({ NODE_ENV: 'development' })).toMatchObject({ SEED_DEMO: 'true', COOKIE_SECURE: false });
   });
 
-  it('issue 12: the start-up banner never prints the pro-referral link in production', () => {
+  it('the start-up banner never prints the pro-referral link in production', () => {
     const links = {
       join: 'https://x/join',
       pro: 'https://x/join/pro?referral=SECRET',
@@ -107,7 +107,7 @@ describe('issue 12: production defaults', () => {
     expect(demoBanner(links, false)).toContain('SECRET');
   });
 
-  it('issue 12: HSTS on every answer when cookies are Secure (production default), not on plain-http development', async () => {
+  it('HSTS on every answer when cookies are Secure (production default), not on plain-http development', async () => {
     const secure = await testApp({ env: { COOKIE_SECURE: 'true' } });
     const plain = await testApp({});
     try {
@@ -123,14 +123,14 @@ describe('issue 12: production defaults', () => {
   });
 });
 
-describe('issue 12: unhandled errors log no query parameters', () => {
+describe('unhandled errors log no query parameters', () => {
   let t!: TestApp;
   beforeAll(async () => {
     t = await testApp({});
   });
   afterAll(() => t.close());
 
-  it('issue 12: a failing insert (Drizzle query error) logs its class, SQLSTATE and request id, not the e-mail or phone', async () => {
+  it('a failing insert (Drizzle query error) logs its class, SQLSTATE and request id, not the e-mail or phone', async () => {
     await t.db.execute(sql`alter table users add constraint issue12_no_inserts check (false) not valid`);
     const email = 'leak.check.12@example.com';
     const phone = '2025550177';
@@ -150,7 +150,7 @@ describe('issue 12: unhandled errors log no query parameters', () => {
     expect(t.logs.raw).not.toContain('not-a-token-12');
   });
 
-  it('issue 12: pino redacts authorization and cookie headers wherever they are logged', () => {
+  it('pino redacts authorization and cookie headers wherever they are logged', () => {
     const sink = new LogSink();
     const logger = createLogger('info', sink);
     logger.info({ headers: { authorization: 'Bearer abc123', cookie: 'a=b1' }, req: { headers: { cookie: 'c=d2' } } });
@@ -158,8 +158,8 @@ describe('issue 12: unhandled errors log no query parameters', () => {
   });
 });
 
-describe('issue 12: client address through trusted proxies, IPv6 by /64', () => {
-  it('issue 12: X-Forwarded-For is believed only from TRUSTED_PROXIES; IPv6 is grouped by /64', () => {
+describe('client address through trusted proxies, IPv6 by /64', () => {
+  it('X-Forwarded-For is believed only from TRUSTED_PROXIES; IPv6 is grouped by /64', () => {
     const none = compileTrust([]);
     const lb = compileTrust(parseTrustedProxies('10.0.0.0/8, loopback'));
     expect(clientAddress('10.0.0.5', '203.0.113.9', none)).toBe('10.0.0.5');
@@ -173,7 +173,7 @@ describe('issue 12: client address through trusted proxies, IPv6 by /64', () => 
     expect(clientAddress(undefined, '203.0.113.9', lb)).toBe('local');
   });
 
-  it('issue 12: TRUSTED_PROXIES is validated at start-up', () => {
+  it('TRUSTED_PROXIES is validated at start-up', () => {
     expect(loadEnv({ TRUSTED_PROXIES: '10.0.0.0/8,::1,uniquelocal' }).TRUSTED_PROXIES).toEqual([
       '10.0.0.0/8',
       '::1',
@@ -183,7 +183,7 @@ describe('issue 12: client address through trusted proxies, IPv6 by /64', () => 
     expect(() => loadEnv({ TRUSTED_PROXIES: 'example.com' })).toThrow(/TRUSTED_PROXIES/);
   });
 
-  it('issue 12: behind a trusted load balancer each parent has their own bucket; rotating IPv6 in a /64 does not help', async () => {
+  it('behind a trusted load balancer each parent has their own bucket; rotating IPv6 in a /64 does not help', async () => {
     // RATE_LIMIT_FACTOR 0.05: the phone lookup allows 3 a minute per client
     const t = await testApp({ env: { TRUSTED_PROXIES: '10.0.0.0/8', RATE_LIMIT_FACTOR: '0.05' } });
     const hit = (socket: string, xff?: string) =>
@@ -204,7 +204,7 @@ describe('issue 12: client address through trusted proxies, IPv6 by /64', () => 
     }
   });
 
-  it('issue 12: PUT /parents/{userId}/security-questions is limited to 10 writes per parent per hour', async () => {
+  it('PUT /parents/{userId}/security-questions is limited to 10 writes per parent per hour', async () => {
     const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
     try {
       const p = await signup(t);
@@ -222,7 +222,7 @@ describe('issue 12: client address through trusted proxies, IPv6 by /64', () => 
 });
 
 describe('co-parent invitations are no mail relay', () => {
-  it('issue 12: PUT /parents/{userId}/coparent-email is limited to 10 answers per parent per hour (each may e-mail an invitation)', async () => {
+  it('PUT /parents/{userId}/coparent-email is limited to 10 answers per parent per hour (each may e-mail an invitation)', async () => {
     const t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
     try {
       const p = await signup(t);
@@ -316,7 +316,7 @@ describe('hourly rate-limit windows survive housekeeping', () => {
   });
 });
 
-describe('issue 12: card testing limits on POST /orders and GET /payments/config', () => {
+describe('card testing limits on POST /orders and GET /payments/config', () => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
   // factor 1: the production defaults (10 attempts and 5 declines per parent per hour, 30 client tokens per parent)
@@ -331,7 +331,7 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
       parent: { ...SIGNUP.parent, email: `card${++n}@example.com`, lastName: `Tester${n}` },
     });
 
-  it('issue 12: 5 declines in an hour → the next attempt is 429 rate_limited with Retry-After, before any charge', async () => {
+  it('5 declines in an hour → the next attempt is 429 rate_limited with Retry-After, before any charge', async () => {
     const p = await parent();
     const declined = { paymentMethodNonce: 'fake-processor-declined-visa-nonce' };
     for (let i = 0; i < 5; i++) expect((await order(t, p.authToken, `decline-key-${i}00`, declined)).status).toBe(402);
@@ -343,7 +343,7 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
     expect(sandbox.txs.length).toBe(before);
   });
 
-  it('issue 12: more than 10 order attempts per parent in an hour → 429', async () => {
+  it('more than 10 order attempts per parent in an hour → 429', async () => {
     const p = await parent();
     for (let i = 0; i < 10; i++)
       expect((await order(t, p.authToken, `attempt-key-${i}00`, { packageId: 2 })).status).not.toBe(429);
@@ -390,7 +390,7 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
     expect((await from('198.51.100.41', 'payments/config?currency=USD', second.authToken)).status).toBe(200);
   });
 
-  it('issue 12: a replay of a completed order answers its stored 201 even when the parent is past the attempt limit', async () => {
+  it('a replay of a completed order answers its stored 201 even when the parent is past the attempt limit', async () => {
     const p = await parent();
     const paid = await order(t, p.authToken, 'replay-past-limit-0');
     expect(paid.status).toBe(201);
@@ -406,7 +406,7 @@ describe('issue 12: card testing limits on POST /orders and GET /payments/config
     expect(sandbox.txs.length).toBe(charges);
   });
 
-  it('issue 12: more than 30 client tokens per parent in an hour → 429', async () => {
+  it('more than 30 client tokens per parent in an hour → 429', async () => {
     const p = await parent();
     // from three addresses (10 each, under the client's limit), then a fourth: the parent's own bucket is full
     for (let i = 0; i < 30; i++)
@@ -489,14 +489,14 @@ describe('per-address limits stop card testing, not parents behind one address (
   });
 });
 
-describe('issue 12: passwords of 12 characters or more, no common ones', () => {
+describe('passwords of 12 characters or more, no common ones', () => {
   let t!: TestApp;
   beforeAll(async () => {
     t = await testApp({});
   });
   afterAll(() => t.close());
 
-  it('issue 12: a short or common password answers 422 with a password field error; a strong one is set', async () => {
+  it('a short or common password answers 422 with a password field error; a strong one is set', async () => {
     const p = await signup(t);
     const put = (password: string) =>
       t.call(`parents/${p.userId}/credentials`, {
@@ -522,8 +522,8 @@ describe('issue 12: passwords of 12 characters or more, no common ones', () => {
   });
 });
 
-describe('issue 12: the OpenAPI document names the new answers', () => {
-  it('issue 12: 429 on orders, client tokens and security-question writes; 422 for a weak password', () => {
+describe('the OpenAPI document names the new answers', () => {
+  it('429 on orders, client tokens and security-question writes; 422 for a weak password', () => {
     const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     expect(doc.paths['/orders']?.post?.responses['429']).toBeDefined();
     expect(doc.paths['/payments/config']?.get?.responses['429']).toBeDefined();
@@ -534,7 +534,7 @@ describe('issue 12: the OpenAPI document names the new answers', () => {
   });
 });
 
-describe("issue 12: a package's currency is the parent's country's (§1 join countries)", () => {
+describe("a package's currency is the parent's country's (§1 join countries)", () => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
   withFakeSandboxApp('pglite', {}, (s, a) => {
@@ -554,7 +554,7 @@ describe("issue 12: a package's currency is the parent's country's (§1 join cou
     countryCodeAlpha2: 'GB',
   };
 
-  it('issue 12: a GB parent buying a USD package and a US parent buying NZD get 422 currency_not_offered, nothing charged', async () => {
+  it('a GB parent buying a USD package and a US parent buying NZD get 422 currency_not_offered, nothing charged', async () => {
     const charges = sandbox.state.charges;
     const gb = await signup(t, GB);
     const usd = await order(t, gb.authToken, 'gb-buys-usd-01', { packageId: 2053, billingAddress: GB_BILLING });
@@ -571,7 +571,7 @@ describe("issue 12: a package's currency is the parent's country's (§1 join cou
     expect(sandbox.state.charges).toBe(charges + 1);
   });
 
-  it("issue 12: GET /packages offers a signed-in parent only their country's currency", async () => {
+  it("GET /packages offers a signed-in parent only their country's currency", async () => {
     const gb = await signup(t, { ...GB, parent: { ...GB.parent, email: 'gwen.packages@example.com' } });
     const other = await t.call('packages?currency=USD&flow=join', { token: gb.authToken });
     expect(other.status).toBe(422);
@@ -586,7 +586,7 @@ describe("issue 12: a package's currency is the parent's country's (§1 join cou
   });
 });
 
-describe('issue 12: malformed percent-encoding in a path is a 400, not a 500', () => {
+describe('malformed percent-encoding in a path is a 400, not a 500', () => {
   let t!: TestApp;
   let webDist!: string;
   beforeAll(async () => {
@@ -600,7 +600,7 @@ describe('issue 12: malformed percent-encoding in a path is a 400, not a 500', (
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('issue 12: GET /%ZZ and other malformed paths, web and /api, answer 400 problem+json', async () => {
+  it('GET /%ZZ and other malformed paths, web and /api, answer 400 problem+json', async () => {
     const paths = [
       '/%ZZ',
       '/%',
@@ -630,14 +630,14 @@ describe('issue 12: malformed percent-encoding in a path is a 400, not a 500', (
   });
 });
 
-describe('issue 12: reseeding the demo revokes the previous demo links', () => {
+describe('reseeding the demo revokes the previous demo links', () => {
   let t!: TestApp;
   beforeAll(async () => {
     t = await testApp({});
   });
   afterAll(() => t.close());
 
-  it('issue 12: after a reseed the earlier demo pro-referral and invite links are refused; the new ones work', async () => {
+  it('after a reseed the earlier demo pro-referral and invite links are refused; the new ones work', async () => {
     const first = await seedDemo(t.db, 'http://join.test');
     const second = await seedDemo(t.db, 'http://join.test');
     const referral = (links: { pro: string }) => new URL(links.pro).searchParams.get('referral')!;

@@ -60,7 +60,7 @@ describe.each(DATABASES)('housekeeping of rate_limits and idempotency_keys (%s)'
       .filter((k) => k.startsWith(prefix))
       .sort();
 
-  it('issue 4 housekeeping: expired rows are deleted; live windows, fresh keys and live in-flight locks stay', async () => {
+  it('housekeeping: expired rows are deleted; live windows, fresh keys and live in-flight locks stay', async () => {
     await seedRows('a');
     expect(await purgeExpired(t.db, NOW)).toEqual({ rateLimits: 2, idempotencyKeys: 3 });
     expect(await buckets('a')).toEqual(['a:live']);
@@ -120,7 +120,7 @@ describe.each(DATABASES)('housekeeping of the e-mail outbox (%s)', (kind) => {
     t = a;
   });
 
-  it('issue 12: finished e-mails (sent, cancelled, failed) are deleted with their recipient after 30 days; pending ones never', async () => {
+  it('finished e-mails (sent, cancelled, failed) are deleted with their recipient after 30 days; pending ones never', async () => {
     const row = (id: string, status: OutboxStatus, createdAt: Date) => ({
       kind: 'receipt',
       recipient: `${id}@example.com`,

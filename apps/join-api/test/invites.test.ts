@@ -34,7 +34,7 @@ async function invitedFamily(t: TestApp, issuedAt: Date) {
   return issueToken(t.db, 'invite', { userId: invitee!.id, familyId: fam!.id, now: issuedAt });
 }
 
-describe.each(DATABASES)('issue 12: invite rotation (%s)', (kind) => {
+describe.each(DATABASES)('invite rotation (%s)', (kind) => {
   let t!: TestApp;
   /** The test clock: every app below reads it. */
   let clock = Date.now();
@@ -51,7 +51,7 @@ describe.each(DATABASES)('issue 12: invite rotation (%s)', (kind) => {
   const family = async (token: string) =>
     (await (await t.call('invites/family', { token })).json()) as { inviteToken?: string };
 
-  it('issue 12: the e-mailed link keeps working for the grace period after a rotation, then stops', async () => {
+  it('the e-mailed link keeps working for the grace period after a rotation, then stops', async () => {
     clock = Date.now();
     const emailed = await invitedFamily(t, new Date(clock - 2 * 24 * 60 * MINUTE));
     const { inviteToken } = await family(emailed);
@@ -64,7 +64,7 @@ describe.each(DATABASES)('issue 12: invite rotation (%s)', (kind) => {
     expect((await family(emailed)).inviteToken).toBeUndefined();
   });
 
-  it('issue 12: a rotated token inherits the expiry of the one it replaces (use never extends an invite)', async () => {
+  it('a rotated token inherits the expiry of the one it replaces (use never extends an invite)', async () => {
     const issuedAt = Date.now() - 3 * 24 * 60 * MINUTE;
     clock = Date.now();
     const emailed = await invitedFamily(t, new Date(issuedAt));
@@ -80,7 +80,7 @@ describe.each(DATABASES)('issue 12: invite rotation (%s)', (kind) => {
     expect(await checkAt(second!, expiresAt + MINUTE)).toBe(401);
   });
 
-  it('issue 12: concurrent rotations of one token leave exactly one live successor', async () => {
+  it('concurrent rotations of one token leave exactly one live successor', async () => {
     clock = Date.now();
     const emailed = await invitedFamily(t, new Date(clock - 2 * 24 * 60 * MINUTE));
     const answers = await Promise.all(Array.from({ length: 6 }, () => t.call('invites/family', { token: emailed })));

@@ -82,7 +82,7 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
       json: { username: 'pat.parent', password: 'correct horse battery' },
     });
     expect(cred.status).toBe(200);
-    // issue 12: setting credentials rotates the auth token (a Bearer client gets the new one in the answer)
+    // setting credentials rotates the auth token (a Bearer client gets the new one in the answer)
     token = ((await cred.json()) as { authToken: string }).authToken;
     const qs = (await (await t.call('security-questions')).json()) as { id: number; text: string }[];
     expect(qs.length).toBeGreaterThanOrEqual(3);
@@ -114,7 +114,7 @@ describe.each(DATABASES)('regular join end to end (%s)', (kind) => {
     expect(html).toContain('Active subscription');
   });
 
-  it('§2 issue 2: a declined card answers 402 processor_declined with its code, creates no subscription, and another card then pays', async () => {
+  it('§2 a declined card answers 402 processor_declined with its code, creates no subscription, and another card then pays', async () => {
     const s = await signup(t, {
       flow: 'join',
       address: { country: 'US' },

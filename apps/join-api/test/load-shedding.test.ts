@@ -15,11 +15,11 @@ function blockEventLoop(ms: number): void {
 }
 
 /**
- * Overload (README "Overload"; issue 15: at 40 parents/s the event loop saturated and every request waited 17–25 s,
+ * Overload (README "Overload"; at 40 parents/s the event loop saturated and every request waited 17–25 s,
  * none refused): past its thresholds join-api refuses new work at once — 503 problem+json `overloaded` with
  * Retry-After (RFC 9110 §10.2.3) — and finishes what it admitted; a parent's payment is never refused.
  */
-describe('issue 15: overload sheds instead of melting', () => {
+describe('overload sheds instead of melting', () => {
   let sandbox: FakeSandbox;
   let t: TestApp;
   let shedder: LoadShedder;
@@ -63,7 +63,7 @@ describe('issue 15: overload sheds instead of melting', () => {
     expect(await res.json()).toMatchObject({ status: 503, code: 'overloaded', retryAfterSeconds: 3 });
   }
 
-  it('issue 15: with 2 requests in flight (the cap) the 3rd gets 503 overloaded with Retry-After at once; the 2 admitted complete', async () => {
+  it('with 2 requests in flight (the cap) the 3rd gets 503 overloaded with Retry-After at once; the 2 admitted complete', async () => {
     const parent = await signup(t);
     hold();
     const admitted = [1, 2].map(() => t.call('payments/config', { token: parent.authToken }));
@@ -77,7 +77,7 @@ describe('issue 15: overload sheds instead of melting', () => {
     expect((await t.call('packages?currency=USD&flow=join')).status).toBe(200);
   });
 
-  it('issue 15: a parent’s payment is admitted past the cap and paid (a parent let into the join is never stopped at the last step)', async () => {
+  it('a parent’s payment is admitted past the cap and paid (a parent let into the join is never stopped at the last step)', async () => {
     const parent = await signup(t, {
       flow: 'join',
       address: { country: 'US' },
@@ -102,7 +102,7 @@ describe('issue 15: overload sheds instead of melting', () => {
     for (const res of await Promise.all(admitted)) expect(res.status).toBe(200);
   });
 
-  it('issue 15: while the event loop is blocked past the threshold a new request gets 503 overloaded; the one admitted before completes, and once the loop is back requests are admitted', async () => {
+  it('while the event loop is blocked past the threshold a new request gets 503 overloaded; the one admitted before completes, and once the loop is back requests are admitted', async () => {
     const parent = await signup(t, {
       flow: 'join',
       address: { country: 'US' },
@@ -130,7 +130,7 @@ describe('issue 15: overload sheds instead of melting', () => {
     }
   });
 
-  it('issue 15: the thresholds come from the env (validated; production defaults 150 ms, 200 in flight, Retry-After 2 s; 0 turns one off)', () => {
+  it('the thresholds come from the env (validated; production defaults 150 ms, 200 in flight, Retry-After 2 s; 0 turns one off)', () => {
     const base = { NODE_ENV: 'test', WEB_DIST: '/nowhere' };
     const env = loadEnv(base);
     expect([env.LOAD_SHED_EVENT_LOOP_DELAY_MS, env.LOAD_SHED_MAX_IN_FLIGHT, env.LOAD_SHED_RETRY_AFTER_SECONDS]).toEqual(

@@ -21,7 +21,7 @@ describe('OpenAPI', () => {
   });
   afterAll(() => t.close());
 
-  it('issue 4: /api/v1/openapi.json is OpenAPI 3.1 covering every DESIGN §4 endpoint, generated from the zod schemas', async () => {
+  it('/api/v1/openapi.json is OpenAPI 3.1 covering every DESIGN §4 endpoint, generated from the zod schemas', async () => {
     const doc = (await (await t.call('openapi.json')).json()) as {
       openapi: string;
       paths: Record<
@@ -84,7 +84,7 @@ describe('OpenAPI', () => {
     expect(await res.json()).toMatchObject({ code: 'not_found' });
   });
 
-  it('issue 14: the routes are the contract table: every operation registered at its method and path, no other API route', () => {
+  it('the routes are the contract table: every operation registered at its method and path, no other API route', () => {
     const registered = new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
     for (const [id, op] of Object.entries(contract))
       expect(registered.has(`${op.method} ${API_PREFIX}${honoPath(op.path)}`), id).toBe(true);
@@ -95,7 +95,7 @@ describe('OpenAPI', () => {
     expect(extra).toEqual([]);
   });
 
-  it('issue 14: the document comes from the contract table: one operation per entry, operationId = its key', () => {
+  it('the document comes from the contract table: one operation per entry, operationId = its key', () => {
     const doc = openApiDocument() as {
       paths: Record<string, Record<string, { operationId: string; security: unknown[] }>>;
     };
@@ -109,13 +109,13 @@ describe('OpenAPI', () => {
   });
 });
 
-describe('issue 14: the OpenAPI document as another team consumes it', () => {
+describe('the OpenAPI document as another team consumes it', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ofw-openapi-'));
   const file = path.join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(openApiDocument(), null, 2));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('issue 14: redocly lint (recommended rules) reports no error and no warning', async () => {
+  it('redocly lint (recommended rules) reports no error and no warning', async () => {
     const cli = require.resolve('@redocly/cli/bin/cli.js');
     const { stdout } = await run(
       process.execPath,
@@ -129,7 +129,7 @@ describe('issue 14: the OpenAPI document as another team consumes it', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);
 
-  it('issue 14: openapi-typescript generates types from it that compile, and a client snippet type-checks with them', async () => {
+  it('openapi-typescript generates types from it that compile, and a client snippet type-checks with them', async () => {
     const types = astToString(await openapiTS(JSON.stringify(openApiDocument())));
     writeFileSync(path.join(dir, 'api.d.ts'), types);
     writeFileSync(

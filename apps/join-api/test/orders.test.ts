@@ -137,7 +137,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(await second.json()).toMatchObject({ code: 'order_already_paid' });
   });
 
-  it('issue 4: one order replayed 50 times concurrently charges exactly once; duplicates in flight get 409', async () => {
+  it('one order replayed 50 times concurrently charges exactly once; duplicates in flight get 409', async () => {
     const p = await newParent(t);
     sandbox.state.delayMs = 150;
     const before = sandbox.state.charges;
@@ -157,7 +157,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(replay.status).toBe(201);
   });
 
-  it('issue 4: gateway killed mid-order (answer lost after the charge) → 503, no orphan subscription; a retry with the same key records the one charge', async () => {
+  it('gateway killed mid-order (answer lost after the charge) → 503, no orphan subscription; a retry with the same key records the one charge', async () => {
     const p = await newParent(t);
     const before = sandbox.state.charges;
     sandbox.state.mode = 'drop-after-charge';
@@ -170,7 +170,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     const [pending] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
     expect(pending!.status).toBe('pending');
 
-    // issue 10: while the charge lease is live the charge may still land: nobody calls the gateway for the order
+    // while the charge lease is live the charge may still land: nobody calls the gateway for the order
     const early = await order(t, p.authToken, 'fault-key-0001');
     expect(early.status).toBe(409);
     expect(await early.json()).toMatchObject({ code: 'idempotency_in_flight' });
@@ -181,7 +181,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
   });
 
-  it('issue 10: answer lost, then a reload retries with a NEW key: 409 while the lease is live, then the first charge answers it — one charge', async () => {
+  it('answer lost, then a reload retries with a NEW key: 409 while the lease is live, then the first charge answers it — one charge', async () => {
     const p = await newParent(t);
     const before = sandbox.state.charges;
     sandbox.state.mode = 'drop-after-charge';
@@ -198,7 +198,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
   });
 
-  it('issue 10: a single-use nonce charged once cannot be charged again: 422 payment_method_expired', async () => {
+  it('a single-use nonce charged once cannot be charged again: 422 payment_method_expired', async () => {
     const p = await newParent(t);
     const nonce = sandbox.issueNonce();
     expect(
@@ -215,7 +215,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(failed!.status).toBe('failed');
   });
 
-  it('issue 4: gateway down → 503 and nothing charged; the retry charges once', async () => {
+  it('gateway down → 503 and nothing charged; the retry charges once', async () => {
     const p = await newParent(t);
     const before = sandbox.state.charges;
     sandbox.state.mode = 'down';
@@ -282,7 +282,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(byo.status).toBe(422);
   });
 
-  it('issue 11 defect 7 §9: pro package A (119.97) is sold in the pro-referred flow only; the regular flow gets 422', async () => {
+  it('§9: pro package A (119.97) is sold in the pro-referred flow only; the regular flow gets 422', async () => {
     const pro = await signup(t, {
       flow: 'pro',
       proFirstName: 'Jo',
@@ -313,7 +313,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
   });
 });
 
-describe.each(DATABASES)('issue 10: charges that land late (%s)', (kind) => {
+describe.each(DATABASES)('charges that land late (%s)', (kind) => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
   let skew = 0;
@@ -426,7 +426,7 @@ describe.each(DATABASES)('late approvals have no window (%s)', (kind) => {
   });
 });
 
-describe.each(DATABASES)('issue 10: the charge lease is fenced (%s)', (kind) => {
+describe.each(DATABASES)('the charge lease is fenced (%s)', (kind) => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
   let skew = 0;

@@ -83,7 +83,7 @@ describe.each(DATABASES)('outbox: invitations and receipts over SMTP (%s)', (kin
     await sandbox.close();
   });
 
-  it('issue 16: a paid join answering the co-parent question → receipt ($149.99) and invitation; the link from the e-mail completes the invited join into the same family', async () => {
+  it('a paid join answering the co-parent question → receipt ($149.99) and invitation; the link from the e-mail completes the invited join into the same family', async () => {
     const p = await parent();
     const paid = await order(t, p.authToken, 'key-invite-0001', { packageId: 2051 });
     expect(paid.status).toBe(201);
@@ -132,7 +132,7 @@ describe.each(DATABASES)('outbox: invitations and receipts over SMTP (%s)', (kin
   });
 
   it('GBP receipt in the parent language: £107.99 with £18.00 VAT (en-GB); Spanish for an es_MX payer', async () => {
-    const gb = await parent('en-GB', 'GB'); // GBP is sold to GB parents only (issue 12)
+    const gb = await parent('en-GB', 'GB'); // GBP is sold to GB parents only
     expect((await order(t, gb.authToken, 'key-gb-0001', { packageId: 2061 })).status).toBe(201);
     const es = await parent('es_MX');
     expect((await order(t, es.authToken, 'key-es-0001', { packageId: 2051 })).status).toBe(201);

@@ -17,7 +17,7 @@ const seeded = (audience: 'join' | 'invite'): CouponAvailability[] =>
     discountAmount: fromMinor(c.discountMinor),
   }));
 
-describe.each(DATABASES)('issue 15: GET /packages from memory (%s)', (kind) => {
+describe.each(DATABASES)('GET /packages from memory (%s)', (kind) => {
   let t!: TestApp;
   const clock = { now: START };
   beforeAll(async () => {
@@ -27,7 +27,7 @@ describe.each(DATABASES)('issue 15: GET /packages from memory (%s)', (kind) => {
     await t?.close();
   });
 
-  it('issue 15: the anonymous answer is the same body as before — priceCatalogue of P3 with the audience coupons', async () => {
+  it('the anonymous answer is the same body as before — priceCatalogue of P3 with the audience coupons', async () => {
     for (const currency of ['USD', 'GBP', 'CAD', 'AUD', 'NZD'] as const) {
       for (const flow of ['join', 'ctj', 'pro'] as const) {
         const res = await t.call(`packages?currency=${currency}&flow=${flow}`);
@@ -60,7 +60,7 @@ describe.each(DATABASES)('issue 15: GET /packages from memory (%s)', (kind) => {
     }
   });
 
-  it('issue 15: a strong ETag; If-None-Match with it (or W/ of it, in a list, or *) answers 304 without a body', async () => {
+  it('a strong ETag; If-None-Match with it (or W/ of it, in a list, or *) answers 304 without a body', async () => {
     const first = await t.call('packages?currency=USD&flow=join');
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
@@ -84,7 +84,7 @@ describe.each(DATABASES)('issue 15: GET /packages from memory (%s)', (kind) => {
     expect(gbp.headers.get('etag')).not.toBe(etag);
   });
 
-  it('issue 15: a coupon switched off is priced out once the coupons are read again (CATALOGUE_CACHE_MS), with a new ETag', async () => {
+  it('a coupon switched off is priced out once the coupons are read again (CATALOGUE_CACHE_MS), with a new ETag', async () => {
     clock.now = START;
     const before = await t.call('packages?currency=USD&flow=join');
     const etag = before.headers.get('etag')!;
@@ -109,7 +109,7 @@ describe.each(DATABASES)('issue 15: GET /packages from memory (%s)', (kind) => {
     expect(back.headers.get('etag')).toBe(etag); // the same coupon set prices the same body again
   });
 
-  it("issue 15: a parent's answer is still read per request (coupons at once, no-store, quotedAt = now, no ETag)", async () => {
+  it("a parent's answer is still read per request (coupons at once, no-store, quotedAt = now, no ETag)", async () => {
     clock.now = new Date(START.getTime() + 30_000);
     const p = await signup(t, {
       address: { country: 'US' },
@@ -142,10 +142,10 @@ describe.each(DATABASES)('issue 15: GET /packages from memory (%s)', (kind) => {
   });
 });
 
-describe('issue 15: CatalogueCache', () => {
+describe('CatalogueCache', () => {
   const at = (ms: number) => new Date(START.getTime() + ms);
 
-  it('issue 15: reads the coupons once for concurrent requests and again only after ttlMs (or when the clock goes back)', async () => {
+  it('reads the coupons once for concurrent requests and again only after ttlMs (or when the clock goes back)', async () => {
     let reads = 0;
     const cache = new CatalogueCache(async () => {
       reads++;
@@ -165,7 +165,7 @@ describe('issue 15: CatalogueCache', () => {
     expect((await cache.anonymous('USD', 'join', at(5000))).etag).toBe(answers[0]!.etag);
   });
 
-  it('issue 15: ifNoneMatch uses the weak comparison of RFC 9110', () => {
+  it('ifNoneMatch uses the weak comparison of RFC 9110', () => {
     expect(ifNoneMatch('"a"', '"a"')).toBe(true);
     expect(ifNoneMatch('W/"a"', '"a"')).toBe(true);
     expect(ifNoneMatch('"b", W/"a"', '"a"')).toBe(true);

@@ -6,7 +6,7 @@ import { signup, startFakeSandbox, testApp, type TestApp } from './helpers.js';
 const PARENT_ORIGIN = 'http://localhost:3000';
 
 /** `GET /api/v1/payments/config` hands the browser a client token (docs/CONTRACTS.md "Payments config"). */
-describe('issue 5: payments config with a client token the sandbox accepts for 3D Secure', () => {
+describe('payments config with a client token the sandbox accepts for 3D Secure', () => {
   let sandbox: RunningSandbox;
   let t: TestApp;
   let token: string;
@@ -63,7 +63,7 @@ describe('issue 5: payments config with a client token the sandbox accepts for 3
   });
 });
 
-describe('issue 5: payments config when the gateway cannot issue a client token', () => {
+describe('payments config when the gateway cannot issue a client token', () => {
   const expect503 = async (t: TestApp, authToken?: string) => {
     authToken ??= (await signup(t)).authToken;
     const res = await t.call('payments/config', { token: authToken });

@@ -44,7 +44,7 @@ async function refusal(p: Promise<void>): Promise<HttpProblem | undefined> {
   }
 }
 
-describe.each(DATABASES)('issue 15: the order rate limits in one statement (%s)', (kind) => {
+describe.each(DATABASES)('the order rate limits in one statement (%s)', (kind) => {
   let t!: TestApp;
   beforeAll(async () => {
     t = await testApp({ kind });
@@ -58,7 +58,7 @@ describe.each(DATABASES)('issue 15: the order rate limits in one statement (%s)'
   const counts = async () =>
     Object.fromEntries((await t.db.select().from(rateLimits)).map((r) => [r.bucket, r.count] as const));
 
-  it('issue 15: one statement counts the parent and the client attempt', async () => {
+  it('one statement counts the parent and the client attempt', async () => {
     const { db, counter } = counting(t.db);
     await hitRateLimits(db, ORDER_STEPS, NOW);
     expect(counter.statements).toBe(1);
@@ -66,7 +66,7 @@ describe.each(DATABASES)('issue 15: the order rate limits in one statement (%s)'
     expect(await counts()).toEqual({ 'order-attempts:parent:7': 2, 'order-attempts-client:203.0.113.9': 2 });
   });
 
-  it('issue 15: a parent at its declines is refused (Retry-After from that window) and nothing is counted', async () => {
+  it('a parent at its declines is refused (Retry-After from that window) and nothing is counted', async () => {
     await t.db.insert(rateLimits).values({
       bucket: 'order-declines:parent:7',
       windowStart: at(-HOUR / 2),
@@ -81,7 +81,7 @@ describe.each(DATABASES)('issue 15: the order rate limits in one statement (%s)'
     expect((await counts())['order-attempts:parent:7']).toBe(1);
   });
 
-  it('issue 15: past the parent limit the call is refused and the client attempt is not counted', async () => {
+  it('past the parent limit the call is refused and the client attempt is not counted', async () => {
     for (let i = 0; i < RATE_LIMITS.orderAttempts.limit; i++) await hitRateLimits(t.db, ORDER_STEPS, at(i));
     const e = await refusal(hitRateLimits(t.db, ORDER_STEPS, at(100)));
     expect(e?.status).toBe(429);
@@ -95,7 +95,7 @@ describe.each(DATABASES)('issue 15: the order rate limits in one statement (%s)'
     expect((await counts())['order-attempts:parent:7']).toBe(1);
   });
 
-  it('issue 15: past the client limit (many parents from one address) the call is refused; RATE_LIMIT_FACTOR scales it', async () => {
+  it('past the client limit (many parents from one address) the call is refused; RATE_LIMIT_FACTOR scales it', async () => {
     const client = RATE_LIMITS.orderAttemptsClient.limit;
     const steps = (n: number): RateLimitStep[] => [
       { kind: 'check', rule: RATE_LIMITS.orderDeclines, subject: `parent:${n}` },
@@ -110,7 +110,7 @@ describe.each(DATABASES)('issue 15: the order rate limits in one statement (%s)'
     expect((await refusal(hitRateLimits(t.db, steps(2 * client), NOW, 2)))?.status).toBe(429);
   });
 
-  it('issue 15: concurrent attempts of many parents from one address count every hit exactly once', async () => {
+  it('concurrent attempts of many parents from one address count every hit exactly once', async () => {
     const steps = (n: number): RateLimitStep[] => [
       { kind: 'hit', rule: RATE_LIMITS.orderAttempts, subject: `parent:${n}` },
       { kind: 'hit', rule: RATE_LIMITS.orderAttemptsClient, subject: '198.51.100.1' },

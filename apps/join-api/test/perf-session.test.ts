@@ -6,14 +6,14 @@ import { signup, testApp, type TestApp } from './helpers.js';
  * statement (the token joined to its user, accounts.ts `findSessionUser`), not a token look-up and then a user
  * look-up. Counted on Drizzle's `select` builder of the app's database.
  */
-describe('issue 15: the session costs one statement', () => {
+describe('the session costs one statement', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp({});
   });
   afterAll(() => t.close());
 
-  it('issue 15: GET /experiments with a bearer token runs two selects: the session (token + parent) and the experiments', async () => {
+  it('GET /experiments with a bearer token runs two selects: the session (token + parent) and the experiments', async () => {
     const { authToken } = await signup(t);
     const select = vi.spyOn(t.db, 'select');
     const res = await t.call('experiments', { token: authToken });
@@ -22,7 +22,7 @@ describe('issue 15: the session costs one statement', () => {
     select.mockRestore();
   });
 
-  it('issue 15: a revoked, unknown or missing token still answers 401', async () => {
+  it('a revoked, unknown or missing token still answers 401', async () => {
     const { authToken } = await signup(t, {
       flow: 'join',
       languageLocale: 'en-US',

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { loadEnv } from '../src/env.js';
 import { DEFAULT_POOL_MAX, openDatabase } from '../src/db/client.js';
 
-describe('issue 15: performance settings', () => {
-  it('issue 15: DATABASE_POOL_MAX and CATALOGUE_CACHE_MS are validated, with their defaults', () => {
+describe('performance settings', () => {
+  it('DATABASE_POOL_MAX and CATALOGUE_CACHE_MS are validated, with their defaults', () => {
     const base = { NODE_ENV: 'test' };
     expect(loadEnv(base).DATABASE_POOL_MAX).toBeUndefined();
     expect(DEFAULT_POOL_MAX).toBe(20);
@@ -21,7 +21,7 @@ describe('issue 15: performance settings', () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'issue 15: the Postgres pool opens at most poolMax connections (DATABASE_POOL_MAX)',
+    'the Postgres pool opens at most poolMax connections (DATABASE_POOL_MAX)',
     async () => {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();

@@ -49,7 +49,7 @@ function statementCounter(db: TestApp['db']) {
  * Issue 15 (statements per parent ≤ 12; README "Where the time goes": join-api's CPU per statement × 30 statements per
  * parent saturated its event loop): the join's hot calls run fewer statements, with the same answers.
  */
-describe('issue 15: statements per call of the join (PGlite)', () => {
+describe('statements per call of the join (PGlite)', () => {
   let sandbox: FakeSandbox;
   let t: TestApp;
   let counter: ReturnType<typeof statementCounter>;
@@ -67,7 +67,7 @@ describe('issue 15: statements per call of the join (PGlite)', () => {
   const post = (body: unknown, key?: string) =>
     t.call('signups', { method: 'POST', json: body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 
-  it('issue 15: POST /signups is two statements, the rate limit and one that creates family, parent, signup, auth token (and completes the Idempotency-Key) — 7 and 9 before', async () => {
+  it('POST /signups is two statements, the rate limit and one that creates family, parent, signup, auth token (and completes the Idempotency-Key) — 7 and 9 before', async () => {
     counter.take();
     const plain = await post(person('plain'));
     expect(plain.status).toBe(201);
@@ -89,14 +89,14 @@ describe('issue 15: statements per call of the join (PGlite)', () => {
     expect((await t.call(`parents/${answer.userId}`, { token: answer.authToken })).status).toBe(200);
   });
 
-  it('issue 15: GET /payments/config counts both client-token limits in one statement (session, limits, flags: 3, was 4)', async () => {
+  it('GET /payments/config counts both client-token limits in one statement (session, limits, flags: 3, was 4)', async () => {
     const { authToken } = await signup(t, person('config'));
     counter.take();
     expect((await t.call('payments/config', { token: authToken })).status).toBe(200);
     expect(counter.take()).toBe(3);
   });
 
-  it('issue 15: a paid POST /orders reads this key’s and the pending order in one statement once the parent is locked, and the receipt takes the payer from the billing-address update (21 statements, was 23)', async () => {
+  it('a paid POST /orders reads this key’s and the pending order in one statement once the parent is locked, and the receipt takes the payer from the billing-address update (21 statements, was 23)', async () => {
     const { authToken } = await signup(t, person('payer'));
     counter.take();
     const res = await t.call('orders', {
@@ -116,7 +116,7 @@ describe('issue 15: statements per call of the join (PGlite)', () => {
 });
 
 /** The one-statement signup keeps the Idempotency-Key's semantics on both databases (a twin waits, then replays). */
-describe.each(DATABASES)('issue 15: a signup twin with one Idempotency-Key (%s)', (kind) => {
+describe.each(DATABASES)('a signup twin with one Idempotency-Key (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp({ kind });
@@ -126,7 +126,7 @@ describe.each(DATABASES)('issue 15: a signup twin with one Idempotency-Key (%s)'
   const post = (body: unknown, key?: string) =>
     t.call('signups', { method: 'POST', json: body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 
-  it('issue 12: the same Idempotency-Key twice at once makes one parent; both answers name it (the second replays)', async () => {
+  it('the same Idempotency-Key twice at once makes one parent; both answers name it (the second replays)', async () => {
     const body = person('twin');
     const [a, b] = await Promise.all([post(body, 'signup-twin-0001'), post(body, 'signup-twin-0001')]);
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -148,7 +148,7 @@ describe.each(DATABASES)('issue 15: a signup twin with one Idempotency-Key (%s)'
  * the pending order its twin committed and answers 409 (DESIGN.md §5: one charge per parent's attempt in doubt), never a
  * 500 from `orders_one_pending_per_user_idx`.
  */
-describe.each(DATABASES)('issue 15: two payment attempts of one parent at once (%s)', (kind) => {
+describe.each(DATABASES)('two payment attempts of one parent at once (%s)', (kind) => {
   let sandbox: FakeSandbox;
   let t: TestApp;
   beforeAll(async () => {

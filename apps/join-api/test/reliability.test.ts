@@ -23,7 +23,7 @@ import {
 } from './helpers.js';
 
 /*
- * issue 12 reliability, beside fuzz.test.ts: fuzzed web paths, headers and body sizes; the database connection
+ * reliability, beside fuzz.test.ts: fuzzed web paths, headers and body sizes; the database connection
  * killed in the middle of a signup, a registration step and an order (Postgres only); 100 000 distinct
  * Accept-Language tags and the heap. With RELIABILITY_FIGURES_FILE set, the figures are written there as JSON
  * (bench/reliability.mjs prints them in `pnpm bench`).
@@ -44,7 +44,7 @@ function exposeGc(): () => void {
  * GET /join/countries reduces Accept-Language to a locale and formats the country list through the same bounded
  * cache as GET /countries (reference.ts countryOptions), at a sixth of its cost (6 rows instead of ~250).
  */
-describe('issue 12: 100 000 distinct Accept-Language tags do not grow the heap', () => {
+describe('100 000 distinct Accept-Language tags do not grow the heap', () => {
   let t!: TestApp;
   let app!: ReturnType<typeof createApp>;
   /** Warnings and errors only: the test sink keeps every line it gets, which would be the heap growth measured. */
@@ -55,7 +55,7 @@ describe('issue 12: 100 000 distinct Accept-Language tags do not grow the heap',
   });
   afterAll(() => t.close());
 
-  it('issue 12: 100 000 requests with distinct Accept-Language tags grow the heap by less than 50 MB', async () => {
+  it('100 000 requests with distinct Accept-Language tags grow the heap by less than 50 MB', async () => {
     const gc = exposeGc();
     const tag = (n: number) => {
       const id = n.toString(36);
@@ -102,7 +102,7 @@ describe('issue 12: 100 000 distinct Accept-Language tags do not grow the heap',
   }, 300_000);
 });
 
-describe('issue 12: fuzzed web paths, headers and body sizes never answer 5xx', () => {
+describe('fuzzed web paths, headers and body sizes never answer 5xx', () => {
   let t!: TestApp;
   let sandbox!: FakeSandbox;
   let webDist!: string;
@@ -193,7 +193,7 @@ describe('issue 12: fuzzed web paths, headers and body sizes never answer 5xx', 
     );
   const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
 
-  it('issue 12: 2 000 generated requests to web and API paths with odd headers and bodies up to 1 MB: no 5xx', async () => {
+  it('2 000 generated requests to web and API paths with odd headers and bodies up to 1 MB: no 5xx', async () => {
     let cases = 0;
     let fivexx = 0;
     await fc.assert(
@@ -256,92 +256,89 @@ function connectionKiller(url: string) {
   };
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  'issue 12: the database connection killed mid-request (Postgres)',
-  () => {
-    let sandbox!: FakeSandbox;
-    let t!: TestApp;
-    let killer!: ReturnType<typeof connectionKiller>;
-    /** The app's clock runs `skew` ms ahead (to pass a charge lease left by a killed request). */
-    let skew = 0;
-    let recovered = 0;
-    beforeAll(async () => {
-      sandbox = await startFakeSandbox();
-      t = await testApp({ kind: 'postgres', sandboxUrl: sandbox.url, now: () => new Date(Date.now() + skew) });
-      killer = connectionKiller(process.env.TEST_DATABASE_URL!);
-      await killer.start();
-    });
-    afterAll(async () => {
-      figures.dbKillRecoveriesOk = recovered;
-      await killer?.stop();
-      await t?.close();
-      await sandbox?.close();
-    });
-    const count = async (table: typeof families | typeof users, where?: ReturnType<typeof eq>) =>
-      (
-        await t.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(table)
-          .where(where)
-      )[0]!.n;
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the database connection killed mid-request (Postgres)', () => {
+  let sandbox!: FakeSandbox;
+  let t!: TestApp;
+  let killer!: ReturnType<typeof connectionKiller>;
+  /** The app's clock runs `skew` ms ahead (to pass a charge lease left by a killed request). */
+  let skew = 0;
+  let recovered = 0;
+  beforeAll(async () => {
+    sandbox = await startFakeSandbox();
+    t = await testApp({ kind: 'postgres', sandboxUrl: sandbox.url, now: () => new Date(Date.now() + skew) });
+    killer = connectionKiller(process.env.TEST_DATABASE_URL!);
+    await killer.start();
+  });
+  afterAll(async () => {
+    figures.dbKillRecoveriesOk = recovered;
+    await killer?.stop();
+    await t?.close();
+    await sandbox?.close();
+  });
+  const count = async (table: typeof families | typeof users, where?: ReturnType<typeof eq>) =>
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(where)
+    )[0]!.n;
 
-    it('issue 12: killed in the middle of a signup — nothing half-written, and the retry completes', async () => {
-      const body = { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'killed.signup@example.com' } };
-      const familiesBefore = await count(families);
-      const kill = killer.arm(/insert into "signups"/i);
-      const killed = await t.call('signups', { method: 'POST', json: body });
-      expect(kill.fired()).toBe(true);
-      expect(killed.status).toBe(500);
-      expect(await count(users, eq(users.email, 'killed.signup@example.com'))).toBe(0);
-      expect(await count(families)).toBe(familiesBefore);
-      const retry = await signup(t, body);
-      expect(await count(users, eq(users.email, 'killed.signup@example.com'))).toBe(1);
-      expect((await t.call(`parents/${retry.userId}`, { token: retry.authToken })).status).toBe(200);
-      recovered++;
-    });
+  it('killed in the middle of a signup — nothing half-written, and the retry completes', async () => {
+    const body = { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'killed.signup@example.com' } };
+    const familiesBefore = await count(families);
+    const kill = killer.arm(/insert into "signups"/i);
+    const killed = await t.call('signups', { method: 'POST', json: body });
+    expect(kill.fired()).toBe(true);
+    expect(killed.status).toBe(500);
+    expect(await count(users, eq(users.email, 'killed.signup@example.com'))).toBe(0);
+    expect(await count(families)).toBe(familiesBefore);
+    const retry = await signup(t, body);
+    expect(await count(users, eq(users.email, 'killed.signup@example.com'))).toBe(1);
+    expect((await t.call(`parents/${retry.userId}`, { token: retry.authToken })).status).toBe(200);
+    recovered++;
+  });
 
-    it('issue 12: killed in the middle of a registration step (security questions) — no answers without the flag, and the retry completes', async () => {
-      const p = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'killed.questions@example.com' } });
-      const questions = (await (await t.call('security-questions')).json()) as { id: number }[];
-      const json = { answers: questions.slice(0, 3).map((q, i) => ({ questionId: q.id, answer: `answer ${i}` })) };
-      const put = () => t.call(`parents/${p.userId}/security-questions`, { method: 'PUT', token: p.authToken, json });
-      const kill = killer.arm(/update "users" set "security_questions_complete"/i);
-      const killed = await put();
-      expect(kill.fired()).toBe(true);
-      expect(killed.status).toBe(500);
-      const answersOf = () => t.db.select().from(securityAnswers).where(eq(securityAnswers.userId, p.userId));
-      expect(await answersOf()).toEqual([]);
-      const [u] = await t.db.select().from(users).where(eq(users.id, p.userId));
-      expect(u!.securityQuestionsComplete).toBe(false);
-      const retry = await put();
-      expect(retry.status).toBe(200);
-      expect(await answersOf()).toHaveLength(3);
-      expect(await retry.json()).toMatchObject({ securityQuestionsComplete: true });
-      recovered++;
-    });
+  it('killed in the middle of a registration step (security questions) — no answers without the flag, and the retry completes', async () => {
+    const p = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'killed.questions@example.com' } });
+    const questions = (await (await t.call('security-questions')).json()) as { id: number }[];
+    const json = { answers: questions.slice(0, 3).map((q, i) => ({ questionId: q.id, answer: `answer ${i}` })) };
+    const put = () => t.call(`parents/${p.userId}/security-questions`, { method: 'PUT', token: p.authToken, json });
+    const kill = killer.arm(/update "users" set "security_questions_complete"/i);
+    const killed = await put();
+    expect(kill.fired()).toBe(true);
+    expect(killed.status).toBe(500);
+    const answersOf = () => t.db.select().from(securityAnswers).where(eq(securityAnswers.userId, p.userId));
+    expect(await answersOf()).toEqual([]);
+    const [u] = await t.db.select().from(users).where(eq(users.id, p.userId));
+    expect(u!.securityQuestionsComplete).toBe(false);
+    const retry = await put();
+    expect(retry.status).toBe(200);
+    expect(await answersOf()).toHaveLength(3);
+    expect(await retry.json()).toMatchObject({ securityQuestionsComplete: true });
+    recovered++;
+  });
 
-    it('issue 12: killed in the middle of an order (recording the paid charge) — no subscription without a paid order; the retry records the one charge', async () => {
-      const p = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'killed.order@example.com' } });
-      const charges = sandbox.state.charges;
-      const kill = killer.arm(/insert into "subscriptions"/i);
-      const killed = await order(t, p.authToken, 'killed-order-0001');
-      expect(kill.fired()).toBe(true);
-      expect(killed.status).toBeGreaterThanOrEqual(500);
-      expect(sandbox.state.charges - charges).toBe(1);
-      expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toEqual([]);
-      const [o] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
-      expect(o!.status).not.toBe('paid');
-      skew += chargeLeaseMs(t.deps) + 10_000;
-      const retry = await order(t, p.authToken, 'killed-order-0001');
-      expect(retry.status).toBe(201);
-      expect(sandbox.state.charges - charges).toBe(1);
-      const paid = await t.db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, p.userId), eq(orders.status, 'paid')));
-      expect(paid).toHaveLength(1);
-      expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
-      recovered++;
-    });
-  },
-);
+  it('killed in the middle of an order (recording the paid charge) — no subscription without a paid order; the retry records the one charge', async () => {
+    const p = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'killed.order@example.com' } });
+    const charges = sandbox.state.charges;
+    const kill = killer.arm(/insert into "subscriptions"/i);
+    const killed = await order(t, p.authToken, 'killed-order-0001');
+    expect(kill.fired()).toBe(true);
+    expect(killed.status).toBeGreaterThanOrEqual(500);
+    expect(sandbox.state.charges - charges).toBe(1);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toEqual([]);
+    const [o] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
+    expect(o!.status).not.toBe('paid');
+    skew += chargeLeaseMs(t.deps) + 10_000;
+    const retry = await order(t, p.authToken, 'killed-order-0001');
+    expect(retry.status).toBe(201);
+    expect(sandbox.state.charges - charges).toBe(1);
+    const paid = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, p.userId), eq(orders.status, 'paid')));
+    expect(paid).toHaveLength(1);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
+    recovered++;
+  });
+});

@@ -23,7 +23,7 @@ const sale = (orderId: string, email: string) => ({
 });
 
 /** Issue 12: the sandbox's server API needs SANDBOX_API_KEY, and join-api's `sandbox` driver sends it. */
-describe('sandbox gateway ↔ a keyed apps/payments-sandbox (issue 12)', () => {
+describe('sandbox gateway ↔ a keyed apps/payments-sandbox', () => {
   const API_KEY = 'join-api-test-sandbox-key-01';
   let sandbox: RunningSandbox;
   beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('sandbox gateway ↔ a keyed apps/payments-sandbox (issue 12)', () => {
     await sandbox.close();
   });
 
-  it('issue 12: with SANDBOX_API_KEY in its env, the sandbox driver gets a client token and charges', async () => {
+  it('with SANDBOX_API_KEY in its env, the sandbox driver gets a client token and charges', async () => {
     const gateway = await createGateway(
       loadEnv({ PAYMENTS_DRIVER: 'sandbox', SANDBOX_URL: sandbox.url, SANDBOX_API_KEY: API_KEY }),
     );
@@ -43,7 +43,7 @@ describe('sandbox gateway ↔ a keyed apps/payments-sandbox (issue 12)', () => {
     expect(sandbox.store.transactionsFor('issue-12-key-1')).toHaveLength(1);
   });
 
-  it('issue 12: without the key the sandbox refuses the driver and charges nothing', async () => {
+  it('without the key the sandbox refuses the driver and charges nothing', async () => {
     const gateway = createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: 2000 });
     const charged = await gateway.charge(sale('issue-12-key-2', 'nokey@example.com'));
     expect(charged.outcome).not.toBe('approved');

@@ -34,7 +34,7 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
     expect(sandbox.store.transactionsFor(body.orderId)).toHaveLength(1);
   });
 
-  it('§8: the sandbox decline (processor declined 2000) answers 402 naming it; an unknown nonce is 422 payment_method_expired (issue 10)', async () => {
+  it('§8: the sandbox decline (processor declined 2000) answers 402 naming it; an unknown nonce is 422 payment_method_expired', async () => {
     const p = await signup(t, {
       address: { country: 'US' },
       parent: { firstName: 'D', lastName: 'C', email: 'dc@example.com', phoneNumber: '2025550111' },

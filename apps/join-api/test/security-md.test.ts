@@ -35,17 +35,17 @@ function declares(source: string, title: string): boolean {
   return variants.some((v) => source.includes(v));
 }
 
-describe('issue 12: SECURITY.md cites tests that exist', () => {
+describe('SECURITY.md cites tests that exist', () => {
   const rows = securityRows(fs.readFileSync(SECURITY_MD, 'utf8'));
 
-  it('issue 12: the ASVS table has its rows, each with at least one proof', () => {
+  it('the ASVS table has its rows, each with at least one proof', () => {
     expect(rows.length).toBeGreaterThanOrEqual(20);
     expect(rows.flatMap((r) => r.proofs).length).toBeGreaterThanOrEqual(40);
     const unproven = rows.filter((r) => r.proofs.length === 0).map((r) => r.requirement);
     expect(unproven).toEqual([]);
   });
 
-  it('issue 12: every test title SECURITY.md cites is declared in the file it names', () => {
+  it('every test title SECURITY.md cites is declared in the file it names', () => {
     const missing: string[] = [];
     for (const { requirement, proofs } of rows)
       for (const { file, title } of proofs) {

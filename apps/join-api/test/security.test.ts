@@ -69,7 +69,7 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('issue 4 IDOR: a parent can read and change only itself (403 for any other userId, 401 without a token)', async () => {
+  it('IDOR: a parent can read and change only itself (403 for any other userId, 401 without a token)', async () => {
     const a = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'a@example.com' } });
     const b = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'b@example.com' } });
     for (const [method, p, json] of [
@@ -103,7 +103,7 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     expect(await mine.json()).toEqual([{ packageId: 2056, status: 'available', discountAmount: 25 }]);
   });
 
-  it('issue 4: auth tokens expire (short-lived) and are stored only as hashes', async () => {
+  it('auth tokens expire (short-lived) and are stored only as hashes', async () => {
     const s = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email: 'exp@example.com' } });
     const rows = await t.db.select().from(tokens).where(eq(tokens.userId, s.userId));
     expect(rows.some((r) => r.hash === s.authToken)).toBe(false);
@@ -140,7 +140,7 @@ describe.each(DATABASES)('security (%s)', (kind) => {
       };
       expect(res.inviteToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await rotating.call('invites/check', { token: res.inviteToken! })).status).toBe(204);
-      // issue 12: the old token works for the grace period only (test/invites.test.ts)
+      // the old token works for the grace period only (test/invites.test.ts)
       const afterGrace = createApp({
         ...rotating.deps,
         now: () => new Date(Date.now() + INVITE_ROTATION_GRACE_MS + 1000),
@@ -161,7 +161,7 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     expect(await res.json()).toEqual({ familyMembers: [], userId: null, coParentCountry: null });
   });
 
-  it('issue 4: an invite token grants the account once (single-use) and the co-parent skips security questions', async () => {
+  it('an invite token grants the account once (single-use) and the co-parent skips security questions', async () => {
     const { token, invitee } = await seedFamily(t, { withParent: true });
     const body = {
       ...SIGNUP,
@@ -223,7 +223,7 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     expect((await t.call('signups', { method: 'POST', json: body })).status).toBe(401);
   });
 
-  it('issue 4: the phone check is rate-limited in Postgres: 429 with Retry-After', async () => {
+  it('the phone check is rate-limited in Postgres: 429 with Retry-After', async () => {
     let last: Response | undefined;
     for (let i = 0; i < 61; i++) last = await t.call('phone/canadian?phoneNumber=4165550123');
     expect(last!.status).toBe(429);

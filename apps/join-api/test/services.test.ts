@@ -13,7 +13,7 @@ import { SIGNUP, markPaid, testApp, type TestApp } from './helpers.js';
  * clock, env, logger, gateway) and validated values; they refuse with domain errors (ServiceError: a reason in the
  * join's terms, no HTTP) that one mapping, `problemOf`, turns into problem+json for the app's one error handler.
  */
-describe('issue 14: join-api services called without HTTP', () => {
+describe('join-api services called without HTTP', () => {
   let t: TestApp;
   let s: Services;
   beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('issue 14: join-api services called without HTTP', () => {
 
   const body = (email: string) => SignupRequestSchema.parse({ ...SIGNUP, parent: { ...SIGNUP.parent, email } });
 
-  it('issue 14: startSignup creates a parent, and the same Idempotency-Key with the same body replays it', async () => {
+  it('startSignup creates a parent, and the same Idempotency-Key with the same body replays it', async () => {
     const first = await startSignup(s, body('svc.one@example.com'), 'svc-key-0001');
     expect(first.replayed).toBe(false);
     const again = await startSignup(s, body('svc.one@example.com'), 'svc-key-0001');
@@ -42,7 +42,7 @@ describe('issue 14: join-api services called without HTTP', () => {
     });
   });
 
-  it('issue 14: registration services answer the join state and refuse with domain errors', async () => {
+  it('registration services answer the join state and refuse with domain errors', async () => {
     const { result } = await startSignup(s, body('svc.three@example.com'), undefined);
     const user = (await getUser(s.db, result.userId))!;
     expect((await agreeToTerms(s, user)).agreedToTerms).toBe(true);
@@ -60,8 +60,8 @@ describe('issue 14: join-api services called without HTTP', () => {
   });
 });
 
-describe('issue 14: one mapping from refusals to problem+json', () => {
-  it('issue 14: each refusal has one status and contract code; the answer keeps the detail, fields and Retry-After', () => {
+describe('one mapping from refusals to problem+json', () => {
+  it('each refusal has one status and contract code; the answer keeps the detail, fields and Retry-After', () => {
     expect(REFUSAL_PROBLEMS.weak_password).toEqual({ status: 422, code: 'validation_failed' });
     expect(REFUSAL_PROBLEMS.unknown_security_question).toEqual({ status: 400, code: 'validation_failed' });
     expect(REFUSAL_PROBLEMS.processor_declined).toMatchObject({ status: 402, code: 'processor_declined' });
@@ -83,7 +83,7 @@ describe('issue 14: one mapping from refusals to problem+json', () => {
     expect(taken).toMatchObject({ status: 409, code: 'username_taken', errors: [{ field: 'username' }], hint: 'x' });
   });
 
-  it('issue 14: the services under src/services never build an HTTP problem themselves', async () => {
+  it('the services under src/services never build an HTTP problem themselves', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const dir = new URL('../src/services/', import.meta.url);
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')))

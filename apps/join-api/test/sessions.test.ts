@@ -5,7 +5,7 @@ import { issueToken } from '../src/accounts.js';
 import { DATABASES, SIGNUP, signup, testApp, type TestApp } from './helpers.js';
 
 /**
- * issue 12 "Sessions": the browser's `__Host-ofw_session` cookie, CSRF (SameSite, JSON, Origin), credentials set once
+ * the browser's `__Host-ofw_session` cookie, CSRF (SameSite, JSON, Origin), credentials set once
  * then only with the current password, token rotation, logout, and the Idempotency-Key of POST /signups.
  */
 
@@ -66,7 +66,7 @@ async function invitedParent(t: TestApp) {
   return { invitee: invitee!, inviteToken };
 }
 
-describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
+describe.each(DATABASES)('sessions (%s)', (kind) => {
   let t!: TestApp;
   beforeAll(async () => {
     t = await testApp({ kind, env: { PUBLIC_URL: 'https://join.example.com' } });
@@ -74,7 +74,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
   afterAll(() => t.close());
 
   describe('the __Host- session cookie', () => {
-    it('issue 12 sessions: POST /signups sets __Host-ofw_session HttpOnly, Secure (even with COOKIE_SECURE off), Path=/, SameSite=Lax, no Domain', async () => {
+    it('sessions: POST /signups sets __Host-ofw_session HttpOnly, Secure (even with COOKIE_SECURE off), Path=/, SameSite=Lax, no Domain', async () => {
       expect(t.env.COOKIE_SECURE).toBe(false);
       const res = await t.call('signups', { method: 'POST', json: uniqueSignup() });
       expect(res.status).toBe(201);
@@ -88,7 +88,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect(res.headers.getSetCookie().some((c) => c.startsWith('ofw_session='))).toBe(false);
     });
 
-    it('issue 12 sessions: the cookie alone authenticates the API and /ofw/home.form; the old ofw_session name does not', async () => {
+    it('sessions: the cookie alone authenticates the API and /ofw/home.form; the old ofw_session name does not', async () => {
       const p = await signup(t, uniqueSignup());
       expect((await asBrowser(t, p.authToken, `parents/${p.userId}`)).status).toBe(200);
       const home = await t.call('/ofw/home.form', { headers: { cookie: `${COOKIE}=${p.authToken}` } });
@@ -102,7 +102,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
   });
 
   describe('CSRF', () => {
-    it('issue 12 sessions: a cookie-authenticated write without the app origin answers 403 problem+json; same-origin passes', async () => {
+    it('sessions: a cookie-authenticated write without the app origin answers 403 problem+json; same-origin passes', async () => {
       const p = await signup(t, uniqueSignup());
       const put = (headers: Record<string, string>) =>
         t.call(`parents/${p.userId}/terms`, {
@@ -139,7 +139,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect((await asBrowser(t, p.authToken, `parents/${p.userId}`)).status).toBe(200);
     });
 
-    it('issue 12 sessions: Bearer-authenticated writes from API clients need no Origin', async () => {
+    it('sessions: Bearer-authenticated writes from API clients need no Origin', async () => {
       const p = await signup(t, uniqueSignup());
       const res = await t.call(`parents/${p.userId}/terms`, {
         method: 'PUT',
@@ -149,7 +149,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect(res.status).toBe(200);
     });
 
-    it('issue 12 sessions: a cookie write that a form could send (text/plain) answers 415 even from the app origin', async () => {
+    it('sessions: a cookie write that a form could send (text/plain) answers 415 even from the app origin', async () => {
       const p = await signup(t, uniqueSignup());
       const res = await asBrowser(t, p.authToken, `parents/${p.userId}/terms`, {
         method: 'PUT',
@@ -161,7 +161,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
   });
 
   describe('credentials, rotation and logout', () => {
-    it('issue 12 sessions: credentials are set once while registering; a later change needs the right currentPassword', async () => {
+    it('sessions: credentials are set once while registering; a later change needs the right currentPassword', async () => {
       const p = await signup(t, uniqueSignup());
       const first = await t.call(`parents/${p.userId}/credentials`, {
         method: 'PUT',
@@ -219,7 +219,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       });
     });
 
-    it('issue 12 sessions: setting credentials rotates the token — the old one answers 401, the new one (body for Bearer) works', async () => {
+    it('sessions: setting credentials rotates the token — the old one answers 401, the new one (body for Bearer) works', async () => {
       const p = await signup(t, uniqueSignup());
       const res = await t.call(`parents/${p.userId}/credentials`, {
         method: 'PUT',
@@ -235,7 +235,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect((await t.call(`parents/${p.userId}`, { token: body.authToken })).status).toBe(200);
     });
 
-    it('issue 12 sessions: a browser gets the rotated token only as a new cookie, never in the body', async () => {
+    it('sessions: a browser gets the rotated token only as a new cookie, never in the body', async () => {
       const p = await signup(t, uniqueSignup());
       const res = await asBrowser(t, p.authToken, `parents/${p.userId}/credentials`, {
         method: 'PUT',
@@ -250,7 +250,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect((await asBrowser(t, cookie!.value, `parents/${p.userId}`)).status).toBe(200);
     });
 
-    it('issue 12 sessions: POST /sessions/logout revokes the bearer token (204), which then answers 401', async () => {
+    it('sessions: POST /sessions/logout revokes the bearer token (204), which then answers 401', async () => {
       const p = await signup(t, uniqueSignup());
       const other = await signup(t, uniqueSignup());
       const res = await t.call('sessions/logout', { method: 'POST', token: p.authToken });
@@ -261,7 +261,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect((await t.call(`parents/${other.userId}`, { token: other.authToken })).status).toBe(200);
     });
 
-    it('issue 12 sessions: logout by cookie revokes it and clears the cookie', async () => {
+    it('sessions: logout by cookie revokes it and clears the cookie', async () => {
       const p = await signup(t, uniqueSignup());
       const res = await asBrowser(t, p.authToken, 'sessions/logout', { method: 'POST' });
       expect(res.status).toBe(204);
@@ -280,7 +280,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
     const post = (body: unknown, key?: string) =>
       t.call('signups', { method: 'POST', json: body, headers: key ? { 'idempotency-key': key } : {} });
 
-    it('issue 12 sessions: an invite signup whose answer was lost completes on retry: same signup and parent, fresh token', async () => {
+    it('sessions: an invite signup whose answer was lost completes on retry: same signup and parent, fresh token', async () => {
       const { invitee, inviteToken } = await invitedParent(t);
       const body = uniqueSignup({ flow: 'ctj', inviteToken });
       const key = `signup-${crypto.randomUUID()}`;
@@ -311,7 +311,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect((await post(body)).status).toBe(401);
     });
 
-    it('issue 12 sessions: two concurrent signups under one key create one parent and both answer it', async () => {
+    it('sessions: two concurrent signups under one key create one parent and both answer it', async () => {
       const body = uniqueSignup();
       const key = `signup-${crypto.randomUUID()}`;
       const [a, b] = await Promise.all([post(body, key), post(body, key)]);
@@ -322,7 +322,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect(rows).toHaveLength(1);
     });
 
-    it('issue 12 sessions: a pro-referral signup replays under its key', async () => {
+    it('sessions: a pro-referral signup replays under its key', async () => {
       const referral = await issueToken(t.db, 'pro_referral', {
         data: { proFirstName: 'Jo', proLastName: 'Counsel' },
         now: new Date(),
@@ -335,7 +335,7 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
       expect(await retry.json()).toMatchObject({ userId: a.userId, signupId: a.signupId });
     });
 
-    it('issue 12 sessions: the same key with another body answers 422; a bad key 400; a replay after credentials 409', async () => {
+    it('sessions: the same key with another body answers 422; a bad key 400; a replay after credentials 409', async () => {
       const key = `signup-${crypto.randomUUID()}`;
       const body = uniqueSignup();
       const first = (await (await post(body, key)).json()) as { userId: number; authToken: string };
@@ -356,14 +356,14 @@ describe.each(DATABASES)('issue 12 sessions (%s)', (kind) => {
   });
 });
 
-describe('issue 12 sessions: wrong current passwords are rate-limited per parent', () => {
+describe('sessions: wrong current passwords are rate-limited per parent', () => {
   let t!: TestApp;
   beforeAll(async () => {
     t = await testApp({ env: { RATE_LIMIT_FACTOR: '1' } });
   });
   afterAll(() => t.close());
 
-  it('issue 12 sessions: after 5 wrong current passwords an hour even the right one answers 429 with Retry-After', async () => {
+  it('sessions: after 5 wrong current passwords an hour even the right one answers 429 with Retry-After', async () => {
     const { p, token } = await activeParent(t, `limit${seq}`);
     const change = (currentPassword: string) =>
       t.call(`parents/${p.userId}/credentials`, {
@@ -378,14 +378,14 @@ describe('issue 12 sessions: wrong current passwords are rate-limited per parent
   });
 });
 
-describe('issue 12 sessions: OpenAPI', () => {
+describe('sessions: OpenAPI', () => {
   let t!: TestApp;
   beforeAll(async () => {
     t = await testApp({});
   });
   afterAll(() => t.close());
 
-  it('issue 12 sessions: the document names the __Host- cookie, logout, currentPassword, the 403s and the signup Idempotency-Key', async () => {
+  it('sessions: the document names the __Host- cookie, logout, currentPassword, the 403s and the signup Idempotency-Key', async () => {
     type Op = {
       parameters?: { name: string; in: string; required: boolean }[];
       responses: Record<string, unknown>;

@@ -41,7 +41,7 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     return PackagesResponseSchema.parse(await res.json());
   }
 
-  it('issue 11 defect 2: a build-your-own upgrade with a coupon charges exactly the quote the page makes from GET /packages', async () => {
+  it('a build-your-own upgrade with a coupon charges exactly the quote the page makes from GET /packages', async () => {
     await t.db
       .insert(coupons)
       .values({ code: `BYO10-${n}`, packageId: 2050, discountMinor: 1000, audience: 'join', autoApply: true });
@@ -193,7 +193,7 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     expect(sandbox.txs.at(-1)!.amount).toBe(receipt.amount.toFixed(2));
   });
 
-  it('§4 issue 11: a downgrade answers 409 not_an_upgrade (refused); the package already held answers 409 order_already_paid; nothing charged', async () => {
+  it('§4 a downgrade answers 409 not_an_upgrade (refused); the package already held answers 409 order_already_paid; nothing charged', async () => {
     const p = await subscribedParent();
     const charges = sandbox.state.charges;
     const down = await order(t, p.authToken, `downgrade-key-${n}`, { packageId: 2051 });
@@ -244,7 +244,7 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     expect(sandbox.state.charges).toBe(charges);
   });
 
-  it('issue 4: concurrent upgrade orders with one key charge once', async () => {
+  it('concurrent upgrade orders with one key charge once', async () => {
     const p = await subscribedParent();
     clock.now = at(10 * DAY_MS);
     const token = await tokenFor(p.userId);

@@ -9,7 +9,7 @@ import { testApp } from './helpers.js';
 import type { AppEnv } from '../src/context.js';
 import { acceptsGzip, contentSecurityPolicy, inlineScriptHashes, securityHeaders, webRoutes } from '../src/web.js';
 
-// The static part of the web answer (DESIGN.md §4/§6 strict CSP; issue #7: the prerendered /join first screen).
+// The static part of the web answer (DESIGN.md §4/§6 strict CSP; the prerendered /join first screen).
 const GUARD = "(function(){document.documentElement.setAttribute('data-shell','off')})()";
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';

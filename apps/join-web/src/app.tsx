@@ -67,7 +67,7 @@ export function createAppContext(
     const locale = initialLocale(navigator.languages ?? [navigator.language]);
     if (locale !== 'en-US') store.set(localeAtom, locale);
   }
-  // issue 15: the client (and the zod schemas it validates answers with) loads with the first request, not before
+  // the client (and the zod schemas it validates answers with) loads with the first request, not before
   // the first screen; on a fresh /join that request (the country lists) waits until the parent acts or the page is
   // idle (first-screen-idle.ts).
   const api =
@@ -79,7 +79,7 @@ export function createAppContext(
           // join-api's 503 `overloaded` (nothing ran) is sent again once after Retry-After, then shown
           fetch: retryOnceWhenOverloaded(overrides.fetch ?? ((input, init) => fetch(input, init))),
           ...(overrides.apiTimeoutMs ? { timeoutMs: overrides.apiTimeoutMs } : {}),
-          // issue 12: no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
+          // no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
           credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',
         }),
       ),

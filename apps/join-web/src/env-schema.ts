@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
  * The app's configuration schema (create-t3-turbo style: read and validated with zod in one module). It runs where
  * the configuration is known — `vite.config.ts` at build and dev-server start, `vitest.config.ts` for tests — which
  * fail on a bad value; the validated result is compiled into the bundle as `__OFW_ENV__` (src/env.ts), so the
- * browser's first load carries no zod (issue 15).
+ * browser's first load carries no zod.
  * - `VITE_API_BASE_URL`: origin in front of `/api/v1`; empty (default) = same origin (join-api serves the SPA).
  * - `VITE_HOME_PATH`: where a completed join goes (§2: a path ending /ofw/home.form).
  * - `DEV`: Vite's dev server (true) or a build (false).

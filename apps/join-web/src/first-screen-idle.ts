@@ -1,5 +1,5 @@
 /**
- * What the first screen of a fresh `/join` does not need before the parent acts (issue 27 "a join in a few
+ * What the first screen of a fresh `/join` does not need before the parent acts ("a join in a few
  * milliseconds"): @ofw/api-client's client and zod schemas (the details step's country lists), the details step's
  * zod-backed rules and the catalogue's later part. Loading them right after the first paint made the page fetch ≈ 37 kB
  * gz more before it was idle; instead they wait for this gate. main.tsx arms it for that screen only

@@ -3,7 +3,7 @@ import type { ApiClient } from '@ofw/api-client';
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * An {@link ApiClient} whose implementation is loaded on its first call (issue 15): `@ofw/api-client`'s client and
+ * An {@link ApiClient} whose implementation is loaded on its first call: `@ofw/api-client`'s client and
  * the zod schemas it validates with stay out of the first load of `/join`, and arrive with the first request (the
  * details step's country lists). Every method of the real client returns a Promise, so each method here awaits
  * `load()` (once; a failed load is tried again on the next call) and then calls the real one with the same arguments.

@@ -33,7 +33,7 @@ const lazySteps: Partial<Record<StepId, () => Promise<unknown>>> = {
 };
 
 installChunkReload();
-// issue 15: a join stored in this tab is validated (zod) before the app's store reads it; a fresh visitor — the first
+// a join stored in this tab is validated (zod) before the app's store reads it; a fresh visitor — the first
 // screen of /join — loads no schema at all.
 const storedJoin = hasStoredJoin(); // read before boot: startJoinBeforeFirstRender stores a fresh join
 if (storedJoin) void loadStoredJoinValidation().then(boot, boot);
@@ -50,14 +50,14 @@ function boot(): void {
   // (en-US if it fails, as I18nProvider does), the route's chunks and the current step's chunk are awaited side by
   // side first; a failure is left to the app, which shows its own loading or error state. (A promise, not a
   // top-level await: the bundler would split the entry into many more chunks for one.)
-  // The first step (details, or an invite page) needs only the catalogue's first part (issue 15); I18nProvider loads
+  // The first step (details, or an invite page) needs only the catalogue's first part; I18nProvider loads
   // the rest right after, before any later step shows.
   // the step shown: the URL's (README "Steps in the URL") when reached, else the furthest reached (the flow's own
   // steps are known only in the app; a step it lacks falls back there too)
   const { step: urlStep } = parseStepSearch(Object.fromEntries(new URLSearchParams(location.search)));
   const step = landingStep(STEP_IDS, urlStep, context.store.get(progressAtom).step);
   const messages = step === 'details' ? preloadFirstScreenMessages : preloadMessages;
-  // issue 27: a fresh join's first screen of /join fetches nothing more (API client, zod, later texts) until the
+  // a fresh join's first screen of /join fetches nothing more (API client, zod, later texts) until the
   // parent acts or the page is idle (first-screen-idle.ts); a resumed join (booted after its validation) is not held
   if (step === 'details' && !storedJoin && /^\/join\/?$/.test(location.pathname)) holdUntilFirstScreenIdle();
   void Promise.all([

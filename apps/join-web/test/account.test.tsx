@@ -87,7 +87,7 @@ async function answerQuestions(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('account step', () => {
-  it('issue 12: a password under 12 characters is refused in the page with the 12-character hint', async () => {
+  it('a password under 12 characters is refused in the page with the 12-character hint', async () => {
     const api = atAccount('join');
     renderApp('/join', api);
     const user = userEvent.setup();
@@ -148,7 +148,7 @@ describe('account step', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.state)).toBeNull();
   });
 
-  it('issue 12 sessions: a retry of Finish after a later step failed does not set the credentials again (set once)', async () => {
+  it('sessions: a retry of Finish after a later step failed does not set the credentials again (set once)', async () => {
     const leaveTo = vi.fn();
     let questionTries = 0;
     const api = atAccount('join', (path) => {
@@ -166,7 +166,7 @@ describe('account step', () => {
     expect(api.calls.filter((c) => c.path === '/parents/7/credentials')).toHaveLength(1);
   });
 
-  it('issue 12: a 429 on PUT …/security-questions is explained on the last step', async () => {
+  it('a 429 on PUT …/security-questions is explained on the last step', async () => {
     const api = atAccount('join', (path) => (path === '/parents/7/security-questions' ? rateLimited(3600) : undefined));
     renderApp('/join', api);
     const user = userEvent.setup();
@@ -258,7 +258,7 @@ describe('account step', () => {
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));
     const put = api.calls.find((c) => c.path === '/parents/7/billing-address')!;
     expect(put.method).toBe('PUT');
-    // the session is the cookie (issue 12): no bearer token
+    // the session is the cookie: no bearer token
     expect(put.headers.get('authorization')).toBeNull();
     expect(put.credentials).toBe('same-origin');
     expect(put.body).toEqual({

@@ -17,9 +17,9 @@ const compiled = (locale: string) =>
     ),
   ) as Record<string, unknown>;
 
-describe('issue 15: each catalogue in two parts', () => {
+describe('each catalogue in two parts', () => {
   it.each(LOCALES)(
-    'issue 15: %s — the parts are disjoint, together the whole catalogue, and the first holds the first screen’s areas',
+    '%s — the parts are disjoint, together the whole catalogue, and the first holds the first screen’s areas',
     async (locale) => {
       const [first, later] = await Promise.all([loadMessages(locale, 'first'), loadMessages(locale, 'later')]);
       const whole = compiled(locale);
@@ -35,7 +35,7 @@ describe('issue 15: each catalogue in two parts', () => {
   );
 });
 
-describe('issue 15: the first screen from the first part, a later step after the rest', () => {
+describe('the first screen from the first part, a later step after the rest', () => {
   afterEach(() => {
     vi.doUnmock('../src/i18n/locales.js');
     vi.resetModules();
@@ -61,7 +61,7 @@ describe('issue 15: the first screen from the first part, a later step after the
     return { ...i18n, release, store: createStore(), JotaiProvider: Provider };
   }
 
-  it('issue 15: the details step’s texts show from the first part while the later part is still on its way', async () => {
+  it('the details step’s texts show from the first part while the later part is still on its way', async () => {
     const { app, release } = await (async () => {
       const held = await withLaterPartHeld();
       await held.preloadFirstScreenMessages('en-US');
@@ -85,7 +85,7 @@ describe('issue 15: the first screen from the first part, a later step after the
     release();
   });
 
-  it('issue 15: a later step waits (Suspense fallback) for the later part instead of showing message ids', async () => {
+  it('a later step waits (Suspense fallback) for the later part instead of showing message ids', async () => {
     const { I18nProvider, AllMessages, preloadFirstScreenMessages, release, store, JotaiProvider } =
       await withLaterPartHeld();
     await preloadFirstScreenMessages('en-US');
@@ -116,7 +116,7 @@ describe('issue 15: the first screen from the first part, a later step after the
     expect(screen.queryByText('waiting')).toBeNull();
   });
 
-  it('issue 15: AllMessages outside I18nProvider names the missing provider', async () => {
+  it('AllMessages outside I18nProvider names the missing provider', async () => {
     const { AllMessages } = await import('../src/i18n/I18nProvider.js');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<AllMessages>x</AllMessages>)).toThrow('AllMessages must be used within <I18nProvider>');

@@ -25,7 +25,7 @@ function chosen(result: ChosenResult) {
   return result.quote;
 }
 
-describe('resolveChosen: what the payment step summarises, priced by quote (issue 11 "One price")', () => {
+describe('resolveChosen: what the payment step summarises, priced by quote ("One price")', () => {
   it('§9 GBP: the VAT line is the VAT inside the amount charged; for a plain purchase that is the list VAT', () => {
     const q = chosen(resolveChosen({ packageId: essentials.id }, answer(), [], 'GBP', 'join', 'Build your own'));
     expect(q.charged).toBe(107.99);
@@ -54,7 +54,7 @@ describe('resolveChosen: what the payment step summarises, priced by quote (issu
     expect(q.vat).toBeNull();
   });
 
-  it('issue 11 defect 2: build-your-own with a coupon, as an upgrade of the current term, is exactly quote(...) — amount and order', () => {
+  it('build-your-own with a coupon, as an upgrade of the current term, is exactly quote(...) — amount and order', () => {
     const quotedAt = new Date('2026-03-01T12:00:00Z');
     const currentTerm = {
       packageId: essentials.id,
@@ -89,7 +89,7 @@ describe('resolveChosen: what the payment step summarises, priced by quote (issu
     });
   });
 
-  it('issue 11 defect 1: with a current term, a build-your-own selection that is not an upgrade is refused', () => {
+  it('with a current term, a build-your-own selection that is not an upgrade is refused', () => {
     const currentTerm = {
       packageId: max.id,
       currency: 'GBP' as const,
@@ -126,7 +126,7 @@ describe('packageView: the package card, from quote', () => {
     expect(plain.vatLine).toBe('Includes £18.00 VAT');
   });
 
-  it('issue 11 defect 1: with a current term the plan held (and cheaper ones) carry a note and no prorated price', () => {
+  it('with a current term the plan held (and cheaper ones) carry a note and no prorated price', () => {
     const currentTerm = {
       packageId: max.id,
       currency: 'GBP' as const,
@@ -151,7 +151,7 @@ describe('packageView: the package card, from quote', () => {
   });
 });
 
-describe('issue 11 defect 3: money in the payment currency region locale, never the UI locale', () => {
+describe('money in the payment currency region locale, never the UI locale', () => {
   const intlFor = (locale: string) => createIntl({ locale, messages: enGB });
   it.each<[string, number, Currency, string]>([
     ['es-MX', 149.99, 'USD', '$149.99'],

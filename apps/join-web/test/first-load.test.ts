@@ -11,12 +11,12 @@ import { firstLoadFiles, type Manifest } from '../scripts/first-load.mjs';
 const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * issue 15: what a fresh visitor's first load of /join must not carry — zod (classic or mini), @ofw/api-client's
+ * what a fresh visitor's first load of /join must not carry — zod (classic or mini), @ofw/api-client's
  * client and schemas (its main entry; `@ofw/api-client/errors` is allowed) and the details step's validation — read
  * from a production build's manifest and the source maps of the first load's chunks. The sizes themselves are
  * `pnpm bench`'s (scripts/bundle-size.mjs).
  */
-describe('issue 15: the first load of /join', () => {
+describe('the first load of /join', () => {
   let out: string;
   let sources: string[];
   let firstLoadGz: number;
@@ -50,12 +50,12 @@ describe('issue 15: the first load of /join', () => {
   }, 120_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('issue 15: runs the details step (its chunk is in it) without zod', () => {
+  it('runs the details step (its chunk is in it) without zod', () => {
     expect(sources.some((s) => s.endsWith('src/join/steps/DetailsStep.tsx'))).toBe(true);
     expect(sources.filter((s) => /node_modules\/zod\//.test(s))).toEqual([]);
   });
 
-  it('issue 15: without @ofw/api-client’s client and schemas, nor the details step’s validation', () => {
+  it('without @ofw/api-client’s client and schemas, nor the details step’s validation', () => {
     expect(
       sources.filter((s) => /packages\/api-client\/(dist\/index|src\/(client|contract|schemas|problem))/.test(s)),
     ).toEqual([]);
@@ -64,11 +64,11 @@ describe('issue 15: the first load of /join', () => {
     ).toEqual([]);
   });
 
-  // issue 27 goal: ≤ 140 kB gz loaded before the first screen is idle. What the first screen loads before then is
+  // goal: ≤ 140 kB gz loaded before the first screen is idle. What the first screen loads before then is
   // exactly its first load: the API client, zod, the details rules and the later texts wait for the parent's first
   // input or an idle moment (src/first-screen-idle.ts; test/first-screen-idle.test.ts and
   // first-screen-deferred.test.tsx check the waiting).
-  it('issue 27: everything the first screen loads before it is idle (JS and CSS, gzip -9) is at most 140 kB', () => {
+  it('everything the first screen loads before it is idle (JS and CSS, gzip -9) is at most 140 kB', () => {
     expect(firstLoadGz / 1024).toBeLessThanOrEqual(140);
   });
 });

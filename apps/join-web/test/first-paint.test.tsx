@@ -11,7 +11,7 @@ import { prerenderJoin } from '../src/prerender.js';
 import { takeOverShell } from '../src/shell-input.js';
 import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from '../src/state/join-state.js';
 
-// README "First paint" (issue #7): dist/join.html shows the /join first step before the app runs; the app's first
+// README "First paint": dist/join.html shows the /join first step before the app runs; the app's first
 // commit must show the same screen (no flash), and the shell must be dropped whenever the app would show another.
 
 /** Runs the guard's exact text with these browser languages; true when it keeps the shell. */
@@ -195,7 +195,7 @@ describe('first paint: the prerendered /join and the first commit', () => {
   });
 });
 
-describe('issue 15: the live shell and the takeover', () => {
+describe('the live shell and the takeover', () => {
   /** dist/join.html's #root: the prerendered markup in its wrapper, as scripts/prerender.mjs writes it. */
   async function mountShell() {
     const { html } = await prerenderJoin();
@@ -206,7 +206,7 @@ describe('issue 15: the live shell and the takeover', () => {
     return { container, shell: container.querySelector(`[${SHELL_ATTRIBUTE}]`)! };
   }
 
-  it('issue 15: text typed into the shell before the app ran, the focus and the caret survive the takeover', async () => {
+  it('text typed into the shell before the app ran, the focus and the caret survive the takeover', async () => {
     const { container, shell } = await mountShell();
     const user = userEvent.setup();
     // The parent types before any of the app's code has run: plain DOM, no React on these elements.
@@ -256,7 +256,7 @@ describe('issue 15: the live shell and the takeover', () => {
     }
   });
 
-  it('issue 15: a language picked in the shell applies after the takeover; an untouched shell changes nothing', async () => {
+  it('a language picked in the shell applies after the takeover; an untouched shell changes nothing', async () => {
     const { container, shell } = await mountShell();
     const language = shell.querySelector<HTMLSelectElement>('.app-locale select')!;
     await userEvent.setup().selectOptions(language, 'es-MX');
@@ -274,7 +274,7 @@ describe('issue 15: the live shell and the takeover', () => {
     }
   });
 
-  it("issue 15: the guard stops a native submit of the shell's form (only the app sends the details)", () => {
+  it("the guard stops a native submit of the shell's form (only the app sends the details)", () => {
     // The exact text join.html serves inline.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     (new Function(shellGuardScript()) as () => void)();

@@ -5,8 +5,8 @@ import { preloadFirstScreenMessages } from '../src/i18n/I18nProvider.js';
 import { renderApp } from './helpers.js';
 
 // Its own file: the gate is module state, armed once per page as main.tsx does for a fresh /join.
-describe('issue 27: a fresh /join asks join-api nothing before the parent acts', () => {
-  it('issue 27: the country lists (and so the API client and zod) are requested only after the first input', async () => {
+describe('a fresh /join asks join-api nothing before the parent acts', () => {
+  it('the country lists (and so the API client and zod) are requested only after the first input', async () => {
     // as main.tsx boots a fresh /join: the gate armed, the catalogue's first part in before the first render
     holdUntilFirstScreenIdle();
     await preloadFirstScreenMessages('en-US');

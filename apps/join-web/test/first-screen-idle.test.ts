@@ -17,20 +17,20 @@ async function settled(p: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
-describe('issue 27: the first screen of /join loads nothing more until the parent acts or the page is idle', () => {
+describe('the first screen of /join loads nothing more until the parent acts or the page is idle', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
-  it('issue 27: not armed (other routes, a resumed join, tests), what waits for the gate runs at once', async () => {
+  it('not armed (other routes, a resumed join, tests), what waits for the gate runs at once', async () => {
     const gate = await freshGate();
     expect(await settled(gate.afterFirstScreenIdle())).toBe(true);
   });
 
   it.each(['pointerdown', 'keydown', 'focusin', 'input'])(
-    'issue 27: armed, the gate opens on the parent’s first %s (the loads start as the parent starts the form)',
+    'armed, the gate opens on the parent’s first %s (the loads start as the parent starts the form)',
     async (type) => {
       const gate = await freshGate();
       gate.holdUntilFirstScreenIdle();
@@ -43,7 +43,7 @@ describe('issue 27: the first screen of /join loads nothing more until the paren
     },
   );
 
-  it('issue 27: Back/Forward (popstate) opens it too: a later step needs the later texts', async () => {
+  it('Back/Forward (popstate) opens it too: a later step needs the later texts', async () => {
     const gate = await freshGate();
     gate.holdUntilFirstScreenIdle();
     gate.startFirstScreenIdleWatch();
@@ -51,7 +51,7 @@ describe('issue 27: the first screen of /join loads nothing more until the paren
     expect(await settled(gate.afterFirstScreenIdle())).toBe(true);
   });
 
-  it('issue 27: without any input it opens at the browser’s first idle moment after the generous delay', async () => {
+  it('without any input it opens at the browser’s first idle moment after the generous delay', async () => {
     const idle = vi.fn((cb: () => void, o: { timeout: number }) => (void o, setTimeout(cb, 100)));
     vi.stubGlobal('requestIdleCallback', idle);
     const gate = await freshGate();
@@ -67,7 +67,7 @@ describe('issue 27: the first screen of /join loads nothing more until the paren
     expect(await settled(after)).toBe(true);
   });
 
-  it('issue 27: where the browser has no requestIdleCallback, it opens after the delay', async () => {
+  it('where the browser has no requestIdleCallback, it opens after the delay', async () => {
     vi.stubGlobal('requestIdleCallback', undefined);
     const gate = await freshGate();
     gate.holdUntilFirstScreenIdle();
@@ -77,7 +77,7 @@ describe('issue 27: the first screen of /join loads nothing more until the paren
     expect(await settled(after)).toBe(true);
   });
 
-  it('issue 27: an armed gate that is never watched stays shut until opened explicitly', async () => {
+  it('an armed gate that is never watched stays shut until opened explicitly', async () => {
     const gate = await freshGate();
     gate.holdUntilFirstScreenIdle();
     const after = gate.afterFirstScreenIdle();

@@ -170,7 +170,7 @@ export function storeJoin(state: Record<string, unknown>, progress: Partial<Join
   sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...initialProgress(), ...progress }));
 }
 
-/** A fake API answer: 429 `rate_limited` problem+json, with the wait in `retryAfterSeconds` when given (issue 12). */
+/** A fake API answer: 429 `rate_limited` problem+json, with the wait in `retryAfterSeconds` when given. */
 export const rateLimited = (retryAfterSeconds?: number) => ({
   status: 429,
   body: {

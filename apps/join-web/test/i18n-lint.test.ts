@@ -18,7 +18,7 @@ async function formatjsErrors(code: string, file = filePath) {
 
 const header = "import { defineMessages } from '../i18n/define-messages.js';\n";
 
-describe('issue 13: eslint-plugin-formatjs rules for join-web', () => {
+describe('eslint-plugin-formatjs rules for join-web', () => {
   it('a message without description is an error; with one it passes', async () => {
     expect(
       await formatjsErrors(

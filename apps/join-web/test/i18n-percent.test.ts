@@ -30,7 +30,7 @@ const intlFor = (locale: Locale) =>
 const percentOf = (locale: Locale, fraction: number) =>
   new Intl.NumberFormat(locale, { style: 'percent' }).format(fraction);
 
-describe('issue 13: percentages through ICU number skeletons', () => {
+describe('percentages through ICU number skeletons', () => {
   it('no catalogue writes a literal % after an argument', () => {
     for (const locale of LOCALES)
       for (const [id, message] of Object.entries(SOURCES[locale]))

@@ -58,7 +58,7 @@ function expectDiffer(ids: readonly string[], a: Catalogue, b: Catalogue, names:
   }
 }
 
-describe('issue 13: regional wording', () => {
+describe('regional wording', () => {
   it('en-GB words every pinned id differently from en-US', () => {
     expectDiffer(EN_GB_DIFFERS_FROM_EN_US, enGB, enUS, 'en-GB vs en-US');
   });

@@ -16,7 +16,7 @@ const holds = (code: string, s: string) =>
   code.includes(s) ||
   code.includes(s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`));
 
-describe('issue 13: the build strips translator descriptions', () => {
+describe('the build strips translator descriptions', () => {
   it("join-web's descriptors lose their description and defaultMessage, keep their id", () => {
     const code =
       "export const m = defineMessages({ a: { id: 'x.a', description: 'Only for translators', defaultMessage: 'Hello {name}' } });\n";

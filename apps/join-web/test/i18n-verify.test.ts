@@ -39,7 +39,7 @@ function verify(spanish: Record<string, string>) {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-describe('issue 13: formatjs verify replaces the regex check', () => {
+describe('formatjs verify replaces the regex check', () => {
   it('test runs i18n:verify, and i18n:verify is formatjs verify with missing keys, extra keys and structural equality', () => {
     expect(pkg.scripts.test).toMatch(/^pnpm run i18n:verify && /);
     for (const flag of ['--source-locale en-US', '--missing-keys', '--extra-keys', '--structural-equality'])

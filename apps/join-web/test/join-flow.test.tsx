@@ -38,7 +38,7 @@ describe('regular join screens', () => {
     await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('CA'));
   });
 
-  it('issue 14: the Canadian check is sent only for a number GET /phone/canadian takes (CanadianPhoneQuerySchema, 4–20 digits)', async () => {
+  it('the Canadian check is sent only for a number GET /phone/canadian takes (CanadianPhoneQuerySchema, 4–20 digits)', async () => {
     const api = fakeApi();
     const user = userEvent.setup();
     renderApp('/join', api);
@@ -101,7 +101,7 @@ describe('regular join screens', () => {
     expect(within(card).getByText('$216.00')).toBeInTheDocument();
     expect(within(card).getByText('$18.00/month')).toBeInTheDocument();
     // The packages request went out with the parent's session (the API prices for their pricing group): the
-    // HttpOnly cookie, never a bearer token (issue 12).
+    // HttpOnly cookie, never a bearer token.
     const packagesCall = api.calls.findLast((c) => c.path === '/packages')!;
     expect(packagesCall.headers.get('authorization')).toBeNull();
     expect(packagesCall.credentials).toBe('same-origin');
@@ -125,7 +125,7 @@ describe('regular join screens', () => {
     expect(api.calls.filter((c) => c.path === '/signups')).toHaveLength(1);
   });
 
-  it('issue 12 sessions: the signup sends an Idempotency-Key, reuses it when the answer was lost, and keeps no token', async () => {
+  it('sessions: the signup sends an Idempotency-Key, reuses it when the answer was lost, and keeps no token', async () => {
     let signups = 0;
     const api = fakeApi((c) => {
       if (c.method !== 'POST' || c.path !== '/signups') return undefined;

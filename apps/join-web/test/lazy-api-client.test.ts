@@ -7,8 +7,8 @@ import { lazyApiClient } from '../src/lazy-api-client.js';
 const fakeClient = (methods: Record<string, (...args: unknown[]) => Promise<unknown>>) =>
   methods as unknown as ApiClient;
 
-describe('issue 15: the API client is loaded on its first call', () => {
-  it('issue 15: nothing is loaded until a method is called; then once, whatever the number of calls', async () => {
+describe('the API client is loaded on its first call', () => {
+  it('nothing is loaded until a method is called; then once, whatever the number of calls', async () => {
     const getPackages = vi.fn((q: unknown) => Promise.resolve({ packages: [], q }));
     const load = vi.fn(() => Promise.resolve(fakeClient({ getPackages })));
     const client = lazyApiClient(load);
@@ -22,7 +22,7 @@ describe('issue 15: the API client is loaded on its first call', () => {
     expect(getPackages).toHaveBeenCalledTimes(2);
   });
 
-  it("issue 15: a failed load rejects that call and is tried again on the next (a chunk that did not arrive isn't cached)", async () => {
+  it("a failed load rejects that call and is tried again on the next (a chunk that did not arrive isn't cached)", async () => {
     const getCountries = vi.fn(() => Promise.resolve(['US']));
     const load = vi
       .fn<() => Promise<ApiClient>>()
@@ -36,14 +36,14 @@ describe('issue 15: the API client is loaded on its first call', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('issue 15: an error of the real method reaches the caller unchanged; an unknown method rejects with a TypeError', async () => {
+  it('an error of the real method reaches the caller unchanged; an unknown method rejects with a TypeError', async () => {
     const problem = Object.assign(new Error('rate limited'), { status: 429 });
     const client = lazyApiClient(() => Promise.resolve(fakeClient({ createOrder: () => Promise.reject(problem) })));
     await expect((client as unknown as { createOrder(): Promise<unknown> }).createOrder()).rejects.toBe(problem);
     await expect((client as unknown as { nope(): Promise<unknown> }).nope()).rejects.toThrow(TypeError);
   });
 
-  it('issue 15: the lazy client is not a thenable (awaiting it gives the client, and loads nothing)', async () => {
+  it('the lazy client is not a thenable (awaiting it gives the client, and loads nothing)', async () => {
     const load = vi.fn(() => Promise.resolve(fakeClient({})));
     const client = lazyApiClient(load);
     expect(await Promise.resolve(client)).toBe(client);

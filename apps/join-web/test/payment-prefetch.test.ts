@@ -10,20 +10,20 @@ vi.mock('@ofw/payments', () => ({
   },
 }));
 
-describe('issue 15: the terms step warms the payments driver', () => {
+describe('the terms step warms the payments driver', () => {
   beforeEach(() => {
     created.configs = [];
     created.teardowns = 0;
   });
 
-  it('issue 15: the sandbox driver is loaded by a client made and torn down at once', async () => {
+  it('the sandbox driver is loaded by a client made and torn down at once', async () => {
     const config = { driver: 'sandbox', authorization: 'sandbox_x', sandboxUrl: 'http://127.0.0.1:3110' };
     await warmPaymentsDriver(config as PaymentsConfig);
     expect(created.configs).toEqual([config]);
     expect(created.teardowns).toBe(1);
   });
 
-  it('issue 15: no warm-up client with braintree (braintree-web shares one client per authorization)', async () => {
+  it('no warm-up client with braintree (braintree-web shares one client per authorization)', async () => {
     await warmPaymentsDriver({ driver: 'braintree', authorization: 'sandbox_y' } as PaymentsConfig);
     expect(created.configs).toEqual([]);
     expect(created.teardowns).toBe(0);

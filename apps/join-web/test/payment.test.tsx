@@ -13,7 +13,7 @@ import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 // The provider's frames cannot run in jsdom: replace @ofw/payments' React layer with a card form whose tokenize()
 // returns a fresh nonce each time, keeping its real error mapping and messages.
 const nonces = vi.hoisted(() => ({ n: 0 }));
-// The card's BIN as tokenization reports it (none: issue 11 defect 5), and every 3D Secure verifyCard call.
+// The card's BIN as tokenization reports it (none: defect 5), and every 3D Secure verifyCard call.
 const card = vi.hoisted(
   (): { bin: string | undefined; verified: Array<{ nonce: string; amount: number | string; bin: string }> } => ({
     bin: '411111',
@@ -338,7 +338,7 @@ describe('payment step', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
   });
 
-  it('issue 15: while the parent reads the terms the payments config is fetched — once: Continue opens the payment step on it', async () => {
+  it('while the parent reads the terms the payments config is fetched — once: Continue opens the payment step on it', async () => {
     const { api } = atPayment([]);
     const progress = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.progress)!) as Record<string, unknown>;
     sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...progress, step: 'terms' }));
@@ -442,7 +442,7 @@ describe('payment step', () => {
     expect(orders[1]!.body).not.toHaveProperty('amount');
   });
 
-  it('issue 10: 422 payment_method_expired asks for the card again; the next Pay tokenizes a new nonce under a new key', async () => {
+  it('422 payment_method_expired asks for the card again; the next Pay tokenizes a new nonce under a new key', async () => {
     const { api, keys } = atPayment([
       () => problem(422, 'payment_method_expired'),
       () => ({ status: 201, body: order }),
@@ -466,7 +466,7 @@ describe('payment step', () => {
     expect(config.search.get('currency')).toBe('USD');
   });
 
-  it('issue 11: a refused downgrade (409 not_an_upgrade) says why and stays on the payment step; only order_already_paid moves on', async () => {
+  it('a refused downgrade (409 not_an_upgrade) says why and stays on the payment step; only order_already_paid moves on', async () => {
     const { api } = atPayment([() => problem(409, 'not_an_upgrade')]);
     renderApp('/join', api);
     const user = userEvent.setup();
@@ -478,7 +478,7 @@ describe('payment step', () => {
     expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled();
   });
 
-  it('issue 12: a 429 rate_limited order says to wait (Retry-After in minutes), not "unexpected error"; nothing moves on', async () => {
+  it('a 429 rate_limited order says to wait (Retry-After in minutes), not "unexpected error"; nothing moves on', async () => {
     const { api } = atPayment([
       () => ({ status: 429, body: { ...problem(429, 'rate_limited').body, retryAfterSeconds: 1740 } }),
     ]);
@@ -491,7 +491,7 @@ describe('payment step', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'Create your login' })).toBeNull();
   });
 
-  it('issue 12: a 429 on GET /payments/config says to wait (Retry-After in seconds) instead of "unexpected error"', async () => {
+  it('a 429 on GET /payments/config says to wait (Retry-After in seconds) instead of "unexpected error"', async () => {
     const { api } = atPayment([], undefined, undefined, () => ({
       status: 429,
       body: { ...problem(429, 'rate_limited').body, retryAfterSeconds: 1 },
@@ -502,7 +502,7 @@ describe('payment step', () => {
     );
   });
 
-  it("issue 12: 422 currency_not_offered explains that the plan is not sold in the country's currency", async () => {
+  it("422 currency_not_offered explains that the plan is not sold in the country's currency", async () => {
     const { api } = atPayment([() => problem(422, 'currency_not_offered')]);
     renderApp('/join', api);
     const user = userEvent.setup();
@@ -671,14 +671,14 @@ describe('payment step', () => {
     await screen.findByRole('heading', { level: 1, name: 'Create your login' });
     const packageCalls = () => api.calls.filter((c) => c.path === '/packages');
     await waitFor(() => expect(packageCalls().length).toBeGreaterThanOrEqual(2));
-    // the parent's session goes as the cookie (issue 12), never as a bearer token
+    // the parent's session goes as the cookie, never as a bearer token
     expect(packageCalls().at(-1)!.headers.get('authorization')).toBeNull();
     expect(packageCalls().at(-1)!.credentials).toBe('same-origin');
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
     expect(await screen.findByText(`Upgrade today for $${prorated.toFixed(2)} (prorated)`)).toBeInTheDocument();
-    // issue 11 defect 1: the plan just bought is not in the upgrade options, so it cannot be bought again
+    // the plan just bought is not in the upgrade options, so it cannot be bought again
     expect(document.getElementById(premium.selectButtonId)).toBeDisabled();
     await user.click(document.getElementById(max.selectButtonId)!);
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -691,7 +691,7 @@ describe('payment step', () => {
   });
 });
 
-describe('issue 11: one price everywhere', () => {
+describe('one price everywhere', () => {
   beforeEach(() => {
     nonces.n = 0;
     card.bin = '411111';
@@ -719,7 +719,7 @@ describe('issue 11: one price everywhere', () => {
     expiresAt: new Date(currentTerm.expiresAt),
   };
 
-  it('issue 11 defect 2: build-your-own with a coupon, as an upgrade, shows, 3DS-authenticates and sends exactly what quote charges', async () => {
+  it('build-your-own with a coupon, as an upgrade, shows, 3DS-authenticates and sends exactly what quote charges', async () => {
     const coupons = [{ packageId: byo.packageId, status: 'available', discountAmount: 20 }];
     const alaCarte = {
       subscription: 'SUB1YEAR' as const,
@@ -738,7 +738,7 @@ describe('issue 11: one price everywhere', () => {
         currentTerm,
         quotedAt,
       }),
-      // the signup's coupons (§3 availability entries) come from GET /coupons (issue 14: server state in TanStack Query)
+      // the signup's coupons (§3 availability entries) come from GET /coupons (server state in TanStack Query)
       (c) => (c.path === '/coupons' ? { body: coupons } : undefined),
     );
     const progress = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.progress)!) as Record<string, unknown>;
@@ -780,7 +780,7 @@ describe('issue 11: one price everywhere', () => {
     expect(orders[0]!.body).not.toHaveProperty('amount');
   });
 
-  it('issue 11 defect 5: a card whose tokenization has no BIN is refused with a clear message, never charged without 3D Secure', async () => {
+  it('a card whose tokenization has no BIN is refused with a clear message, never charged without 3D Secure', async () => {
     card.bin = undefined;
     const { api } = atPayment([() => ({ status: 201, body: order })]);
     renderApp('/join', api);
@@ -799,7 +799,7 @@ describe('issue 11: one price everywhere', () => {
     expect(api.calls.filter((c) => c.path === '/orders')).toHaveLength(1);
   });
 
-  it('issue 11 defect 1: after a paid order, Back on the plans offers only upgrades; the plan held, cheaper ones and a build-your-own that is no upgrade say why and cannot be chosen', async () => {
+  it('after a paid order, Back on the plans offers only upgrades; the plan held, cheaper ones and a build-your-own that is no upgrade say why and cannot be chosen', async () => {
     const max2 = getPackage(2056)!;
     const { api } = atPayment(
       [() => ({ status: 201, body: order }), () => ({ status: 201, body: { ...order, orderId: 'o2' } })],
@@ -857,7 +857,7 @@ describe('issue 11: one price everywhere', () => {
   });
 });
 
-describe('payment step: an in-doubt attempt survives a reload (issue 10)', () => {
+describe('payment step: an in-doubt attempt survives a reload', () => {
   const STORED = paymentAttemptStorageKey(7);
   const stored = () => sessionStorage.getItem(STORED);
   const orders = (api: ReturnType<typeof atPayment>['api']) => api.calls.filter((c) => c.path === '/orders');

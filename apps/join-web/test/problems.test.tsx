@@ -10,8 +10,8 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>, phone = '20
   await user.type(screen.getByLabelText('Phone number'), phone);
 }
 
-describe('issue 12: problems the page explains', () => {
-  it('issue 12: a used, revoked or expired pro referral link says the link is no longer valid and offers the regular join', async () => {
+describe('problems the page explains', () => {
+  it('a used, revoked or expired pro referral link says the link is no longer valid and offers the regular join', async () => {
     const api = fakeApi((c) =>
       c.path === '/signups'
         ? {
@@ -40,7 +40,7 @@ describe('issue 12: problems the page explains', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/join'));
   });
 
-  it('issue 12: a 429 on the Canadian phone check is explained next to the phone number', async () => {
+  it('a 429 on the Canadian phone check is explained next to the phone number', async () => {
     const api = fakeApi((c) => (c.path === '/phone/canadian' ? rateLimited(120) : undefined));
     renderApp('/join', api);
     const user = userEvent.setup();
@@ -49,7 +49,7 @@ describe('issue 12: problems the page explains', () => {
     expect(await screen.findByText('Too many attempts. Please wait 2 minutes and try again.')).toBeInTheDocument();
   });
 
-  it('issue 12: a 429 on POST /signups says to wait (no Retry-After: a few minutes)', async () => {
+  it('a 429 on POST /signups says to wait (no Retry-After: a few minutes)', async () => {
     const api = fakeApi((c) => (c.path === '/signups' ? rateLimited() : undefined));
     renderApp('/join', api);
     const user = userEvent.setup();

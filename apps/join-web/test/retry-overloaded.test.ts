@@ -22,11 +22,11 @@ const ok = () =>
  * join-api README "Overload": a request refused 503 `overloaded` ran nothing, and says when to come back
  * (Retry-After, RFC 9110 §10.2.3): the page sends it again once after that, then shows the error.
  */
-describe('issue 15: the page retries once after an overloaded answer', () => {
+describe('the page retries once after an overloaded answer', () => {
   const client = (fetchImpl: typeof fetch, sleep: (ms: number) => Promise<void>) =>
     createApiClient({ baseUrl: 'http://api.test', fetch: retryOnceWhenOverloaded(fetchImpl, sleep) });
 
-  it('issue 15: 503 overloaded, then — after Retry-After — the answer: the call succeeds', async () => {
+  it('503 overloaded, then — after Retry-After — the answer: the call succeeds', async () => {
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValueOnce(overloaded('2')).mockResolvedValueOnce(ok());
     const sleep = vi.fn(() => Promise.resolve());
     await expect(
@@ -36,7 +36,7 @@ describe('issue 15: the page retries once after an overloaded answer', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
-  it('issue 15: overloaded twice: one retry only, and the call fails with the overloaded problem (the page shows it)', async () => {
+  it('overloaded twice: one retry only, and the call fails with the overloaded problem (the page shows it)', async () => {
     const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(overloaded('1')));
     const sleep = vi.fn(() => Promise.resolve());
     const error = await client(fetchImpl, sleep)
@@ -47,7 +47,7 @@ describe('issue 15: the page retries once after an overloaded answer', () => {
     expect(sleep).toHaveBeenCalledTimes(1);
   });
 
-  it('issue 15: another 503 (the payment gateway) or a Retry-After past 10 s is not retried by the page', async () => {
+  it('another 503 (the payment gateway) or a Retry-After past 10 s is not retried by the page', async () => {
     const gatewayDown = new Response(
       JSON.stringify({ type: 'x', title: 'x', status: 503, code: 'payment_gateway_unavailable' }),
       { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '1' } },
@@ -63,7 +63,7 @@ describe('issue 15: the page retries once after an overloaded answer', () => {
     }
   });
 
-  it('issue 15: a POST is sent again with the same body', async () => {
+  it('a POST is sent again with the same body', async () => {
     const bodies: unknown[] = [];
     const fetchImpl = vi.fn<typeof fetch>(async (input, init) => {
       bodies.push(input instanceof Request ? await input.text() : init?.body);

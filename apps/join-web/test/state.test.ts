@@ -43,7 +43,7 @@ describe('join state atoms', () => {
     expect(b.get(reloaded.progressAtom)).toMatchObject({ step: 'terms', packageId: 2052 });
   });
 
-  it('issue 15: a stored join is read only once its schemas are loaded; a fresh tab has nothing to validate', async () => {
+  it('a stored join is read only once its schemas are loaded; a fresh tab has nothing to validate', async () => {
     vi.resetModules();
     const fresh = await import('../src/state/join-state.js');
     expect(fresh.hasStoredJoin()).toBe(false);
@@ -75,7 +75,7 @@ describe('join state atoms', () => {
     expect(store.get(reloaded.progressAtom).step).toBe('details');
   });
 
-  it('§3 §6 issue 11 defect 6: isAuthedParent is derived by the domain rule from the auth value, invite token or user id', () => {
+  it('§3 §6 isAuthedParent is derived by the domain rule from the auth value, invite token or user id', () => {
     const store = createStore();
     expect(store.get(joinStateAtom).isAuthedParent).toBe(false);
     // a value written for the flag is replaced by the rule's answer
@@ -88,12 +88,12 @@ describe('join state atoms', () => {
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.state)!).isAuthedParent).toBe(true);
     store.set(joinStateAtom, (s) => ({ ...s, parent: { ...s.parent, userId: undefined } }));
     expect(store.get(joinStateAtom).isAuthedParent).toBe(false);
-    // the rule itself still reads an auth value (the SPA never holds one: issue 12)
+    // the rule itself still reads an auth value (the SPA never holds one)
     expect(withAuthedParent({ ...store.get(joinStateAtom), authToken: '  ' }).isAuthedParent).toBe(false);
     expect(withAuthedParent({ ...store.get(joinStateAtom), authToken: 'tok-1' }).isAuthedParent).toBe(true);
   });
 
-  it('issue 12 sessions: the join state never holds or stores an auth token (the HttpOnly cookie is the session)', async () => {
+  it('sessions: the join state never holds or stores an auth token (the HttpOnly cookie is the session)', async () => {
     const store = createStore();
     store.set(joinStateAtom, (s) => ({ ...s, authToken: 'tok-secret-0123456789', parent: { ...s.parent, userId: 7 } }));
     expect(store.get(joinStateAtom).authToken).toBeUndefined();

@@ -34,7 +34,7 @@ describe('terms step', () => {
     expect(termsPuts(api)).toHaveLength(2);
   });
 
-  it('issue 14: without the signup session (signedIn unset) Continue sends nothing and says it was not saved', async () => {
+  it('without the signup session (signedIn unset) Continue sends nothing and says it was not saved', async () => {
     const api = atTerms(false, () => undefined);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The most lines a view (a file ending in Step.tsx or Page.tsx) may have (issue 14 "thin screens"). */
+/** The most lines a view (a file ending in Step.tsx or Page.tsx) may have ("thin screens"). */
 const MAX_VIEW_LINES = 120;
 const src = join(import.meta.dirname, '..', 'src');
 
@@ -24,12 +24,12 @@ function oversizedViews(dirs: readonly string[], max: number): string[] {
   return out;
 }
 
-describe('issue 14: step and page views stay thin', () => {
-  it(`issue 14: no view under src/join/steps or src/invite (…Step.tsx, …Page.tsx) exceeds ${MAX_VIEW_LINES} lines`, () => {
+describe('step and page views stay thin', () => {
+  it(`no view under src/join/steps or src/invite (…Step.tsx, …Page.tsx) exceeds ${MAX_VIEW_LINES} lines`, () => {
     expect(oversizedViews([join(src, 'join/steps'), join(src, 'invite')], MAX_VIEW_LINES)).toEqual([]);
   });
 
-  it('issue 14: the check finds an over-long view in a nested folder and ignores other files', () => {
+  it('the check finds an over-long view in a nested folder and ignores other files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'view-size-'));
     try {
       mkdirSync(join(dir, 'nested'));

@@ -3,7 +3,7 @@ import type { FieldError, Problem, ProblemCode } from './problem.js';
 /**
  * join-api's errors as data, without zod: {@link ApiError}, {@link isApiError} and {@link problemType}. The main entry
  * re-exports them; `@ofw/api-client/errors` gives them alone, so a browser screen that only tells errors apart (a
- * decline, a 429) does not load the schemas or the client (issue 15).
+ * decline, a 429) does not load the schemas or the client.
  */
 
 /**

@@ -134,7 +134,7 @@ export const PackagesResponseSchema = z.object({
   byo: BuildYourOwnPackageSchema.nullable(),
   upgradeOptions: UpgradeOptionsSchema.nullable(),
   pricingGroup: PricingGroupSchema,
-  /** The caller's current subscription (issue 11: the page quotes upgrades with it), null without one. */
+  /** The caller's current subscription (the page quotes upgrades with it), null without one. */
   currentTerm: CurrentTermSchema.nullable().default(null),
   /** The server's clock when it priced this answer (ISO 8601): the `now` of the page's quotes. */
   quotedAt: z.coerce.date().optional(),

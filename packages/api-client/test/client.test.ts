@@ -335,7 +335,7 @@ describe('createApiClient', () => {
     expect(PaymentsConfigSchema.safeParse({ ...braintree, authorization: '' }).success).toBe(false);
   });
 
-  it('issue 10: getPaymentsConfig asks for the currency charged, so the client token is for its merchant account', async () => {
+  it('getPaymentsConfig asks for the currency charged, so the client token is for its merchant account', async () => {
     const config = { driver: 'braintree', authorization: 'eyJ2ZXJzaW9uIjoyfQ==', displayName: 'OFW', flags: {} };
     server.use(
       http.get(`${BASE}/api/v1/payments/config`, ({ request }) => {
@@ -350,7 +350,7 @@ describe('createApiClient', () => {
     expect(new URL(seen[1]!.url).searchParams.has('currency')).toBe(false);
   });
 
-  it('issue 10: payment_method_expired is a known problem code (a nonce used or unknown: enter the card again)', () => {
+  it('payment_method_expired is a known problem code (a nonce used or unknown: enter the card again)', () => {
     expect(ProblemCodeSchema.parse('payment_method_expired')).toBe('payment_method_expired');
   });
 

@@ -37,9 +37,9 @@ const CALLS: { [K in OperationId]: (api: ApiClient) => Promise<unknown> } = {
   getInviteExperiments: (api) => api.getInviteExperiments({ inviteToken: 'invite-token' }),
 };
 
-describe('issue 14: the client is derived from the contract table', () => {
+describe('the client is derived from the contract table', () => {
   it.each(Object.keys(contract) as OperationId[])(
-    'issue 14: %s sends the method, path and auth of its contract entry',
+    '%s sends the method, path and auth of its contract entry',
     async (id) => {
       const op = contract[id];
       const sent: { url: string; init: RequestInit }[] = [];
@@ -70,7 +70,7 @@ describe('issue 14: the client is derived from the contract table', () => {
     },
   );
 
-  it('issue 14: operationPath fills and encodes path params and refuses a missing one', () => {
+  it('operationPath fills and encodes path params and refuses a missing one', () => {
     expect(operationPath(contract.getParent, { userId: 'a/b' })).toBe('/parents/a%2Fb');
     expect(operationPath(contract.getCountries)).toBe('/countries');
     expect(() => operationPath(contract.putTerms)).toThrow(/userId/);

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * issue 15: `@ofw/api-client/errors` tells join-api's problems apart without loading zod, so a browser screen that
+ * `@ofw/api-client/errors` tells join-api's problems apart without loading zod, so a browser screen that
  * only needs `isApiError` keeps the schemas out of its first load. The built entries (ESM and CommonJS, one shared
  * ApiError class) are checked by scripts/release-check.mjs.
  */
-describe('issue 15: @ofw/api-client/errors', () => {
+describe('@ofw/api-client/errors', () => {
   afterEach(() => {
     vi.doUnmock('zod');
     vi.resetModules();
   });
 
-  it('issue 15: loads and answers with zod unavailable', async () => {
+  it('loads and answers with zod unavailable', async () => {
     vi.resetModules();
     vi.doMock('zod', () => {
       throw new Error('zod loaded');
@@ -28,7 +28,7 @@ describe('issue 15: @ofw/api-client/errors', () => {
     expect(err.message).toBe('Too many');
   });
 
-  it('issue 15: the main entry re-exports the same ApiError class', async () => {
+  it('the main entry re-exports the same ApiError class', async () => {
     const main = await import('../src/index.js');
     const errors = await import('../src/errors.js');
     expect(main.ApiError).toBe(errors.ApiError);

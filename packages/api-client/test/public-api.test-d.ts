@@ -10,8 +10,8 @@ import {
 import * as Errors from '../src/errors.js';
 import * as Main from '../src/index.js';
 
-describe('@ofw/api-client public API (issue 14: type tests)', () => {
-  it('issue 14: PaymentsConfig and BillingAddress are @ofw/domain’s (one home), re-exported', () => {
+describe('@ofw/api-client public API (type tests)', () => {
+  it('PaymentsConfig and BillingAddress are @ofw/domain’s (one home), re-exported', () => {
     expectTypeOf<PaymentsConfig>().toEqualTypeOf<Domain.PaymentsConfig>();
     expectTypeOf<BillingAddress>().toEqualTypeOf<Domain.BillingAddress>();
     expectTypeOf<OrderRequest['billingAddress']>().toExtend<Domain.BillingAddress | undefined>();
@@ -22,7 +22,7 @@ describe('@ofw/api-client public API (issue 14: type tests)', () => {
     expectTypeOf<ApiClient['getPaymentsConfig']>().returns.resolves.toEqualTypeOf<PaymentsConfig>();
   });
 
-  it('issue 15: @ofw/api-client/errors gives the main entry’s ApiError, isApiError and codes', () => {
+  it('@ofw/api-client/errors gives the main entry’s ApiError, isApiError and codes', () => {
     expectTypeOf(Errors.isApiError).toEqualTypeOf(Main.isApiError);
     expectTypeOf<Errors.ApiError>().toEqualTypeOf<Main.ApiError>();
     expectTypeOf<Errors.ApiErrorCode>().toEqualTypeOf<Main.ApiErrorCode>();

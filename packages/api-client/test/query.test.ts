@@ -58,8 +58,8 @@ function clientOf(routes: Record<string, unknown>) {
   return createApiClient({ fetch: fetch as typeof globalThis.fetch });
 }
 
-describe('issue 14: query keys and mutation options of @ofw/api-client/query', () => {
-  it('issue 14: packageDataQuery keys the answer by caller when one is given (§9 key kept without one)', () => {
+describe('query keys and mutation options of @ofw/api-client/query', () => {
+  it('packageDataQuery keys the answer by caller when one is given (§9 key kept without one)', () => {
     const client = clientOf({});
     expect(packageDataQuery(client, { currency: 'USD', flow: 'join' }).queryKey).toEqual([
       'packageData',
@@ -72,7 +72,7 @@ describe('issue 14: query keys and mutation options of @ofw/api-client/query', (
     expect(queryKeys.packageDataFor('USD', 'join', 'anonymous').slice(0, 1)).toEqual(queryKeys.allPackageData());
   });
 
-  it('issue 14: termsMutation writes the answer into the parent query (setQueryData, no refetch)', async () => {
+  it('termsMutation writes the answer into the parent query (setQueryData, no refetch)', async () => {
     const agreed = parentState({ agreedToTerms: true });
     const client = clientOf({ 'GET /parents/7': parentState(), 'PUT /parents/7/terms': agreed });
     const qc = new QueryClient();
@@ -82,7 +82,7 @@ describe('issue 14: query keys and mutation options of @ofw/api-client/query', (
     expect(qc.getQueryData(queryKeys.parent(7))).toEqual(agreed);
   });
 
-  it('issue 14 / issue 12: credentialsMutation caches the parent without the rotated authToken', async () => {
+  it(' credentialsMutation caches the parent without the rotated authToken', async () => {
     const client = clientOf({
       'PUT /parents/7/credentials': { ...parentState({ requireCredentials: false }), authToken: 'tok-new' },
     });
@@ -96,7 +96,7 @@ describe('issue 14: query keys and mutation options of @ofw/api-client/query', (
     expect(cached).not.toHaveProperty('authToken');
   });
 
-  it('issue 14: a paid order marks the cached parent paid and invalidates every package data answer', async () => {
+  it('a paid order marks the cached parent paid and invalidates every package data answer', async () => {
     const order = {
       orderId: 'o-1',
       transactionId: 't-1',
@@ -121,7 +121,7 @@ describe('issue 14: query keys and mutation options of @ofw/api-client/query', (
 });
 
 describe('reads whose argument is not known yet take skipToken', () => {
-  it('issue 14: with skipToken the query stays disabled — nothing is fetched, no placeholder id in its key', async () => {
+  it('with skipToken the query stays disabled — nothing is fetched, no placeholder id in its key', async () => {
     const calls: string[] = [];
     const client = createApiClient({
       fetch: ((input: string | URL) => {

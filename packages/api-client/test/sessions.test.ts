@@ -41,8 +41,8 @@ const STATE = {
   isJoinComplete: false,
 };
 
-describe('issue 12 sessions: @ofw/api-client', () => {
-  it('issue 12 sessions: a browser client (no getAuthToken) sends no Authorization and lets the cookie go same-origin', async () => {
+describe('sessions: @ofw/api-client', () => {
+  it('sessions: a browser client (no getAuthToken) sends no Authorization and lets the cookie go same-origin', async () => {
     const { calls, fetch } = recordingFetch(() => json(200, STATE));
     await createApiClient({ fetch }).getParent({ params: { userId: 7 } });
     expect(new Headers(calls[0]!.init.headers).get('authorization')).toBeNull();
@@ -51,7 +51,7 @@ describe('issue 12 sessions: @ofw/api-client', () => {
     expect(calls[1]!.init.credentials).toBe('include');
   });
 
-  it('issue 12 sessions: createSignup sends the Idempotency-Key it is given (none without one)', async () => {
+  it('sessions: createSignup sends the Idempotency-Key it is given (none without one)', async () => {
     const answer = { signupId: 's-1', registrationKey: 'r-1', authToken: 't-1', userId: 7 };
     const { calls, fetch } = recordingFetch(() => json(201, answer));
     const api = createApiClient({ baseUrl: BASE, fetch });
@@ -67,14 +67,14 @@ describe('issue 12 sessions: @ofw/api-client', () => {
     expect(new Headers(calls[1]!.init.headers).get('idempotency-key')).toBeNull();
   });
 
-  it('issue 12 sessions: logout POSTs /sessions/logout and resolves on 204', async () => {
+  it('sessions: logout POSTs /sessions/logout and resolves on 204', async () => {
     const { calls, fetch } = recordingFetch(() => new Response(null, { status: 204 }));
     await expect(createApiClient({ baseUrl: BASE, fetch }).logout()).resolves.toBeUndefined();
     expect(calls[0]!.url).toBe(`${BASE}/api/v1${contract.logout.path}`);
     expect(calls[0]!.init.method).toBe('POST');
   });
 
-  it('issue 12 sessions: putCredentials sends currentPassword and answers the rotated authToken of a Bearer client', async () => {
+  it('sessions: putCredentials sends currentPassword and answers the rotated authToken of a Bearer client', async () => {
     const { calls, fetch } = recordingFetch(() => json(200, { ...STATE, authToken: 'rotated-token' }));
     const api = createApiClient({ baseUrl: BASE, fetch, getAuthToken: () => 'old-token' });
     const body = { username: 'pat.parent', password: 'a new long passphrase', currentPassword: 'the old one' };

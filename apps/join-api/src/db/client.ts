@@ -52,7 +52,7 @@ export async function openDatabase(opts: {
       process.emitWarning(`Postgres pool: idle connection closed by the server (${error.message})`);
     });
     // A checked-out connection that dies mid-transaction emits 'error' on its client, where the pool listens only
-    // while the client is idle: unhandled, it is an uncaught exception (issue 12, database killed mid-request). The
+    // while the client is idle: unhandled, it is an uncaught exception (database killed mid-request). The
     // statement in flight rejects with its own error; the pool discards the broken client when it is released.
     pool.on('connect', (client) => {
       client.on('error', (error) => {

@@ -123,7 +123,7 @@ async function readJson(res: Response): Promise<unknown> {
  * A 422 answer (bad, consumed or unknown nonce) is a gateway rejection; timeouts, network errors and
  * 5xx raise {@link GatewayUnavailableError}. Like Braintree, the sandbox never deduplicates on orderId. `clientAuthorization()` asks the sandbox for a client token
  * (`POST /v1/client_token`, like Braintree's `clientToken.generate`) and raises {@link GatewayUnavailableError}
- * when it cannot get one. With `apiKey` (`SANDBOX_API_KEY`, issue 12) every call sends `Authorization: Bearer <apiKey>`;
+ * when it cannot get one. With `apiKey` (`SANDBOX_API_KEY`) every call sends `Authorization: Bearer <apiKey>`;
  * the served sandbox answers 401 without it.
  */
 export function createSandboxGateway(opts: {

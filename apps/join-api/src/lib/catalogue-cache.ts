@@ -25,7 +25,7 @@ export interface CachedAnswer {
 export const DEFAULT_CATALOGUE_CACHE_MS = 10_000;
 
 /**
- * The priced catalogue of `GET /packages` in memory (issue 15). The catalogue and its prices are code
+ * The priced catalogue of `GET /packages` in memory. The catalogue and its prices are code
  * (`@ofw/domain`'s `offeredCatalogue`/`priceCatalogue`, static per pricing group, currency and flow); the only input
  * that changes at run time is the `coupons` table (operators switch coupons on and off), read per audience at most
  * once per `ttlMs` on the request clock — answers already say `max-age=60` to browsers, so a coupon change is seen

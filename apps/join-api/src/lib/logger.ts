@@ -58,7 +58,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       base: { service: 'join-api' },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-      // every `err` logged goes through safeError: no query parameters, messages redacted (issue 12)
+      // every `err` logged goes through safeError: no query parameters, messages redacted
       serializers: { err: safeError },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
@@ -73,7 +73,7 @@ export function redactUrl(url: string): string {
 
 /**
  * A message with its likely personal data removed: everything after Drizzle's `params:` line, quoted values
- * (`"…"`, `'…'`, `(…)=(…)` key details), e-mail addresses and runs of 4+ digits (issue 12: Drizzle's query errors
+ * (`"…"`, `'…'`, `(…)=(…)` key details), e-mail addresses and runs of 4+ digits (Drizzle's query errors
  * carry the bound parameters — e-mails, phones, addresses, hashes).
  */
 export function redactMessage(message: string): string {

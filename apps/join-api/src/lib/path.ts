@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { HttpProblem } from './problem.js';
 
-/** The 400 problem of a path that is not valid percent-encoding (issue 12: `GET /%ZZ` answered 500). */
+/** The 400 problem of a path that is not valid percent-encoding (`GET /%ZZ` answered 500). */
 function malformed(): HttpProblem {
   return new HttpProblem(400, 'validation_failed', 'The request path is not valid percent-encoding.');
 }

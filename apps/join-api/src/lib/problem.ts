@@ -105,7 +105,7 @@ export const forbidden = (detail = 'You can only read and change your own accoun
 export const notFound = (detail = 'No such resource.') => new HttpProblem(404, 'not_found', detail);
 
 /**
- * The one place a service's refusal becomes HTTP (issue 14): its status, the contract's problem code and, where the
+ * The one place a service's refusal becomes HTTP: its status, the contract's problem code and, where the
  * problem needs one, its title. `validation_failed` is 400 for a choice outside the offered ones (like a malformed
  * body) and 422 for a well-formed value the rules refuse (a weak password, a coupon not on offer).
  */

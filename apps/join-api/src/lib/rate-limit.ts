@@ -24,13 +24,13 @@ export const RATE_LIMITS = {
    * or security answers (registration.ts `verifyCurrentPassword`).
    */
   currentPassword: { name: 'current-password', limit: 5, windowMs: 60 * 60_000 },
-  /** Per parent: each write runs three argon2 hashes (issue 12). */
+  /** Per parent: each write runs three argon2 hashes. */
   securityQuestions: { name: 'security-questions', limit: 10, windowMs: 60 * 60_000 },
   /** Per parent: each co-parent answer with a new address sends an invitation e-mail (not a mail relay). */
   coParentEmail: { name: 'co-parent-email', limit: 10, windowMs: 60 * 60_000 },
   /** Per client address, co-parent answers with an address across parents: invitations from one place stay few. */
   coParentEmailClient: { name: 'co-parent-email-client', limit: 50, windowMs: 60 * 60_000 },
-  /** Card testing (issue 12): order attempts per parent and per client, declines per parent, client tokens. */
+  /** Card testing: order attempts per parent and per client, declines per parent, client tokens. */
   orderAttempts: { name: 'order-attempts', limit: 10, windowMs: 60 * 60_000 },
   /**
    * Per client address, every attempt: a ceiling many parents behind one address (an office, a carrier's NAT) live
@@ -113,7 +113,7 @@ export async function countHit(db: Db, rule: RateLimitRule, subject: string, now
 export type RateLimitStep = { kind: 'hit' | 'check'; rule: RateLimitRule; subject: string };
 
 /**
- * Several limits of one request in ONE statement (issue 15: a round-trip per limit was a tenth of an order's
+ * Several limits of one request in ONE statement (a round-trip per limit was a tenth of an order's
  * statements), with the semantics of running them one after the other and stopping at the first refusal: a `check`
  * refuses when the subject's window is already full (as {@link checkRateLimit}), a `hit` counts one hit and refuses
  * past the limit (as {@link hitRateLimit}); the steps after a refusal count nothing. Each step is a CTE that runs only

@@ -52,7 +52,7 @@ export function orderRoutes() {
     const raw = await input.body();
     // the country rules of the address (422 before anything is counted, priced or charged), as the form applies them
     const body = { ...raw, billingAddress: acceptedBillingAddress(raw.billingAddress, 'billingAddress') };
-    // card testing (issue 12): a parent past their declines waits; every attempt counts per parent and per client —
+    // card testing: a parent past their declines waits; every attempt counts per parent and per client —
     // every attempt but the replay of a completed order, which placeOrder answers from the store before this runs
     // (DESIGN.md §5: per address, failed charges count, paid orders do not)
     const parent = `parent:${user.id}`;

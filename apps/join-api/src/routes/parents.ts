@@ -97,7 +97,7 @@ export function parentRoutes() {
     const user = session.user;
     await rateLimit(c, RATE_LIMITS.login);
     const body = await input.body();
-    // Set once while the account is registering; any later change proves the current password (issue 12).
+    // Set once while the account is registering; any later change proves the current password.
     if (user.accountState !== 'registering') await verifyCurrentPassword(s, user, body.currentPassword);
     const { state, authToken } = await setCredentials(s, user, body);
     c.header('cache-control', 'no-store');

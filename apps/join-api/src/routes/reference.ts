@@ -95,7 +95,7 @@ function formOperations(r: Hono<AppEnv>): void {
 
 /** The parent's catalogue: packages, payments configuration, experiments, coupons and pricing group. */
 function catalogueOperations(r: Hono<AppEnv>): void {
-  // The priced catalogue in memory (issue 15, lib/catalogue-cache.ts): an anonymous answer is served from its cached
+  // The priced catalogue in memory (lib/catalogue-cache.ts): an anonymous answer is served from its cached
   // JSON with a strong ETag (304 to If-None-Match); a parent's answer reads what is theirs per request (pricing group,
   // coupons, current term) and reuses the priced catalogue when there is no term to prorate.
   // One cache per app (its database and settings), made on the first request.
@@ -113,7 +113,7 @@ function catalogueOperations(r: Hono<AppEnv>): void {
       if (ifNoneMatch(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
       return c.body(answer.body, 200, { ...headers, 'content-type': 'application/json' });
     }
-    // A signed-in parent (§3, §4): priced for their group, coupons, current term and country's currency (issue 12)
+    // A signed-in parent (§3, §4): priced for their group, coupons, current term and country's currency
     const body = await parentPackages(s, user, { ...q, askedCurrency: c.req.query('currency') }, cache);
     // A parent's answer changes with its subscription (an upgrade must not be shown from a stale cache).
     c.header('cache-control', 'no-store');
@@ -123,7 +123,7 @@ function catalogueOperations(r: Hono<AppEnv>): void {
   operation(r, 'getPaymentsConfig', async (c, input) => {
     const s = c.get('services');
     const { user } = input.auth;
-    // every call mints a gateway client token (issue 12): limited per parent and per client (one statement for both)
+    // every call mints a gateway client token: limited per parent and per client (one statement for both)
     await hitRateLimits(
       s.db,
       [

@@ -1,7 +1,7 @@
 import type { FieldError } from '@ofw/api-client';
 
 /**
- * Why a service refused, in the join's own terms (issue 14: domain errors, mapped to problem+json at one edge —
+ * Why a service refused, in the join's own terms (domain errors, mapped to problem+json at one edge —
  * `problemOf` in lib/problem.ts gives each its HTTP status and the contract's problem code).
  * - signups: `invite_invalid` (a used, expired or unknown invite token), `referral_invalid` (a pro referral link no
  *   longer valid), `signup_completed` (a replayed signup whose parent has finished registering),
@@ -47,7 +47,7 @@ export type Refusal =
   | 'gateway_unavailable';
 
 /**
- * A service's refusal (issue 14): no HTTP in it — the routes and the app's one error handler turn it into
+ * A service's refusal: no HTTP in it — the routes and the app's one error handler turn it into
  * problem+json (`problemOf`). `detail` is the sentence for the problem's `detail`; `errors` name the fields at fault;
  * `extra` members are added to the problem body (e.g. a decline's `processorResponseCode`, the `orderId`);
  * `retryAfterSeconds` says when a retry may work (sent as `Retry-After`).

@@ -5,8 +5,8 @@ import { tokens, users } from '../db/schema.js';
 import { issueToken, type TokenRow } from '../accounts.js';
 
 /**
- * Invites (issue 14 services): what an invited co-parent's live invite token opens — the family answer, with the
- * token's rotation (§4 Invited flow step 4, issue 12). The route checks the token (requireInvite) and responds.
+ * Invites (services): what an invited co-parent's live invite token opens — the family answer, with the
+ * token's rotation (§4 Invited flow step 4). The route checks the token (requireInvite) and responds.
  */
 
 /**
@@ -20,7 +20,7 @@ export const INVITE_ROTATION_GRACE_MS = 15 * 60 * 1000;
 const wasRotated = (row: TokenRow) => (row.data as { rotatedAt?: string } | null)?.rotatedAt !== undefined;
 
 /**
- * Rotates a live invite token (§4 Invited flow step 4; issue 12), in one transaction:
+ * Rotates a live invite token (§4 Invited flow step 4), in one transaction:
  * - the old token keeps working for {@link INVITE_ROTATION_GRACE_MS} (its `expiresAt` is cut to
  *   min(expiresAt, now + grace)) and is marked rotated (`data.rotatedAt`), so it is never rotated again;
  * - the update is guarded (`revokedAt IS NULL`, `usedAt IS NULL`, not yet rotated): of two concurrent rotations of

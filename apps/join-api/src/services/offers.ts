@@ -22,7 +22,7 @@ import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
 import { ServiceError } from './errors.js';
 
 /**
- * Offers (issue 14 services): what a parent is offered — the packages priced for them, auto-applied coupons, the
+ * Offers (services): what a parent is offered — the packages priced for them, auto-applied coupons, the
  * pricing group, experiments, feature flags and the payments config — read from the database for the routes
  * (packages, coupons, payments config, invites) and for the order service. No HTTP here.
  */
@@ -66,7 +66,7 @@ export async function flagsOf(db: Db): Promise<FeatureFlags> {
 /**
  * The currency a signed-in parent's packages are priced in: their country's ({@link buyerCurrency}); asked for
  * without `?currency=` (`asked` undefined), that one.
- * @throws ServiceError `currency_not_offered` when `?currency=` names another currency (issue 12; POST /orders
+ * @throws ServiceError `currency_not_offered` when `?currency=` names another currency (POST /orders
  * refuses any other too).
  */
 export function offeredCurrency(user: UserRow, asked: string | undefined, parsed: Currency): Currency {
@@ -80,7 +80,7 @@ export function offeredCurrency(user: UserRow, asked: string | undefined, parsed
  * `GET /packages` for a signed-in parent (§3, §4): the catalogue priced for their pricing group, coupons and
  * country's currency. With a current subscription, upgrades are priced with proration and the answer carries the
  * term and the server's clock, so that the page's own quote(...) of any upgrade equals what POST /orders charges;
- * without one, the priced catalogue comes from `cache` (issue 15).
+ * without one, the priced catalogue comes from `cache`.
  * @param query - `currency` as parsed (default applied), `askedCurrency` the raw `?currency=` (undefined when absent).
  * @throws ServiceError `currency_not_offered` (see {@link offeredCurrency}).
  */

@@ -17,7 +17,7 @@ import { getUser, issueToken, parentState, revokeTokens, subscriptionStatus, typ
 import { answerCoParentEmail, type InvitationOutcome } from '../coparent-answer.js';
 
 /**
- * Registration (issue 14 services): what a signed-up parent records on the way to a finished account — agreement to
+ * Registration (services): what a signed-up parent records on the way to a finished account — agreement to
  * the terms, credentials, security answers, the billing address and the co-parent answer. Each takes the parent the
  * route authorized and answers the join state; no HTTP here (the route sets cookies and headers).
  */
@@ -44,7 +44,7 @@ export async function agreeToTerms(s: Services, user: UserRow): Promise<ParentSt
 }
 
 /**
- * Sets username and password (argon2id) and rotates the parent's auth tokens in one transaction (issue 12): every
+ * Sets username and password (argon2id) and rotates the parent's auth tokens in one transaction: every
  * earlier token is revoked and a new one issued. The caller has checked the current password when one is needed
  * ({@link verifyCurrentPassword}).
  * @returns the join state and the new auth token.
@@ -55,7 +55,7 @@ export async function setCredentials(
   user: UserRow,
   body: z.infer<typeof CredentialsRequestSchema>,
 ): Promise<{ state: ParentState; authToken: string }> {
-  // ASVS 5.0 L2: 12 characters at least, no common or easily guessed password (issue 12)
+  // ASVS 5.0 L2: 12 characters at least, no common or easily guessed password
   const weak = passwordProblem(body.password, [body.username, user.firstName, user.lastName, user.email]);
   if (weak) {
     throw new ServiceError('weak_password', 'Choose a stronger password.', {

@@ -19,7 +19,7 @@ const invalidInvite = () => new ServiceError('invite_invalid', 'The invite link 
 const SIGNUP_KEY_SCOPE = 0;
 
 /**
- * Starts a join (`POST /signups`, §1, issue 12): in one transaction, takes the Idempotency-Key (when given) and either
+ * Starts a join (`POST /signups`, §1): in one transaction, takes the Idempotency-Key (when given) and either
  * replays the signup it already made or creates the parent (or claims the invited / pro-referred one), the signup and
  * the first auth token ({@link createSignup}).
  * @param s - the app's services (db, clock).
@@ -120,7 +120,7 @@ function isIdempotencyKeyConflict(e: unknown): boolean {
 }
 
 /**
- * A new parent's signup as ONE statement (issue 15: BEGIN, the key, family, parent, signup, token, the key's answer
+ * A new parent's signup as ONE statement (BEGIN, the key, family, parent, signup, token, the key's answer
  * and COMMIT were a round trip each): data-modifying CTEs insert the family, the parent, the signup, the first auth
  * token and — with an Idempotency-Key — the key, completed with its answer, all or nothing. A key already taken makes
  * the whole statement fail with a unique violation (nothing is created); the caller then answers from the key in a
@@ -256,7 +256,7 @@ async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<Signup
 }
 
 /**
- * Ends a session (`POST /sessions/logout`, issue 12): revokes the auth token it was made with, which answers 401 from
+ * Ends a session (`POST /sessions/logout`): revokes the auth token it was made with, which answers 401 from
  * then on. Revoking an already revoked token changes nothing.
  * @param userId - the parent, for the log.
  * @param tokenHash - the session's auth token hash.

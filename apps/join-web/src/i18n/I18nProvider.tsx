@@ -135,7 +135,7 @@ export function I18nProvider({ children, fallback = null }: { children: ReactNod
 
 /**
  * Renders `children` once the whole catalogue of the locale is on screen, and suspends until then (the nearest
- * `<Suspense>` shows its fallback): the steps after the first screen use the catalogue's later part (issue 15).
+ * `<Suspense>` shows its fallback): the steps after the first screen use the catalogue's later part.
  * @throws Error "AllMessages must be used within <I18nProvider>" outside the provider.
  */
 export function AllMessages({ children }: { children: ReactNode }) {

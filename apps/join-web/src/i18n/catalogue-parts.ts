@@ -1,5 +1,5 @@
 /**
- * Each locale's compiled catalogue is loaded in two parts (issue 15): the `first` part holds what the first screen of
+ * Each locale's compiled catalogue is loaded in two parts: the `first` part holds what the first screen of
  * any route shows — the app shell, the step names, the details step and the invite pages — and the `later` part the
  * steps that come after (package, terms, payment and its provider's messages, account). A fresh visitor's first load
  * carries only the first part; the later part is fetched as soon as the first screen is up, and every later step

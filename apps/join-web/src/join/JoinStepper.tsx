@@ -21,7 +21,7 @@ import { useJoin, type StepNav } from './use-join.js';
 // (the payment step brings @ofw/payments and the provider's SDK with it).
 const PackageStep = lazy(() => import('./steps/PackageStep.js').then((m) => ({ default: m.PackageStep })));
 const TermsStep = lazy(() => import('./steps/TermsStep.js').then((m) => ({ default: m.TermsStep })));
-// The payment step is preloaded while the parent reads the terms (issue 15), so it renders without suspending.
+// The payment step is preloaded while the parent reads the terms, so it renders without suspending.
 const PaymentStep = paymentStep.Component;
 const AccountStep = lazy(() => import('./steps/AccountStep.js').then((m) => ({ default: m.AccountStep })));
 
@@ -111,7 +111,7 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
         }
       >
         {step !== 'details' ? (
-          // the later steps' texts are in the catalogue's later part (issue 15), loaded right after the first screen
+          // the later steps' texts are in the catalogue's later part, loaded right after the first screen
           <AllMessages>
             {step === 'package' ? <PackageStep flow={flow} nav={nav} /> : null}
             {step === 'terms' ? <TermsStep nav={nav} /> : null}

@@ -11,7 +11,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 }
 
 /**
- * Localized text of the join-api problems any step can get (issue 12), or undefined for any other error:
+ * Localized text of the join-api problems any step can get, or undefined for any other error:
  * - 429 `rate_limited`: "too many attempts", with the wait from the problem's `retryAfterSeconds` (the Retry-After
  *   header's value) in seconds under a minute, else in whole minutes rounded up;
  * - 422 `currency_not_offered`: the plan is not sold in the parent's country's currency;

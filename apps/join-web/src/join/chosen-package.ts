@@ -27,7 +27,7 @@ export function byoOf(data: Pick<PackagesResponse, 'byo'> | undefined): BuildYou
   return parsed.success ? parsed.data : undefined;
 }
 
-/** What the parent is about to pay for: the name shown and the `quote` that prices it (issue 11 "One price"). */
+/** What the parent is about to pay for: the name shown and the `quote` that prices it ("One price"). */
 export interface ChosenPackage {
   /** The name shown for a build-your-own plan (the caller's localized text). */
   name: string;

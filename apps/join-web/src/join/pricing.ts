@@ -65,7 +65,7 @@ export function tryQuote(selection: QuoteSelection, context: QuoteContext): Quot
 
 /**
  * A price as the parent reads it: `formatPrice` in the §4 payment currency region locale, never the UI locale
- * (issue 11 defect 3: `$149.99` for USD in every UI locale, `£107.99` for GBP, `CA$179.99` for CAD).
+ * (`$149.99` for USD in every UI locale, `£107.99` for GBP, `CA$179.99` for CAD).
  */
 export function price(amount: number, currency: Currency): string {
   return formatPrice(amount, currency);

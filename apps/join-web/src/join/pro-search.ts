@@ -3,7 +3,7 @@ import { parseStepSearch, type StepSearch } from '../state/steps.js';
 /**
  * One search parameter of the professional's link: a string of `min`–`max` characters (trimmed first when `trim`),
  * else undefined — a bad value is dropped, never an error page. Plain code, not zod: route definitions are part of
- * the first load of every page (issue 15).
+ * the first load of every page.
  */
 function searchText(value: unknown, min: number, max: number, trim: boolean): string | undefined {
   if (typeof value !== 'string') return undefined;

@@ -8,7 +8,7 @@ import type { ProgressSchema, StoredJoinSchemas } from './stored-schemas.js';
  * Join state (spec §3 "Join state") and the join's progress, kept in jotai atoms and persisted in
  * `sessionStorage`, so a reload, a return from 3D Secure or from a wallet resumes the join where it was.
  * Card data is never stored here: card numbers live only in the provider's cross-origin frames. Nor is the auth
- * token (issue 12): the browser's session is join-api's HttpOnly `__Host-ofw_session` cookie, which no script can
+ * token: the browser's session is join-api's HttpOnly `__Host-ofw_session` cookie, which no script can
  * read; the state keeps only that a signup happened ({@link JoinProgress} `signedIn`), and §3's `authToken` stays
  * unset.
  */
@@ -36,7 +36,7 @@ export function hasStoredJoin(): boolean {
  * Loads the schemas a stored join is validated with (stored-schemas.ts: @ofw/domain's `JoinStateSchema` and the
  * progress schema, zod), once. Call it before `createAppContext` when {@link hasStoredJoin}: the app's store reads
  * sessionStorage when it mounts the persisted atoms. A fresh visitor has nothing stored, so /join's first load carries
- * no zod (issue 15).
+ * no zod.
  */
 export async function loadStoredJoinValidation(): Promise<void> {
   storedJoinSchemas ??= (await import('./stored-schemas.js')).storedJoinSchemas;
@@ -76,7 +76,7 @@ export function withAuthedParent(state: JoinState): JoinState {
 }
 
 /**
- * The join state without §3's `authToken` (issue 12): the SPA never keeps a token, in memory or in storage — its
+ * The join state without §3's `authToken`: the SPA never keeps a token, in memory or in storage — its
  * session is the HttpOnly cookie. A state stored by an older version loses its token on the first read.
  */
 export function withoutAuthToken(state: JoinState): JoinState {
@@ -184,5 +184,5 @@ export const billingDraftAtom = progressSlice(['billing']);
 /** The co-parent email question's answer, until Finish sends it. */
 export const coParentEmailDraftAtom = progressSlice(['coParentEmail']);
 
-/** The signup of this tab: whether it happened (the session cookie), its handles and the attempt in doubt (issue 12). */
+/** The signup of this tab: whether it happened (the session cookie), its handles and the attempt in doubt. */
 export const signupAtom = progressSlice(['signedIn', 'signupId', 'registrationKey', 'signupAttempt']);

@@ -5,7 +5,7 @@ import { STEP_IDS } from './steps.js';
 /*
  * The schemas a stored join is validated with when it is read back from sessionStorage (join-state.ts). Loaded only
  * when a join is stored (`loadStoredJoinValidation`), so a fresh visitor's first load of /join carries no zod
- * (issue 15).
+ *.
  */
 
 const BillingSchema = z.object({
@@ -38,13 +38,13 @@ export const ProgressSchema = z.object({
   upgrade: z.optional(z.boolean()),
   /**
    * POST /signups succeeded in this tab: the browser holds join-api's `__Host-ofw_session` cookie (HttpOnly), so the
-   * API calls that need a parent are made. A flag only: the auth token itself is never stored (issue 12).
+   * API calls that need a parent are made. A flag only: the auth token itself is never stored.
    */
   signedIn: z.optional(z.boolean()),
   /**
    * The signup attempt whose answer may have been lost: its `Idempotency-Key` and the exact body (JSON) it was sent
    * with, so that a retry of the same attempt — also after a reload — sends the same key, and join-api answers the
-   * same signup instead of failing on an invite or referral token already used (issue 12). Cleared on an answer.
+   * same signup instead of failing on an invite or referral token already used. Cleared on an answer.
    */
   signupAttempt: z.optional(z.object({ key: z.string(), body: z.string() })),
   /** Signup handles returned by POST /signups (needed for GET /coupons). */

@@ -20,7 +20,7 @@ import type { Attempt, OrderRow, Placed, StoredResponse } from './types.js';
  * subscription and card brand/last four in one transaction.
  *
  * `admit` runs once the key is known not to be completed, before anything is priced or charged — the route's
- * card-testing limits (issue 12), so that a replay of a completed order is answered from the store and never counted
+ * card-testing limits, so that a replay of a completed order is answered from the store and never counted
  * or refused as an attempt. Whatever it throws (e.g. the route's 429 `rate_limited` problem) is thrown as is.
  */
 export async function placeOrder(
@@ -31,7 +31,7 @@ export async function placeOrder(
   admit: () => Promise<void> = async () => {},
 ): Promise<StoredResponse> {
   const hash = requestHashes(body);
-  // A completed key answers before anything is priced (issue 12): a replay after a coupon was switched off or the
+  // A completed key answers before anything is priced: a replay after a coupon was switched off or the
   // pricing group changed still gets the stored answer, not a fresh 422 — nor a 429 once the parent is past a limit.
   const done = await completedAnswer(s, user.id, key, hash);
   if (done) return done;

@@ -40,7 +40,7 @@ async function couponAvailability(s: Services, user: UserRow, couponCode: string
 
 /**
  * The purchase quote of an order request, its errors as problems: a package in another currency than the parent's
- * country's → 422 `currency_not_offered` (issue 12); a package, product or service not offered → 422
+ * country's → 422 `currency_not_offered`; a package, product or service not offered → 422
  * `package_unavailable`.
  * @throws ServiceError `currency_not_offered`, `package_unavailable`
  */

@@ -99,7 +99,7 @@ export const sessionMessages = /* @__PURE__ */ defineMessages({
   },
 });
 
-/** Problems any step can get from join-api (issue 12), explained in the page instead of "unexpected error". */
+/** Problems any step can get from join-api, explained in the page instead of "unexpected error". */
 export const problemMessages = /* @__PURE__ */ defineMessages({
   /** 429 `rate_limited` with a Retry-After under a minute. */
   rateLimitedSeconds: {

@@ -243,7 +243,7 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
       'Error after Pay when the price changed since the page showed it (e.g. a coupon ended). {amount} is the new total with its currency symbol. Nothing was charged.',
     defaultMessage: 'The price is now {amount}. Nothing was charged: check the new total, then pay again.',
   },
-  /** join-api 409 `not_an_upgrade`: with a current subscription only an upgrade can be bought (issue 11). */
+  /** join-api 409 `not_an_upgrade`: with a current subscription only an upgrade can be bought. */
   notAnUpgrade: {
     id: 'payment.error.notAnUpgrade',
     description:
@@ -251,7 +251,7 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
     defaultMessage:
       'You already have a subscription. Only an upgrade to a higher plan can be bought; nothing was charged.',
   },
-  /** join-api 422 `payment_method_expired`: the nonce was unknown, expired or already used (issue 10). */
+  /** join-api 422 `payment_method_expired`: the nonce was unknown, expired or already used. */
   cardExpired: {
     id: 'payment.error.cardExpired',
     description: 'Error when the card details expired before the payment; the parent enters the card again.',

@@ -42,7 +42,7 @@ function Stopped({
 /**
  * Step 4, payment (§2 "A payment step with an error banner", DESIGN.md §5). Lazy-loaded with @ofw/payments.
  * Loads the provider config (a client token for the merchant account of the currency charged, so 3D Secure runs in
- * it, issue 10; usually fetched already while the parent read the terms, usePaymentStepPrefetch), the package data and coupons, then renders the card form inside `<PaymentsProvider>`.
+ * it; usually fetched already while the parent read the terms, usePaymentStepPrefetch), the package data and coupons, then renders the card form inside `<PaymentsProvider>`.
  */
 export default function PaymentStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();

@@ -54,7 +54,7 @@ function usePlanTerms(): string[] {
  * Step 3, terms (§2 "A terms-and-conditions list with a continue button"): Continue records agreement (PUT …/terms).
  * The list says only what the product does (the legal documents, the plan's price and term, its end, the co-parent's
  * own subscription); its texts are placeholders in the catalogues for the legal team to replace.
- * While the parent reads, the payment step's code, config and card frames load (issue 15, usePaymentStepPrefetch).
+ * While the parent reads, the payment step's code, config and card frames load (usePaymentStepPrefetch).
  */
 export function TermsStep({ nav }: { nav: StepNav }) {
   const intl = useIntl();

@@ -22,7 +22,7 @@ export type FinishOutcome = 'incomplete' | 'left';
 
 /**
  * The request sequencing of Finish (§4 "Completion"): PUT …/credentials (set once: when the parent says they are not
- * required any more, the server is asked again — e.g. a retry after a later step failed, issue 12), …/security-questions,
+ * required any more, the server is asked again — e.g. a retry after a later step failed), …/security-questions,
  * …/billing-address and …/coparent-email, each only while still needed, each writing its answer into the parent query
  * (api-client's mutation options, `setQueryData`); then the parent is read again and, when `isJoinComplete`, the
  * persisted join (and the invite token) is cleared and the browser leaves for /ofw/home.form. What was saved stays

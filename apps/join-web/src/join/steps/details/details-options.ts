@@ -75,7 +75,7 @@ export function countryOptions(
 
 /**
  * The localized field errors (or a banner) for a failed signup: 409 conflict (email taken), validation_failed fields,
- * the problems any step can get (429 with its wait, issue 12: `problemMessage`), else the unexpected-error banner.
+ * the problems any step can get (429 with its wait, `problemMessage`), else the unexpected-error banner.
  */
 export function signupErrorsOf(
   intl: IntlShape,

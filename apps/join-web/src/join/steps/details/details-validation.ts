@@ -12,7 +12,7 @@ import type { DetailsField } from './details-options.js';
 
 /*
  * The details step's rules that need api-client's zod schemas. Loaded by `loadDetailsValidation`
- * (use-details-form.ts) once the step is on screen, never in the first load of /join (issue 15).
+ * (use-details-form.ts) once the step is on screen, never in the first load of /join.
  */
 
 /**

@@ -17,7 +17,7 @@ let loadingValidation: Promise<DetailsValidation> | undefined;
 
 /**
  * The details step's zod-backed rules (details-validation.ts: api-client's schemas), loaded once — after the first
- * screen, not in /join's first load (issue 15). A failed load is tried again on the next call.
+ * screen, not in /join's first load. A failed load is tried again on the next call.
  */
 export function loadDetailsValidation(): Promise<DetailsValidation> {
   return (loadingValidation ??= import('./details-validation.js').then(

@@ -10,7 +10,7 @@ import { useJoin, type StepNav } from '../../use-join.js';
 /**
  * The request sequencing of Continue on the details step: POST /signups (api-client's `signupMutation`) with one
  * Idempotency-Key per signup attempt, kept — also across a reload — until an answer arrives, so a retry after a lost
- * answer gets the same signup instead of failing on a used invite or referral token (issue 12). The auth token in the
+ * answer gets the same signup instead of failing on a used invite or referral token. The auth token in the
  * answer is not kept: join-api set the HttpOnly session cookie. Then the parent is read into the query cache (best
  * effort) and the join goes on. Busy and error state are the returned mutation's; its variable is the country.
  */

@@ -5,7 +5,7 @@ import { packageMessages } from '../../messages.js';
 import { isUpgradeContext, price, purchaseContextOf, tryQuote } from '../../pricing.js';
 
 /**
- * How a fixed tier is priced for its card, all by `quote` (issue 11 "One price"): `purchase` is the plan itself
+ * How a fixed tier is priced for its card, all by `quote` ("One price"): `purchase` is the plan itself
  * (total, coupon, VAT, monthly — the same context without a current term), `upgrade` the prorated quote of an
  * upgrade (what `POST /orders` charges), `refused` when the parent holds a current subscription and the plan is not
  * an upgrade of it (`QuoteError` `not_an_upgrade`).

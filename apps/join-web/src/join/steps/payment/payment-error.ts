@@ -57,7 +57,7 @@ export function providerMessage(group: PaymentErrorGroup) {
  * (§8) by their group ({@link providerMessage}); a 402 without a `declineCategory` reads as a generic decline.
  */
 export function messageFor(intl: IntlShape, err: unknown): string {
-  const common = problemMessage(intl, err); // 429 with its wait, currency_not_offered (issue 12)
+  const common = problemMessage(intl, err); // 429 with its wait, currency_not_offered
   if (common) return common;
   if (answerMayBeLost(err)) return intl.formatMessage(paymentMessagesUi.inDoubt);
   if (isApiError(err)) {

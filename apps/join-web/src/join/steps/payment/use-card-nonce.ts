@@ -33,7 +33,7 @@ export function cardFieldOptions(intl: Pick<IntlShape, 'formatMessage'>) {
 /**
  * The card of the payment step: the provider's hosted fields (in `#card-number`, `#card-expiration-date`,
  * `#card-cvv`) and `cardNonce`, which tokenizes them and runs 3D Secure for the amount charged (§4 "3D Secure flow").
- * `cardNonce` rejects with {@link CardWithoutBin} (no BIN: 3D Secure cannot run, issue 11 defect 5), {@link ThreeDSFailed}
+ * `cardNonce` rejects with {@link CardWithoutBin} (no BIN: 3D Secure cannot run), {@link ThreeDSFailed}
  * or the provider's error.
  */
 export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue) {

@@ -74,7 +74,7 @@ export function useSubmitPayment(o: {
 
   async function orderBody(nonce: string): Promise<OrderRequest> {
     const deviceData = await o.getDeviceData().catch(() => undefined);
-    // The order is the quote's payload; join-api prices it by the same `quote` and charges `charged` (issue 11).
+    // The order is the quote's payload; join-api prices it by the same `quote` and charges `charged`.
     const body = {
       ...o.chosen.quote.payload,
       paymentMethodNonce: nonce,
