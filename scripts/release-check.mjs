@@ -187,7 +187,9 @@ try {
   registry = startLocalRegistry();
   registry.ready.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
 
-  step(`Copying the workspace to ${workspace} (package.json of every workspace, .changeset/, packages/* with dist/)`);
+  step(
+    `Copying the workspace to ${workspace} (package.json of every workspace, .changeset/, packages/* with dist/, tooling/*)`,
+  );
   timed('copy', () => {
     mkdirSync(workspace);
     for (const f of ['package.json', 'pnpm-workspace.yaml', 'pnpm-lock.yaml', '.npmrc', '.changeset'])
@@ -204,6 +206,11 @@ try {
     // through node_modules/@ofw/<dep> (-> ../../../<dep>, the copy's own sibling) and the rest through the root link
     for (const { dir } of published)
       cpSync(dir, path.join(workspace, path.relative(root, dir)), { recursive: true, verbatimSymlinks: true });
+    // the private test tooling the packages take as a devDependency (`workspace:*`): `pnpm publish` resolves it too
+    for (const name of readdirSync(path.join(root, 'tooling'))) {
+      const dir = path.join(root, 'tooling', name);
+      cpSync(dir, path.join(workspace, 'tooling', name), { recursive: true, verbatimSymlinks: true });
+    }
     symlinkSync(path.join(root, 'node_modules'), path.join(workspace, 'node_modules'));
     // its own repository: `changeset publish` tags the release there, not in this one
     execFileSync('git', ['init', '-q'], { cwd: workspace });
