@@ -6,7 +6,11 @@ const server = {
   format: ['esm'],
   platform: 'node',
   target: 'node20',
-  dts: { entry: { index: 'src/index.ts' } },
+  dts: {
+    entry: { index: 'src/index.ts' },
+    // tsup's declaration build sets `baseUrl`, which TypeScript 6 deprecates (https://aka.ms/ts6)
+    compilerOptions: { ignoreDeprecations: '6.0' },
+  },
   sourcemap: true,
 } satisfies Options;
 

@@ -10,7 +10,11 @@ const common: Options = {
   entry: { index: 'src/index.ts', protocol: 'src/protocol.ts' },
   platform: 'browser',
   target: 'es2022',
-  dts: true,
+  dts: {
+    // tsup's declaration build sets `baseUrl`, which TypeScript 6 deprecates (an error unless acknowledged;
+    // https://aka.ms/ts6); our own tsconfigs use none. Remove once tsup stops setting it.
+    compilerOptions: { ignoreDeprecations: '6.0' },
+  },
   sourcemap: true,
   treeshake: true,
   external: ['react', 'react-dom', 'react/jsx-runtime', /^braintree-web/, 'credit-card-type', '@ofw/domain'],
