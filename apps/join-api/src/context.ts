@@ -8,7 +8,7 @@ import type { Logger } from './lib/logger.js';
 import type { Metrics } from './lib/metrics.js';
 import type { LoadShedder } from './lib/load-shedding.js';
 import { TOKEN_TTL_MS, findLiveToken, findSessionUser, type TokenRow, type UserRow } from './accounts.js';
-import { bearer } from './lib/tokens.js';
+import { SESSION_COOKIE, bearer } from './lib/tokens.js';
 import { HttpProblem, forbidden, unauthorized } from './lib/problem.js';
 import { RATE_LIMITS, hitRateLimit, type RateLimitRule } from './lib/rate-limit.js';
 
@@ -38,12 +38,7 @@ export interface Services extends Required<Omit<AppDeps, 'inviteRotateAfterMs' |
 export type AppEnv = { Variables: { services: Services; requestId: string } };
 export type Ctx = Context<AppEnv>;
 
-/**
- * The browser's session cookie: `__Host-` prefixed, so browsers accept it only when `Secure`, with
- * `Path=/` and no `Domain` (no subdomain can set or shadow it). Browsers treat http://localhost and http://127.0.0.1
- * as secure contexts and keep it there too.
- */
-export const SESSION_COOKIE = '__Host-ofw_session';
+export { SESSION_COOKIE } from './lib/tokens.js';
 
 /**
  * Sets the session cookie to `token`: HttpOnly (no script reads it), always Secure (the `__Host-` prefix demands it,

@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { API_PREFIX } from '@ofw/api-client';
 import type { Metrics } from './metrics.js';
 import { HttpProblem } from './problem.js';
-import { SESSION_COOKIE } from '../context.js';
+import { SESSION_COOKIE } from './tokens.js';
 
 /** Thresholds of {@link LoadShedder} (env.ts `LOAD_SHED_*`; 0 turns a threshold off). */
 export interface LoadSheddingOptions {

@@ -37,3 +37,11 @@ export function bearer(header: string | undefined): string | undefined {
   const m = /^Bearer\s+([A-Za-z0-9._~+/=-]{16,256})$/i.exec(header?.trim() ?? '');
   return m?.[1];
 }
+
+/**
+ * The browser's session cookie: `__Host-` prefixed, so browsers accept it only when `Secure`, with
+ * `Path=/` and no `Domain` (no subdomain can set or shadow it). Browsers treat http://localhost and http://127.0.0.1
+ * as secure contexts and keep it there too. Here, beside the tokens it carries, so the load shedder and the context
+ * both read it without importing each other.
+ */
+export const SESSION_COOKIE = '__Host-ofw_session';
