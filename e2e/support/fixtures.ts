@@ -10,7 +10,10 @@ export const MATRIX_CELLS = ['en-US-1280', 'en-US-360', 'es-MX-1280', 'es-MX-360
 
 /** Fails when the page scrolls sideways (a 360 px phone must not). */
 export async function expectNoHorizontalScroll(page: Page, step: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // Against the device's width, not `innerWidth`: on a touch phone (isMobile) a page wider than the screen grows the
+  // layout viewport and zooms out, so scrollWidth and innerWidth grow together and the overflow would not show.
+  const width = page.viewportSize()?.width ?? (await page.evaluate(() => window.innerWidth));
+  const overflow = (await page.evaluate(() => document.documentElement.scrollWidth)) - width;
   expect(overflow, `horizontal overflow on "${step}"`).toBeLessThanOrEqual(0);
 }
 

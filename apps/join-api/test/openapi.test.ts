@@ -149,7 +149,19 @@ describe('the OpenAPI document as another team consumes it', () => {
       ].join('\n'),
     );
     const tsc = require.resolve('typescript/bin/tsc');
-    const args = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--skipLibCheck', 'false'];
+    // the consumer's own compile: only these files and flags (TypeScript 6 refuses files on the command line beside
+    // the package's tsconfig.json unless told to ignore it)
+    const args = [
+      '--ignoreConfig',
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--skipLibCheck',
+      'false',
+    ];
     const result = await run(process.execPath, [
       tsc,
       ...args,

@@ -234,10 +234,10 @@ function connectionKiller(url: string) {
       const a = armed;
       armed = undefined;
       const pid = (this as unknown as { processID: number }).processID;
-      return admin.query('select pg_terminate_backend($1, 5000)', [pid]).then(() => {
-        a.fired++;
-        return original.apply(this, args);
-      });
+      // counted when the kill is issued: the request may answer (500, connection lost) before pg_terminate_backend
+      // returns — a sign-up is one statement, whose connection dies before it is even sent
+      a.fired++;
+      return admin.query('select pg_terminate_backend($1, 5000)', [pid]).then(() => original.apply(this, args));
     }
     return original.apply(this, args);
   };
