@@ -157,31 +157,62 @@ export async function currentSubscription(db: DbOrTx, userId: number, now: Date)
   return row;
 }
 
+/** A parent's current term as {@link currentTermSql} reads it (JSON: timestamps as ISO strings). */
+export interface CurrentTermJson {
+  subscriptionId: number;
+  packageId: number;
+  startsAt: string;
+  expiresAt: string;
+  currency: string;
+  years: number | null;
+  amountMinor: number;
+  creditMinor: number;
+  discountMinor: number;
+}
+
+/** The current term and the subscription it belongs to ({@link currentTerm}). */
+export type ParentTerm = CurrentTerm & { subscriptionId: number };
+
 /**
- * The parent's live subscription with what it is worth, for the proration rule (README "Upgrade and proration"),
- * or undefined without one. Value = the order's charge + the proration credit it received (its package's price
- * after coupons); list price = value + the coupon discount.
+ * The parent's live subscription joined to the order that bought it, as one JSON value (null without one): a scalar
+ * subquery, so that a statement that reads other things reads the term too (one round trip).
  */
-export async function currentTerm(
-  db: DbOrTx,
-  userId: number,
-  now: Date,
-): Promise<(CurrentTerm & { subscriptionId: number }) | undefined> {
-  const sub = await currentSubscription(db, userId, now);
-  if (!sub) return undefined;
-  const [order] = await db.select().from(orders).where(eq(orders.id, sub.orderId)).limit(1);
-  if (!order) return undefined;
-  const valueMinor = order.amountMinor + order.creditMinor;
+export function currentTermSql(userId: number, now: Date): SQL<CurrentTermJson | null> {
+  return sql<CurrentTermJson | null>`(select json_build_object('subscriptionId', s.id, 'packageId', s.package_id,
+      'startsAt', s.starts_at, 'expiresAt', s.expires_at, 'currency', o.currency, 'years', o.services -> 'years',
+      'amountMinor', o.amount_minor, 'creditMinor', o.credit_minor, 'discountMinor', o.discount_minor)
+    from ${subscriptions} s join ${orders} o on o.id = s.order_id
+    where s.user_id = ${userId} and s.status = 'current' and s.expires_at > ${now.toISOString()}::timestamptz
+    limit 1)`;
+}
+
+/**
+ * The current term read by {@link currentTermSql}, with what it is worth, for the proration rule (README "Upgrade and
+ * proration"): value = the order's charge + the proration credit it received (its package's price after coupons);
+ * list price = value + the coupon discount; years from a build-your-own order's `services.years`, else the package's.
+ */
+export function termFromJson(json: CurrentTermJson | null | undefined): ParentTerm | undefined {
+  if (!json) return undefined;
+  const valueMinor = json.amountMinor + json.creditMinor;
   return {
-    subscriptionId: sub.id,
-    packageId: sub.packageId,
-    currency: order.currency,
-    years: (order.services as { years?: number } | null)?.years ?? getPackage(sub.packageId)?.subDurationInYears ?? 1,
-    startsAt: sub.startsAt,
-    expiresAt: sub.expiresAt,
+    subscriptionId: json.subscriptionId,
+    packageId: json.packageId,
+    currency: json.currency,
+    years: json.years ?? getPackage(json.packageId)?.subDurationInYears ?? 1,
+    startsAt: new Date(json.startsAt),
+    expiresAt: new Date(json.expiresAt),
     valueMinor,
-    listPriceMinor: valueMinor + order.discountMinor,
+    listPriceMinor: valueMinor + json.discountMinor,
   };
+}
+
+/** The parent's live subscription with what it is worth ({@link termFromJson}), or undefined without one. */
+export async function currentTerm(db: DbOrTx, userId: number, now: Date): Promise<ParentTerm | undefined> {
+  const [row] = await db
+    .select({ term: currentTermSql(userId, now) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return termFromJson(row?.term);
 }
 
 /** Subscription status of a user (§4): current, expired (had one; none live) or none. */

@@ -1,12 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { getPackage } from '@ofw/domain';
-import type { Db } from './db/client.js';
 import type { orders } from './db/schema.js';
-import { users } from './db/schema.js';
 import type { PaymentMethodSummary } from './gateway/types.js';
-import { enqueueEmail } from './outbox.js';
+import type { EmailPayload } from './emails/render.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 /** The order columns that keep what paid: brand and last four of a (Apple Pay) card, a wallet's account, the type. */
@@ -63,53 +59,33 @@ export function orderYears(order: Pick<OrderRow, 'services' | 'packageId'>): 1 |
   return years === 2 ? 2 : 1;
 }
 
+/** What a receipt names of its payer: filled in from the payer's `users` row where the receipt is queued. */
+export type ReceiptPayer = { email: string; firstName: string; languageLocale: string };
+
 /**
- * Queues the payer's receipt for an order that was just marked paid — called inside the transaction that pays it
- * (orders.ts `finalize`), so the receipt exists exactly when the payment was recorded. Every figure is the order
- * row's (amount charged, currency, VAT, discount, credit, what paid — card or Apple Pay brand and last four, PayPal
- * e-mail, Venmo username); nothing is re-priced.
- * One receipt per order (`dedupeKey` `receipt:<orderId>`). `payerRow` (e-mail, first name, locale) is the payer's
- * row when the caller has just read or written it in this transaction; without it, it is read here.
- * @returns the address the receipt goes to (the payer's account e-mail), or undefined when the payer is gone.
+ * The receipt e-mail's payload for an order just marked paid, without its payer's fields (`languageLocale`,
+ * `firstName`), which the statement that pays the order takes from the payer's row (services/orders/finalize.ts: the
+ * receipt is queued in the outbox by that same statement, so it exists exactly when the payment was recorded). Every
+ * figure is the order row's (amount charged, currency, VAT, discount, credit — minor units —, what paid: card or Apple
+ * Pay brand and last four, PayPal e-mail, Venmo username); nothing is re-priced.
  */
-export async function queueReceipt(
-  tx: Tx,
-  order: OrderRow,
-  paidAt: Date,
-  payerRow?: { email: string; firstName: string; languageLocale: string },
-): Promise<string | undefined> {
-  const [payer] = payerRow
-    ? [payerRow]
-    : await tx
-        .select({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })
-        .from(users)
-        .where(eq(users.id, order.userId))
-        .limit(1);
-  if (!payer) return undefined;
-  const pkg = getPackage(order.packageId);
-  const years = orderYears(order);
-  await enqueueEmail(tx, {
-    kind: 'receipt',
-    recipient: payer.email,
-    dedupeKey: `receipt:${order.id}`,
-    now: paidAt,
-    payload: {
-      languageLocale: payer.languageLocale,
-      firstName: payer.firstName,
-      orderId: order.id,
-      paidAt: paidAt.toISOString(),
-      packageId: order.packageId,
-      packageName: pkg?.displayName ?? String(order.packageId),
-      years,
-      currency: order.currency,
-      amountMinor: order.amountMinor,
-      vatMinor: order.vatMinor,
-      discountMinor: order.discountMinor,
-      creditMinor: order.creditMinor,
-      cardBrand: order.cardBrand,
-      cardLast4: order.cardLast4,
-      paymentMethod: orderPaymentMethod(order),
-    },
-  });
-  return payer.email;
+export function receiptPayload(order: OrderRow, paidAt: Date): Omit<EmailPayload<'receipt'>, keyof ReceiptPayer> {
+  return {
+    orderId: order.id,
+    paidAt: paidAt.toISOString(),
+    packageId: order.packageId,
+    packageName: getPackage(order.packageId)?.displayName ?? String(order.packageId),
+    years: orderYears(order),
+    currency: order.currency,
+    amountMinor: order.amountMinor,
+    vatMinor: order.vatMinor,
+    discountMinor: order.discountMinor,
+    creditMinor: order.creditMinor,
+    cardBrand: order.cardBrand,
+    cardLast4: order.cardLast4,
+    paymentMethod: orderPaymentMethod(order),
+  };
 }
+
+/** One receipt per order: the outbox's `dedupe_key` of an order's receipt (a second insert is ignored). */
+export const receiptDedupeKey = (orderId: string): string => `receipt:${orderId}`;

@@ -11,7 +11,8 @@ import {
   type FakeSandbox,
   type TestApp,
 } from './helpers.js';
-import { families, idempotencyKeys, signups, tokens, users } from '../src/db/schema.js';
+import type { OrderResponse } from '@ofw/api-client';
+import { families, idempotencyKeys, orders, outbox, signups, subscriptions, tokens, users } from '../src/db/schema.js';
 
 /**
  * Counts the statements the app's PGlite runs, as Postgres counts them (pg_stat_statements, the bench's count): each
@@ -96,22 +97,82 @@ describe('statements per call of the join (PGlite)', () => {
     expect(counter.take()).toBe(3);
   });
 
-  it('a paid POST /orders reads this key’s and the pending order in one statement once the parent is locked, and the receipt takes the payer from the billing-address update (21 statements, was 23)', async () => {
-    const { authToken } = await signup(t, person('payer'));
+  it('a paid POST /orders is 10 statements (was 23): session; the key with the pricing reads; the limits; the claim; the order’s transaction (BEGIN, lock, this key’s and the pending order with the current term, insert, COMMIT); one statement that pays', async () => {
+    const { authToken, userId } = await signup(t, person('payer'));
+    const order = () =>
+      t.call('orders', {
+        method: 'POST',
+        token: authToken,
+        headers: { 'idempotency-key': 'order-key-0001' },
+        json: {
+          packageId: 2053,
+          paymentMethodNonce: 'fake-valid-nonce',
+          billingAddress: BILLING,
+          expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+        },
+      });
     counter.take();
+    const res = await order();
+    expect(res.status).toBe(201);
+    expect(counter.take()).toBe(10);
+    // what the one statement wrote, as the transaction of eight did: the order paid, the subscription current, the
+    // payer's billing address, the receipt in the outbox in the payer's name and locale, the key answered
+    const body = (await res.json()) as OrderResponse;
+    expect(body.receipt.receiptEmail).toBe('payer@example.com');
+    const [paid] = await t.db.select().from(orders).where(eq(orders.id, body.orderId));
+    expect(paid).toMatchObject({ status: 'paid', leaseUntil: null, cardLast4: expect.stringMatching(/^\d{4}$/) });
+    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(subs).toMatchObject([{ orderId: body.orderId, status: 'current', packageId: 2053 }]);
+    const [payer] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(payer!.billingAddress).toEqual(BILLING);
+    const [receipt] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `receipt:${body.orderId}`));
+    expect(receipt).toMatchObject({ kind: 'receipt', recipient: 'payer@example.com', status: 'pending' });
+    expect(receipt!.payload).toMatchObject({
+      orderId: body.orderId,
+      firstName: SIGNUP.parent.firstName,
+      languageLocale: SIGNUP.languageLocale,
+      amountMinor: 21600,
+      currency: 'USD',
+    });
+    // the replay answers from the key what the first answer said, in three statements (session, the read, nothing more)
+    counter.take();
+    const replay = await order();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(body);
+    expect(counter.take()).toBe(2);
+  });
+
+  it('a declined POST /orders records the decline and the key’s answer in one statement, and writes nothing else', async () => {
+    const { authToken, userId } = await signup(t, person('declined'));
     const res = await t.call('orders', {
       method: 'POST',
       token: authToken,
-      headers: { 'idempotency-key': 'order-key-0001' },
+      headers: { 'idempotency-key': 'order-key-0002' },
       json: {
         packageId: 2053,
-        paymentMethodNonce: 'fake-valid-nonce',
+        paymentMethodNonce: 'fake-processor-declined-visa-nonce',
         billingAddress: BILLING,
-        expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+        expectedCharge: { amount: '216.00', currencyCode: 'USD' },
       },
     });
-    expect(res.status).toBe(201);
-    expect(counter.take()).toBe(21);
+    expect(res.status).toBe(402);
+    const [declined] = await t.db.select().from(orders).where(eq(orders.userId, userId));
+    expect(declined).toMatchObject({ status: 'declined', leaseUntil: null });
+    const [key] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'order-key-0002'));
+    expect(key).toMatchObject({ state: 'completed', responseStatus: 402 });
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toHaveLength(0);
+    const [payer] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(payer!.billingAddress).toBeNull();
+  });
+
+  it('GET /packages for a signed-in parent reads the pricing group, coupons and current term in one statement (session + 1, was 5)', async () => {
+    const { authToken } = await signup(t, person('shopper'));
+    counter.take();
+    expect((await t.call('packages', { token: authToken })).status).toBe(200);
+    expect(counter.take()).toBe(2);
   });
 });
 

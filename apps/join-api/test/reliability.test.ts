@@ -237,7 +237,14 @@ function connectionKiller(url: string) {
       // counted when the kill is issued: the request may answer (500, connection lost) before pg_terminate_backend
       // returns — a sign-up is one statement, whose connection dies before it is even sent
       a.fired++;
-      return admin.query('select pg_terminate_backend($1, 5000)', [pid]).then(() => original.apply(this, args));
+      const killed = admin.query('select pg_terminate_backend($1, 5000)', [pid]).then(() => original.apply(this, args));
+      // a statement outside a transaction comes from pg-pool's query() with a callback, which ignores what this
+      // returns: the pool may answer it from the dying connection's 'error' first, and the admin query can then still
+      // fail (its connection closed by stop()) — that failure goes to the callback, not to an unhandled rejection
+      const callback = args.at(-1);
+      if (typeof callback !== 'function') return killed;
+      killed.catch((e: unknown) => (callback as (e: unknown) => void)(e));
+      return undefined;
     }
     return original.apply(this, args);
   };

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   fromMinor,
   priceCatalogue,
@@ -13,12 +13,12 @@ import {
 import type { PackagesResponse, PaymentsConfig } from '@ofw/api-client';
 import type { Services } from '../context.js';
 import type { Db } from '../db/client.js';
-import { coupons, experiments, featureFlags, signups } from '../db/schema.js';
+import { coupons, experiments, featureFlags, idempotencyKeys, signups, subscriptions } from '../db/schema.js';
 import { GatewayUnavailableError } from '../gateway/types.js';
 import type { CatalogueCache } from '../lib/catalogue-cache.js';
 import { hashToken } from '../lib/tokens.js';
 import { buyerCurrency } from '../order-quote.js';
-import { currentTerm, subscriptionStatus, type UserRow } from '../accounts.js';
+import { currentTermSql, termFromJson, type ParentTerm, type UserRow } from '../accounts.js';
 import { ServiceError } from './errors.js';
 
 /**
@@ -27,23 +27,92 @@ import { ServiceError } from './errors.js';
  * (packages, coupons, payments config, invites) and for the order service. No HTTP here.
  */
 
-/** Auto-applied coupon availability entries for an audience (§3). */
-export async function availabilityFor(db: Db, audience: 'join' | 'invite'): Promise<CouponAvailability[]> {
-  const rows = await db.select().from(coupons).where(eq(coupons.audience, audience));
-  return rows
-    .filter((r) => r.active && r.autoApply)
-    .map((r) => ({ packageId: r.packageId, status: 'available', discountAmount: fromMinor(r.discountMinor) }));
+/** A coupon as pricing reads it. */
+type CouponJson = Pick<typeof coupons.$inferSelect, 'packageId' | 'discountMinor' | 'audience' | 'active'>;
+
+const asAvailability = (c: Pick<CouponJson, 'packageId' | 'discountMinor'>): CouponAvailability => ({
+  packageId: c.packageId,
+  status: 'available',
+  discountAmount: fromMinor(c.discountMinor),
+});
+
+/** The auto-applied coupons of an audience as a JSON array, in code order (a scalar subquery). */
+function autoCouponsSql(audience: 'join' | 'invite'): SQL<CouponJson[]> {
+  return sql<CouponJson[]>`(select coalesce(json_agg(json_build_object('packageId', c.package_id,
+      'discountMinor', c.discount_minor, 'audience', c.audience, 'active', c.active) order by c.code), '[]'::json)
+    from ${coupons} c where c.audience = ${audience} and c.active and c.auto_apply)`;
 }
 
-/** The pricing group a parent's packages are priced for (§4 "Pricing group"). */
-export async function pricingGroupOf(db: Db, user: UserRow, now: Date): Promise<PricingGroup> {
+/** Auto-applied coupon availability entries for an audience (§3), in code order. */
+export async function availabilityFor(db: Db, audience: 'join' | 'invite'): Promise<CouponAvailability[]> {
+  const [row] = await db.select({ coupons: autoCouponsSql(audience) }).from(sql`(select 1) as one`);
+  return (row?.coupons ?? []).map(asAvailability);
+}
+
+/** The pricing group a parent's packages are priced for (§4 "Pricing group"), from their subscription status. */
+export function pricingGroupFor(user: UserRow, status: 'current' | 'expired' | 'none'): PricingGroup {
   return resolvePricingGroup({
-    subscriptionStatus: await subscriptionStatus(db, user.id, now),
+    subscriptionStatus: status,
     coparentPricing: user.coparentPricing,
     migrationPricingGroup: user.migrationPricingGroup,
     eligiblePricingGroup: user.migrationPricingGroup,
     hasMigratedTo2kPackaging: user.hasMigratedTo2k,
   });
+}
+
+/** Everything a parent's prices depend on, read by {@link readPricing} in one statement. */
+export interface PricingReads {
+  /** §4: current (a live subscription), expired (had one), none. */
+  subscriptionStatus: 'current' | 'expired' | 'none';
+  /** The live subscription's term, for proration; undefined without one. */
+  term: ParentTerm | undefined;
+  /** The auto-applied coupons of the parent's audience (§3: invited co-parents 'invite', others 'join'). */
+  autoCoupons: CouponAvailability[];
+  /** The coupon of the code asked for (any audience or state); undefined when none was asked for or it is unknown. */
+  entered: CouponJson | undefined;
+  /** The row of the Idempotency-Key asked for (POST /orders); undefined when none was asked for or it is new. */
+  key: typeof idempotencyKeys.$inferSelect | undefined;
+}
+
+/**
+ * What a parent's prices depend on — the current term and whether they ever subscribed (the pricing group), the
+ * audience's auto-applied coupons, the coupon of a code, and (POST /orders) the request's Idempotency-Key — in ONE
+ * statement: a round trip each cost join-api a socket write and a query build (README "Where the time goes").
+ */
+export async function readPricing(
+  db: Db,
+  user: UserRow,
+  now: Date,
+  ask: { couponCode?: string | undefined; idempotencyKey?: string } = {},
+): Promise<PricingReads> {
+  const code = ask.couponCode?.trim().toUpperCase() ?? null;
+  const [row] = await db
+    .select({
+      term: currentTermSql(user.id, now),
+      subscribed: sql<boolean>`exists (select 1 from ${subscriptions} s where s.user_id = ${user.id})`,
+      autoCoupons: autoCouponsSql(audienceOf(user)),
+      entered: sql<CouponJson | null>`(select json_build_object('packageId', c.package_id, 'discountMinor',
+          c.discount_minor, 'audience', c.audience, 'active', c.active) from ${coupons} c where c.code = ${code})`,
+      key: idempotencyKeys,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(
+      idempotencyKeys,
+      and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, ask.idempotencyKey ?? sql`null`)),
+    );
+  const term = termFromJson(row?.term);
+  return {
+    subscriptionStatus: term ? 'current' : row?.subscribed ? 'expired' : 'none',
+    term,
+    autoCoupons: (row?.autoCoupons ?? []).map(asAvailability),
+    entered: row?.entered ?? undefined,
+    key: row?.key ?? undefined,
+  };
+}
+
+/** §3: coupons are offered per audience — invited co-parents 'invite', every other parent 'join'. */
+export function audienceOf(user: Pick<UserRow, 'isInvited'>): 'join' | 'invite' {
+  return user.isInvited ? 'invite' : 'join';
 }
 
 /** Value of an experiment for a user: a stable hash of (user, experiment) against the rollout (§3, §9). */
@@ -91,10 +160,11 @@ export async function parentPackages(
   cache: CatalogueCache,
 ): Promise<PackagesResponse> {
   const now = s.now();
-  const group = await pricingGroupOf(s.db, user, now);
-  const availability = await availabilityFor(s.db, user.isInvited ? 'invite' : 'join');
+  const reads = await readPricing(s.db, user, now);
+  const group = pricingGroupFor(user, reads.subscriptionStatus);
+  const availability = reads.autoCoupons;
   const currency = offeredCurrency(user, query.askedCurrency, query.currency);
-  const term = await currentTerm(s.db, user.id, now);
+  const { term } = reads;
   const priced = term
     ? priceCatalogue({ currency, flow: query.flow, pricingGroup: group, coupons: availability, currentTerm: term, now })
     : cache.purchaseCatalogue(group, currency, query.flow, { list: availability, key: JSON.stringify(availability) });
@@ -175,5 +245,5 @@ export async function signupCoupons(
   const [signup] = await s.db.select().from(signups).where(eq(signups.id, signupId)).limit(1);
   if (!signup || signup.userId !== user.id || !equalHashes(signup.registrationKeyHash, hashToken(registrationKey)))
     throw new ServiceError('signup_not_found', 'No signup matches this registration key.');
-  return availabilityFor(s.db, user.isInvited ? 'invite' : 'join');
+  return availabilityFor(s.db, audienceOf(user));
 }

@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../context.js';
-import { orders, subscriptions, users } from '../../db/schema.js';
+import { idempotencyKeys, orders, outbox, subscriptions, users } from '../../db/schema.js';
 import type { ChargeResult, FoundTransaction } from '../../gateway/types.js';
-import { orderYears, paymentColumns, queueReceipt } from '../../receipts.js';
+import { orderYears, paymentColumns, receiptDedupeKey, receiptPayload } from '../../receipts.js';
 import { authenticationRequired, offersStepUp } from '../step-up.js';
 import { declineDetails, declineRefusal, nonceRefusal, paidResponse, storedRefusal } from './answers.js';
-import { completeKey } from './idempotency-store.js';
-import type { OrderRow, StoredResponse, Tx } from './types.js';
+import type { OrderRow, StoredResponse } from './types.js';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -14,9 +13,11 @@ type Approved = Extract<ChargeResult, { outcome: 'approved' }>;
 type NotApproved = Exclude<ChargeResult, { outcome: 'approved' }>;
 
 /**
- * Records the gateway's answer for a pending order in one transaction: order paid + subscription
- * (current, expiry from the term) + billing address + the idempotent response; or order declined (402) or failed
- * (422, the nonce could not be charged). The lease ends with it.
+ * Records the gateway's answer for a pending order in ONE statement (data-modifying CTEs, all or nothing; the
+ * transaction of six to eight round trips it replaces cost join-api a syscall and a query build each): order paid +
+ * subscription (current, expiry from the term) + billing address + receipt in the outbox + the idempotent response;
+ * or order declined (402) or failed (422, the nonce could not be charged) + the response. The lease ends with it.
+ * Nothing is written when the order is no longer pending (each part runs only when the order's update matched).
  * @returns the stored answer, or undefined when the order was no longer pending (nothing written).
  */
 export async function finalize(
@@ -25,77 +26,102 @@ export async function finalize(
   result: ChargeResult,
 ): Promise<StoredResponse | undefined> {
   const now = s.now();
-  return s.db.transaction(async (tx) =>
-    result.outcome === 'approved' ? recordPaid(tx, order, result, now) : recordDeclined(s, tx, order, result, now),
-  );
+  return result.outcome === 'approved' ? recordPaid(s, order, result, now) : recordDeclined(s, order, result, now);
 }
 
-/** In `finalize`'s transaction: the order paid, its subscription current, the billing address kept, the key answered 201. */
-async function recordPaid(tx: Tx, order: OrderRow, result: Approved, now: Date): Promise<StoredResponse | undefined> {
-  const [paid] = await tx
-    .update(orders)
-    .set({
-      status: 'paid',
-      transactionId: result.transactionId,
-      ...paymentColumns(result.paymentMethod),
-      processorResponseCode: result.processorResponseCode ?? null,
-      leaseUntil: null,
-      updatedAt: now,
-    })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-    .returning();
-  if (!paid) return undefined;
-  const years = orderYears(order);
-  const sub = { startsAt: now, expiresAt: new Date(now.getTime() + years * YEAR_MS) };
-  // The new subscription replaces whatever is 'current' (an upgrade's old term ends now; a lapsed one is expired).
-  await tx
-    .update(subscriptions)
-    .set({
-      status: sql`case when ${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz then 'expired' else 'ended' end`,
-      endedAt: now,
-    })
-    .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.status, 'current')));
-  await tx
-    .insert(subscriptions)
-    .values({ userId: order.userId, orderId: order.id, packageId: order.packageId, status: 'current', ...sub });
-  const [payer] = await tx
-    .update(users)
-    .set({ billingAddress: order.billingAddress })
-    .where(eq(users.id, order.userId))
-    .returning({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale });
-  // The payer's receipt e-mail, in the outbox of this same transaction (README "Outbox").
-  const receiptEmail = await queueReceipt(tx, paid, now, payer);
-  const answer: StoredResponse = { status: 201, body: paidResponse(paid, sub, receiptEmail ?? null) };
-  await completeKey(tx, order.userId, order.idempotencyKey, answer);
-  return answer;
+/** The first row of a raw statement's result (node-postgres and PGlite both answer `{ rows }`). */
+function firstRow<T>(result: unknown): T {
+  return (result as { rows: T[] }).rows[0]!;
 }
 
 /**
- * In `finalize`'s transaction: the order declined (402, or 402 `authentication_required` when it may step up) or
- * failed (422, the nonce could not be charged), and the key answered so.
+ * The order paid, its subscription current (whatever was current before ends: an upgrade's old term now, a lapsed
+ * one as expired), the billing address kept on the payer, the payer's receipt queued (README "Outbox") and the key
+ * answered 201 — one statement. The answer is the order as the update writes it (a pending order's price, package
+ * and address never change); the receipt's address in it is the payer's, read by the same statement.
+ */
+async function recordPaid(
+  s: Services,
+  order: OrderRow,
+  result: Approved,
+  now: Date,
+): Promise<StoredResponse | undefined> {
+  const { db } = s;
+  const set = {
+    status: 'paid' as const,
+    transactionId: result.transactionId,
+    ...paymentColumns(result.paymentMethod),
+    processorResponseCode: result.processorResponseCode ?? null,
+    leaseUntil: null,
+    updatedAt: now,
+  };
+  const paid: OrderRow = { ...order, ...set };
+  const sub = { startsAt: now, expiresAt: new Date(now.getTime() + orderYears(order) * YEAR_MS) };
+  const body = paidResponse(paid, sub, null);
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const ifPaid = sql`exists (select 1 from paid)`;
+  const ctes = [
+    sql`paid as ${db
+      .update(orders)
+      .set(set)
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+      .returning({ id: orders.id })}`,
+    sql`ended as ${db
+      .update(subscriptions)
+      .set({
+        status: sql`case when ${subscriptions.expiresAt} <= ${at(now)} then 'expired' else 'ended' end`,
+        endedAt: now,
+      })
+      .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.status, 'current'), ifPaid))
+      .returning({ id: subscriptions.id })}`,
+    // inserted only once the old term has ended (the count reads `ended` to its end first): the index
+    // subscriptions_one_current_per_user_idx allows one current subscription per parent at every moment
+    sql`sub as (insert into ${subscriptions} (user_id, order_id, package_id, status, starts_at, expires_at)
+      select ${order.userId}, ${order.id}, ${order.packageId}, 'current', ${at(sub.startsAt)}, ${at(sub.expiresAt)}
+      from paid, (select count(*) from ended) as ended_first)`,
+    sql`payer as ${db
+      .update(users)
+      .set({ billingAddress: order.billingAddress })
+      .where(and(eq(users.id, order.userId), ifPaid))
+      .returning({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })}`,
+    sql`receipt as (insert into ${outbox} (kind, recipient, payload, dedupe_key, next_attempt_at, created_at)
+      select 'receipt', email,
+        ${JSON.stringify(receiptPayload(paid, now))}::jsonb
+          || jsonb_build_object('languageLocale', language_locale, 'firstName', first_name),
+        ${receiptDedupeKey(order.id)}, ${at(now)}, ${at(now)}
+      from payer on conflict (dedupe_key) do nothing)`,
+    sql`answered as ${db
+      .update(idempotencyKeys)
+      .set({
+        state: 'completed',
+        responseStatus: 201,
+        responseBody: sql`jsonb_set(${JSON.stringify(body)}::jsonb, '{receipt,receiptEmail}',
+          coalesce((select to_jsonb(email) from payer), 'null'::jsonb))`,
+        lockedUntil: null,
+      })
+      .where(and(eq(idempotencyKeys.userId, order.userId), eq(idempotencyKeys.key, order.idempotencyKey), ifPaid))}`,
+  ];
+  const row = firstRow<{ paid: boolean; receipt_email: string | null }>(
+    await db.execute(
+      sql`with ${sql.join(ctes, sql`, `)} select ${ifPaid} as paid, (select email from payer) as receipt_email`,
+    ),
+  );
+  if (!row.paid) return undefined;
+  return { status: 201, body: { ...body, receipt: { ...body.receipt, receiptEmail: row.receipt_email } } };
+}
+
+/**
+ * The order declined (402, or 402 `authentication_required` when it may step up) or failed (422, the nonce could not
+ * be charged), and the key answered so — one statement.
  */
 async function recordDeclined(
   s: Services,
-  tx: Tx,
   order: OrderRow,
   result: NotApproved,
   now: Date,
 ): Promise<StoredResponse | undefined> {
+  const { db } = s;
   const invalid = result.outcome === 'payment_method_invalid';
-  const [declined] = await tx
-    .update(orders)
-    .set({
-      status: invalid ? 'failed' : 'declined',
-      transactionId: invalid ? null : (result.transactionId ?? null),
-      cardBrand: invalid ? null : paymentColumns(result.paymentMethod).cardBrand,
-      processorResponseCode: result.processorResponseCode ?? null,
-      leaseUntil: null,
-      updatedAt: now,
-    })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-    .returning();
-  if (!declined) return undefined;
-  if (!invalid) s.logger.info({ orderId: order.id, decline: declineDetails(result) }, 'payment declined');
   const answer = storedRefusal(
     invalid
       ? nonceRefusal(result, order.id)
@@ -103,7 +129,32 @@ async function recordDeclined(
         ? authenticationRequired(order.id) // the key stays open for one step-up (step-up.ts)
         : declineRefusal(result, order.id),
   );
-  await completeKey(tx, order.userId, order.idempotencyKey, answer);
+  const ifDeclined = sql`exists (select 1 from declined)`;
+  const ctes = [
+    sql`declined as ${db
+      .update(orders)
+      .set({
+        status: invalid ? 'failed' : 'declined',
+        transactionId: invalid ? null : (result.transactionId ?? null),
+        cardBrand: invalid ? null : paymentColumns(result.paymentMethod).cardBrand,
+        processorResponseCode: result.processorResponseCode ?? null,
+        leaseUntil: null,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+      .returning({ id: orders.id })}`,
+    sql`answered as ${db
+      .update(idempotencyKeys)
+      .set({ state: 'completed', responseStatus: answer.status, responseBody: answer.body, lockedUntil: null })
+      .where(
+        and(eq(idempotencyKeys.userId, order.userId), eq(idempotencyKeys.key, order.idempotencyKey), ifDeclined),
+      )}`,
+  ];
+  const row = firstRow<{ declined: boolean }>(
+    await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${ifDeclined} as declined`),
+  );
+  if (!row.declined) return undefined;
+  if (!invalid) s.logger.info({ orderId: order.id, decline: declineDetails(result) }, 'payment declined');
   return answer;
 }
 

@@ -90,18 +90,16 @@ export async function claimKey(
 /**
  * A completed key's stored answer (replayed), 422 when it was completed with another body, else nothing (also for
  * the one step-up of a key answered 402 `authentication_required`, which {@link claimKey} takes).
+ * @param row - the key's row as the caller read it (undefined: a new key).
  */
 export async function completedAnswer(
   s: Services,
   userId: number,
   key: string,
   req: { hash: string; base: string },
+  row: typeof idempotencyKeys.$inferSelect | undefined,
 ): Promise<StoredResponse | undefined> {
   const { hash } = req;
-  const [row] = await s.db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (row && parseStoredHashes(row.requestHash).first === hash) return firstOfStepUp(s, userId, key);
   if (row?.state !== 'completed' || mayStepUp(row, req)) return undefined;
   if (parseStoredHashes(row.requestHash).hash !== hash) {

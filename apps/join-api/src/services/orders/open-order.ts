@@ -1,7 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import { QuoteError, toMinor, type Quote } from '@ofw/domain';
 import { orders, users } from '../../db/schema.js';
-import { currentTerm } from '../../accounts.js';
+import { currentTermSql, termFromJson, type ParentTerm } from '../../accounts.js';
 import { newId } from '../../lib/tokens.js';
 import { quoteOrder } from '../../order-quote.js';
 import { ServiceError } from '../errors.js';
@@ -9,8 +9,6 @@ import { storedRefusal } from './answers.js';
 import { chargeLeaseMs } from './charge-lease.js';
 import { assertExpectedCharge } from './pricing.js';
 import type { Attempt, OrderRow, Placed, Tx } from './types.js';
-
-type CurrentTerm = NonNullable<Awaited<ReturnType<typeof currentTerm>>>;
 
 /**
  * What the key's order transaction found or made: this key's order (`fresh` when it was just created, under this
@@ -28,17 +26,22 @@ export async function openOrder(a: Attempt): Promise<OpenedOrder> {
   const { s, user, key, body } = a;
   return s.db.transaction(async (tx): Promise<OpenedOrder> => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    // this key's order and the parent's pending one in one read — after the lock, in a statement of its own: its
-    // snapshot holds what the lock's previous holder committed (read in the locking statement, a pending order
-    // committed meanwhile would not be seen)
-    const mineOrPending = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), or(eq(orders.idempotencyKey, key), eq(orders.status, 'pending'))));
+    // this key's order, the parent's pending one and the current term in one read — after the lock, in a statement
+    // of its own: its snapshot holds what the lock's previous holder committed (read in the locking statement, a
+    // pending order or a subscription committed meanwhile would not be seen)
+    const read = await tx
+      .select({ order: orders, term: currentTermSql(user.id, s.now()) })
+      .from(users)
+      .leftJoin(
+        orders,
+        and(eq(orders.userId, users.id), or(eq(orders.idempotencyKey, key), eq(orders.status, 'pending'))),
+      )
+      .where(eq(users.id, user.id));
+    const mineOrPending = read.flatMap((r) => (r.order ? [r.order] : []));
     const existing = mineOrPending.find((o) => o.idempotencyKey === key);
     if (existing) return { kind: 'mine', order: existing, fresh: false };
     // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
-    const term = await currentTerm(tx, user.id, s.now());
+    const term = termFromJson(read[0]?.term);
     const q = term ? upgradeQuote(a, term) : a.priced;
     if ('kind' in q) return q;
     // Shown = charged (DESIGN.md §5): only the amount the page showed is charged; another quote charges nothing.
@@ -54,7 +57,7 @@ export async function openOrder(a: Attempt): Promise<OpenedOrder> {
  * page carries on as paid), any other package that is not an upgrade (cheaper, shorter, another currency) is refused
  * with its own code (the page says why) — both a final answer for the key.
  */
-function upgradeQuote(a: Attempt, term: CurrentTerm): Quote | Placed {
+function upgradeQuote(a: Attempt, term: ParentTerm): Quote | Placed {
   try {
     return quoteOrder(a.body, { ...a.buyer, term, now: a.s.now() });
   } catch (e) {
@@ -71,7 +74,7 @@ function upgradeQuote(a: Attempt, term: CurrentTerm): Quote | Placed {
 }
 
 /** Inserts the key's pending order at quote `q`, its lease taken with it (the charge is its first gateway call). */
-async function insertOrder(a: Attempt, tx: Tx, q: Quote, term: CurrentTerm | undefined): Promise<OrderRow> {
+async function insertOrder(a: Attempt, tx: Tx, q: Quote, term: ParentTerm | undefined): Promise<OrderRow> {
   const { s, user, key, body } = a;
   const [created] = await tx
     .insert(orders)

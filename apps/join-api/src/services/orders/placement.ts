@@ -11,7 +11,8 @@ import { dropLease, failUnderLease, reopenForStepUp, takeLease } from './charge-
 import { resolveFromGateway } from './finalize.js';
 import { claimKey, completeKey, completedAnswer, release, unclaim } from './idempotency-store.js';
 import { openOrder } from './open-order.js';
-import { buyerOf, quoteOrThrow } from './pricing.js';
+import { buyerFrom, quoteOrThrow } from './pricing.js';
+import { readPricing } from '../offers.js';
 import type { Attempt, OrderRow, Placed, StoredResponse } from './types.js';
 
 /**
@@ -33,10 +34,12 @@ export async function placeOrder(
   const hash = requestHashes(body);
   // A completed key answers before anything is priced: a replay after a coupon was switched off or the
   // pricing group changed still gets the stored answer, not a fresh 422 — nor a 429 once the parent is past a limit.
-  const done = await completedAnswer(s, user.id, key, hash);
+  // the key's row and what the price depends on, in one read (README "Where the time goes")
+  const reads = await readPricing(s.db, user, s.now(), { couponCode: body.couponCode, idempotencyKey: key });
+  const done = await completedAnswer(s, user.id, key, hash, reads.key);
   if (done) return done;
   await admit();
-  const buyer = await buyerOf(s, user, body.couponCode);
+  const buyer = buyerFrom(s, user, reads, body.couponCode);
   // validated and priced as a purchase before the key is claimed (an unknown or unoffered package is not stored)
   const priced = quoteOrThrow(body, buyer);
   const replay = await claimKey(s, user.id, key, hash);

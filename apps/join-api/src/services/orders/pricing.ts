@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { formatPrice, fromMinor, QuoteError, toMinor, type Quote } from '@ofw/domain';
 import type { ExpectedCharge, OrderRequest } from '@ofw/api-client';
 import type { Services } from '../../context.js';
-import { coupons } from '../../db/schema.js';
-import { currentTerm, type UserRow } from '../../accounts.js';
+import type { UserRow } from '../../accounts.js';
 import {
   CurrencyNotOfferedError,
   buyerCurrency,
@@ -13,18 +11,18 @@ import {
   type OrderSelection,
 } from '../../order-quote.js';
 import { ServiceError } from '../errors.js';
-import { availabilityFor, pricingGroupOf } from '../offers.js';
+import { audienceOf, pricingGroupFor, readPricing, type PricingReads } from '../offers.js';
 
-async function couponAvailability(s: Services, user: UserRow, couponCode: string | undefined) {
-  const audience = user.isInvited ? 'invite' : 'join';
-  const availability = await availabilityFor(s.db, audience);
+/**
+ * The coupons an order is priced with: the audience's auto-applied ones, and first the one of the code the parent
+ * entered (§3) — which must exist, be active and be of the parent's audience.
+ * @throws ServiceError `coupon_invalid` (422, on `couponCode`)
+ */
+function couponAvailability(user: UserRow, reads: PricingReads, couponCode: string | undefined) {
+  const availability = [...reads.autoCoupons];
   if (couponCode) {
-    const [coupon] = await s.db
-      .select()
-      .from(coupons)
-      .where(eq(coupons.code, couponCode.trim().toUpperCase()))
-      .limit(1);
-    if (!coupon || !coupon.active || coupon.audience !== audience) {
+    const coupon = reads.entered;
+    if (!coupon || !coupon.active || coupon.audience !== audienceOf(user)) {
       throw new ServiceError('coupon_invalid', 'This coupon code is not valid.', {
         errors: [{ field: 'couponCode', message: 'Unknown or expired coupon' }],
       });
@@ -74,13 +72,22 @@ export function assertExpectedCharge(q: Quote, expected: ExpectedCharge): void {
   );
 }
 
-/** The pricing context of a parent's order: their country's currency, flow, pricing group, coupons and the time. */
-export async function buyerOf(s: Services, user: UserRow, couponCode: string | undefined): Promise<BuyerContext> {
+/**
+ * The pricing context of a parent's order from what {@link readPricing} read: their country's currency, flow,
+ * pricing group, coupons (the entered code checked) and the time.
+ * @throws ServiceError `coupon_invalid`
+ */
+export function buyerFrom(
+  s: Services,
+  user: UserRow,
+  reads: PricingReads,
+  couponCode: string | undefined,
+): BuyerContext {
   return {
     currency: buyerCurrency(user.country),
     flow: user.flow,
-    group: await pricingGroupOf(s.db, user, s.now()),
-    availability: await couponAvailability(s, user, couponCode),
+    group: pricingGroupFor(user, reads.subscriptionStatus),
+    availability: couponAvailability(user, reads, couponCode),
     now: s.now(),
   };
 }
@@ -96,8 +103,9 @@ export async function expectedChargeOf(
   user: UserRow,
   body: Pick<OrderRequest, 'packageId' | 'productId' | 'services' | 'couponCode'>,
 ): Promise<ExpectedCharge> {
-  const buyer = await buyerOf(s, user, body.couponCode);
-  const term = await currentTerm(s.db, user.id, s.now());
+  const reads = await readPricing(s.db, user, s.now(), { couponCode: body.couponCode });
+  const buyer = buyerFrom(s, user, reads, body.couponCode);
+  const { term } = reads;
   const q = term ? quoteOrder(body, { ...buyer, term }) : quoteOrThrow(body, buyer);
   return { amount: minorToDecimal(toMinor(q.charged)), currencyCode: q.currency };
 }
