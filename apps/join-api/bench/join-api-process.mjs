@@ -1,7 +1,7 @@
 // join-api's production entry (dist/main.js) as a child process of a bench, on a free 127.0.0.1 port: the server gets
 // a process (an event loop, a core) of its own, apart from the load generator and the payments sandbox, as in
 // production. Preloads bench/watchdog.mjs, so it stops by itself when the bench dies.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
@@ -20,7 +20,7 @@ const appDir = fileURLToPath(new URL('../', import.meta.url));
  * @param {string[]} [o.phases] the names of the profiled phases, in order
  * @param {Record<string,string>} [o.env] more settings (an empty value unsets a setting)
  * @param {string[]} [o.nodeArgs] more Node options (e.g. `--cpu-prof`)
- * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, cpuMs(): number | undefined, stop(): Promise<void> }>}
  */
 export async function startJoinApi({
   sandboxUrl,
@@ -97,6 +97,8 @@ export async function startJoinApi({
   return {
     url,
     port,
+    /** The CPU time the process has used so far (ms, user + system, every thread), undefined off Linux. */
+    cpuMs: () => processCpuMs(child.pid),
     /** Starts the profiler; called again, stops it and resolves once the phase's profile is written. */
     profile: () => {
       if (!cpuProfDir) return Promise.resolve();
@@ -115,4 +117,22 @@ export async function startJoinApi({
         await new Promise((r) => log.end(r));
       })()),
   };
+}
+
+let ticksPerSecond;
+/**
+ * CPU time a process has used (ms): user + system time of all its threads from `/proc/<pid>/stat` (fields 14 and
+ * 15, in clock ticks — proc(5)). Unlike a profiler's busy samples it does not count time the process waited for a
+ * core on a busy machine. Undefined where there is no /proc.
+ */
+function processCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name (field 2) is in parentheses and may hold spaces: split after its closing one
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
 }

@@ -42,6 +42,7 @@ export function joinParent(base, i, { newNonce, ip, questionIds, email }) {
     return {
       status: res.status,
       body: body && res.headers.get('content-type')?.includes('json') ? JSON.parse(body) : body,
+      retryAfter: res.headers.get('retry-after'),
     };
   };
   const steps = {
@@ -92,7 +93,7 @@ export function joinParent(base, i, { newNonce, ip, questionIds, email }) {
       }),
   };
   return {
-    /** @returns {Promise<{ status: number, body: unknown }>} */
+    /** @returns {Promise<{ status: number, body: unknown, retryAfter: string | null }>} */
     call: (name) => steps[name](),
   };
 }
