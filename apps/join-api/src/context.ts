@@ -9,7 +9,7 @@ import type { Metrics } from './lib/metrics.js';
 import type { LoadShedder } from './lib/load-shedding.js';
 import { TOKEN_TTL_MS, findLiveToken, findSessionUser, type TokenRow, type UserRow } from './accounts.js';
 import { SESSION_COOKIE, bearer } from './lib/tokens.js';
-import { HttpProblem, forbidden, unauthorized } from './lib/problem.js';
+import { HttpProblem, unauthorized } from './lib/problem.js';
 import { RATE_LIMITS, hitRateLimit, type RateLimitRule } from './lib/rate-limit.js';
 
 /** What the app is built from (tests inject their own). */
@@ -154,15 +154,6 @@ export async function requireSession(c: Ctx): Promise<{ user: UserRow; tokenHash
   return { user: found.user, tokenHash: found.tokenHash, byCookie: !c.req.header('authorization') };
 }
 
-/**
- * The parent when the request carries a live auth token, else undefined. A bad `Authorization` header
- * still answers 401 (a stale cookie alone is ignored).
- */
-export async function optionalParent(c: Ctx): Promise<UserRow | undefined> {
-  if (c.req.header('authorization')) return requireParent(c);
-  return (await optionalSession(c))?.user;
-}
-
 /** Like {@link requireSession}, but undefined without a live auth token (never throws). */
 export async function optionalSession(c: Ctx): Promise<Awaited<ReturnType<typeof requireSession>> | undefined> {
   try {
@@ -171,16 +162,6 @@ export async function optionalSession(c: Ctx): Promise<Awaited<ReturnType<typeof
     if (e instanceof HttpProblem && e.status === 401) return undefined;
     throw e;
   }
-}
-
-/**
- * The parent, who may act only on itself (IDOR guard): any other userId answers 403, whether it exists or not.
- * @throws HttpProblem 401 / 403
- */
-export async function requireSelf(c: Ctx, userId: number): Promise<UserRow> {
-  const user = await requireParent(c);
-  if (user.id !== userId) throw forbidden();
-  return user;
 }
 
 /** §7: an invalid invite token is logged with this message (and answered 401). */
