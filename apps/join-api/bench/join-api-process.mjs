@@ -20,7 +20,8 @@ const appDir = fileURLToPath(new URL('../', import.meta.url));
  * @param {string[]} [o.phases] the names of the profiled phases, in order
  * @param {Record<string,string>} [o.env] more settings (an empty value unsets a setting)
  * @param {string[]} [o.nodeArgs] more Node options (e.g. `--cpu-prof`)
- * @returns {Promise<{ url: string, port: number, cpuMs(): number | undefined, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number, cpuMs(): { total: number, system: number } | undefined,
+ *   stop(): Promise<void> }>}
  */
 export async function startJoinApi({
   sandboxUrl,
@@ -97,7 +98,8 @@ export async function startJoinApi({
   return {
     url,
     port,
-    /** The CPU time the process has used so far (ms, user + system, every thread), undefined off Linux. */
+    pid: child.pid,
+    /** The CPU time the process has used so far (ms: in all, and in the kernel), undefined off Linux. */
     cpuMs: () => processCpuMs(child.pid),
     /** Starts the profiler; called again, stops it and resolves once the phase's profile is written. */
     profile: () => {
@@ -121,17 +123,22 @@ export async function startJoinApi({
 
 let ticksPerSecond;
 /**
- * CPU time a process has used (ms): user + system time of all its threads from `/proc/<pid>/stat` (fields 14 and
- * 15, in clock ticks — proc(5)). Unlike a profiler's busy samples it does not count time the process waited for a
- * core on a busy machine. Undefined where there is no /proc.
+ * CPU time a process has used (ms): `total` — the time its threads ran on a CPU, from each thread's
+ * `/proc/<pid>/task/<tid>/schedstat` (first field, ns: precise where stat's clock ticks are 10 ms) — and `system`,
+ * the kernel's part (syscalls such as socket writes; `/proc/<pid>/stat` field 15, clock ticks — proc(5)). Unlike a
+ * profiler's busy samples it does not count time the process waited for a core on a busy machine. Undefined where
+ * there is no /proc.
  */
 function processCpuMs(pid) {
   try {
+    let ns = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`))
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // the command name (field 2) is in parentheses and may hold spaces: split after its closing one
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    return { total: ns / 1e6, system: (Number(fields[12]) * 1000) / ticksPerSecond };
   } catch {
     return undefined;
   }

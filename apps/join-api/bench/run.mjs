@@ -160,13 +160,20 @@ try {
           databaseUrl: DATABASE_URL,
           parents: STATEMENT_PARENTS,
           newNonce: sandbox.newNonce,
+          cpuMs: server.cpuMs,
         })
       : undefined;
   if (statementsPerCall)
     log(
       `statements per call (${STATEMENT_PARENTS} parents): ${Object.entries(statementsPerCall.perCall)
         .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}; per parent (sign-up + order) ${statementsPerCall.perParent}`,
+        .join(
+          ', ',
+        )}; per parent (sign-up + order) ${statementsPerCall.perParent}; join-api CPU ms per call ${Object.entries(
+        statementsPerCall.cpuPerCall,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
     );
 
   // 200 parents sign up and pay at once.

@@ -12,13 +12,15 @@ export const STATEMENTS_GOAL = 12;
 export const STATEMENTS_BEFORE = 30;
 
 /**
- * @param {{ base: string, databaseUrl: string, newNonce: () => string, parents?: number }} o join-api's origin, its
- *   database, the sandbox's nonce maker
- * @returns {Promise<{ parents: number, perCall: Record<string, number>, perParent: number, perJoin: number }
- *   | undefined>} statements per call (mean over the parents), per parent (sign-up + order) and for the whole join;
+ * @param {{ base: string, databaseUrl: string, newNonce: () => string, parents?: number,
+ *   cpuMs?: () => { total: number } | undefined }} o join-api's origin, its database, the sandbox's nonce maker, and
+ *   join-api's CPU time so far (bench/join-api-process.mjs), for its CPU per call
+ * @returns {Promise<{ parents: number, perCall: Record<string, number>, cpuPerCall: Record<string, number>,
+ *   perParent: number, perJoin: number } | undefined>} statements per call (mean over the parents), join-api's CPU
+ *   time per call (ms, the calls one at a time: no contention), per parent (sign-up + order) and for the whole join;
  *   undefined when pg_stat_statements is not loaded on the server
  */
-export async function countStatements({ base, databaseUrl, newNonce, parents = 20 }) {
+export async function countStatements({ base, databaseUrl, newNonce, parents = 20, cpuMs = () => undefined }) {
   const { default: pg } = await import('pg');
   const adminUrl = new URL(databaseUrl);
   const dbName = decodeURIComponent(adminUrl.pathname.slice(1));
@@ -44,17 +46,26 @@ export async function countStatements({ base, databaseUrl, newNonce, parents = 2
     const people = Array.from({ length: parents }, (_, i) =>
       joinParent(base, `count${i}`, { newNonce, questionIds, email: `count${i}.${tag}@example.com` }),
     );
+    // warm-up, not counted: the first calls compile their code paths, which the CPU per call should not carry
+    for (let i = 0; i < Math.min(parents, 20); i++) {
+      const p = joinParent(base, `warm${i}`, { newNonce, questionIds, email: `warm${i}.${tag}@example.com` });
+      for (const name of CALLS) await p.call(name);
+    }
     const perCall = {};
+    const cpuPerCall = {};
     for (const name of CALLS) {
       const before = await count();
+      const cpuBefore = cpuMs();
       for (const p of people) {
         const r = await p.call(name);
         if (r.status >= 300) throw new Error(`${name} answered ${r.status}: ${JSON.stringify(r.body)}`);
       }
+      const cpuAfter = cpuMs();
       perCall[name] = +(((await count()) - before) / parents).toFixed(1);
+      if (cpuBefore && cpuAfter) cpuPerCall[name] = +((cpuAfter.total - cpuBefore.total) / parents).toFixed(2);
     }
     const sum = (names) => +names.reduce((a, n) => a + perCall[n], 0).toFixed(1);
-    return { parents, perCall, perParent: sum(['sign-up', 'order']), perJoin: sum(CALLS) };
+    return { parents, perCall, cpuPerCall, perParent: sum(['sign-up', 'order']), perJoin: sum(CALLS) };
   } finally {
     await admin.end();
   }
