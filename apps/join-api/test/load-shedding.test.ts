@@ -102,7 +102,26 @@ describe('overload sheds instead of melting', () => {
     for (const res of await Promise.all(admitted)) expect(res.status).toBe(200);
   });
 
-  it('while the event loop is blocked past the threshold a new request gets 503 overloaded; the one admitted before completes, and once the loop is back requests are admitted', async () => {
+  it('a single stall of the event loop (a long GC pause, the process descheduled) refuses nothing: the requests queued behind it are served', async () => {
+    shedder.options.maxInFlight = 0;
+    shedder.options.maxEventLoopDelayMs = 1000;
+    try {
+      await t.call('packages?currency=USD&flow=join'); // sampling runs
+      await new Promise((r) => setTimeout(r, 250)); // two quiet windows
+      const before = await counterValue(metrics.shedTotal, { reason: 'event_loop_delay' });
+      blockEventLoop(1500);
+      const queued = await Promise.all([1, 2, 3].map(() => t.call('packages?currency=USD&flow=join')));
+      expect(queued.map((r) => r.status)).toEqual([200, 200, 200]);
+      await new Promise((r) => setTimeout(r, 120)); // the window holding the stall is complete
+      expect((await t.call('packages?currency=USD&flow=join')).status).toBe(200);
+      expect(await counterValue(metrics.shedTotal, { reason: 'event_loop_delay' })).toBe(before);
+    } finally {
+      shedder.options.maxEventLoopDelayMs = 0;
+      shedder.options.maxInFlight = 2;
+    }
+  });
+
+  it('while the event loop stays late past the threshold (two windows in a row) a new request gets 503 overloaded; the one admitted before completes, and once the loop is back requests are admitted', async () => {
     const parent = await signup(t, {
       flow: 'join',
       address: { country: 'US' },
@@ -114,9 +133,14 @@ describe('overload sheds instead of melting', () => {
     shedder.options.maxInFlight = 0;
     shedder.options.maxEventLoopDelayMs = 1000;
     try {
+      const before = await counterValue(metrics.shedTotal, { reason: 'event_loop_delay' });
+      // a loop that cannot keep up: late in one window, and again in the next
       blockEventLoop(1500);
+      await new Promise((r) => setTimeout(r, 50)); // the sampling timer, overdue, runs first: a window closes late
+      blockEventLoop(1500);
+      await new Promise((r) => setTimeout(r, 50)); // and the next one
       await expectOverloaded(await t.call('packages?currency=USD&flow=join'));
-      expect(await counterValue(metrics.shedTotal, { reason: 'event_loop_delay' })).toBe(1);
+      expect(await counterValue(metrics.shedTotal, { reason: 'event_loop_delay' })).toBe(before + 1);
       release();
       expect((await admitted).status).toBe(200);
       // once the loop is back (a sampling window later), requests are admitted again

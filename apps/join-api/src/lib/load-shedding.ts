@@ -20,11 +20,12 @@ export interface LoadSheddingOptions {
 const TICK_MS = 100;
 
 /**
- * Admission control of one join-api process (README "Overload"): measures its event loop's delay
- * (`perf_hooks.monitorEventLoopDelay`, plus how late its own sampling timer is — a loop blocked right now has not run
- * it) and counts the API requests in flight. Past a threshold, new work is refused at once (503 `overloaded` with
- * `Retry-After`, {@link loadShedding}) instead of queueing behind work the process cannot serve in time; what was
- * admitted always runs to its end. Sampling starts with the first request; its timer never keeps the process alive.
+ * Admission control of one join-api process (README "Overload"): measures its event loop's delay per 100 ms window
+ * (`perf_hooks.monitorEventLoopDelay`, and how late its own sampling timer ran) and counts the API requests in flight.
+ * Past a threshold — the loop late for two windows in a row ({@link LoadShedder.sustainedDelayMs}), or the in-flight
+ * cap —, new work is refused at once (503 `overloaded` with `Retry-After`, {@link loadShedding}) instead of queueing
+ * behind work the process cannot serve in time; what was admitted always runs to its end. Sampling starts with the
+ * first request; its timer never keeps the process alive.
  */
 export class LoadShedder {
   /** API requests admitted and not answered yet. */
@@ -34,6 +35,8 @@ export class LoadShedder {
   private lastTick = 0;
   /** The delay of the last complete window (ms). */
   private windowDelayMs = 0;
+  /** The delay of the window before it (ms). */
+  private previousWindowDelayMs = 0;
 
   constructor(
     readonly options: LoadSheddingOptions,
@@ -61,6 +64,7 @@ export class LoadShedder {
     const now = performance.now();
     const late = now - this.lastTick - TICK_MS;
     // the histogram's max is in ns: the longest its own 10 ms timer waited in this window
+    this.previousWindowDelayMs = this.windowDelayMs;
     this.windowDelayMs = Math.max(late, (this.histogram?.max ?? 0) / 1e6, 0);
     this.histogram?.reset();
     this.lastTick = now;
@@ -76,11 +80,26 @@ export class LoadShedder {
     return Math.max(this.windowDelayMs, now - this.lastTick - TICK_MS);
   }
 
-  /** Why new work would be refused now (`event_loop_delay` / `in_flight`), or undefined when it is admitted. */
+  /**
+   * The delay the event loop has kept (ms): the smaller of its last two complete windows'. A loop that cannot keep up
+   * is late in every window; a single stall — a long GC pause, the process descheduled on a busy machine — raises one
+   * window only, and the requests that queued behind it are served within the next (the queue is gone once the stall
+   * is), so it refuses nothing. (CoDel's rule for a standing queue: a minimum over an interval, not a maximum —
+   * Nichols & Jacobson, "Controlling Queue Delay", ACM Queue 10(5), 2012.)
+   */
+  sustainedDelayMs(): number {
+    if (!this.timer) return 0;
+    return Math.min(this.windowDelayMs, this.previousWindowDelayMs);
+  }
+
+  /**
+   * Why new work would be refused now (`event_loop_delay`: the loop has been late past the threshold for two windows
+   * in a row, {@link sustainedDelayMs}; `in_flight`), or undefined when it is admitted.
+   */
   refusal(): 'event_loop_delay' | 'in_flight' | undefined {
     const { maxEventLoopDelayMs, maxInFlight } = this.options;
     if (maxInFlight > 0 && this.inFlight >= maxInFlight) return 'in_flight';
-    if (maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs) return 'event_loop_delay';
+    if (maxEventLoopDelayMs > 0 && this.sustainedDelayMs() > maxEventLoopDelayMs) return 'event_loop_delay';
     return undefined;
   }
 
