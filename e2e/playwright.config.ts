@@ -147,10 +147,11 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         RATE_LIMIT_FACTOR: '1',
         TRUSTED_PROXIES: 'loopback',
         METRICS_PORT: '0',
-        // Load shedding stays on (production's in-flight cap and Retry-After), with a looser event-loop threshold than
-        // production's 150 ms: on a 2-core CI machine Chromium and three servers share the cores, and a refused call
-        // would be the machine's delay, not the product's.
+        // Load shedding stays on (production's in-flight cap and Retry-After), with looser event-loop and queue
+        // thresholds than production's 150 / 250 ms: on a 2-core CI machine Chromium and three servers share the
+        // cores, and a refused call would be the machine's delay, not the product's.
         LOAD_SHED_EVENT_LOOP_DELAY_MS: '1000',
+        LOAD_SHED_QUEUE_MS: '3000',
         LOG_LEVEL: 'warn',
       },
     },
@@ -174,10 +175,11 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         RATE_LIMIT_FACTOR: '1',
         TRUSTED_PROXIES: 'loopback',
         METRICS_PORT: '0',
-        // Load shedding stays on (production's in-flight cap and Retry-After), with a looser event-loop threshold than
-        // production's 150 ms: on a 2-core CI machine Chromium and three servers share the cores, and a refused call
-        // would be the machine's delay, not the product's.
+        // Load shedding stays on (production's in-flight cap and Retry-After), with looser event-loop and queue
+        // thresholds than production's 150 / 250 ms: on a 2-core CI machine Chromium and three servers share the
+        // cores, and a refused call would be the machine's delay, not the product's.
         LOAD_SHED_EVENT_LOOP_DELAY_MS: '1000',
+        LOAD_SHED_QUEUE_MS: '3000',
         PAYMENTS_DRIVER: 'braintree',
         BRAINTREE_ENVIRONMENT: 'Development',
         GATEWAY_HOST: '127.0.0.1',

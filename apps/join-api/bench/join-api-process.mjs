@@ -60,6 +60,7 @@ export async function startJoinApi({
     // queue, and their parents expect a definite answer to every request
     LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     LOAD_SHED_MAX_IN_FLIGHT: '0',
+    LOAD_SHED_QUEUE_MS: '0',
     ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
     ...(cpuProfDir ? { BENCH_CPU_PROF_DIR: cpuProfDir, BENCH_CPU_PROF_PHASES: phases.join(',') } : {}),
     ...env,

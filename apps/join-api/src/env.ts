@@ -157,6 +157,12 @@ const EnvSchema = z
      * that a full house is served within about a second on one core (≈ 3–5 ms of CPU per request). 0 turns it off.
      */
     LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(200),
+    /**
+     * Load shedding: while every API request answered in the last two 100 ms windows took longer than this (ms), new
+     * ones are refused at once (503) — requests that take a few ms all taking this long are waiting in a queue the
+     * event loop does not show (PGlite's one connection, the pool's waiting list). 0 turns it off.
+     */
+    LOAD_SHED_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     /** The `Retry-After` (s) of a request refused by the load shedder. */
     LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
     /** Multiplies every rate limit (tests and the bench raise it); 1 (or unset) in production. */

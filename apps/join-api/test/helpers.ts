@@ -230,6 +230,7 @@ export async function testApp(opts: {
     WEB_DIST: '/nonexistent-web-dist',
     // the suite's own event loop lags on a loaded machine (PGlite runs on it): only test/load-shedding.test.ts sheds
     LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    LOAD_SHED_QUEUE_MS: '0',
     ...opts.env,
   });
   const logs = new LogSink();

@@ -154,15 +154,61 @@ describe('overload sheds instead of melting', () => {
     }
   });
 
-  it('the thresholds come from the env (validated; production defaults 150 ms, 200 in flight, Retry-After 2 s; 0 turns one off)', () => {
+  it('the thresholds come from the env (validated; production defaults 150 ms, 250 ms queue, 200 in flight, Retry-After 2 s; 0 turns one off)', () => {
     const base = { NODE_ENV: 'test', WEB_DIST: '/nowhere' };
     const env = loadEnv(base);
-    expect([env.LOAD_SHED_EVENT_LOOP_DELAY_MS, env.LOAD_SHED_MAX_IN_FLIGHT, env.LOAD_SHED_RETRY_AFTER_SECONDS]).toEqual(
-      [150, 200, 2],
-    );
+    expect([
+      env.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+      env.LOAD_SHED_QUEUE_MS,
+      env.LOAD_SHED_MAX_IN_FLIGHT,
+      env.LOAD_SHED_RETRY_AFTER_SECONDS,
+    ]).toEqual([150, 250, 200, 2]);
+    expect(() => loadEnv({ ...base, LOAD_SHED_QUEUE_MS: '-5' })).toThrow(/LOAD_SHED_QUEUE_MS/);
     expect(loadEnv({ ...base, LOAD_SHED_MAX_IN_FLIGHT: '0' }).LOAD_SHED_MAX_IN_FLIGHT).toBe(0);
     expect(() => loadEnv({ ...base, LOAD_SHED_MAX_IN_FLIGHT: '-1' })).toThrow(/LOAD_SHED_MAX_IN_FLIGHT/);
     expect(() => loadEnv({ ...base, LOAD_SHED_EVENT_LOOP_DELAY_MS: 'fast' })).toThrow(/LOAD_SHED_EVENT_LOOP_DELAY_MS/);
     expect(() => loadEnv({ ...base, LOAD_SHED_RETRY_AFTER_SECONDS: '0' })).toThrow(/LOAD_SHED_RETRY_AFTER_SECONDS/);
+  });
+});
+
+/**
+ * A queue the event loop does not show (README "Overload"): with PGlite every statement waits for its one connection,
+ * with Postgres for a pooled one — the loop stays idle while the requests wait. When every request answered in two
+ * windows in a row took longer than the threshold, each waited about that long: new ones are refused.
+ */
+describe("the requests' own time in the process (a queue the event loop does not show)", () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let shedder: LoadShedder;
+  afterEach(() => shedder.stop());
+
+  it('every answer slower than the threshold for two windows → refused (queue); a window of quick answers, or of none, admits again', async () => {
+    shedder = new LoadShedder({ maxEventLoopDelayMs: 0, maxInFlight: 0, maxQueueMs: 200, retryAfterSeconds: 2 });
+    shedder.start();
+    // requests arriving every 25 ms, each waiting 300 ms for the database: answers in every window, all slow
+    const slow: Promise<unknown>[] = [];
+    for (let i = 0; i < 24; i++) {
+      slow.push(shedder.admit(() => sleep(300)));
+      await sleep(25);
+    }
+    expect(shedder.queueMs()).toBeGreaterThan(200);
+    expect(shedder.refusal()).toBe('queue');
+    await Promise.all(slow);
+    // the queue is gone: windows without answers say nothing against new work
+    await sleep(250);
+    expect(shedder.refusal()).toBeUndefined();
+  });
+
+  it('a slow payment (it waits on the gateway) or one slow call among quick ones refuses nothing', async () => {
+    shedder = new LoadShedder({ maxEventLoopDelayMs: 0, maxInFlight: 0, maxQueueMs: 200, retryAfterSeconds: 2 });
+    shedder.start();
+    const work: Promise<unknown>[] = [];
+    for (let i = 0; i < 24; i++) {
+      work.push(shedder.admit(() => sleep(300), false)); // a parent's payment: not timed
+      if (i % 4 === 0) work.push(shedder.admit(() => sleep(5))); // the quick calls of other parents
+      await sleep(25);
+    }
+    expect(shedder.queueMs()).toBeLessThan(200);
+    expect(shedder.refusal()).toBeUndefined();
+    await Promise.all(work);
   });
 });

@@ -12,9 +12,17 @@ export interface LoadSheddingOptions {
   maxEventLoopDelayMs: number;
   /** Refuse new work while this many API requests are in flight. */
   maxInFlight: number;
+  /**
+   * Refuse new work while every request answered in the last two 100 ms windows took longer than this (ms): a queue
+   * the event loop does not show — PGlite's one connection, the Postgres pool's waiting list. 0 turns it off.
+   */
+  maxQueueMs?: number;
   /** The `Retry-After` of a refusal (s). */
   retryAfterSeconds: number;
 }
+
+/** Why the load shedder refuses a request (the `reason` of `join_api_requests_shed_total`). */
+export type ShedReason = 'event_loop_delay' | 'queue' | 'in_flight';
 
 /** How often the delay is sampled (ms): the window of {@link LoadShedder.eventLoopDelayMs}. */
 const TICK_MS = 100;
@@ -37,6 +45,10 @@ export class LoadShedder {
   private windowDelayMs = 0;
   /** The delay of the window before it (ms). */
   private previousWindowDelayMs = 0;
+  /** The quickest answer of the current window, of the last complete one and of the one before (ms; 0: none). */
+  private fastestNowMs = Infinity;
+  private fastestMs = 0;
+  private previousFastestMs = 0;
 
   constructor(
     readonly options: LoadSheddingOptions,
@@ -66,6 +78,9 @@ export class LoadShedder {
     // the histogram's max is in ns: the longest its own 10 ms timer waited in this window
     this.previousWindowDelayMs = this.windowDelayMs;
     this.windowDelayMs = Math.max(late, (this.histogram?.max ?? 0) / 1e6, 0);
+    this.previousFastestMs = this.fastestMs;
+    this.fastestMs = Number.isFinite(this.fastestNowMs) ? this.fastestNowMs : 0;
+    this.fastestNowMs = Infinity;
     this.histogram?.reset();
     this.lastTick = now;
     this.metrics?.eventLoopDelaySeconds.set(this.windowDelayMs / 1000);
@@ -93,30 +108,47 @@ export class LoadShedder {
   }
 
   /**
-   * Why new work would be refused now (`event_loop_delay`: the loop has been late past the threshold for two windows
-   * in a row, {@link sustainedDelayMs}; `in_flight`), or undefined when it is admitted.
+   * How long every request answered lately took at least (ms): the quickest answer of the last two windows (0 when
+   * a window answered none). Requests that usually take a few ms all taking longer means they wait in a queue — the
+   * time a new request would wait too (CoDel's standing-queue test on the requests' own time in the process).
    */
-  refusal(): 'event_loop_delay' | 'in_flight' | undefined {
-    const { maxEventLoopDelayMs, maxInFlight } = this.options;
+  queueMs(): number {
+    if (!this.timer) return 0;
+    return Math.min(this.fastestMs, this.previousFastestMs);
+  }
+
+  /**
+   * Why new work would be refused now (`event_loop_delay`: the loop has been late past the threshold for two windows
+   * in a row, {@link sustainedDelayMs}; `queue`: every answer of the last two windows slower than the threshold,
+   * {@link queueMs}; `in_flight`), or undefined when it is admitted.
+   */
+  refusal(): ShedReason | undefined {
+    const { maxEventLoopDelayMs, maxInFlight, maxQueueMs = 0 } = this.options;
     if (maxInFlight > 0 && this.inFlight >= maxInFlight) return 'in_flight';
     if (maxEventLoopDelayMs > 0 && this.sustainedDelayMs() > maxEventLoopDelayMs) return 'event_loop_delay';
+    if (maxQueueMs > 0 && this.queueMs() > maxQueueMs) return 'queue';
     return undefined;
   }
 
-  /** Counts a request in flight until `work` ends. */
-  async admit<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Counts a request in flight until `work` ends; with `timed`, its time joins {@link queueMs} (not for a parent's
+   * payment: it waits on the gateway, which says nothing of this process's queue).
+   */
+  async admit<T>(work: () => Promise<T>, timed = true): Promise<T> {
     this.inFlight++;
     this.metrics?.inFlightRequests.inc();
+    const started = performance.now();
     try {
       return await work();
     } finally {
       this.inFlight--;
       this.metrics?.inFlightRequests.dec();
+      if (timed) this.fastestNowMs = Math.min(this.fastestNowMs, performance.now() - started);
     }
   }
 
   /** Counts a refusal. */
-  shed(reason: 'event_loop_delay' | 'in_flight'): void {
+  shed(reason: ShedReason): void {
     this.metrics?.shedTotal.inc({ reason });
   }
 }
@@ -144,7 +176,8 @@ function neverShed(c: Parameters<MiddlewareHandler>[0]): boolean {
 export function loadShedding(shedder: LoadShedder): MiddlewareHandler {
   return async (c, next) => {
     shedder.start();
-    if (!neverShed(c)) {
+    const payment = neverShed(c);
+    if (!payment) {
       const reason = shedder.refusal();
       if (reason) {
         shedder.shed(reason);
@@ -155,6 +188,6 @@ export function loadShedding(shedder: LoadShedder): MiddlewareHandler {
         });
       }
     }
-    await shedder.admit(next);
+    await shedder.admit(next, !payment);
   };
 }
