@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.js';
 import { authTokenOf } from './context.js';
@@ -95,8 +95,29 @@ interface CachedFile {
   body: Buffer;
   /** gzip (level 9) of `body`, for compressible types over 1 kB. */
   gzip?: Buffer;
+  /** brotli of `body` precompressed by the build (`<file>.br` beside it), when it decodes to exactly `body`. */
+  br?: Buffer;
   /** CSP hash sources of an HTML page's inline scripts. */
   scripts: string[];
+}
+
+/**
+ * The build's brotli copy of `file` (`<file>.br`, written by join-web's scripts/precompress.mjs at quality 11 —
+ * too slow to run per request), used only when it decodes to exactly `body`: a stale or broken copy (a rebuild that
+ * stopped half-way) is ignored rather than served.
+ */
+function precompressedBrotli(file: string, body: Buffer): Buffer | undefined {
+  let br: Buffer;
+  try {
+    br = fs.readFileSync(`${file}.br`);
+  } catch {
+    return undefined;
+  }
+  try {
+    return brotliDecompressSync(br).equals(body) ? br : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -118,10 +139,13 @@ function fileCache() {
     if (cached?.key !== key) {
       const body = fs.readFileSync(file);
       const ext = path.extname(file);
+      const compressible = COMPRESSIBLE.has(ext) && body.length > 1024;
+      const br = compressible ? precompressedBrotli(file, body) : undefined;
       cached = {
         key,
         body,
-        ...(COMPRESSIBLE.has(ext) && body.length > 1024 ? { gzip: gzipSync(body, { level: 9 }) } : {}),
+        ...(compressible ? { gzip: gzipSync(body, { level: 9 }) } : {}),
+        ...(br ? { br } : {}),
         scripts: ext === '.html' ? inlineScriptHashes(body.toString('utf8')) : [],
       };
       files.set(file, cached);
@@ -130,17 +154,38 @@ function fileCache() {
   };
 }
 
-/** Whether an Accept-Encoding header accepts gzip (RFC 9110 §12.5.3; `gzip;q=0` refuses it). */
-export function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
+/** The content codings join-api sends the SPA's files in (RFC 9110 §8.4.1), smallest first. */
+export type ContentCoding = 'br' | 'gzip';
+
+/**
+ * The coding to send, of those `offered` (in order of preference: the first is the smallest), by an
+ * Accept-Encoding header (RFC 9110 §12.5.3): the one with the highest q-value above 0, a tie going to the earlier
+ * of `offered`; `*` stands for any coding the header does not name; `br;q=0` or `gzip;q=0` refuses that one.
+ * @returns `undefined` when none is acceptable (send the file as it is, identity).
+ */
+export function negotiateEncoding(
+  header: string | undefined,
+  offered: readonly ContentCoding[],
+): ContentCoding | undefined {
+  const q = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
+    if (!coding) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(coding.trim(), weight === undefined ? 1 : Number(weight.slice(2)) || 0);
+  }
+  let best: ContentCoding | undefined;
+  let bestQ = 0;
+  for (const coding of offered) {
+    const weight = q.get(coding) ?? q.get('*') ?? 0;
+    if (weight > bestQ) [best, bestQ] = [coding, weight];
+  }
+  return best;
 }
 
 /**
- * The built SPA from `webDist`, gzip-compressed when the browser accepts it: hashed assets cached for a year;
+ * The built SPA from `webDist`, compressed when the browser accepts it (the build's brotli copy, else gzip; see
+ * {@link negotiateEncoding}): hashed assets cached for a year;
  * `GET /join` (any query string) gets `join.html`, the first screen prerendered by join-web, with its inline shell
  * guard allowed by hash in that answer's CSP; other client routes (/join/pro, /invite/…) and /join without
  * `join.html` get index.html. `join.html` is not served under its own name. Also `GET /ofw/home.form`, the main
@@ -178,14 +223,19 @@ ${sub && status === 'current' ? `<p>Package ${sub.packageId}, renews ${escapeHtm
     // Hono decoded the path once; a second decoding of `%25ZZ` (→ `%ZZ`) must not throw: 400, not 500
     const reqPath = decodePath(c.req.path);
     if (reqPath.startsWith('/api/')) return next();
-    if (reqPath === `/${PRERENDERED.file}`) return c.notFound();
+    // join.html only as /join; the build's brotli copies only as an encoding of their file
+    if (reqPath === `/${PRERENDERED.file}` || reqPath.endsWith('.br')) return c.notFound();
     const send = (entry: CachedFile, type: string, cacheControl: string) => {
       const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl };
       if (entry.scripts.length) inlineScriptSources.set(c.req.raw, entry.scripts);
       if (!entry.gzip) return c.body(new Uint8Array(entry.body), 200, headers);
       headers.vary = 'Accept-Encoding';
-      if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(new Uint8Array(entry.body), 200, headers);
-      return c.body(new Uint8Array(entry.gzip), 200, { ...headers, 'content-encoding': 'gzip' });
+      const coding = negotiateEncoding(c.req.header('accept-encoding'), entry.br ? ['br', 'gzip'] : ['gzip']);
+      if (!coding) return c.body(new Uint8Array(entry.body), 200, headers);
+      return c.body(new Uint8Array(coding === 'br' ? entry.br! : entry.gzip), 200, {
+        ...headers,
+        'content-encoding': coding,
+      });
     };
     if (reqPath === PRERENDERED.path) {
       const page = cache(path.join(root, PRERENDERED.file));

@@ -2,12 +2,18 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from './helpers.js';
 import type { AppEnv } from '../src/context.js';
-import { acceptsGzip, contentSecurityPolicy, inlineScriptHashes, securityHeaders, webRoutes } from '../src/web.js';
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  negotiateEncoding,
+  securityHeaders,
+  webRoutes,
+} from '../src/web.js';
 
 // The static part of the web answer (DESIGN.md §4/§6 strict CSP; the prerendered /join first screen).
 const GUARD = "(function(){document.documentElement.setAttribute('data-shell','off')})()";
@@ -36,6 +42,12 @@ describe('web: prerendered /join and the CSP', () => {
     fs.writeFileSync(path.join(dist, 'join.html'), JOIN);
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'assets', 'big.js'), BIG_JS);
+    // join-web's build writes a brotli copy beside each text file (scripts/precompress.mjs)
+    fs.writeFileSync(path.join(dist, 'assets', 'packed.js'), BIG_JS);
+    fs.writeFileSync(path.join(dist, 'assets', 'packed.js.br'), brotliCompressSync(BIG_JS));
+    // a copy left by another build: it does not decode to the file beside it
+    fs.writeFileSync(path.join(dist, 'assets', 'stale.js'), BIG_JS);
+    fs.writeFileSync(path.join(dist, 'assets', 'stale.js.br'), brotliCompressSync(`${BIG_JS}\n// older`));
     app = new Hono<AppEnv>();
     app.use('*', securityHeaders(csp));
     app.route('/', webRoutes(dist));
@@ -134,13 +146,43 @@ describe('web: prerendered /join and the CSP', () => {
     expect(await small.text()).toBe('console.log(1)');
   });
 
-  it('acceptsGzip follows Accept-Encoding q-values', () => {
-    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
-    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
-    expect(acceptsGzip('*')).toBe(true);
-    expect(acceptsGzip('gzip;q=0')).toBe(false);
-    expect(acceptsGzip('identity')).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
+  it('the build’s brotli copy goes to a browser that accepts br (Chromium sends "gzip, deflate, br, zstd", also on http://127.0.0.1), byte-identical once decoded', async () => {
+    const br = await app.request('/assets/packed.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8')).toBe(BIG_JS);
+
+    // a client without br still gets gzip, one without either the file itself
+    const gz = await app.request('/assets/packed.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toBe(BIG_JS);
+    const plain = await app.request('/assets/packed.js', { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_JS);
+  });
+
+  it('a brotli copy that does not decode to its file (another build’s) is never sent: gzip of the file instead', async () => {
+    const res = await app.request('/assets/stale.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(BIG_JS);
+  });
+
+  it('the brotli copies are not served under their own names', async () => {
+    expect((await app.request('/assets/packed.js.br')).status).toBe(404);
+  });
+
+  it('negotiateEncoding follows Accept-Encoding q-values (RFC 9110 §12.5.3), preferring the smaller coding on a tie', () => {
+    const both = ['br', 'gzip'] as const;
+    expect(negotiateEncoding('gzip, deflate, br, zstd', both)).toBe('br');
+    expect(negotiateEncoding('gzip, deflate, br, zstd', ['gzip'])).toBe('gzip');
+    expect(negotiateEncoding('br;q=0.5, gzip;q=0.8', both)).toBe('gzip');
+    expect(negotiateEncoding('br;q=1.0, gzip;q=0.8', both)).toBe('br');
+    expect(negotiateEncoding('*', both)).toBe('br');
+    expect(negotiateEncoding('gzip, *;q=0', both)).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, *', both)).toBe('gzip');
+    expect(negotiateEncoding('gzip;q=0', ['gzip'])).toBeUndefined();
+    expect(negotiateEncoding('identity', both)).toBeUndefined();
+    expect(negotiateEncoding(undefined, both)).toBeUndefined();
   });
 });
 

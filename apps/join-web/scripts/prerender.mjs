@@ -6,7 +6,7 @@
  *  3. dist/index.html (the client build's page) gets that markup inside `<div id="root">`, in a wrapper marked
  *     `data-prerendered` — live HTML: the parent can type at once, and src/main.tsx carries what was typed and the
  *     focus into the app when it replaces the shell (src/shell-input.ts) —, the step's title, the shell guard script
- *     in `<head>`, the stylesheet inline (no request before the first paint), and modulepreload links for the
+ *     in `<head>` (with the Intl warm-up, `intlWarmUpScript`), the stylesheet inline (no request before the first paint), and modulepreload links for the
  *     route's chunks and the en-US catalogue, so they download beside the entry instead of after it has run.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +46,7 @@ globalThis.sessionStorage = {
   clear: () => stored.clear(),
 };
 
-const { prerenderJoin, shellGuardScript, SHELL_ATTRIBUTE, SHELL_LOCALE } = await import(
+const { prerenderJoin, intlWarmUpScript, shellGuardScript, SHELL_ATTRIBUTE, SHELL_LOCALE } = await import(
   pathToFileURL(path.join(outDir, 'prerender.mjs')).href
 );
 const rendered = await prerenderJoin();
@@ -97,10 +97,11 @@ if (/url\(|<\/style/i.test(css))
   throw new Error('prerender: the stylesheet has url() or </style>; inlining would break it');
 const page = index
   .replace(stylesheet[0], () => `<style>${css.trim()}</style>`)
-  // The guard runs before the stylesheet link (an inline script after one would wait for the stylesheet).
+  // The guard runs before the stylesheet link (an inline script after one would wait for the stylesheet). The Intl
+  // warm-up shares its element (one inline script, one parser pause) and only schedules work for after the paint.
   .replace(
     /<title>[^<]*<\/title>/,
-    `<title>${title.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>\n    <script>${shellGuardScript()}</script>`,
+    `<title>${title.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>\n    <script>${shellGuardScript()};${intlWarmUpScript()}</script>`,
   )
   .replace('</head>', `${preloads}</head>`)
   .replace(root, `<div id="root"><div ${SHELL_ATTRIBUTE}>${html}</div></div>`);

@@ -16,7 +16,7 @@ import { SHELL_LOCALE, SHELL_PATH, startJoinBeforeFirstRender } from './first-pa
 import { preloadMessages } from './i18n/I18nProvider.js';
 import { appMessages, stepMessages } from './join/messages.js';
 
-export { SHELL_ATTRIBUTE, SHELL_LOCALE, shellGuardScript } from './first-paint.js';
+export { SHELL_ATTRIBUTE, SHELL_LOCALE, intlWarmUpScript, shellGuardScript } from './first-paint.js';
 
 /**
  * Renders `/join` as a first visitor's first commit shows it: a memory history at `/join`, the en-US catalogue
