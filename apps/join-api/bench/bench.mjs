@@ -225,6 +225,10 @@ try {
         );
       }
       orows.push([...timeRow, '']);
+      const lagRow = [`${rate}/s the bench's own event loop delay p99 (ms)`];
+      for (const db of looped)
+        lagRow.push(String(at(db)?.clientLagMs?.p99 ?? '—'), String(was(db, rate)?.clientLagMs?.p99 ?? '—'));
+      orows.push([...lagRow, 'high: the client is a bottleneck too']);
       const cpuRow = [`${rate}/s join-api profile busy per paid parent (ms)`];
       for (const db of looped)
         cpuRow.push(String(at(db)?.cpu?.perParentMs ?? '—'), String(was(db, rate)?.cpu?.perParentMs ?? '—'));

@@ -10,6 +10,7 @@
 // BENCH_OPEN_LOOP_RATES (parents/s, comma-separated; default 20,40,80 — 5,10 under CI; past 40/s the process is
 // overloaded on purpose: the goal there is admitted calls p99 ≤ 1 s), BENCH_OPEN_LOOP_SECONDS (30; 5 under CI).
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { startJoinApi } from './join-api-process.mjs';
 import { PAYING_CALLS, joinParent } from './join-flow.mjs';
@@ -159,7 +160,12 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
   });
   const cpuFrom = server.cpuMs();
   const windowFrom = monotonicUs();
+  // the bench's own event loop (the load generator and the payments sandbox share it): when it lags, the times below
+  // carry the client's queue too, not only join-api's
+  const clientLag = monitorEventLoopDelay({ resolution: 10 });
+  clientLag.enable();
   const run = await arrive({ url: server.url, rate, seconds, sandbox, tag: `${tag}-${rate}`, from: 1 << 14 });
+  clientLag.disable();
   const { times, shed, paid, failed, failures, total, arrivedMs, wallMs } = run;
   const windowTo = monotonicUs();
   const cpuTo = server.cpuMs();
@@ -198,6 +204,8 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
     failures: Object.fromEntries(failures),
     /** refusals per second of the run (index = second), empty when none */
     shedPerSecond: run.shedPerSecond,
+    /** the bench process's event-loop delay p99 / max (ms): the load generator and the sandbox's own queue */
+    clientLagMs: { p99: round1(clientLag.percentile(99) / 1e6), max: round1(clientLag.max / 1e6) },
     /** refusals that did not say when to retry (goal: none) */
     shedWithoutRetryAfter: run.withoutRetryAfter,
     warmUpSeconds: WARM_UP_SECONDS,
@@ -235,6 +243,7 @@ export async function openLoopBench({ sandbox, databaseUrl, workDir, profileOut,
         PAYING_CALLS.map((c) => `${c} p50 ${r.perCall[c].p50} / p99 ${r.perCall[c].p99} ms`).join('; ') +
         `; join-api CPU time ${r.cpuTimePerParentMs} ms per paid parent (${r.systemTimePerParentMs} ms in the kernel)` +
         (r.cpu ? ` (profile busy ${r.cpu.perParentMs} ms)` : '') +
+        `; the bench's own event loop delay p99 ${r.clientLagMs.p99} ms` +
         (r.shed ? `; refused per second of the run: ${r.shedPerSecond.map((n) => n || '·').join(' ')}` : ''),
     );
   }
