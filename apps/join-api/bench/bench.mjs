@@ -13,7 +13,7 @@
 // <repo>/.bench/join-api.json this run replaces) — then where the time went, and writes <repo>/.bench/join-api.json
 // (`figures`: flat numbers, shown by the root table of scripts/bench-join.mjs; `byDatabase`, `scaleOut`, `profiles`).
 // BENCH_SECONDS (5), BENCH_PARENTS (200), BENCH_DATABASES (pglite,postgres), BENCH_PROFILE=0 (no CPU profile),
-// BENCH_STATEMENT_PARENTS (20), BENCH_OPEN_LOOP=0, BENCH_OPEN_LOOP_RATES (20,40,80; CI: 5,10), BENCH_OPEN_LOOP_WARM_UP_SECONDS (5; CI: 1), BENCH_OPEN_LOOP_SECONDS (30; CI: 5)
+// BENCH_STATEMENT_PARENTS (50), BENCH_OPEN_LOOP=0, BENCH_OPEN_LOOP_RATES (20,40,80; CI: 5,10), BENCH_OPEN_LOOP_WARM_UP_SECONDS (5; CI: 1), BENCH_OPEN_LOOP_SECONDS (30; CI: 5)
 // tune it.
 // Run: pnpm --filter join-api bench   (builds join-api first; builds payments-sandbox when its dist/ is missing)
 import { spawn } from 'node:child_process';

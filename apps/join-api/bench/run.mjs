@@ -27,7 +27,7 @@ const PARENTS = Number(process.env.BENCH_PARENTS ?? 200);
 const DATABASE_URL = process.env.BENCH_RUN_DATABASE_URL || undefined;
 const OUT = process.env.BENCH_RUN_OUT;
 /** Parents of the statements count (Postgres), one call at a time. */
-const STATEMENT_PARENTS = Number(process.env.BENCH_STATEMENT_PARENTS ?? 20);
+const STATEMENT_PARENTS = Number(process.env.BENCH_STATEMENT_PARENTS ?? 50);
 
 function cannon(url, opts = {}) {
   return new Promise((resolve, reject) => {
