@@ -42,8 +42,9 @@ export async function openOrder(a: Attempt): Promise<OpenedOrder> {
     if (existing) return { kind: 'mine', order: existing, fresh: false };
     // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
     const term = termFromJson(read[0]?.term);
-    const q = term ? upgradeQuote(a, term) : a.priced;
-    if ('kind' in q) return q;
+    const upgrade = term ? upgradeQuote(a, term) : { quote: a.priced };
+    if ('refused' in upgrade) return upgrade.refused;
+    const q = upgrade.quote;
     // Shown = charged (DESIGN.md §5): only the amount the page showed is charged; another quote charges nothing.
     assertExpectedCharge(q, body.expectedCharge);
     const other = mineOrPending.find((o) => o.status === 'pending');
@@ -53,13 +54,13 @@ export async function openOrder(a: Attempt): Promise<OpenedOrder> {
 }
 
 /**
- * The request quoted as an upgrade of the parent's current term; the package already held is "yours and paid" (the
- * page carries on as paid), any other package that is not an upgrade (cheaper, shorter, another currency) is refused
- * with its own code (the page says why) — both a final answer for the key.
+ * The request quoted as an upgrade of the parent's current term (`quote`), or `refused`: the package already held is
+ * "yours and paid" (the page carries on as paid), any other package that is not an upgrade (cheaper, shorter, another
+ * currency) is refused with its own code (the page says why) — both a final answer for the key.
  */
-function upgradeQuote(a: Attempt, term: ParentTerm): Quote | Placed {
+function upgradeQuote(a: Attempt, term: ParentTerm): { quote: Quote } | { refused: Placed } {
   try {
-    return quoteOrder(a.body, { ...a.buyer, term, now: a.s.now() });
+    return { quote: quoteOrder(a.body, { ...a.buyer, term, now: a.s.now() }) };
   } catch (e) {
     if (!(e instanceof QuoteError) || e.code !== 'not_an_upgrade') throw e;
     const refusal =
@@ -69,7 +70,7 @@ function upgradeQuote(a: Attempt, term: ParentTerm): Quote | Placed {
             'not_an_upgrade',
             'This account already has a current subscription; only an upgrade to a higher package can be bought.',
           );
-    return { kind: 'final', answer: storedRefusal(refusal) };
+    return { refused: { kind: 'final', answer: storedRefusal(refusal) } };
   }
 }
 
