@@ -3,8 +3,8 @@
 // `RATE_LIMIT_FACTOR=1`, so every rate limit counts as in production) and each signs up, reads its packages and the
 // payments config, and pays (bench/join-flow.mjs `PAYING_CALLS`). A fresh join-api process per rate, with production's
 // load-shedding thresholds (env.ts `LOAD_SHED_*` defaults: a 503 `overloaded` is counted as shed, not retried), run
-// under `node --cpu-prof`; the profile's samples within the load window give join-api's CPU per parent and its top
-// frames. Figures per rate: p50/p99 per call (answers that were not shed), parents paid / shed / failed.
+// under `node --cpu-prof`; the profiles' samples within the load window give join-api's CPU per parent (every thread:
+// the event loop's profile plus each worker's, e.g. PGlite's) and the event loop's top frames. Figures per rate: p50/p99 per call (answers that were not shed), parents paid / shed / failed.
 // BENCH_OPEN_LOOP_RATES (parents/s, comma-separated; default 20,40 — 5,10 under CI), BENCH_OPEN_LOOP_SECONDS (30; 5
 // under CI).
 import fs from 'node:fs';
@@ -106,19 +106,30 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
   const wallMs = performance.now() - started;
   const windowTo = monotonicUs();
   await server.stop(); // SIGTERM: node writes the --cpu-prof profile on exit
-  const profFile = fs.existsSync(profDir)
+  // `--cpu-prof` writes one profile per thread, CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile: thread 0 is the
+  // event loop, the others are workers (PGlite's, src/db/pglite-worker.ts)
+  const threadOf = (f) => Number(/\.(\d+)\.\d+\.cpuprofile$/.exec(f)?.[1] ?? 0);
+  const profFiles = fs.existsSync(profDir)
     ? fs
         .readdirSync(profDir)
         .filter((f) => f.endsWith('.cpuprofile'))
-        .map((f) => path.join(profDir, f))[0]
-    : undefined;
+        .sort((a, b) => threadOf(a) - threadOf(b))
+        .map((f) => path.join(profDir, f))
+    : [];
+  const profFile = profFiles[0];
   let kept = profFile;
   if (profFile && profileOut) {
     fs.mkdirSync(profileOut, { recursive: true });
     kept = path.join(profileOut, `open-loop-${rate}.cpuprofile`);
     fs.copyFileSync(profFile, kept);
+    profFiles
+      .slice(1)
+      .forEach((f, i) => fs.copyFileSync(f, path.join(profileOut, `open-loop-${rate}-worker${i + 1}.cpuprofile`)));
   }
-  const cpu = profFile ? summarizeCpuProfile(profFile, 8, { fromUs: windowFrom, toUs: windowTo }) : undefined;
+  const window = { fromUs: windowFrom, toUs: windowTo };
+  const cpu = profFile ? summarizeCpuProfile(profFile, 8, window) : undefined;
+  const workers = profFiles.slice(1).map((f) => summarizeCpuProfile(f, 8, window));
+  const workersBusyMs = workers.reduce((a, w) => a + w.busyMs, 0);
   const perCall = {};
   for (const call of PAYING_CALLS) {
     const s = times[call].sort((a, b) => a - b);
@@ -143,9 +154,15 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
     sustained,
     cpu: cpu && {
       file: kept,
-      busyMs: cpu.busyMs,
-      /** join-api's CPU (ms) per parent who paid, within the load window */
-      perParentMs: paid ? round1(cpu.busyMs / paid) : null,
+      busyMs: cpu.busyMs + workersBusyMs,
+      /** join-api's CPU (ms) per parent who paid, within the load window: every thread (event loop + workers) */
+      perParentMs: paid ? round1((cpu.busyMs + workersBusyMs) / paid) : null,
+      /** the event loop's share of it (the HTTP thread) */
+      mainPerParentMs: paid ? round1(cpu.busyMs / paid) : null,
+      /** the worker threads' share (PGlite in its worker), null without workers */
+      workerPerParentMs: paid && workers.length ? round1(workersBusyMs / paid) : null,
+      /** the workers' profiles: self time by package and top functions */
+      workers: workers.map((w) => ({ busyMs: w.busyMs, byPackage: w.byPackage, byFunction: w.byFunction })),
       byPackage: cpu.byPackage,
       byFunction: cpu.byFunction,
     },
@@ -166,7 +183,12 @@ export async function openLoopBench({ sandbox, databaseUrl, workDir, profileOut,
     log(
       `open loop ${rate} parents/s × ${OPEN_LOOP_SECONDS} s: ${r.paid}/${r.parents} paid, ${r.shed} shed, ${r.failed} failed; ` +
         PAYING_CALLS.map((c) => `${c} p50 ${r.perCall[c].p50} / p99 ${r.perCall[c].p99} ms`).join('; ') +
-        (r.cpu ? `; join-api CPU ${r.cpu.perParentMs} ms per paid parent` : ''),
+        (r.cpu
+          ? `; join-api CPU ${r.cpu.perParentMs} ms per paid parent` +
+            (r.cpu.workerPerParentMs === null
+              ? ''
+              : ` (event loop ${r.cpu.mainPerParentMs}, worker threads ${r.cpu.workerPerParentMs})`)
+          : ''),
     );
   }
   const ok = rates.filter((r) => r.sustained).map((r) => r.rate);

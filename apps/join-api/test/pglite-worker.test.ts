@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { PGliteWorkerClient } from '../src/db/pglite-worker.js';
+import { PGliteWorkerClient, withoutPreloads } from '../src/db/pglite-worker.js';
 import { users } from '../src/db/schema.js';
 import { order, signup, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
 
@@ -124,6 +124,22 @@ describe('PGlite worker client', () => {
     await c.close();
     expect(c.running).toBe(false);
     await expect(c.query('select 1')).rejects.toThrow(/closed|exited/);
+  });
+});
+
+describe('the worker thread’s Node options', () => {
+  it('keep profiling flags but not the parent’s preloads (Node docs: a Worker inherits execArgv; a preload would run again in the database thread)', () => {
+    expect(
+      withoutPreloads([
+        '--cpu-prof',
+        '--import',
+        './watchdog.mjs',
+        '--require=./x.cjs',
+        '-r',
+        'y',
+        '--enable-source-maps',
+      ]),
+    ).toEqual(['--cpu-prof', '--enable-source-maps']);
   });
 });
 

@@ -74,6 +74,22 @@ function rawOidsOf(parsers: ProxyQueryOptions['parsers'] = {}): number[] {
   });
 }
 
+/**
+ * This process's Node options without its preloads (`--import`, `--require`, `-r`): a worker inherits `execArgv` by
+ * default (Node docs, `new Worker` `execArgv`), so a preload would run again in the database thread — the bench's
+ * watchdog (bench/watchdog.mjs), which listens on stdin, kept PGlite's worker from ever starting. Profiling flags
+ * (`--cpu-prof`) stay, so the worker is profiled too.
+ */
+export function withoutPreloads(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!;
+    if (arg === '--import' || arg === '--require' || arg === '-r') i++;
+    else if (!/^--(import|require)=/.test(arg)) kept.push(arg);
+  }
+  return kept;
+}
+
 /** The worker's entry beside this module: TypeScript under vitest/tsx (src/), JavaScript once built (dist/). */
 function workerEntry(): URL {
   return new URL(
@@ -123,7 +139,7 @@ export class PGliteWorkerClient {
    * @throws the worker's error when PGlite cannot open the folder
    */
   static async create(dataDir: string): Promise<PGliteWorkerClient> {
-    const worker = new Worker(workerEntry(), { workerData: { dataDir } });
+    const worker = new Worker(workerEntry(), { workerData: { dataDir }, execArgv: withoutPreloads(process.execArgv) });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (m: FromWorker) => {
         if (m.type === 'ready') done(resolve);
