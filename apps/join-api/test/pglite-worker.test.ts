@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { EnvError, loadEnv } from '../src/env.js';
 import { PGliteWorkerClient, withoutPreloads } from '../src/db/pglite-worker.js';
 import { users } from '../src/db/schema.js';
 import { order, signup, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
@@ -124,6 +125,15 @@ describe('PGlite worker client', () => {
     await c.close();
     expect(c.running).toBe(false);
     await expect(c.query('select 1')).rejects.toThrow(/closed|exited/);
+  });
+});
+
+describe('PGLITE_WORKER', () => {
+  it('defaults to the worker thread for dist/main.js, can be turned off, and refuses anything but a boolean', () => {
+    expect(loadEnv({}).PGLITE_WORKER).toBe(true);
+    expect(loadEnv({ PGLITE_WORKER: 'false' }).PGLITE_WORKER).toBe(false);
+    expect(loadEnv({ PGLITE_WORKER: '1' }).PGLITE_WORKER).toBe(true);
+    expect(() => loadEnv({ PGLITE_WORKER: 'maybe' })).toThrow(EnvError);
   });
 });
 
