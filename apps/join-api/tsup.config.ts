@@ -4,7 +4,8 @@ import { defineConfig } from 'tsup';
 const src = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', index: 'src/index.ts' },
+  // the PGlite worker thread's entry (src/db/pglite-worker.ts starts dist/pglite-worker-thread.js beside its chunk)
+  entry: { main: 'src/main.ts', index: 'src/index.ts', 'pglite-worker-thread': 'src/db/pglite-worker-thread.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

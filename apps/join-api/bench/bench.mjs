@@ -254,6 +254,11 @@ try {
         `  ${db} ${top.rate}/s: join-api CPU busy ${top.cpu.busyMs} ms in the load window; top frames (self ms):`,
       );
       for (const [fn, ms] of top.cpu.byFunction.slice(0, 6)) console.log(`      ${String(ms).padStart(6)}  ${fn}`);
+      // PGlite in its worker thread (src/db/pglite-worker.ts): that thread's own profile
+      for (const [i, w] of (top.cpu.workers ?? []).entries()) {
+        console.log(`    worker thread ${i + 1}: busy ${w.busyMs} ms; top frames (self ms):`);
+        for (const [fn, ms] of w.byFunction.slice(0, 6)) console.log(`      ${String(ms).padStart(6)}  ${fn}`);
+      }
       for (const r of results[db].openLoop.rates)
         if (Object.keys(r.failures).length) console.log(`  ${db} ${r.rate}/s failures: ${JSON.stringify(r.failures)}`);
     }

@@ -6,9 +6,10 @@
 // under `node --cpu-prof`, first warmed up (half the rate for BENCH_OPEN_LOOP_WARM_UP_SECONDS, not counted: a new
 // instance's traffic is ramped up in production). Figures per rate: p50/p99 per call (answers that were not shed),
 // parents paid / shed / failed, refusals per second and any without a Retry-After, join-api's CPU time per paid parent
-// (/proc: user + system of the process) and the profile's busy samples and top frames within the load window.
-// BENCH_OPEN_LOOP_RATES (parents/s, comma-separated; default 20,40,80 — 5,10 under CI; past 40/s the process is
-// overloaded on purpose: the goal there is admitted calls p99 ≤ 1 s), BENCH_OPEN_LOOP_SECONDS (30; 5 under CI).
+// (/proc: every thread) and the profiles' busy samples (the event loop's plus each worker's, e.g. PGlite's) and top
+// frames within the load window. BENCH_OPEN_LOOP_RATES (parents/s, comma-separated; default 20,40,80 — 5,10 under CI;
+// past 40/s the process is overloaded on purpose: the goal there is admitted calls p99 ≤ 1 s),
+// BENCH_OPEN_LOOP_SECONDS (30; 5 under CI).
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -170,19 +171,30 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
   const windowTo = monotonicUs();
   const cpuTo = server.cpuMs();
   await server.stop(); // SIGTERM: node writes the --cpu-prof profile on exit
-  const profFile = fs.existsSync(profDir)
+  // `--cpu-prof` writes one profile per thread, CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile: thread 0 is the
+  // event loop, the others are workers (PGlite's, src/db/pglite-worker.ts)
+  const threadOf = (f) => Number(/\.(\d+)\.\d+\.cpuprofile$/.exec(f)?.[1] ?? 0);
+  const profFiles = fs.existsSync(profDir)
     ? fs
         .readdirSync(profDir)
         .filter((f) => f.endsWith('.cpuprofile'))
-        .map((f) => path.join(profDir, f))[0]
-    : undefined;
+        .sort((a, b) => threadOf(a) - threadOf(b))
+        .map((f) => path.join(profDir, f))
+    : [];
+  const profFile = profFiles[0];
   let kept = profFile;
   if (profFile && profileOut) {
     fs.mkdirSync(profileOut, { recursive: true });
     kept = path.join(profileOut, `open-loop-${rate}.cpuprofile`);
     fs.copyFileSync(profFile, kept);
+    profFiles
+      .slice(1)
+      .forEach((f, i) => fs.copyFileSync(f, path.join(profileOut, `open-loop-${rate}-worker${i + 1}.cpuprofile`)));
   }
-  const cpu = profFile ? summarizeCpuProfile(profFile, 8, { fromUs: windowFrom, toUs: windowTo }) : undefined;
+  const window = { fromUs: windowFrom, toUs: windowTo };
+  const cpu = profFile ? summarizeCpuProfile(profFile, 8, window) : undefined;
+  const workers = profFiles.slice(1).map((f) => summarizeCpuProfile(f, 8, window));
+  const workersBusyMs = workers.reduce((a, w) => a + w.busyMs, 0);
   const perCall = {};
   for (const call of PAYING_CALLS) {
     const s = times[call].sort((a, b) => a - b);
@@ -218,9 +230,15 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
     systemTimePerParentMs: paid && cpuFrom && cpuTo ? round1((cpuTo.system - cpuFrom.system) / paid) : null,
     cpu: cpu && {
       file: kept,
-      busyMs: cpu.busyMs,
-      /** join-api's CPU (ms) per parent who paid, within the load window: the profile's busy samples */
-      perParentMs: paid ? round1(cpu.busyMs / paid) : null,
+      busyMs: cpu.busyMs + workersBusyMs,
+      /** join-api's CPU (ms) per parent who paid, within the load window: every thread (event loop + workers) */
+      perParentMs: paid ? round1((cpu.busyMs + workersBusyMs) / paid) : null,
+      /** the event loop's share of it (the HTTP thread) */
+      mainPerParentMs: paid ? round1(cpu.busyMs / paid) : null,
+      /** the worker threads' share (PGlite in its worker), null without workers */
+      workerPerParentMs: paid && workers.length ? round1(workersBusyMs / paid) : null,
+      /** the workers' profiles: self time by package and top functions */
+      workers: workers.map((w) => ({ busyMs: w.busyMs, byPackage: w.byPackage, byFunction: w.byFunction })),
       byPackage: cpu.byPackage,
       byFunction: cpu.byFunction,
     },
@@ -242,7 +260,12 @@ export async function openLoopBench({ sandbox, databaseUrl, workDir, profileOut,
       `open loop ${rate} parents/s × ${OPEN_LOOP_SECONDS} s: ${r.paid}/${r.parents} paid, ${r.shed} shed, ${r.failed} failed; ` +
         PAYING_CALLS.map((c) => `${c} p50 ${r.perCall[c].p50} / p99 ${r.perCall[c].p99} ms`).join('; ') +
         `; join-api CPU time ${r.cpuTimePerParentMs} ms per paid parent (${r.systemTimePerParentMs} ms in the kernel)` +
-        (r.cpu ? ` (profile busy ${r.cpu.perParentMs} ms)` : '') +
+        (r.cpu
+          ? ` (profile busy ${r.cpu.perParentMs} ms` +
+            (r.cpu.workerPerParentMs === null
+              ? ')'
+              : `: event loop ${r.cpu.mainPerParentMs}, worker threads ${r.cpu.workerPerParentMs})`)
+          : '') +
         `; the bench's own event loop delay p99 ${r.clientLagMs.p99} ms` +
         (r.shed ? `; refused per second of the run: ${r.shedPerSecond.map((n) => n || '·').join(' ')}` : ''),
     );

@@ -74,6 +74,14 @@ const EnvSchema = z
      */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
     DATA_DIR: z.string().min(1).optional(),
+    /**
+     * PGlite (no `DATABASE_URL`): `true` runs it in a worker thread, off the HTTP event loop (README "Performance":
+     * no gain measured on the project's 2-core machine, hence the default `false`, PGlite on the event loop).
+     */
+    PGLITE_WORKER: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     PAYMENTS_DRIVER: z.enum(['sandbox', 'braintree']).default('sandbox'),
     SANDBOX_URL: z.url().default('http://localhost:3010'),
     /**

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
+    pgliteWorker: env.PGLITE_WORKER,
   });
   let closing = false;
   const shutdown = async (signal: string, code = 0) => {
@@ -58,7 +59,10 @@ async function main(): Promise<void> {
     if (env.OUTBOX_POLL_MS > 0) outboxWorker = startOutbox(env, database.db, logger);
     const deps = { db: database.db, env, gateway, logger, metrics, ...(outboxWorker ? { outboxWorker } : {}) };
     server = await startServer(deps, { port: env.PORT, hostname: env.HOST });
-    const where = database.kind === 'pglite' ? `PGlite ${env.DATA_DIR}` : 'Postgres (DATABASE_URL)';
+    const where =
+      database.kind === 'pglite'
+        ? `PGlite ${env.DATA_DIR}${env.PGLITE_WORKER ? ' (worker thread)' : ''}`
+        : 'Postgres (DATABASE_URL)';
     console.log(`join-api listening on ${env.PUBLIC_URL} (database: ${where}; payments: ${env.PAYMENTS_DRIVER})`);
     // Prometheus metrics on their own port, never the public one (README "Metrics"); METRICS_PORT=0: none
     if (env.METRICS_PORT > 0) {

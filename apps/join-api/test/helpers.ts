@@ -22,9 +22,12 @@ import { orders, subscriptions } from '../src/db/schema.js';
 /** Which databases the suite runs on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh database: in-memory PGlite, or a new throw-away database on TEST_DATABASE_URL's server. */
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+/**
+ * A fresh database: in-memory PGlite (on this thread, or in a worker thread with `pgliteWorker`), or a new throw-away
+ * database on TEST_DATABASE_URL's server.
+ */
+export async function freshDatabase(kind: 'pglite' | 'postgres', pgliteWorker = false): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', pgliteWorker });
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   const name = `join_api_test_${randomBytes(6).toString('hex')}`;
@@ -217,8 +220,10 @@ export async function testApp(opts: {
   outboxWorker?: AppDeps['outboxWorker'];
   loadShedder?: AppDeps['loadShedder'];
   metrics?: Metrics;
+  /** PGlite in a worker thread (src/db/pglite-worker.ts) instead of on the suite's thread. */
+  pgliteWorker?: boolean;
 }) {
-  const database = await freshDatabase(opts.kind ?? 'pglite');
+  const database = await freshDatabase(opts.kind ?? 'pglite', opts.pgliteWorker);
   await seedReference(database.db);
   const env: Env = loadEnv({
     NODE_ENV: 'test',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import * as schema from './schema.js';
 
 /** Drizzle database over PGlite or node-postgres (same schema, same migrations). */
@@ -31,13 +32,19 @@ export function migrationsFolder(): string {
 
 /**
  * Opens the database: Postgres through `pg` when `databaseUrl` is set, otherwise PGlite in `dataDir`
- * (`'memory://'` for an in-memory database), then applies the versioned migrations.
+ * (`'memory://'` for an in-memory database) — on this thread, or with `pgliteWorker` in a worker thread
+ * (src/db/pglite-worker.ts) —, then applies the versioned migrations.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   /** Postgres: most connections of this process's pool (default {@link DEFAULT_POOL_MAX}). */
   poolMax?: number;
+  /**
+   * PGlite: run it in a `worker_threads` worker (`PGLITE_WORKER`, README "Performance"), so its WebAssembly Postgres
+   * uses another core than the HTTP event loop. Default false: the tests' in-memory PGlite stays on their thread.
+   */
+  pgliteWorker?: boolean;
 }): Promise<Database> {
   const folder = migrationsFolder();
   if (opts.databaseUrl) {
@@ -75,8 +82,11 @@ export async function openDatabase(opts: {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!opts.dataDir.startsWith('memory://')) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir);
-  const db = drizzle(client, { schema });
+  const client = opts.pgliteWorker
+    ? await (await import('./pglite-worker.js')).PGliteWorkerClient.create(opts.dataDir)
+    : await PGlite.create(opts.dataDir);
+  // the worker's client has exactly the part of PGlite's surface drizzle's PGlite driver calls
+  const db = drizzle(client as PGliteClient, { schema });
   try {
     await migrate(db, { migrationsFolder: folder });
   } catch (e) {
