@@ -16,10 +16,26 @@ export const PHONE_CODE_COUNTRIES: ReadonlyArray<{ code: string; countries: read
 /** The details form's fields (their ids too). */
 export type DetailsField = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'country';
 
-/** A region's name in the page's language (the code itself when the browser cannot name it). */
+/** One `Intl.DisplayNames` per locale (null: the browser cannot name regions in it): each costs ms to build. */
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A region's name in the page's language (the code itself when the browser cannot name it), e.g. `regionName(intl,
+ * 'GB')` → "United Kingdom". The details step names six regions on each render (the phone codes): one
+ * `Intl.DisplayNames` per locale serves them all.
+ */
 export function regionName(intl: IntlShape, code: string): string {
+  let names = regionNames.get(intl.locale);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([intl.locale], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(intl.locale, names);
+  }
   try {
-    return new Intl.DisplayNames([intl.locale], { type: 'region' }).of(code) ?? code;
+    return names?.of(code) ?? code;
   } catch {
     return code;
   }
