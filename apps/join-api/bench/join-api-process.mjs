@@ -20,7 +20,7 @@ const appDir = fileURLToPath(new URL('../', import.meta.url));
  * @param {string[]} [o.phases] the names of the profiled phases, in order
  * @param {Record<string,string>} [o.env] more settings (an empty value unsets a setting)
  * @param {string[]} [o.nodeArgs] more Node options (e.g. `--cpu-prof`)
- * @returns {Promise<{ url: string, port: number, pid: number, cpuMs(): { total: number, system: number } | undefined,
+ * @returns {Promise<{ url: string, port: number, cpuMs(): { total: number, system: number } | undefined,
  *   stop(): Promise<void> }>}
  */
 export async function startJoinApi({
@@ -101,7 +101,6 @@ export async function startJoinApi({
   return {
     url,
     port,
-    pid: child.pid,
     /** The CPU time the process has used so far (ms: in all, and in the kernel), undefined off Linux. */
     cpuMs: () => processCpuMs(child.pid),
     /** Starts the profiler; called again, stops it and resolves once the phase's profile is written. */

@@ -170,7 +170,7 @@ export interface CurrentTermJson {
   discountMinor: number;
 }
 
-/** The current term and the subscription it belongs to ({@link currentTerm}). */
+/** The current term and the subscription it belongs to ({@link termFromJson}). */
 export type ParentTerm = CurrentTerm & { subscriptionId: number };
 
 /**
@@ -204,15 +204,6 @@ export function termFromJson(json: CurrentTermJson | null | undefined): ParentTe
     valueMinor,
     listPriceMinor: valueMinor + json.discountMinor,
   };
-}
-
-/** The parent's live subscription with what it is worth ({@link termFromJson}), or undefined without one. */
-export async function currentTerm(db: DbOrTx, userId: number, now: Date): Promise<ParentTerm | undefined> {
-  const [row] = await db
-    .select({ term: currentTermSql(userId, now) })
-    .from(users)
-    .where(eq(users.id, userId));
-  return termFromJson(row?.term);
 }
 
 /** Subscription status of a user (§4): current, expired (had one; none live) or none. */

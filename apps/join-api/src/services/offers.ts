@@ -36,10 +36,13 @@ const asAvailability = (c: Pick<CouponJson, 'packageId' | 'discountMinor'>): Cou
   discountAmount: fromMinor(c.discountMinor),
 });
 
+/** A `coupons c` row as a {@link CouponJson} object. */
+const couponObject = sql`json_build_object('packageId', c.package_id, 'discountMinor', c.discount_minor,
+  'audience', c.audience, 'active', c.active)`;
+
 /** The auto-applied coupons of an audience as a JSON array, in code order (a scalar subquery). */
 function autoCouponsSql(audience: 'join' | 'invite'): SQL<CouponJson[]> {
-  return sql<CouponJson[]>`(select coalesce(json_agg(json_build_object('packageId', c.package_id,
-      'discountMinor', c.discount_minor, 'audience', c.audience, 'active', c.active) order by c.code), '[]'::json)
+  return sql<CouponJson[]>`(select coalesce(json_agg(${couponObject} order by c.code), '[]'::json)
     from ${coupons} c where c.audience = ${audience} and c.active and c.auto_apply)`;
 }
 
@@ -91,8 +94,7 @@ export async function readPricing(
       term: currentTermSql(user.id, now),
       subscribed: sql<boolean>`exists (select 1 from ${subscriptions} s where s.user_id = ${user.id})`,
       autoCoupons: autoCouponsSql(audienceOf(user)),
-      entered: sql<CouponJson | null>`(select json_build_object('packageId', c.package_id, 'discountMinor',
-          c.discount_minor, 'audience', c.audience, 'active', c.active) from ${coupons} c where c.code = ${code})`,
+      entered: sql<CouponJson | null>`(select ${couponObject} from ${coupons} c where c.code = ${code})`,
       key: idempotencyKeys,
     })
     .from(sql`(select 1) as one`)
