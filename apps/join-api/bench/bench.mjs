@@ -137,7 +137,10 @@ try {
   if (counted) {
     // statements per call beside the previous run's (and the per-parent goal, with the figure before the count)
     const was = previous?.byDatabase?.postgres?.statementsPerCall;
-    console.log(`\nStatements per call on Postgres (pg_stat_statements, mean of ${counted.parents} parents)`);
+    console.log(
+      `\nStatements per call on Postgres (pg_stat_statements, mean of ${counted.parents} parents; CPU: the median of ` +
+        `${counted.rounds ?? 1} passes of new parents, per parent by pass ${counted.cpuPerParentByRound?.join(' → ') ?? '—'})`,
+    );
     // and join-api's CPU time per call (/proc, every thread), the calls one at a time after a warm-up: what each call
     // itself costs, without the waits for a core that a profile under load counts
     const srows = [['call', 'statements', 'goal', 'previous', 'CPU ms', 'previous']];

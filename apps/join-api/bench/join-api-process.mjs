@@ -64,7 +64,15 @@ export async function startJoinApi({
     ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
     // PGLITE_WORKER=true benches PGlite in its worker thread, for a comparison with the event loop (README "Performance")
     ...(process.env.PGLITE_WORKER ? { PGLITE_WORKER: process.env.PGLITE_WORKER } : {}),
-    ...(cpuProfDir ? { BENCH_CPU_PROF_DIR: cpuProfDir, BENCH_CPU_PROF_PHASES: phases.join(',') } : {}),
+    ...(cpuProfDir
+      ? {
+          BENCH_CPU_PROF_DIR: cpuProfDir,
+          BENCH_CPU_PROF_PHASES: phases.join(','),
+          ...(process.env.BENCH_CPU_PROF_INTERVAL_US
+            ? { BENCH_CPU_PROF_INTERVAL_US: process.env.BENCH_CPU_PROF_INTERVAL_US }
+            : {}),
+        }
+      : {}),
     ...env,
   };
   for (const [k, v] of Object.entries(childEnv)) if (v === '') delete childEnv[k];

@@ -28,6 +28,8 @@ const DATABASE_URL = process.env.BENCH_RUN_DATABASE_URL || undefined;
 const OUT = process.env.BENCH_RUN_OUT;
 /** Parents of the statements count (Postgres), one call at a time. */
 const STATEMENT_PARENTS = Number(process.env.BENCH_STATEMENT_PARENTS ?? 50);
+/** Passes of the statements count (new parents each); the CPU per call is their median (bench/statements.mjs). */
+const STATEMENT_ROUNDS = Number(process.env.BENCH_STATEMENT_ROUNDS ?? 3);
 
 function cannon(url, opts = {}) {
   return new Promise((resolve, reject) => {
@@ -159,6 +161,7 @@ try {
           base: server.url,
           databaseUrl: DATABASE_URL,
           parents: STATEMENT_PARENTS,
+          rounds: STATEMENT_ROUNDS,
           newNonce: sandbox.newNonce,
           cpuMs: server.cpuMs,
         })
@@ -173,7 +176,11 @@ try {
         statementsPerCall.cpuPerCall,
       )
         .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
+        .join(
+          ', ',
+        )} (median of ${STATEMENT_ROUNDS} passes; CPU per parent by pass ${statementsPerCall.cpuPerParentByRound.join(
+        ' → ',
+      )})`,
     );
 
   // 200 parents sign up and pay at once.

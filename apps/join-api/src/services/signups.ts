@@ -1,22 +1,23 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import type { SignupRequestSchema, SignupResponse } from '@ofw/api-client';
+import type { SignupResponse } from '@ofw/api-client';
 import type { Services } from '../context.js';
 import type { Db } from '../db/client.js';
 import { families, idempotencyKeys, signups, tokens, users } from '../db/schema.js';
 import { ServiceError } from './errors.js';
 import { fingerprint, hashToken, newToken } from '../lib/tokens.js';
-import { TOKEN_TTL_MS, consumeToken, getUser, issueToken, newTokenRow } from '../accounts.js';
+import { consumeToken, getUser, issueToken } from '../accounts.js';
+import {
+  SIGNUP_KEY_SCOPE,
+  createSignupInOneStatement,
+  signupDetails,
+  signupExpiresAt,
+  type SignupBody,
+} from './signup-statement.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A validated signup request (defaults applied). */
-type SignupBody = z.infer<typeof SignupRequestSchema>;
 
 const invalidInvite = () => new ServiceError('invite_invalid', 'The invite link is not valid any more.');
-
-/** `idempotency_keys.user_id` of the keys of `POST /signups` (no parent yet; parents' ids start at 1). */
-const SIGNUP_KEY_SCOPE = 0;
 
 /**
  * Starts a join (`POST /signups`, §1): in one transaction, takes the Idempotency-Key (when given) and either
@@ -119,74 +120,6 @@ function isIdempotencyKeyConflict(e: unknown): boolean {
   return false;
 }
 
-/**
- * A new parent's signup as ONE statement (BEGIN, the key, family, parent, signup, token, the key's answer
- * and COMMIT were a round trip each): data-modifying CTEs insert the family, the parent, the signup, the first auth
- * token and — with an Idempotency-Key — the key, completed with its answer, all or nothing. A key already taken makes
- * the whole statement fail with a unique violation (nothing is created); the caller then answers from the key in a
- * transaction ({@link claimSignupKey}), as a concurrent twin waits for the first request's statement to end.
- * @throws the driver's unique violation on `idempotency_keys` when the key is taken.
- */
-async function createSignupInOneStatement(
-  db: Db,
-  body: SignupBody,
-  key: string | undefined,
-  now: Date,
-): Promise<SignupResponse> {
-  const pro = {
-    proFirstName: body.flow === 'pro' ? (body.proFirstName ?? null) : null,
-    proLastName: body.flow === 'pro' ? (body.proLastName ?? null) : null,
-    userCreatedByPro: false,
-  };
-  const signupId = randomUUID();
-  const registrationKey = newToken();
-  const userId = sql`(select id from u)`;
-  const auth = newTokenRow('auth', { userId, now });
-  // drizzle renders each query builder embedded in `sql` in parentheses: `name as (insert … returning …)`
-  const ctes = [
-    sql`fam as ${db.insert(families).values({}).returning({ id: families.id })}`,
-    sql`u as ${db
-      .insert(users)
-      .values({ ...signupDetails(body), familyId: sql`(select id from fam)`, ...pro, parentAccountType: 'parent' })
-      .returning({ id: users.id })}`,
-    sql`sg as ${db.insert(signups).values(newSignupRow(signupId, userId, registrationKey, body.flow, now))}`,
-    sql`tk as ${db.insert(tokens).values(auth.values)}`,
-  ];
-  if (key) {
-    ctes.push(
-      sql`k as ${db.insert(idempotencyKeys).values({
-        userId: SIGNUP_KEY_SCOPE,
-        key,
-        requestHash: fingerprint(body),
-        state: 'completed',
-        responseStatus: 201,
-        responseBody: sql`jsonb_build_object('signupId', ${signupId}::text, 'userId', ${userId})`,
-        createdAt: now,
-      })}`,
-    );
-  }
-  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select id from u`);
-  const id = Number((result as { rows: { id: unknown }[] }).rows[0]!.id);
-  return { signupId, registrationKey, authToken: auth.token, userId: id };
-}
-
-/** The parent's columns a signup sets (`users`), from the request. */
-function signupDetails(body: SignupBody) {
-  return {
-    firstName: body.parent.firstName,
-    lastName: body.parent.lastName,
-    email: body.parent.email.toLowerCase(),
-    phoneCountryCode: body.parent.phoneCountryCode,
-    phoneNumber: body.parent.phoneNumber.replace(/[^0-9]/g, ''),
-    timeZone: body.parent.timeZone,
-    country: body.address.country,
-    addressLine1: body.address.line1 ?? null,
-    languageLocale: body.languageLocale,
-    flow: body.flow,
-    referral: body.referral ?? null,
-  };
-}
-
 /** The `signups` row of a new signup (its registration key stored as a hash; lives as long as an invite). */
 function newSignupRow(
   id: string,
@@ -201,7 +134,7 @@ function newSignupRow(
     registrationKeyHash: hashToken(registrationKey),
     flow,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invite),
+    expiresAt: signupExpiresAt(now),
   };
 }
 

@@ -6,6 +6,7 @@ import { orderYears, paymentColumns, receiptDedupeKey, receiptPayload } from '..
 import { authenticationRequired, offersStepUp } from '../step-up.js';
 import { declineDetails, declineRefusal, nonceRefusal, paidResponse, storedRefusal } from './answers.js';
 import type { OrderRow, StoredResponse } from './types.js';
+import { rawStatement, value } from '../../db/prepared.js';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -34,11 +35,95 @@ function firstRow<T>(result: unknown): T {
   return (result as { rows: T[] }).rows[0]!;
 }
 
+/** The values of {@link paidStatement}: timestamps as ISO strings, JSON as its text. */
+type PaidValues = {
+  orderId: string;
+  userId: number;
+  packageId: number;
+  idempotencyKey: string;
+  transactionId: string | null;
+  paymentMethodType: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  paymentAccount: string | null;
+  processorResponseCode: string | null;
+  now: string;
+  startsAt: string;
+  expiresAt: string;
+  billingAddress: string | null;
+  receiptPayload: string;
+  receiptDedupeKey: string;
+  body: string;
+};
+
+const v = value<PaidValues>;
+const at = (name: keyof PaidValues) => sql`${v(name)}::timestamptz`;
+
 /**
  * The order paid, its subscription current (whatever was current before ends: an upgrade's old term now, a lapsed
  * one as expired), the billing address kept on the payer, the payer's receipt queued (README "Outbox") and the key
- * answered 201 — one statement. The answer is the order as the update writes it (a pending order's price, package
- * and address never change); the receipt's address in it is the payer's, read by the same statement.
+ * answered 201 — one statement, built once ({@link rawStatement}). Each part runs only when the order's update
+ * matched a pending order.
+ */
+const paidStatement = rawStatement<PaidValues, { paid: boolean; receipt_email: string | null }>('order_paid', (db) => {
+  const ifPaid = sql`exists (select 1 from paid)`;
+  const ctes = [
+    sql`paid as ${db
+      .update(orders)
+      .set({
+        status: 'paid',
+        transactionId: v('transactionId'),
+        paymentMethodType: v('paymentMethodType'),
+        cardBrand: v('cardBrand'),
+        cardLast4: v('cardLast4'),
+        paymentAccount: v('paymentAccount'),
+        processorResponseCode: v('processorResponseCode'),
+        leaseUntil: null,
+        updatedAt: at('now'),
+      })
+      .where(and(eq(orders.id, v('orderId')), eq(orders.status, 'pending')))
+      .returning({ id: orders.id })}`,
+    sql`ended as ${db
+      .update(subscriptions)
+      .set({
+        status: sql`case when ${subscriptions.expiresAt} <= ${at('now')} then 'expired' else 'ended' end`,
+        endedAt: at('now'),
+      })
+      .where(and(eq(subscriptions.userId, v('userId')), eq(subscriptions.status, 'current'), ifPaid))
+      .returning({ id: subscriptions.id })}`,
+    // inserted only once the old term has ended (the count reads `ended` to its end first): the index
+    // subscriptions_one_current_per_user_idx allows one current subscription per parent at every moment
+    sql`sub as (insert into ${subscriptions} (user_id, order_id, package_id, status, starts_at, expires_at)
+        select ${v('userId')}, ${v('orderId')}, ${v('packageId')}, 'current', ${at('startsAt')}, ${at('expiresAt')}
+        from paid, (select count(*) from ended) as ended_first)`,
+    sql`payer as ${db
+      .update(users)
+      .set({ billingAddress: sql`${v('billingAddress')}::jsonb` })
+      .where(and(eq(users.id, v('userId')), ifPaid))
+      .returning({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })}`,
+    sql`receipt as (insert into ${outbox} (kind, recipient, payload, dedupe_key, next_attempt_at, created_at)
+        select 'receipt', email,
+          ${v('receiptPayload')}::jsonb
+            || jsonb_build_object('languageLocale', language_locale, 'firstName', first_name),
+          ${v('receiptDedupeKey')}, ${at('now')}, ${at('now')}
+        from payer on conflict (dedupe_key) do nothing)`,
+    sql`answered as ${db
+      .update(idempotencyKeys)
+      .set({
+        state: 'completed',
+        responseStatus: 201,
+        responseBody: sql`jsonb_set(${v('body')}::jsonb, '{receipt,receiptEmail}',
+            coalesce((select to_jsonb(email) from payer), 'null'::jsonb))`,
+        lockedUntil: null,
+      })
+      .where(and(eq(idempotencyKeys.userId, v('userId')), eq(idempotencyKeys.key, v('idempotencyKey')), ifPaid))}`,
+  ];
+  return sql`with ${sql.join(ctes, sql`, `)} select ${ifPaid} as paid, (select email from payer) as receipt_email`;
+});
+
+/**
+ * Records an approval ({@link paidStatement}). The answer is the order as the update writes it (a pending order's
+ * price, package and address never change); the receipt's address in it is the payer's, read by the same statement.
  */
 async function recordPaid(
   s: Services,
@@ -46,66 +131,35 @@ async function recordPaid(
   result: Approved,
   now: Date,
 ): Promise<StoredResponse | undefined> {
-  const { db } = s;
-  const set = {
-    status: 'paid' as const,
+  const columns = paymentColumns(result.paymentMethod);
+  const paid: OrderRow = {
+    ...order,
+    status: 'paid',
     transactionId: result.transactionId,
-    ...paymentColumns(result.paymentMethod),
+    ...columns,
     processorResponseCode: result.processorResponseCode ?? null,
     leaseUntil: null,
     updatedAt: now,
   };
-  const paid: OrderRow = { ...order, ...set };
   const sub = { startsAt: now, expiresAt: new Date(now.getTime() + orderYears(order) * YEAR_MS) };
   const body = paidResponse(paid, sub, null);
-  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-  const ifPaid = sql`exists (select 1 from paid)`;
-  const ctes = [
-    sql`paid as ${db
-      .update(orders)
-      .set(set)
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-      .returning({ id: orders.id })}`,
-    sql`ended as ${db
-      .update(subscriptions)
-      .set({
-        status: sql`case when ${subscriptions.expiresAt} <= ${at(now)} then 'expired' else 'ended' end`,
-        endedAt: now,
-      })
-      .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.status, 'current'), ifPaid))
-      .returning({ id: subscriptions.id })}`,
-    // inserted only once the old term has ended (the count reads `ended` to its end first): the index
-    // subscriptions_one_current_per_user_idx allows one current subscription per parent at every moment
-    sql`sub as (insert into ${subscriptions} (user_id, order_id, package_id, status, starts_at, expires_at)
-      select ${order.userId}, ${order.id}, ${order.packageId}, 'current', ${at(sub.startsAt)}, ${at(sub.expiresAt)}
-      from paid, (select count(*) from ended) as ended_first)`,
-    sql`payer as ${db
-      .update(users)
-      .set({ billingAddress: order.billingAddress })
-      .where(and(eq(users.id, order.userId), ifPaid))
-      .returning({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })}`,
-    sql`receipt as (insert into ${outbox} (kind, recipient, payload, dedupe_key, next_attempt_at, created_at)
-      select 'receipt', email,
-        ${JSON.stringify(receiptPayload(paid, now))}::jsonb
-          || jsonb_build_object('languageLocale', language_locale, 'firstName', first_name),
-        ${receiptDedupeKey(order.id)}, ${at(now)}, ${at(now)}
-      from payer on conflict (dedupe_key) do nothing)`,
-    sql`answered as ${db
-      .update(idempotencyKeys)
-      .set({
-        state: 'completed',
-        responseStatus: 201,
-        responseBody: sql`jsonb_set(${JSON.stringify(body)}::jsonb, '{receipt,receiptEmail}',
-          coalesce((select to_jsonb(email) from payer), 'null'::jsonb))`,
-        lockedUntil: null,
-      })
-      .where(and(eq(idempotencyKeys.userId, order.userId), eq(idempotencyKeys.key, order.idempotencyKey), ifPaid))}`,
-  ];
-  const row = firstRow<{ paid: boolean; receipt_email: string | null }>(
-    await db.execute(
-      sql`with ${sql.join(ctes, sql`, `)} select ${ifPaid} as paid, (select email from payer) as receipt_email`,
-    ),
-  );
+  const { rows } = await paidStatement(s.db, {
+    orderId: order.id,
+    userId: order.userId,
+    packageId: order.packageId,
+    idempotencyKey: order.idempotencyKey,
+    transactionId: paid.transactionId,
+    ...columns,
+    processorResponseCode: paid.processorResponseCode,
+    now: now.toISOString(),
+    startsAt: sub.startsAt.toISOString(),
+    expiresAt: sub.expiresAt.toISOString(),
+    billingAddress: order.billingAddress === null ? null : JSON.stringify(order.billingAddress),
+    receiptPayload: JSON.stringify(receiptPayload(paid, now)),
+    receiptDedupeKey: receiptDedupeKey(order.id),
+    body: JSON.stringify(body),
+  });
+  const row = rows[0]!;
   if (!row.paid) return undefined;
   return { status: 201, body: { ...body, receipt: { ...body.receipt, receiptEmail: row.receipt_email } } };
 }
