@@ -20,6 +20,7 @@ import { startJoinApi } from './join-api-process.mjs';
 import { startSandbox } from './sandbox.mjs';
 import { BILLING, signupBody } from './parents.mjs';
 import { countStatements } from './statements.mjs';
+import { cpuPerParent } from './cpu-per-parent.mjs';
 import { openLoopBench } from './open-loop.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -28,8 +29,9 @@ const DATABASE_URL = process.env.BENCH_RUN_DATABASE_URL || undefined;
 const OUT = process.env.BENCH_RUN_OUT;
 /** Parents of the statements count (Postgres), one call at a time. */
 const STATEMENT_PARENTS = Number(process.env.BENCH_STATEMENT_PARENTS ?? 50);
-/** Passes of the statements count (new parents each); the CPU per call is their median (bench/statements.mjs). */
-const STATEMENT_ROUNDS = Number(process.env.BENCH_STATEMENT_ROUNDS ?? 3);
+/** CPU per parent (Postgres, bench/cpu-per-parent.mjs): parents per pass and passes. */
+const CPU_PARENTS = Number(process.env.BENCH_CPU_PARENTS ?? 100);
+const CPU_PASSES = Number(process.env.BENCH_CPU_PASSES ?? 5);
 
 function cannon(url, opts = {}) {
   return new Promise((resolve, reject) => {
@@ -161,7 +163,6 @@ try {
           base: server.url,
           databaseUrl: DATABASE_URL,
           parents: STATEMENT_PARENTS,
-          rounds: STATEMENT_ROUNDS,
           newNonce: sandbox.newNonce,
           cpuMs: server.cpuMs,
         })
@@ -176,11 +177,7 @@ try {
         statementsPerCall.cpuPerCall,
       )
         .map(([k, v]) => `${k} ${v}`)
-        .join(
-          ', ',
-        )} (median of ${STATEMENT_ROUNDS} passes; CPU per parent by pass ${statementsPerCall.cpuPerParentByRound.join(
-        ' → ',
-      )})`,
+        .join(', ')}`,
     );
 
   // 200 parents sign up and pay at once.
@@ -241,6 +238,24 @@ try {
   const charged = orderIds.filter((id) => sandbox.store.transactionsFor(id).length === 1).length;
   log(`payments-sandbox transactions: ${charged} of ${orderIds.length} paid orders charged exactly once`);
 
+  // join-api's CPU per paying parent (sign-up + order), one call at a time, once the process has served the parents
+  // above (a process that has compiled its hot paths, as a server in production has)
+  const cpu = postgres
+    ? await cpuPerParent({
+        base: server.url,
+        newNonce: sandbox.newNonce,
+        cpuMs: server.cpuMs,
+        parents: CPU_PARENTS,
+        passes: CPU_PASSES,
+      })
+    : undefined;
+  if (cpu)
+    log(
+      `join-api CPU per parent (sign-up + order; median of ${CPU_PASSES} passes of ${CPU_PARENTS} parents): ` +
+        `${cpu.perParent} ms (passes ${cpu.byPass.join(', ')}); per call ${Object.entries(cpu.perCall)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+    );
   const profile = {};
   if (activity) profile.activity = activity;
   if (stmts) {
@@ -286,6 +301,7 @@ try {
       phaseWallMs: Math.round(wall),
     },
     statementsPerCall,
+    cpuPerParent: cpu,
     failedOrders: failures,
     chargedOnce: charged,
     paidOrders: orderIds.length,

@@ -12,25 +12,15 @@ export const STATEMENTS_GOAL = 12;
 export const STATEMENTS_BEFORE = 30;
 
 /**
- * @param {{ base: string, databaseUrl: string, newNonce: () => string, parents?: number, rounds?: number,
- *   cpuMs?: () => { total: number } | undefined }} o join-api's origin, its database, the sandbox's nonce maker,
- *   the parents of each pass and the passes (3), and join-api's CPU time so far (bench/join-api-process.mjs), for its
- *   CPU per call
- * @returns {Promise<{ parents: number, rounds: number, perCall: Record<string, number>,
- *   cpuPerCall: Record<string, number>, cpuPerParentByRound: number[], perParent: number, perJoin: number } |
- *   undefined>} statements per call (mean over the parents), join-api's CPU time per call (ms, the calls one at a
- *   time: no contention; the median of the passes) and per parent of each pass, statements per parent (sign-up +
- *   order) and for the whole join;
+ * @param {{ base: string, databaseUrl: string, newNonce: () => string, parents?: number,
+ *   cpuMs?: () => { total: number } | undefined }} o join-api's origin, its database, the sandbox's nonce maker, and
+ *   join-api's CPU time so far (bench/join-api-process.mjs), for its CPU per call
+ * @returns {Promise<{ parents: number, perCall: Record<string, number>, cpuPerCall: Record<string, number>,
+ *   perParent: number, perJoin: number } | undefined>} statements per call (mean over the parents), join-api's CPU
+ *   time per call (ms, the calls one at a time: no contention), per parent (sign-up + order) and for the whole join;
  *   undefined when pg_stat_statements is not loaded on the server
  */
-export async function countStatements({
-  base,
-  databaseUrl,
-  newNonce,
-  parents = 20,
-  rounds = 3,
-  cpuMs = () => undefined,
-}) {
+export async function countStatements({ base, databaseUrl, newNonce, parents = 20, cpuMs = () => undefined }) {
   const { default: pg } = await import('pg');
   const adminUrl = new URL(databaseUrl);
   const dbName = decodeURIComponent(adminUrl.pathname.slice(1));
@@ -53,59 +43,29 @@ export async function countStatements({
     }
     const questionIds = await securityQuestionIds(base);
     const tag = Date.now().toString(36);
-    const parentsOf = (round) =>
-      Array.from({ length: parents }, (_, i) =>
-        joinParent(base, `count${round}x${i}`, {
-          newNonce,
-          questionIds,
-          email: `count${round}x${i}.${tag}@example.com`,
-        }),
-      );
+    const people = Array.from({ length: parents }, (_, i) =>
+      joinParent(base, `count${i}`, { newNonce, questionIds, email: `count${i}.${tag}@example.com` }),
+    );
     // warm-up, not counted: the first calls compile their code paths, which the CPU per call should not carry
     for (let i = 0; i < Math.min(parents, 20); i++) {
       const p = joinParent(base, `warm${i}`, { newNonce, questionIds, email: `warm${i}.${tag}@example.com` });
       for (const name of CALLS) await p.call(name);
     }
-    // `rounds` passes of `parents` new parents each: the statements are counted on every pass (the same count each
-    // time), the CPU per call is the median of the passes — V8 still compiles the hot paths (its compiler threads
-    // count in the process's CPU time) during the first pass after the warm-up, ≈ 1–2 ms per parent more than a
-    // process that has served a few hundred parents (README "Performance").
-    const passes = [];
-    for (let round = 0; round < rounds; round++) {
-      const people = parentsOf(round);
-      const perCall = {};
-      const cpuPerCall = {};
-      for (const name of CALLS) {
-        const before = await count();
-        const cpuBefore = cpuMs();
-        for (const p of people) {
-          const r = await p.call(name);
-          if (r.status >= 300) throw new Error(`${name} answered ${r.status}: ${JSON.stringify(r.body)}`);
-        }
-        const cpuAfter = cpuMs();
-        perCall[name] = +(((await count()) - before) / parents).toFixed(1);
-        if (cpuBefore && cpuAfter) cpuPerCall[name] = +((cpuAfter.total - cpuBefore.total) / parents).toFixed(2);
-      }
-      passes.push({ perCall, cpuPerCall });
-    }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-    const perCall = passes[0].perCall;
+    const perCall = {};
     const cpuPerCall = {};
-    for (const name of Object.keys(passes[0].cpuPerCall))
-      cpuPerCall[name] = median(passes.map((p) => p.cpuPerCall[name]));
-    const sum = (o, names) => +names.reduce((a, n) => a + o[n], 0).toFixed(2);
-    return {
-      parents,
-      rounds,
-      perCall,
-      cpuPerCall,
-      /** CPU per parent (sign-up + order) of each pass, in order (the first is the least warm) */
-      cpuPerParentByRound: passes.map((p) =>
-        p.cpuPerCall.order === undefined ? undefined : sum(p.cpuPerCall, ['sign-up', 'order']),
-      ),
-      perParent: +sum(perCall, ['sign-up', 'order']).toFixed(1),
-      perJoin: +sum(perCall, CALLS).toFixed(1),
-    };
+    for (const name of CALLS) {
+      const before = await count();
+      const cpuBefore = cpuMs();
+      for (const p of people) {
+        const r = await p.call(name);
+        if (r.status >= 300) throw new Error(`${name} answered ${r.status}: ${JSON.stringify(r.body)}`);
+      }
+      const cpuAfter = cpuMs();
+      perCall[name] = +(((await count()) - before) / parents).toFixed(1);
+      if (cpuBefore && cpuAfter) cpuPerCall[name] = +((cpuAfter.total - cpuBefore.total) / parents).toFixed(2);
+    }
+    const sum = (names) => +names.reduce((a, n) => a + perCall[n], 0).toFixed(1);
+    return { parents, perCall, cpuPerCall, perParent: sum(['sign-up', 'order']), perJoin: sum(CALLS) };
   } finally {
     await admin.end();
   }
