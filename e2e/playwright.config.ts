@@ -152,6 +152,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         // cores, and a refused call would be the machine's delay, not the product's.
         LOAD_SHED_EVENT_LOOP_DELAY_MS: '1000',
         LOAD_SHED_QUEUE_MS: '3000',
+        LOAD_SHED_DATABASE_QUEUE_MS: '3000',
         LOG_LEVEL: 'warn',
       },
     },
@@ -180,6 +181,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
         // cores, and a refused call would be the machine's delay, not the product's.
         LOAD_SHED_EVENT_LOOP_DELAY_MS: '1000',
         LOAD_SHED_QUEUE_MS: '3000',
+        LOAD_SHED_DATABASE_QUEUE_MS: '3000',
         PAYMENTS_DRIVER: 'braintree',
         BRAINTREE_ENVIRONMENT: 'Development',
         GATEWAY_HOST: '127.0.0.1',

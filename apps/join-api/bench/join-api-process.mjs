@@ -61,6 +61,7 @@ export async function startJoinApi({
     LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     LOAD_SHED_MAX_IN_FLIGHT: '0',
     LOAD_SHED_QUEUE_MS: '0',
+    LOAD_SHED_DATABASE_QUEUE_MS: '0',
     ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
     // PGLITE_WORKER=true benches PGlite in its worker thread, for a comparison with the event loop (README "Performance")
     ...(process.env.PGLITE_WORKER ? { PGLITE_WORKER: process.env.PGLITE_WORKER } : {}),

@@ -146,6 +146,7 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
       LOAD_SHED_EVENT_LOOP_DELAY_MS: '',
       LOAD_SHED_MAX_IN_FLIGHT: '',
       LOAD_SHED_QUEUE_MS: '',
+      LOAD_SHED_DATABASE_QUEUE_MS: '',
     },
   });
   // Warm-up, not counted: a fresh process compiles its code paths and opens its pool connections on its first

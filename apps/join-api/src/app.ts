@@ -41,9 +41,11 @@ export function createApp(deps: AppDeps) {
         maxEventLoopDelayMs: deps.env.LOAD_SHED_EVENT_LOOP_DELAY_MS,
         maxInFlight: deps.env.LOAD_SHED_MAX_IN_FLIGHT,
         maxQueueMs: deps.env.LOAD_SHED_QUEUE_MS,
+        maxDatabaseQueueMs: deps.env.LOAD_SHED_DATABASE_QUEUE_MS,
         retryAfterSeconds: deps.env.LOAD_SHED_RETRY_AFTER_SECONDS,
       },
       services.metrics,
+      () => services.db.execute(sql`select 1`),
     );
   app.use(`${API_PREFIX}/*`, loadShedding(shedder));
   app.use('*', rejectMalformedPath());

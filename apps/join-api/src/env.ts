@@ -171,6 +171,13 @@ const EnvSchema = z
      * event loop does not show (PGlite's one connection, the pool's waiting list). 0 turns it off.
      */
     LOAD_SHED_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /**
+     * Load shedding: while a probe statement (`select 1`, one per 100 ms window while requests are in flight) waited
+     * longer than this (ms) for the database in two windows in a row, new API requests are refused at once (503) —
+     * every statement waits as long for PGlite's one connection or a pooled Postgres one, and a payment runs ten. 0
+     * turns it off.
+     */
+    LOAD_SHED_DATABASE_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(50),
     /** The `Retry-After` (s) of a request refused by the load shedder. */
     LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
     /** Multiplies every rate limit (tests and the bench raise it); 1 (or unset) in production. */

@@ -236,6 +236,7 @@ export async function testApp(opts: {
     // the suite's own event loop lags on a loaded machine (PGlite runs on it): only test/load-shedding.test.ts sheds
     LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     LOAD_SHED_QUEUE_MS: '0',
+    LOAD_SHED_DATABASE_QUEUE_MS: '0',
     ...opts.env,
   });
   const logs = new LogSink();

@@ -4,7 +4,16 @@ import type { PaymentGateway } from '../src/gateway/types.js';
 import { LoadShedder } from '../src/lib/load-shedding.js';
 import { createMetrics } from '../src/lib/metrics.js';
 import { loadEnv } from '../src/env.js';
-import { BILLING, counterValue, signup, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
+import {
+  BILLING,
+  SIGNUP,
+  counterValue,
+  signup,
+  startFakeSandbox,
+  testApp,
+  type FakeSandbox,
+  type TestApp,
+} from './helpers.js';
 
 /** Blocks this thread's event loop for `ms` (a CPU-bound handler, a long GC pause). */
 function blockEventLoop(ms: number): void {
@@ -210,5 +219,79 @@ describe("the requests' own time in the process (a queue the event loop does not
     expect(shedder.queueMs()).toBeLessThan(200);
     expect(shedder.refusal()).toBeUndefined();
     await Promise.all(work);
+  });
+});
+
+/**
+ * The database's own line (README "Overload"): at 80 parents/s PGlite's one connection kept admitted calls waiting
+ * up to 17 s while the quickest answers stayed under the answers' threshold. A probe statement, one per window while
+ * requests are in flight, waits in the same line as every statement; when it waited past the threshold in two windows
+ * in a row, new work is refused (CoDel's minimum over an interval: one slow probe refuses nothing).
+ */
+describe("the database's line, seen by a probe statement", () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let shedder: LoadShedder;
+  afterEach(() => shedder.stop());
+  /** A database whose next probes wait `waits[i]` ms each (then 1 ms), counting the probes sent. */
+  const database = (waits: number[]) => {
+    const db = { probes: 0, probe: () => sleep(waits[db.probes++] ?? 1) };
+    return db;
+  };
+  const options = { maxEventLoopDelayMs: 0, maxInFlight: 0, maxDatabaseQueueMs: 50, retryAfterSeconds: 2 };
+
+  it('a probe waiting past the threshold for two windows → refused (database_queue); a quick probe admits again', async () => {
+    const db = database([600]);
+    shedder = new LoadShedder(options, undefined, db.probe);
+    shedder.start();
+    const busy = shedder.admit(() => sleep(900)); // requests in flight: the probe runs
+    await sleep(480); // the probe sent at the first window (≈ 100 ms) is past 50 ms since ≈ 150 ms
+    expect(shedder.databaseQueueMs()).toBeGreaterThanOrEqual(200);
+    expect(shedder.refusal()).toBe('database_queue');
+    await busy; // the slow probe answered at ≈ 700 ms, a quick one since
+    await sleep(150);
+    expect(shedder.refusal()).toBeUndefined();
+  });
+
+  it('one slow probe between quick ones, or an idle process, refuses nothing and sends no probe', async () => {
+    const db = database([1, 80, 1, 1, 1, 1]);
+    shedder = new LoadShedder(options, undefined, db.probe);
+    shedder.start();
+    await sleep(250);
+    expect(db.probes).toBe(0); // nothing in flight: no line to measure
+    const busy = shedder.admit(() => sleep(700));
+    const refusals = new Set<string | undefined>();
+    for (let i = 0; i < 28; i++) {
+      refusals.add(shedder.refusal());
+      await sleep(25);
+    }
+    await busy;
+    expect(db.probes).toBeGreaterThan(2);
+    expect([...refusals]).toEqual([undefined]);
+  });
+
+  it('production default 50 ms (LOAD_SHED_DATABASE_QUEUE_MS, 0 turns it off), and the app probes its own database', async () => {
+    const base = { NODE_ENV: 'test', WEB_DIST: '/nowhere' };
+    expect(loadEnv(base).LOAD_SHED_DATABASE_QUEUE_MS).toBe(50);
+    expect(loadEnv({ ...base, LOAD_SHED_DATABASE_QUEUE_MS: '0' }).LOAD_SHED_DATABASE_QUEUE_MS).toBe(0);
+    expect(() => loadEnv({ ...base, LOAD_SHED_DATABASE_QUEUE_MS: '-1' })).toThrow(/LOAD_SHED_DATABASE_QUEUE_MS/);
+    // the app's own shedder: a transaction holding PGlite's one connection is the line the probe waits in
+    const t = await testApp({ env: { LOAD_SHED_DATABASE_QUEUE_MS: '50' } });
+    let release: () => void = () => undefined;
+    const held = t.db.transaction(() => new Promise<void>((r) => (release = r)));
+    try {
+      const first = t.call('signups', { method: 'POST', json: SIGNUP }); // in flight while the line stands still
+      // the first probe goes at the first window (≈ 100 ms), is past 50 ms at ≈ 150 ms; refused from ≈ 350 ms
+      await sleep(500);
+      const refused = await t.call('packages?currency=USD&flow=join');
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ code: 'overloaded' });
+      release();
+      await held;
+      expect((await first).status).toBe(201);
+    } finally {
+      release();
+      await held;
+      await t.close();
+    }
   });
 });

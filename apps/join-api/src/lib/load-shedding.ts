@@ -17,12 +17,18 @@ export interface LoadSheddingOptions {
    * the event loop does not show — PGlite's one connection, the Postgres pool's waiting list. 0 turns it off.
    */
   maxQueueMs?: number;
+  /**
+   * Refuse new work while the database probe has waited longer than this (ms) for two windows
+   * ({@link LoadShedder.databaseQueueMs}): every statement waits that long for PGlite's one connection or a pooled
+   * Postgres one. 0 (or no `probeDatabase`) turns it off.
+   */
+  maxDatabaseQueueMs?: number;
   /** The `Retry-After` of a refusal (s). */
   retryAfterSeconds: number;
 }
 
 /** Why the load shedder refuses a request (the `reason` of `join_api_requests_shed_total`). */
-export type ShedReason = 'event_loop_delay' | 'queue' | 'in_flight';
+export type ShedReason = 'event_loop_delay' | 'queue' | 'database_queue' | 'in_flight';
 
 /** How often the delay is sampled (ms): the window of {@link LoadShedder.eventLoopDelayMs}. */
 const TICK_MS = 100;
@@ -49,10 +55,23 @@ export class LoadShedder {
   private fastestNowMs = Infinity;
   private fastestMs = 0;
   private previousFastestMs = 0;
+  /** When the database probe waiting now was sent (performance.now(); undefined: none waiting). */
+  private probeSentAt: number | undefined;
+  /** Since when the database's line has waited past the threshold (performance.now(); undefined: it has not). */
+  private lineAboveSince: number | undefined;
 
+  /**
+   * @param options the thresholds ({@link LoadSheddingOptions}); read on every request, so tests may change them.
+   * @param metrics where the delay, the in-flight count and the refusals are exported.
+   * @param probeDatabase one cheap statement (`select 1`) on the app's database: run once per window while requests
+   *   are in flight, its time is {@link databaseQueueMs}. It waits in the same line as every statement — PGlite's one
+   *   connection (its transactions hold it between statements), the pool's waiting list — which no timer of the
+   *   event loop sees.
+   */
   constructor(
     readonly options: LoadSheddingOptions,
     private readonly metrics?: Pick<Metrics, 'eventLoopDelaySeconds' | 'inFlightRequests' | 'shedTotal'>,
+    private readonly probeDatabase?: () => Promise<unknown>,
   ) {}
 
   /** Starts sampling the event loop (idempotent). */
@@ -84,6 +103,32 @@ export class LoadShedder {
     this.histogram?.reset();
     this.lastTick = now;
     this.metrics?.eventLoopDelaySeconds.set(this.windowDelayMs / 1000);
+    this.tickProbe(now);
+  }
+
+  /**
+   * Sends the database probe once per window while requests are in flight and none is waiting (an idle process has
+   * no line: what it knew of one is forgotten). A probe that waited past the threshold keeps the line marked as above
+   * it since the moment it crossed; one within it clears the mark.
+   */
+  private tickProbe(now: number): void {
+    const target = this.options.maxDatabaseQueueMs ?? 0;
+    if (!this.probeDatabase || target <= 0 || this.probeSentAt !== undefined) return;
+    if (this.inFlight === 0) {
+      this.lineAboveSince = undefined;
+      return;
+    }
+    const sent = (this.probeSentAt = now);
+    const answered = (waitedMs: number) => {
+      this.probeSentAt = undefined;
+      if (waitedMs <= target) this.lineAboveSince = undefined;
+      else this.lineAboveSince ??= sent + target;
+    };
+    // a failing database is the readiness check's business (/readyz), not a line
+    this.probeDatabase().then(
+      () => answered(performance.now() - sent),
+      () => answered(0),
+    );
   }
 
   /**
@@ -118,15 +163,31 @@ export class LoadShedder {
   }
 
   /**
+   * How long the database's line has stood past the threshold (ms; 0 when it does not, or the probe is off): since
+   * the first probe that waited past it, as long as no probe has answered within it — a probe still waiting counts
+   * from the moment it crossed the threshold, so a line that does not move keeps refusing. New work is refused once
+   * it has stood two windows (CoDel's test: above the target for a whole interval, not a single slow statement).
+   */
+  databaseQueueMs(now = performance.now()): number {
+    const target = this.options.maxDatabaseQueueMs ?? 0;
+    if (!this.timer || !this.probeDatabase || target <= 0) return 0;
+    if (this.probeSentAt !== undefined && now - this.probeSentAt > target)
+      this.lineAboveSince ??= this.probeSentAt + target;
+    return this.lineAboveSince === undefined ? 0 : now - this.lineAboveSince;
+  }
+
+  /**
    * Why new work would be refused now (`event_loop_delay`: the loop has been late past the threshold for two windows
    * in a row, {@link sustainedDelayMs}; `queue`: every answer of the last two windows slower than the threshold,
-   * {@link queueMs}; `in_flight`), or undefined when it is admitted.
+   * {@link queueMs}; `database_queue`: the database's line has stood past its threshold for two windows,
+   * {@link databaseQueueMs}; `in_flight`), or undefined when it is admitted.
    */
   refusal(): ShedReason | undefined {
-    const { maxEventLoopDelayMs, maxInFlight, maxQueueMs = 0 } = this.options;
+    const { maxEventLoopDelayMs, maxInFlight, maxQueueMs = 0, maxDatabaseQueueMs = 0 } = this.options;
     if (maxInFlight > 0 && this.inFlight >= maxInFlight) return 'in_flight';
     if (maxEventLoopDelayMs > 0 && this.sustainedDelayMs() > maxEventLoopDelayMs) return 'event_loop_delay';
     if (maxQueueMs > 0 && this.queueMs() > maxQueueMs) return 'queue';
+    if (maxDatabaseQueueMs > 0 && this.databaseQueueMs() >= 2 * TICK_MS) return 'database_queue';
     return undefined;
   }
 

@@ -102,7 +102,7 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
     }),
     shedTotal: new Counter({
       name: 'join_api_requests_shed_total',
-      help: 'Requests refused 503 overloaded by the load shedder, by reason (event_loop_delay, queue, in_flight).',
+      help: 'Requests refused 503 overloaded by the load shedder, by reason (event_loop_delay, queue, database_queue, in_flight).',
       labelNames: ['reason'],
       registers: [registry],
     }),
