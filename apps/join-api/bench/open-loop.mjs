@@ -16,6 +16,7 @@ import path from 'node:path';
 import { startJoinApi } from './join-api-process.mjs';
 import { PAYING_CALLS, joinParent } from './join-flow.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
+import { freePort } from './free-port.mjs';
 
 const CI = Boolean(process.env.CI);
 /** Arrival rates tried (parents/s). */
@@ -120,6 +121,20 @@ async function arrive({ url, rate, seconds, sandbox, tag, from }) {
 }
 
 /**
+ * join-api's refusals so far by the signal that refused (its `/metrics` on `port`), minus `before`'s.
+ * @returns {Promise<Record<string, number>>} e.g. `{ in_flight: 12, database_queue: 40 }` (reasons with none left out)
+ */
+async function shedReasons(port, before = {}) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const out = {};
+  for (const m of text.matchAll(/^join_api_requests_shed_total\{reason="([^"]+)"\} (\d+)/gm)) {
+    const n = Number(m[2]) - (before[m[1]] ?? 0);
+    if (n) out[m[1]] = n;
+  }
+  return out;
+}
+
+/**
  * Runs one rate against a fresh join-api process.
  * @param {object} o
  * @param {number} o.rate parents per second
@@ -132,6 +147,7 @@ async function arrive({ url, rate, seconds, sandbox, tag, from }) {
  */
 async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOut, tag }) {
   const profDir = path.join(workDir, `cpu-${rate}`);
+  const metricsPort = await freePort();
   const server = await startJoinApi({
     sandboxUrl: sandbox.url,
     databaseUrl,
@@ -147,6 +163,8 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
       LOAD_SHED_MAX_IN_FLIGHT: '',
       LOAD_SHED_QUEUE_MS: '',
       LOAD_SHED_DATABASE_QUEUE_MS: '',
+      // its Prometheus metrics (127.0.0.1): which signal refused, read after the run
+      METRICS_PORT: String(metricsPort),
     },
   });
   // Warm-up, not counted: a fresh process compiles its code paths and opens its pool connections on its first
@@ -161,6 +179,7 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
     from: 0,
   });
   const cpuFrom = server.cpuMs();
+  const warmUpShed = await shedReasons(metricsPort);
   const windowFrom = monotonicUs();
   // the bench's own event loop (the load generator and the payments sandbox share it): when it lags, the times below
   // carry the client's queue too, not only join-api's
@@ -171,6 +190,7 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
   const { times, shed, paid, failed, failures, total, arrivedMs, wallMs } = run;
   const windowTo = monotonicUs();
   const cpuTo = server.cpuMs();
+  const shedByReason = await shedReasons(metricsPort, warmUpShed);
   await server.stop(); // SIGTERM: node writes the --cpu-prof profile on exit
   // `--cpu-prof` writes one profile per thread, CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile: thread 0 is the
   // event loop, the others are workers (PGlite's, src/db/pglite-worker.ts)
@@ -217,6 +237,8 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
     failures: Object.fromEntries(failures),
     /** refusals per second of the run (index = second), empty when none */
     shedPerSecond: run.shedPerSecond,
+    /** join-api's refusals of the run by the signal that refused (`join_api_requests_shed_total{reason}`) */
+    shedByReason,
     /** the bench process's event-loop delay p99 / max (ms): the load generator and the sandbox's own queue */
     clientLagMs: { p99: round1(clientLag.percentile(99) / 1e6), max: round1(clientLag.max / 1e6) },
     /** refusals that did not say when to retry (goal: none) */
@@ -268,7 +290,13 @@ export async function openLoopBench({ sandbox, databaseUrl, workDir, profileOut,
               : `: event loop ${r.cpu.mainPerParentMs}, worker threads ${r.cpu.workerPerParentMs})`)
           : '') +
         `; the bench's own event loop delay p99 ${r.clientLagMs.p99} ms` +
-        (r.shed ? `; refused per second of the run: ${r.shedPerSecond.map((n) => n || '·').join(' ')}` : ''),
+        (r.shed
+          ? `; refused per second of the run: ${r.shedPerSecond.map((n) => n || '·').join(' ')} (by signal: ${
+              Object.entries(r.shedByReason)
+                .map(([k, v]) => `${k} ${v}`)
+                .join(', ') || '—'
+            })`
+          : ''),
     );
   }
   const ok = rates.filter((r) => r.sustained).map((r) => r.rate);
