@@ -223,10 +223,10 @@ describe("the requests' own time in the process (a queue the event loop does not
 });
 
 /**
- * The database's own line (README "Overload"): at 80 parents/s PGlite's one connection kept admitted calls waiting
- * up to 17 s while the quickest answers stayed under the answers' threshold. A probe statement, one per window while
- * requests are in flight, waits in the same line as every statement; when it waited past the threshold in two windows
- * in a row, new work is refused (CoDel's minimum over an interval: one slow probe refuses nothing).
+ * The database's own line (README "Overload"): a slow or locked database, an exhausted pool or a long transaction
+ * keeps every statement waiting while the event loop stays idle. A probe statement, one per window while requests are
+ * in flight, waits in the same line; once the line has stood past the threshold for two windows new work is refused
+ * (CoDel's test: above the target for a whole interval — one slow probe refuses nothing).
  */
 describe("the database's line, seen by a probe statement", () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
