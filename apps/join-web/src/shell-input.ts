@@ -29,6 +29,20 @@ export function takeOverShell(root: Root, app: ReactNode, store: Store, shell: E
   applyShellLocale(store, input);
 }
 
+/**
+ * One tree of the app replaces another on the same root in one task (README "First paint": the full app takes over
+ * from the first-screen tree): both render from the same jotai store, so what was typed stays; the focus and the
+ * caret go back to the same field (by id) once the new markup is in.
+ * @param root - the root both trees render in.
+ * @param app - the new tree.
+ * @param container - the root's container (`#root`).
+ */
+export function replaceTree(root: Root, app: ReactNode, container: Element): void {
+  const focus = readFocus(container);
+  flushSync(() => root.render(app));
+  restoreShellFocus({ parent: {}, ...(focus ? { focus } : {}) });
+}
+
 type Store = ReturnType<typeof createStore>;
 
 /** The details step's text fields (element ids in the shell and in the app) → the §3 join state's `parent` keys. */
@@ -66,16 +80,17 @@ export function readShellInput(shell: Element): ShellInput {
   const locale = shell.querySelector<HTMLSelectElement>('.app-locale select');
   if (locale && locale.value !== defaultValueOf(locale) && (LOCALES as readonly string[]).includes(locale.value))
     input.locale = locale.value;
-  const active = document.activeElement;
-  if (active && active.id && shell.contains(active)) {
-    const text = active instanceof HTMLInputElement && selectable(active);
-    input.focus = {
-      id: active.id,
-      start: text ? active.selectionStart : null,
-      end: text ? active.selectionEnd : null,
-    };
-  }
+  const focus = readFocus(shell);
+  if (focus) input.focus = focus;
   return input;
+}
+
+/** The focused form control inside `within` (by id) and its text selection, if any. */
+function readFocus(within: Element): ShellInput['focus'] {
+  const active = document.activeElement;
+  if (!active || !active.id || !within.contains(active)) return undefined;
+  const text = active instanceof HTMLInputElement && selectable(active);
+  return { id: active.id, start: text ? active.selectionStart : null, end: text ? active.selectionEnd : null };
 }
 
 /**
