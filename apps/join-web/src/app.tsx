@@ -15,12 +15,24 @@ export interface AppContext extends CoreContext {
   router: ReturnType<typeof createAppRouter>;
 }
 
-/** The TanStack router over the generated route tree. */
-export function createAppRouter(history?: RouterHistory) {
+/**
+ * The TanStack router over the generated route tree.
+ * @param history - the router's history (the browser's by default).
+ * @param o.keepLandingScroll - the router takes over a page already on screen (the first-screen tree, README "First
+ *   paint"): its first renders on the details step — the landing and its `?step=details` replace — leave the scroll
+ *   where the parent has it instead of scrolling to the top; from the first move to another step on, the router
+ *   restores and resets the scroll as usual.
+ */
+export function createAppRouter(history?: RouterHistory, o: { keepLandingScroll?: boolean } = {}) {
+  let landing = o.keepLandingScroll ?? false;
   return createRouter({
     routeTree,
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    scrollRestoration: ({ location }) => {
+      const step = (location.search as { step?: unknown }).step;
+      landing &&= step === undefined || step === 'details';
+      return !landing;
+    },
     ...(history ? { history } : {}),
   });
 }
@@ -42,15 +54,20 @@ export function createAppContext(overrides: CoreOverrides & { history?: RouterHi
  * The full app's context over an existing {@link CoreContext} — the first-screen tree's, on a fresh `/join` (README
  * "First paint"): the same store (what was typed) and services, plus the query client and the router.
  * @param history - the router's history (the browser's by default).
+ * @param o.keepLandingScroll - see {@link createAppRouter} (true when it takes over from the first-screen tree).
  */
-export function withRouterAndQuery(core: CoreContext, history?: RouterHistory): AppContext {
+export function withRouterAndQuery(
+  core: CoreContext,
+  history?: RouterHistory,
+  o: { keepLandingScroll?: boolean } = {},
+): AppContext {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: retryOnceAfterServerError, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
-  return { ...core, queryClient, router: createAppRouter(history) };
+  return { ...core, queryClient, router: createAppRouter(history, o) };
 }
 
 /**

@@ -84,7 +84,7 @@ function boot(): void {
         live,
       );
       startFirstScreenIdleWatch();
-      void fullApp(core).then((app) => replaceTree(root, app, container));
+      void fullApp(core, { keepLandingScroll: true }).then((app) => replaceTree(root, app, container));
     });
     return;
   }
@@ -105,10 +105,14 @@ function boot(): void {
 /**
  * The full app (router, query client, every route) over `core`, once its chunk and the route's are in
  * (`router.load()`; a failure is left to the app, which shows its own loading or error state).
+ * @param o.keepLandingScroll - it takes over from the first-screen tree: the scroll stays (createAppRouter).
  */
-async function fullApp(core: CoreContext): Promise<Parameters<Root['render']>[0]> {
+async function fullApp(
+  core: CoreContext,
+  o: { keepLandingScroll?: boolean } = {},
+): Promise<Parameters<Root['render']>[0]> {
   const { App, withRouterAndQuery } = await import('./app.js');
-  const context = withRouterAndQuery(core);
+  const context = withRouterAndQuery(core, undefined, o);
   await context.router.load().catch(() => undefined);
   return (
     <StrictMode>

@@ -363,47 +363,63 @@ describe('the live shell and the takeover', () => {
     }
   });
 
-  it('§2 Continue pressed before the full app is in: the full app sends that one POST /signups when it arrives and moves on', async () => {
-    const api = fakeApi();
-    const core = await bootFirstScreen(api.fetch);
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    try {
-      act(() =>
-        root.render(
-          <StrictMode>
-            <FirstScreen context={core} />
-          </StrictMode>,
-        ),
+  // the Continue's check (§5 the Canadian check for a +1 number) ends before the full app arrives, or only after it
+  // has taken over from the first-screen tree: either way that Continue is sent, once
+  it.each([
+    ['before the full app arrives', false],
+    ['its check still running when the full app takes over', true],
+  ])(
+    '§2 Continue pressed in the first-screen tree, %s: the full app sends that one POST /signups and moves on',
+    async (_case, checkOutlastsSwitch) => {
+      const api = fakeApi();
+      let answerCheck!: () => void;
+      const checkHeld = new Promise<void>((resolve) => (answerCheck = resolve));
+      if (!checkOutlastsSwitch) answerCheck();
+      const core = await bootFirstScreen((input, init) =>
+        String(input instanceof Request ? input.url : input).includes('/phone/canadian')
+          ? checkHeld.then(() => api.fetch(input, init))
+          : api.fetch(input, init),
       );
-      const user = await fillDetails();
-      await user.click(screen.getByRole('button', { name: 'Continue' }));
-      await waitFor(() => expect(core.store.get(pendingSignupAtom)).toBe('US'));
-      const signups = () => api.calls.filter((c) => c.method === 'POST' && c.path === '/signups');
-      expect(signups()).toEqual([]);
+      const container = document.createElement('div');
+      document.body.append(container);
+      const root = createRoot(container);
+      try {
+        act(() =>
+          root.render(
+            <StrictMode>
+              <FirstScreen context={core} />
+            </StrictMode>,
+          ),
+        );
+        const user = await fillDetails();
+        await user.click(screen.getByRole('button', { name: 'Continue' }));
+        if (!checkOutlastsSwitch) await waitFor(() => expect(core.store.get(pendingSignupAtom)).toBe('US'));
+        const signups = () => api.calls.filter((c) => c.method === 'POST' && c.path === '/signups');
+        expect(signups()).toEqual([]);
 
-      const context = await fullAppOver(core);
-      // StrictMode runs the full app's effects twice: the waiting Continue is still sent once
-      act(() =>
-        replaceTree(
-          root,
-          <StrictMode>
-            <App context={context} />
-          </StrictMode>,
-          container,
-        ),
-      );
-      expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
-      expect(signups()).toHaveLength(1);
-      expect(signups()[0]!.body).toMatchObject({ address: { country: 'US' }, parent: { firstName: 'Ada' } });
-      expect(core.store.get(pendingSignupAtom)).toBeUndefined();
-      expect(context.router.state.location.search).toMatchObject({ step: 'package' });
-    } finally {
-      act(() => root.unmount());
-      container.remove();
-    }
-  });
+        const context = await fullAppOver(core);
+        // StrictMode runs the full app's effects twice: the waiting Continue is still sent once
+        act(() =>
+          replaceTree(
+            root,
+            <StrictMode>
+              <App context={context} />
+            </StrictMode>,
+            container,
+          ),
+        );
+        answerCheck();
+        expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
+        expect(signups()).toHaveLength(1);
+        expect(signups()[0]!.body).toMatchObject({ address: { country: 'US' }, parent: { firstName: 'Ada' } });
+        expect(core.store.get(pendingSignupAtom)).toBeUndefined();
+        expect(context.router.state.location.search).toMatchObject({ step: 'package' });
+      } finally {
+        act(() => root.unmount());
+        container.remove();
+      }
+    },
+  );
 
   it("the guard stops a native submit of the shell's form (only the app sends the details)", () => {
     // The exact text join.html serves inline.

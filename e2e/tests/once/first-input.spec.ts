@@ -81,3 +81,28 @@ test('Continue on /join before the router is in — the sign-up is sent once, wh
   expect(signups).toHaveLength(1);
   expect(new URL(page.url()).searchParams.get('step')).toBe('package');
 });
+
+// The full app replaces the first-screen tree's markup in one commit: the page stays where the parent scrolled it
+// (the browser's scroll anchoring would move it, and the router would scroll its first render to the top).
+test('the full app takes over from the first screen without moving the page or the focus', async ({ flow }) => {
+  const { page, L } = flow;
+  await page.setViewportSize({ width: 360, height: 500 });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/join');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0); // the first-screen tree has taken the shell over
+  await page.getByLabel(L.phoneNumber).fill('206');
+  await page.evaluate(() => window.scrollTo(0, 250));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  await expect(page).toHaveURL(/[?&]step=details/); // the router is in: it names the step in the URL
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(page.getByLabel(L.phoneNumber)).toBeFocused();
+  await expect(page.getByLabel(L.phoneNumber)).toHaveValue('206');
+});

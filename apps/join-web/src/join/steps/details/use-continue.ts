@@ -1,12 +1,12 @@
 import { isApiError } from '@ofw/api-client/errors';
 import type { Flow } from '@ofw/domain';
-import { useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useJoinPort } from '../../join-port.js';
 import { useJoin, type StepNav } from '../../use-join.js';
 import { signupErrorsOf } from './details-options.js';
-import { takePendingSignup } from './pending-signup.js';
+import { pendingSignupAtom, takePendingSignup } from './pending-signup.js';
 import type { useDetailsForm } from './use-details-form.js';
 
 /**
@@ -36,12 +36,14 @@ export function useContinue(
   const signUpRef = useRef(signUp);
   signUpRef.current = signUp;
 
-  // a Continue pressed in the first-screen tree, before the router and the query client were in: sent once, here
+  // a Continue pressed in the first-screen tree, before the router and the query client were in: sent once, here —
+  // also when that Continue's check (the rules' chunk, the Canadian check) ends after this tree took over
+  const pending = useAtomValue(pendingSignupAtom);
   useEffect(() => {
-    if (!submit.ready) return;
+    if (!submit.ready || pending === undefined) return;
     const country = takePendingSignup(store);
     if (country !== undefined) signUpRef.current(country);
-  }, [submit.ready, store]);
+  }, [submit.ready, pending, store]);
 
   /** The pro referral link was used, revoked or has expired (POST /signups 401): offer the regular join. */
   const referralInvalid =

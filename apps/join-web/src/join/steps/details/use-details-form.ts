@@ -124,7 +124,9 @@ export function useDetailsForm() {
     const found = v.validateDetails(intl, { ...parent, country: confirmed }, joinCodes);
     setErrors(found);
     const first = (Object.keys(found) as DetailsField[])[0];
-    if (first) refs.current[first]?.focus();
+    // by id when this tree's field is gone (the full app took over from the first-screen tree meanwhile)
+    const field = first && refs.current[first];
+    if (first) (field && field.isConnected ? field : document.getElementById(first))?.focus();
     return first ? undefined : v.joinCountryCode(confirmed);
   }
 
