@@ -28,11 +28,13 @@ export function createAppRouter(history?: RouterHistory, o: { keepLandingScroll?
   return createRouter({
     routeTree,
     defaultPreload: 'intent',
-    scrollRestoration: ({ location }) => {
-      const step = (location.search as { step?: unknown }).step;
-      landing &&= step === undefined || step === 'details';
-      return !landing;
-    },
+    scrollRestoration: landing
+      ? ({ location }) => {
+          const step = (location.search as { step?: unknown }).step;
+          landing &&= step === undefined || step === 'details';
+          return !landing;
+        }
+      : true,
     ...(history ? { history } : {}),
   });
 }
