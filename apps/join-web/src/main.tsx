@@ -10,7 +10,7 @@ import { createCoreContext, type CoreContext } from './core-context.js';
 import { SHELL_ATTRIBUTE, startJoinBeforeFirstRender } from './first-paint.js';
 import { FirstScreen } from './first-screen.js';
 import { holdUntilFirstScreenIdle, startFirstScreenIdleWatch } from './first-screen-idle.js';
-import { preloadFirstScreenMessages, preloadMessages } from './i18n/I18nProvider.js';
+import { firstScreenMessagesFor, preloadFirstScreenMessages, preloadMessages } from './i18n/I18nProvider.js';
 import { paymentStep } from './join/lazy-step.js';
 import { toLocale } from './i18n/locales.js';
 import { replaceTree, takeOverShell } from './shell-input.js';
@@ -84,7 +84,10 @@ function boot(): void {
         live,
       );
       startFirstScreenIdleWatch();
-      void fullApp(core, { keepLandingScroll: true }).then((app) => replaceTree(root, app, container));
+      void fullApp(core, { keepLandingScroll: true })
+        // a language picked meanwhile: its catalogue first, so the full app's first commit shows it, not nothing
+        .then((app) => firstScreenMessagesFor(() => toLocale(core.store.get(localeAtom))).then(() => app))
+        .then((app) => replaceTree(root, app, container));
     });
     return;
   }

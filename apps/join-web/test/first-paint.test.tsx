@@ -16,7 +16,7 @@ import {
   shellGuardScript,
   startJoinBeforeFirstRender,
 } from '../src/first-paint.js';
-import { preloadMessages } from '../src/i18n/I18nProvider.js';
+import { firstScreenMessagesFor, preloadMessages } from '../src/i18n/I18nProvider.js';
 import { initialLocale, toLocale } from '../src/i18n/locales.js';
 import { prerenderJoin } from '../src/prerender.js';
 import { replaceTree, takeOverShell } from '../src/shell-input.js';
@@ -363,6 +363,48 @@ describe('the live shell and the takeover', () => {
     }
   });
 
+  /** The first-screen tree rendered (StrictMode) in a container of the page, as on a fresh /join without a shell. */
+  function mountFirstScreen(core: Awaited<ReturnType<typeof bootFirstScreen>>) {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    act(() =>
+      root.render(
+        <StrictMode>
+          <FirstScreen context={core} />
+        </StrictMode>,
+      ),
+    );
+    return { container, root };
+  }
+
+  it('§1 a language picked in the first-screen tree just before the full app takes over: its first commit shows it', async () => {
+    const core = await bootFirstScreen();
+    const { container, root } = mountFirstScreen(core);
+    try {
+      const context = await fullAppOver(core);
+      // the parent picks Spanish (US) in the header (AppShell's select sets the locale) as the full app is ready
+      act(() => core.store.set(localeAtom, 'es-US'));
+      await firstScreenMessagesFor(() => toLocale(core.store.get(localeAtom)));
+      let appCommit: string[] = [];
+      const onAppCommit = () => void (appCommit = skeleton(container));
+      act(() =>
+        replaceTree(
+          root,
+          <AtCommit onCommit={onAppCommit}>
+            <App context={context} />
+          </AtCommit>,
+          container,
+        ),
+      );
+      // not an empty screen while the catalogue loads: the language picked, at once
+      expect(appCommit).toContain('h1.ofw-step-heading[] Tus datos');
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
   // the Continue's check (§5 the Canadian check for a +1 number) ends before the full app arrives, or only after it
   // has taken over from the first-screen tree: either way that Continue is sent, once
   it.each([
@@ -380,17 +422,8 @@ describe('the live shell and the takeover', () => {
           ? checkHeld.then(() => api.fetch(input, init))
           : api.fetch(input, init),
       );
-      const container = document.createElement('div');
-      document.body.append(container);
-      const root = createRoot(container);
+      const { container, root } = mountFirstScreen(core);
       try {
-        act(() =>
-          root.render(
-            <StrictMode>
-              <FirstScreen context={core} />
-            </StrictMode>,
-          ),
-        );
         const user = await fillDetails();
         await user.click(screen.getByRole('button', { name: 'Continue' }));
         if (!checkOutlastsSwitch) await waitFor(() => expect(core.store.get(pendingSignupAtom)).toBe('US'));
