@@ -2,7 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { parseEnv } from './src/env-schema.js';
 import { catalogueParts } from './scripts/catalogue-parts.js';
 import { stripDefaultMessages } from './scripts/strip-default-messages.js';
@@ -25,20 +25,61 @@ const workspaceSources = [
 ];
 
 /**
- * The first screen's own modules (the `first` chunk below): what /join's details step runs besides the entry. Module
- * ids use `/` on every platform.
+ * The first screen's own modules (the `first` chunk below): what /join's details step runs besides the entry — the
+ * first-screen tree (src/first-screen.tsx) renders them without the router and the query client. Module ids use `/`
+ * on every platform.
  */
 const FIRST_SCREEN_MODULES = new RegExp(
   [
-    /src\/join\/(?:JoinStepper|JoinPage|server-state|use-join|in-doubt|api-errors)\./,
-    /src\/join\/steps\/(?:DetailsStep\.|details\/(?!details-validation))/,
+    /src\/(?:core-context|env|lazy-api-client|retry-overloaded|i18n\/I18nProvider)\./,
+    /src\/join\/(?:AppShell|StepFrame|join-port|first-screen-port|use-join|in-doubt|api-errors|lazy-step)\./,
+    /src\/join\/messages\/invite\./,
+    /src\/join\/steps\/(?:DetailsStep\.|details\/(?!details-validation|use-submit-details))/,
     /src\/state\/steps\./,
     /packages\/domain\/dist\/rules\/(?:initial-join-state|countries|country-from-phone-code|flow-from-path)\./,
-    /packages\/api-client\/dist\/(?:query|chunk-)/,
+    /packages\/api-client\/dist\/chunk-/,
   ]
     .map((r) => r.source)
     .join('|'),
 );
+
+/**
+ * The full app's modules (the `app` chunk below), loaded right after the first-screen tree has taken the shell over
+ * (src/main.tsx): TanStack Router and Query, the route tree and the /join route, and the join's code that needs them.
+ */
+const FULL_APP_MODULES = new RegExp(
+  [
+    /node_modules\/(?:@tanstack|use-sync-external-store)\//,
+    /src\/(?:app\.tsx|routeTree\.gen\.ts|routes\/)/,
+    /src\/join\/(?:JoinStepper|JoinPage|server-state|query-port|SignOut)\./,
+    /src\/join\/steps\/details\/use-submit-details\./,
+    /packages\/api-client\/dist\/query\./,
+  ]
+    .map((r) => r.source)
+    .join('|'),
+);
+
+/**
+ * index.html (every route but `/join`, which gets dist/join.html) names the full app's chunk (`app` above) in a
+ * modulepreload link: the routes it serves render with the router at once, so the chunk downloads beside the entry
+ * instead of after it has run. scripts/prerender.mjs takes the link (`data-full-app`) out of join.html, where the
+ * first-screen tree takes over first and the chunk must not share the slow link with the first load.
+ */
+function preloadFullApp(): Plugin {
+  return {
+    name: 'join-web:preload-full-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) => {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'app');
+        if (!chunk) return [];
+        const attrs = { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}`, 'data-full-app': true };
+        return [{ tag: 'link', attrs, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 const apiTarget = process.env.JOIN_API_URL ?? 'http://localhost:3000';
 
@@ -55,6 +96,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, semicolons: true }),
     react(),
     catalogueParts(),
+    preloadFullApp(),
     // Production: the catalogues are precompiled, so the descriptors' English defaults are dead weight.
     ...(command === 'build' ? [stripDefaultMessages()] : []),
     // README "Size": a treemap of every chunk's modules (gzip sizes) beside the manifest; `pnpm --filter join-web
@@ -99,18 +141,20 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         // issue 15: fewer, larger chunks for the first load (one request and one gzip stream each instead of a
-        // dozen small shared chunks): the libraries every screen runs (React, TanStack Router/Query, jotai,
-        // react-intl) in `runtime`, and the first screen's own code — the /join route's component, the details step
-        // and the small modules they share with the later steps — in `first`. The details step's zod rules
-        // (details-validation.ts), every later step, @ofw/payments and braintree-web stay in their lazy chunks;
-        // test/first-load.test.ts checks what the first load holds.
+        // dozen small shared chunks): the libraries the first screen runs (React, jotai, react-intl) in `runtime`,
+        // and the first screen's own code — the header, the details step and the small modules they share with the
+        // later steps — in `first`. TanStack Router and Query with the route tree and the /join route go to `app`,
+        // which main.tsx loads right after the first-screen tree took the shell over (README "First paint"). The
+        // details step's zod rules (details-validation.ts), every later step, @ofw/payments and braintree-web stay
+        // in their lazy chunks; test/first-load.test.ts checks what the first load holds.
         codeSplitting: {
           groups: [
             {
               name: 'runtime',
-              test: /node_modules[\\/](?:react|react-dom|scheduler|@tanstack|jotai|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](?:react|react-dom|scheduler|jotai|react-intl|@formatjs|intl-messageformat)[\\/]/,
             },
             { name: 'first', test: FIRST_SCREEN_MODULES },
+            { name: 'app', test: FULL_APP_MODULES },
           ],
         },
       },

@@ -10,3 +10,4 @@ export type Manifest = Record<string, ManifestChunk>;
 export function keyOf(manifest: Manifest, pattern: RegExp): string;
 export function closure(manifest: Manifest, keys: readonly string[], into?: Set<string>): Set<string>;
 export function firstLoadFiles(manifest: Manifest): Set<string>;
+export function fullAppFiles(manifest: Manifest): Set<string>;

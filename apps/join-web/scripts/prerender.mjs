@@ -58,18 +58,17 @@ if (/<script/i.test(html)) throw new Error('prerender: the /join markup holds a 
 if (!/<main[^>]*>[\s\S]*<input/.test(html)) throw new Error('prerender: /join rendered no form; did the step render?');
 
 /**
- * The chunks the first load of /join fetches after the entry: the route's component and the first part of the en-US
- * catalogue (src/i18n/catalogue-parts.ts).
+ * The chunks the first load of /join fetches after the entry: the first part of the en-US catalogue
+ * (src/i18n/catalogue-parts.ts). Not the route's component: the first-screen tree takes the shell over without the
+ * router, and the full app (router, query client, the route) is loaded right after that takeover — preloaded here, it
+ * would share the slow link with the first load.
  */
 function firstScreenChunks() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((c) => c.isEntry);
   const inIndex = new Set([entry.file, ...(entry.imports ?? []).map((k) => manifest[k].file)]);
-  const roots = Object.keys(manifest).filter(
-    (k) => k.startsWith('src/routes/join/index.tsx') || k === `src/i18n/compiled/${SHELL_LOCALE}.json?part=first`,
-  );
-  if (roots.length !== 2)
-    throw new Error(`prerender: expected the /join route and ${SHELL_LOCALE} chunks in the manifest`);
+  const roots = Object.keys(manifest).filter((k) => k === `src/i18n/compiled/${SHELL_LOCALE}.json?part=first`);
+  if (roots.length !== 1) throw new Error(`prerender: expected the ${SHELL_LOCALE} chunk in the manifest`);
   const files = [];
   const visit = (key) => {
     const chunk = manifest[key];
@@ -95,7 +94,11 @@ if (!stylesheet) throw new Error('prerender: dist/index.html links no stylesheet
 const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');
 if (/url\(|<\/style/i.test(css))
   throw new Error('prerender: the stylesheet has url() or </style>; inlining would break it');
+const fullApp = /\s*<link rel="modulepreload"[^>]*data-full-app[^>]*>/;
+if (!fullApp.test(index)) throw new Error('prerender: dist/index.html does not preload the full app (vite.config.ts)');
 const page = index
+  // the full app loads after the first-screen tree's takeover on /join (README "First paint"), not beside the first load
+  .replace(fullApp, '')
   .replace(stylesheet[0], () => `<style>${css.trim()}</style>`)
   // The guard runs before the stylesheet link (an inline script after one would wait for the stylesheet). The Intl
   // warm-up shares its element (one inline script, one parser pause) and only schedules work for after the paint.

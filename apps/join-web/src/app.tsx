@@ -1,34 +1,40 @@
-import type { ApiClient } from '@ofw/api-client';
 import { isApiError } from '@ofw/api-client/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { createStore, Provider as JotaiProvider } from 'jotai';
-import { env } from './env.js';
-import { whenFirstScreenIdle } from './first-screen-idle.js';
-import { lazyApiClient } from './lazy-api-client.js';
-import { retryOnceWhenOverloaded } from './retry-overloaded.js';
+import { Provider as JotaiProvider } from 'jotai';
+import { createCoreContext, type CoreContext, type CoreOverrides } from './core-context.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
+import { JoinPortProvider } from './join/join-port.js';
+import { queryJoinPort } from './join/query-port.js';
 import { routeTree } from './routeTree.gen.js';
-import { ServicesProvider, type Services } from './services.js';
-import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from './state/join-state.js';
-import { initialLocale } from './i18n/locales.js';
-
-type Store = ReturnType<typeof createStore>;
+import { ServicesProvider } from './services.js';
 
 /** Everything the app runs on; `createAppContext` builds the production defaults, tests override parts. */
-export interface AppContext {
-  store: Store;
+export interface AppContext extends CoreContext {
   queryClient: QueryClient;
-  services: Services;
   router: ReturnType<typeof createAppRouter>;
 }
 
-/** The TanStack router over the generated route tree. */
-export function createAppRouter(history?: RouterHistory) {
+/**
+ * The TanStack router over the generated route tree.
+ * @param history - the router's history (the browser's by default).
+ * @param o.keepLandingScroll - the router takes over a page already on screen (the first-screen tree, README "First
+ *   paint"): its first renders on the details step — the landing and its `?step=details` replace — leave the scroll
+ *   where the parent has it instead of scrolling to the top; from the first move to another step on, the router
+ *   restores and resets the scroll as usual.
+ */
+export function createAppRouter(history?: RouterHistory, o: { keepLandingScroll?: boolean } = {}) {
+  let landing = o.keepLandingScroll ?? false;
   return createRouter({
     routeTree,
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    scrollRestoration: landing
+      ? ({ location }) => {
+          const step = (location.search as { step?: unknown }).step;
+          landing &&= step === undefined || step === 'details';
+          return !landing;
+        }
+      : true,
     ...(history ? { history } : {}),
   });
 }
@@ -40,63 +46,30 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * Builds the app's store, query client, API client (authenticated by join-api's session cookie; loaded on its first
- * call, see {@link lazyApiClient}) and router.
+ * Builds the app's store, services ({@link createCoreContext}), query client and router.
  */
-export function createAppContext(
-  overrides: {
-    api?: ApiClient;
-    fetch?: typeof fetch;
-    /** The API client's request timeout in ms (default: api-client's `DEFAULT_TIMEOUT_MS`, 20 s). */
-    apiTimeoutMs?: number;
-    history?: RouterHistory;
-    services?: Partial<Services>;
-  } = {},
+export function createAppContext(overrides: CoreOverrides & { history?: RouterHistory } = {}): AppContext {
+  return withRouterAndQuery(createCoreContext(overrides), overrides.history);
+}
+
+/**
+ * The full app's context over an existing {@link CoreContext} — the first-screen tree's, on a fresh `/join` (README
+ * "First paint"): the same store (what was typed) and services, plus the query client and the router.
+ * @param history - the router's history (the browser's by default).
+ * @param o.keepLandingScroll - see {@link createAppRouter} (true when it takes over from the first-screen tree).
+ */
+export function withRouterAndQuery(
+  core: CoreContext,
+  history?: RouterHistory,
+  o: { keepLandingScroll?: boolean } = {},
 ): AppContext {
-  const store = createStore();
-  // Mount the persisted atoms now: each re-reads sessionStorage when mounted, so the first render of any screen sees
-  // the stored join (e.g. that the parent signed up), not the value read when the module loaded.
-  store.sub(joinStateAtom, () => undefined);
-  store.sub(progressAtom, () => undefined);
-  // §1: a parent with no join in progress gets the browser's language when the product speaks it (es-MX → Spanish).
-  if (
-    typeof sessionStorage !== 'undefined' &&
-    !sessionStorage.getItem(STORAGE_KEYS.state) &&
-    typeof navigator !== 'undefined'
-  ) {
-    const locale = initialLocale(navigator.languages ?? [navigator.language]);
-    if (locale !== 'en-US') store.set(localeAtom, locale);
-  }
-  // the client (and the zod schemas it validates answers with) loads with the first request, not before
-  // the first screen; on a fresh /join that request (the country lists) waits until the parent acts or the page is
-  // idle (first-screen-idle.ts).
-  const api =
-    overrides.api ??
-    lazyApiClient(() =>
-      whenFirstScreenIdle(() => import('@ofw/api-client')).then(({ createApiClient }) =>
-        createApiClient({
-          baseUrl: env.VITE_API_BASE_URL,
-          // join-api's 503 `overloaded` (nothing ran) is sent again once after Retry-After, then shown
-          fetch: retryOnceWhenOverloaded(overrides.fetch ?? ((input, init) => fetch(input, init))),
-          ...(overrides.apiTimeoutMs ? { timeoutMs: overrides.apiTimeoutMs } : {}),
-          // no bearer token in the browser; the HttpOnly __Host-ofw_session cookie goes with each request
-          credentials: env.VITE_API_BASE_URL ? 'include' : 'same-origin',
-        }),
-      ),
-    );
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: retryOnceAfterServerError, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
-  const services: Services = {
-    api,
-    leaveTo: (url) => window.location.assign(url),
-    newIdempotencyKey: () => crypto.randomUUID(),
-    ...overrides.services,
-  };
-  return { store, queryClient, services, router: createAppRouter(overrides.history) };
+  return { ...core, queryClient, router: createAppRouter(history, o) };
 }
 
 /**
@@ -111,16 +84,21 @@ export function retryOnceAfterServerError(failureCount: number, error: unknown):
   return failureCount < 1 && isApiError(error) && error.status >= 500;
 }
 
-/** The whole app: jotai store, TanStack Query, services, react-intl and the router. */
+/**
+ * The whole app: jotai store, TanStack Query, services, react-intl and the router; the first screen's components get
+ * the router- and query-backed {@link queryJoinPort}.
+ */
 export function App({ context }: { context: AppContext }) {
   return (
     <JotaiProvider store={context.store}>
       <QueryClientProvider client={context.queryClient}>
-        <ServicesProvider services={context.services}>
-          <I18nProvider>
-            <RouterProvider router={context.router} />
-          </I18nProvider>
-        </ServicesProvider>
+        <JoinPortProvider port={queryJoinPort}>
+          <ServicesProvider services={context.services}>
+            <I18nProvider>
+              <RouterProvider router={context.router} />
+            </I18nProvider>
+          </ServicesProvider>
+        </JoinPortProvider>
       </QueryClientProvider>
     </JotaiProvider>
   );

@@ -4,15 +4,16 @@ import '@ofw/ui/styles.css';
 import './app.css';
 import './first-paint.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, createAppContext } from './app.js';
+import { createRoot, type Root } from 'react-dom/client';
 import { installChunkReload } from './chunk-reload.js';
+import { createCoreContext, type CoreContext } from './core-context.js';
 import { SHELL_ATTRIBUTE, startJoinBeforeFirstRender } from './first-paint.js';
+import { FirstScreen } from './first-screen.js';
 import { holdUntilFirstScreenIdle, startFirstScreenIdleWatch } from './first-screen-idle.js';
-import { preloadFirstScreenMessages, preloadMessages } from './i18n/I18nProvider.js';
+import { firstScreenMessagesFor, preloadFirstScreenMessages, preloadMessages } from './i18n/I18nProvider.js';
 import { paymentStep } from './join/lazy-step.js';
 import { toLocale } from './i18n/locales.js';
-import { takeOverShell } from './shell-input.js';
+import { replaceTree, takeOverShell } from './shell-input.js';
 import {
   hasStoredJoin,
   loadStoredJoinValidation,
@@ -41,9 +42,9 @@ else boot();
 
 /** Creates the app and renders it once the first screen's chunks and catalogue are in. */
 function boot(): void {
-  const context = createAppContext();
-  startJoinBeforeFirstRender(context.store, location.pathname);
-  const locale = toLocale(context.store.get(localeAtom));
+  const core = createCoreContext();
+  startJoinBeforeFirstRender(core.store, location.pathname);
+  const locale = toLocale(core.store.get(localeAtom));
 
   // README "First paint": the first commit must already show the whole screen — it replaces the prerendered /join
   // shell in one go (no flash, no shift), or is the first thing painted on other routes. So the locale's catalogue
@@ -55,29 +56,45 @@ function boot(): void {
   // the step shown: the URL's (README "Steps in the URL") when reached, else the furthest reached (the flow's own
   // steps are known only in the app; a step it lacks falls back there too)
   const { step: urlStep } = parseStepSearch(Object.fromEntries(new URLSearchParams(location.search)));
-  const step = landingStep(STEP_IDS, urlStep, context.store.get(progressAtom).step);
+  const step = landingStep(STEP_IDS, urlStep, core.store.get(progressAtom).step);
   const messages = step === 'details' ? preloadFirstScreenMessages : preloadMessages;
+  const catalogue = messages(locale)
+    .catch(() => messages('en-US'))
+    .catch(() => undefined);
   // a fresh join's first screen of /join fetches nothing more (API client, zod, later texts) until the
   // parent acts or the page is idle (first-screen-idle.ts); a resumed join (booted after its validation) is not held
-  if (step === 'details' && !storedJoin && /^\/join\/?$/.test(location.pathname)) holdUntilFirstScreenIdle();
-  void Promise.all([
-    messages(locale)
-      .catch(() => messages('en-US'))
-      .catch(() => undefined),
-    context.router.load().catch(() => undefined),
-    lazySteps[step]?.().catch(() => undefined),
-  ]).then(() => {
-    const root = createRoot(document.getElementById('root')!);
-    const app = (
-      <StrictMode>
-        <App context={context} />
-      </StrictMode>
-    );
-    // The prerendered shell accepts typing before the app runs (README "First paint"): the app takes it over keeping
-    // what was typed and the focus.
-    const shell = document.querySelector(`[${SHELL_ATTRIBUTE}]`);
-    if (shell && document.documentElement.getAttribute('data-shell') !== 'off') {
-      takeOverShell(root, app, context.store, shell);
+  const fresh = step === 'details' && !storedJoin && /^\/join\/?$/.test(location.pathname);
+  if (fresh) holdUntilFirstScreenIdle();
+  // The prerendered shell accepts typing before the app runs (README "First paint"): the app takes it over keeping
+  // what was typed and the focus.
+  const shell = document.querySelector(`[${SHELL_ATTRIBUTE}]`);
+  const live = shell && document.documentElement.getAttribute('data-shell') !== 'off' ? shell : undefined;
+  const container = document.getElementById('root')!;
+  if (fresh && live) {
+    // the first-screen tree takes the shell over without the router and the query client (not in the first load);
+    // they load right after, and the full app then takes over from that tree
+    void catalogue.then(() => {
+      const root = createRoot(container);
+      takeOverShell(
+        root,
+        <StrictMode>
+          <FirstScreen context={core} />
+        </StrictMode>,
+        core.store,
+        live,
+      );
+      startFirstScreenIdleWatch();
+      void fullApp(core, { keepLandingScroll: true })
+        // a language picked meanwhile: its catalogue first, so the full app's first commit shows it, not nothing
+        .then((app) => firstScreenMessagesFor(() => toLocale(core.store.get(localeAtom))).then(() => app))
+        .then((app) => replaceTree(root, app, container));
+    });
+    return;
+  }
+  void Promise.all([fullApp(core), catalogue, lazySteps[step]?.().catch(() => undefined)]).then(([app]) => {
+    const root = createRoot(container);
+    if (live) {
+      takeOverShell(root, app, core.store, live);
       startFirstScreenIdleWatch();
       return;
     }
@@ -86,4 +103,23 @@ function boot(): void {
     startTransition(() => root.render(app));
     startFirstScreenIdleWatch();
   });
+}
+
+/**
+ * The full app (router, query client, every route) over `core`, once its chunk and the route's are in
+ * (`router.load()`; a failure is left to the app, which shows its own loading or error state).
+ * @param o.keepLandingScroll - it takes over from the first-screen tree: the scroll stays (createAppRouter).
+ */
+async function fullApp(
+  core: CoreContext,
+  o: { keepLandingScroll?: boolean } = {},
+): Promise<Parameters<Root['render']>[0]> {
+  const { App, withRouterAndQuery } = await import('./app.js');
+  const context = withRouterAndQuery(core, undefined, o);
+  await context.router.load().catch(() => undefined);
+  return (
+    <StrictMode>
+      <App context={context} />
+    </StrictMode>
+  );
 }

@@ -24,9 +24,34 @@ import { joinStateAtom, localeAtom } from './state/join-state.js';
 export function takeOverShell(root: Root, app: ReactNode, store: Store, shell: Element): void {
   const input = readShellInput(shell);
   applyShellInput(store, input);
-  flushSync(() => root.render(app));
+  keepingScroll(() => flushSync(() => root.render(app)));
   restoreShellFocus(input);
   applyShellLocale(store, input);
+}
+
+/**
+ * One tree of the app replaces another on the same root in one task (README "First paint": the full app takes over
+ * from the first-screen tree): both render from the same jotai store, so what was typed stays; the focus and the
+ * caret go back to the same field (by id) once the new markup is in.
+ * @param root - the root both trees render in.
+ * @param app - the new tree.
+ * @param container - the root's container (`#root`).
+ */
+export function replaceTree(root: Root, app: ReactNode, container: Element): void {
+  const focus = readFocus(container);
+  keepingScroll(() => flushSync(() => root.render(app)));
+  restoreShellFocus({ parent: {}, ...(focus ? { focus } : {}) });
+}
+
+/**
+ * Runs `commit` (a commit that replaces the whole markup) and puts the window's scroll back where it was: with every
+ * node replaced at once, the browser's scroll anchoring loses its anchor and moves the page (90 px on a 360 px wide
+ * page scrolled by 250 px, measured in Chromium) — a jump under the parent's eyes.
+ */
+function keepingScroll(commit: () => void): void {
+  const { scrollX: x, scrollY: y } = window;
+  commit();
+  if (window.scrollX !== x || window.scrollY !== y) window.scrollTo({ left: x, top: y, behavior: 'instant' });
 }
 
 type Store = ReturnType<typeof createStore>;
@@ -66,16 +91,17 @@ export function readShellInput(shell: Element): ShellInput {
   const locale = shell.querySelector<HTMLSelectElement>('.app-locale select');
   if (locale && locale.value !== defaultValueOf(locale) && (LOCALES as readonly string[]).includes(locale.value))
     input.locale = locale.value;
-  const active = document.activeElement;
-  if (active && active.id && shell.contains(active)) {
-    const text = active instanceof HTMLInputElement && selectable(active);
-    input.focus = {
-      id: active.id,
-      start: text ? active.selectionStart : null,
-      end: text ? active.selectionEnd : null,
-    };
-  }
+  const focus = readFocus(shell);
+  if (focus) input.focus = focus;
   return input;
+}
+
+/** The focused form control inside `within` (by id) and its text selection, if any. */
+function readFocus(within: Element): ShellInput['focus'] {
+  const active = document.activeElement;
+  if (!active || !active.id || !within.contains(active)) return undefined;
+  const text = active instanceof HTMLInputElement && selectable(active);
+  return { id: active.id, start: text ? active.selectionStart : null, end: text ? active.selectionEnd : null };
 }
 
 /**

@@ -1,9 +1,13 @@
 import { createMemoryHistory } from '@tanstack/react-router';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App, createAppContext } from '../src/app.js';
+import { App, createAppContext, withRouterAndQuery } from '../src/app.js';
+import { createCoreContext } from '../src/core-context.js';
+import { FirstScreen } from '../src/first-screen.js';
+import { pendingSignupAtom } from '../src/join/steps/details/pending-signup.js';
 import { createIntl } from 'react-intl';
 import {
   intlWarmUpScript,
@@ -12,11 +16,12 @@ import {
   shellGuardScript,
   startJoinBeforeFirstRender,
 } from '../src/first-paint.js';
-import { preloadMessages } from '../src/i18n/I18nProvider.js';
+import { firstScreenMessagesFor, preloadMessages } from '../src/i18n/I18nProvider.js';
 import { initialLocale, toLocale } from '../src/i18n/locales.js';
 import { prerenderJoin } from '../src/prerender.js';
-import { takeOverShell } from '../src/shell-input.js';
+import { replaceTree, takeOverShell } from '../src/shell-input.js';
 import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from '../src/state/join-state.js';
+import { fakeApi, fillDetails } from './helpers.js';
 
 // README "First paint": dist/join.html shows the /join first step before the app runs; the app's first
 // commit must show the same screen (no flash), and the shell must be dropped whenever the app would show another.
@@ -274,12 +279,180 @@ describe('the live shell and the takeover', () => {
       act(() => takeOverShell(root, <App context={context} />, context.store, shell));
       expect(context.store.get(localeAtom)).toBe('es-MX');
       expect(context.store.get(joinStateAtom).parent).toEqual(before.parent);
-      expect(document.activeElement).toBe(document.body);
+      // the focus stays on the language select (its id is the same in the shell and in the app)
+      expect(document.activeElement).toBe(container.querySelector('.app-locale select'));
     } finally {
       act(() => root.unmount());
       container.remove();
     }
   });
+
+  /** A fresh join's store and services as src/main.tsx makes them before the first-screen tree (no router yet). */
+  async function bootFirstScreen(fetch: typeof globalThis.fetch = () => new Promise<Response>(() => undefined)) {
+    sessionStorage.clear();
+    const core = createCoreContext({ fetch });
+    startJoinBeforeFirstRender(core.store, '/join');
+    await preloadMessages('en-US');
+    return core;
+  }
+
+  /** The full app over the first screen's store, as src/main.tsx builds it once its chunk is in. */
+  async function fullAppOver(core: Awaited<ReturnType<typeof bootFirstScreen>>) {
+    const context = withRouterAndQuery(core, createMemoryHistory({ initialEntries: ['/join'] }));
+    await context.router.load();
+    return context;
+  }
+
+  it('shell → first-screen tree → full app: typed text, focus and caret survive both switches, and each first commit lays out the same screen', async () => {
+    const { container, shell } = await mountShell();
+    const prerendered = skeleton(shell);
+    const user = userEvent.setup();
+    await user.type(shell.querySelector<HTMLInputElement>('#firstName')!, 'Ada');
+    const core = await bootFirstScreen();
+    const root = createRoot(container);
+    let atCommit: string[] = [];
+    const onCommit = () => void (atCommit = skeleton(container));
+    // (each tree's first commit, before its effects: what the parent sees in the frame the switch paints)
+    try {
+      // 1. the first-screen tree (no router, no query client) takes the shell over
+      act(() =>
+        takeOverShell(
+          root,
+          <StrictMode>
+            <AtCommit onCommit={onCommit}>
+              <FirstScreen context={core} />
+            </AtCommit>
+          </StrictMode>,
+          core.store,
+          shell,
+        ),
+      );
+      expect(atCommit).toEqual(prerendered);
+      const early = container.querySelector<HTMLInputElement>('#firstName')!;
+      expect(document.activeElement).toBe(early);
+      await user.keyboard(' Byron');
+      early.setSelectionRange(1, 1);
+      const before = skeleton(container);
+
+      // 2. the full app (router, query client) takes over from that tree
+      const context = await fullAppOver(core);
+      let appCommit: string[] = [];
+      const onAppCommit = () => void (appCommit = skeleton(container));
+      act(() =>
+        replaceTree(
+          root,
+          <StrictMode>
+            <AtCommit onCommit={onAppCommit}>
+              <App context={context} />
+            </AtCommit>
+          </StrictMode>,
+          container,
+        ),
+      );
+      expect(appCommit).toEqual(before);
+      const app = container.querySelector<HTMLInputElement>('#firstName')!;
+      expect(app).not.toBe(early);
+      expect(app.value).toBe('Ada Byron');
+      expect(document.activeElement).toBe(app);
+      expect([app.selectionStart, app.selectionEnd]).toEqual([1, 1]);
+      await user.keyboard('x');
+      expect(core.store.get(joinStateAtom).parent.firstName).toBe('Axda Byron');
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  /** The first-screen tree rendered (StrictMode) in a container of the page, as on a fresh /join without a shell. */
+  function mountFirstScreen(core: Awaited<ReturnType<typeof bootFirstScreen>>) {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    act(() =>
+      root.render(
+        <StrictMode>
+          <FirstScreen context={core} />
+        </StrictMode>,
+      ),
+    );
+    return { container, root };
+  }
+
+  it('§1 a language picked in the first-screen tree just before the full app takes over: its first commit shows it', async () => {
+    const core = await bootFirstScreen();
+    const { container, root } = mountFirstScreen(core);
+    try {
+      const context = await fullAppOver(core);
+      // the parent picks Spanish (US) in the header (AppShell's select sets the locale) as the full app is ready
+      act(() => core.store.set(localeAtom, 'es-US'));
+      await firstScreenMessagesFor(() => toLocale(core.store.get(localeAtom)));
+      let appCommit: string[] = [];
+      const onAppCommit = () => void (appCommit = skeleton(container));
+      act(() =>
+        replaceTree(
+          root,
+          <AtCommit onCommit={onAppCommit}>
+            <App context={context} />
+          </AtCommit>,
+          container,
+        ),
+      );
+      // not an empty screen while the catalogue loads: the language picked, at once
+      expect(appCommit).toContain('h1.ofw-step-heading[] Tus datos');
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  // the Continue's check (§5 the Canadian check for a +1 number) ends before the full app arrives, or only after it
+  // has taken over from the first-screen tree: either way that Continue is sent, once
+  it.each([
+    ['before the full app arrives', false],
+    ['its check still running when the full app takes over', true],
+  ])(
+    '§2 Continue pressed in the first-screen tree, %s: the full app sends that one POST /signups and moves on',
+    async (_case, checkOutlastsSwitch) => {
+      const api = fakeApi();
+      let answerCheck!: () => void;
+      const checkHeld = new Promise<void>((resolve) => (answerCheck = resolve));
+      if (!checkOutlastsSwitch) answerCheck();
+      const core = await bootFirstScreen((input, init) =>
+        String(input instanceof Request ? input.url : input).includes('/phone/canadian')
+          ? checkHeld.then(() => api.fetch(input, init))
+          : api.fetch(input, init),
+      );
+      const { container, root } = mountFirstScreen(core);
+      try {
+        const user = await fillDetails();
+        await user.click(screen.getByRole('button', { name: 'Continue' }));
+        if (!checkOutlastsSwitch) await waitFor(() => expect(core.store.get(pendingSignupAtom)).toBe('US'));
+        const signups = () => api.calls.filter((c) => c.method === 'POST' && c.path === '/signups');
+        expect(signups()).toEqual([]);
+
+        const context = await fullAppOver(core);
+        // StrictMode runs the full app's effects twice: the waiting Continue is still sent once
+        act(() =>
+          replaceTree(
+            root,
+            <StrictMode>
+              <App context={context} />
+            </StrictMode>,
+            container,
+          ),
+        );
+        answerCheck();
+        expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
+        expect(signups()).toHaveLength(1);
+        expect(signups()[0]!.body).toMatchObject({ address: { country: 'US' }, parent: { firstName: 'Ada' } });
+        expect(core.store.get(pendingSignupAtom)).toBeUndefined();
+        expect(context.router.state.location.search).toMatchObject({ step: 'package' });
+      } finally {
+        act(() => root.unmount());
+        container.remove();
+      }
+    },
+  );
 
   it("the guard stops a native submit of the shell's form (only the app sends the details)", () => {
     // The exact text join.html serves inline.

@@ -1,7 +1,6 @@
 import { CanadianPhoneQuerySchema } from '@ofw/api-client';
 import { offeredCatalogue } from '@ofw/domain';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { App, createAppContext } from '../src/app.js';
@@ -182,14 +181,7 @@ export const rateLimited = (retryAfterSeconds?: number) => ({
   },
 });
 
-/** Types the details step's required fields (Ada Lovelace, +1 206 555 0123); returns the user-event session. */
-export async function fillDetails(user = userEvent.setup()) {
-  await user.type(await screen.findByLabelText('First name'), 'Ada');
-  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
-  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-  await user.type(screen.getByLabelText('Phone number'), '2065550123');
-  return user;
-}
+export { fillDetails } from './details-form.js';
 
 /** The join state of parent 7 (Ada Lovelace, US) after the sign-up, as stored in sessionStorage. */
 export const signedInJoin = {

@@ -2,6 +2,7 @@ import { getPackage } from '@ofw/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectLastNameAndEmailMissing } from './details-form.js';
 import { fakeApi, fillDetails, renderApp } from './helpers.js';
 import { STORAGE_KEYS } from '../src/state/join-state.js';
 
@@ -63,11 +64,7 @@ describe('regular join screens', () => {
     renderApp('/join', api);
     await user.type(await screen.findByLabelText('First name'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const last = screen.getByLabelText('Last name');
-    await waitFor(() => expect(last).toHaveFocus());
-    expect(last).toHaveAttribute('aria-invalid', 'true');
-    expect(last).toHaveAccessibleDescription('Enter your last name.');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(/valid email/);
+    await expectLastNameAndEmailMissing();
     expect(api.calls.some((c) => c.path === '/signups')).toBe(false);
   });
 

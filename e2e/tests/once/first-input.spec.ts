@@ -43,3 +43,66 @@ test('typing into /join before the app runs — the text and the focus survive t
   await page.getByRole('button', { name: L.continue }).click();
   await expect(page.getByRole('heading', { level: 1, name: L.t('steps.package') })).toBeVisible();
 });
+
+// join-web README "First paint": the first screen of a fresh /join runs before TanStack Router and Query are loaded
+// (the first-screen tree); the full app arrives right after. A Continue pressed before then waits for it and is sent
+// once it is in — one POST /signups, nothing typed lost.
+test('Continue on /join before the router is in — the sign-up is sent once, when the full app arrives', async ({
+  flow,
+}) => {
+  const { page, L } = flow;
+  const parent = newParent('before-router');
+  // Hold the full app's chunk (router, query client, routes) back, as on a slow link.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const signups: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/signups'))
+      signups.push(request.url());
+  });
+  await page.goto('/join');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0); // the first-screen tree has taken the shell over
+
+  await page.getByLabel(L.firstName).fill(parent.firstName);
+  await page.getByLabel(L.lastName).fill(parent.lastName);
+  await page.getByLabel(L.email).fill(parent.email);
+  await page.getByLabel(L.phoneNumber).fill(parent.phoneNumber);
+  await page.getByRole('button', { name: L.continue }).click();
+  await expect(page.locator('form[aria-busy="true"]')).toBeVisible(); // waiting for the full app
+  expect(signups).toEqual([]);
+  expect(new URL(page.url()).search).toBe(''); // no router yet: it names the step in the URL
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: L.t('steps.package') })).toBeVisible();
+  expect(signups).toHaveLength(1);
+  expect(new URL(page.url()).searchParams.get('step')).toBe('package');
+});
+
+// The full app replaces the first-screen tree's markup in one commit: the page stays where the parent scrolled it
+// (the browser's scroll anchoring would move it, and the router would scroll its first render to the top).
+test('the full app takes over from the first screen without moving the page or the focus', async ({ flow }) => {
+  const { page, L } = flow;
+  await page.setViewportSize({ width: 360, height: 500 });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/join');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0); // the first-screen tree has taken the shell over
+  await page.getByLabel(L.phoneNumber).fill('206');
+  await page.evaluate(() => window.scrollTo(0, 250));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  await expect(page).toHaveURL(/[?&]step=details/); // the router is in: it names the step in the URL
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(page.getByLabel(L.phoneNumber)).toBeFocused();
+  await expect(page.getByLabel(L.phoneNumber)).toHaveValue('206');
+});

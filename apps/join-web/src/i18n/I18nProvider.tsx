@@ -62,6 +62,22 @@ export function preloadFirstScreenMessages(locale: Locale): Promise<Catalogue> {
   return loadPart(locale, 'first');
 }
 
+/**
+ * Resolves once the first part of the catalogue of the locale `currentLocale()` names is loaded — asked again after
+ * each load, as the parent may pick another language meanwhile. A new tree of the app (the full app taking over from
+ * the first-screen tree, README "First paint") then shows that language in its first commit: an I18nProvider mounted
+ * before its locale's catalogue is in renders its fallback (nothing) until it is. Never rejects (a failed load is left
+ * to I18nProvider's en-US fallback).
+ * @param currentLocale - the locale on screen now (the join state's).
+ */
+export async function firstScreenMessagesFor(currentLocale: () => Locale): Promise<void> {
+  for (;;) {
+    const locale = currentLocale();
+    await loadPart(locale, 'first').catch(() => undefined);
+    if (currentLocale() === locale) return;
+  }
+}
+
 /** Whether the whole catalogue is on screen, and a promise that settles once it is. */
 const CompleteContext = createContext<{ complete: boolean; shown: Promise<void> } | null>(null);
 

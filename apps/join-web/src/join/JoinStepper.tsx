@@ -2,7 +2,7 @@ import type { ParentState } from '@ofw/api-client';
 import { queryKeys } from '@ofw/api-client/query';
 import type { Flow } from '@ofw/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { StatusMessage, StepHeading, StepIndicator } from '@ofw/ui';
+import { StatusMessage } from '@ofw/ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
@@ -10,10 +10,11 @@ import { joinStateAtom, progressAtom } from '../state/join-state.js';
 import { useIntl } from 'react-intl';
 import type { StepId } from '../state/join-state.js';
 import { clampStep, furthestStep, landingStep, nextStep, previousStep, stepsFor } from '../state/steps.js';
-import { appMessages, detailsMessages, loadingMessages, stepMessages } from './messages.js';
+import { appMessages, loadingMessages } from './messages.js';
 import { signedInUserId, useParentState } from './server-state.js';
 import { AllMessages } from '../i18n/I18nProvider.js';
 import { paymentStep } from './lazy-step.js';
+import { StepFrame } from './StepFrame.js';
 import { DetailsStep } from './steps/DetailsStep.js';
 import { useJoin, type StepNav } from './use-join.js';
 
@@ -44,7 +45,6 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   const urlStep = useSearch({ strict: false, select: (search: { step?: StepId }) => search.step });
   const step = landingStep(steps, urlStep, progress.step);
   const index = steps.indexOf(step);
-  const title = intl.formatMessage(stepMessages[step]);
 
   const navigate = useNavigate();
   const go = (to: StepId, replace = false) =>
@@ -55,10 +55,6 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   });
   const shown = useRef(step);
   shown.current = step;
-
-  useEffect(() => {
-    document.title = intl.formatMessage(appMessages.pageTitle, { step: title });
-  }, [intl, title]);
 
   // The steps are recomputed from the stores at call time: a step may change the parent (e.g. the signup makes the
   // account pro-created) just before it moves on, and the steps captured by this render would be stale.
@@ -79,7 +75,6 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
     back: () => go(previousStep(liveSteps(), clampStep(liveSteps(), shown.current))),
     goTo: (to) => go(to),
   };
-  const names = steps.map((s) => intl.formatMessage(stepMessages[s]));
   // §1 pro-referred join: the professional is named on every step (the name may only arrive with the signup).
   const proName =
     flow === 'pro'
@@ -89,19 +84,7 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
       : '';
 
   return (
-    <div>
-      <StepIndicator
-        label={intl.formatMessage(stepMessages.progress)}
-        steps={names}
-        current={index}
-        describeStep={(i, name) =>
-          intl.formatMessage(stepMessages.describe, { number: i + 1, total: steps.length, name })
-        }
-      />
-      <StepHeading stepKey={step}>{title}</StepHeading>
-      {proName ? (
-        <p className="pro-banner app-narrow">{intl.formatMessage(detailsMessages.proReferral, { name: proName })}</p>
-      ) : null}
+    <StepFrame steps={steps} step={step} proName={proName}>
       {step === 'details' ? <DetailsStep flow={flow} nav={nav} proReferralToken={proReferralToken} /> : null}
       <Suspense
         fallback={
@@ -120,6 +103,6 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
           </AllMessages>
         ) : null}
       </Suspense>
-    </div>
+    </StepFrame>
   );
 }

@@ -1,24 +1,24 @@
-import { isApiError } from '@ofw/api-client/errors';
 import { PRIORITY_COUNTRIES, type Flow } from '@ofw/domain';
 import { Button, CountrySelect, ErrorBanner, StatusMessage } from '@ofw/ui';
-import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { problemMessage } from '../api-errors.js';
+import { useJoinPort } from '../join-port.js';
 import { appMessages, detailsMessages, problemMessages, stepMessages } from '../messages.js';
 import { RetryableError } from '../RetryableError.js';
-import { useJoin, type StepNav } from '../use-join.js';
-import { countryOptions, signupErrorsOf } from './details/details-options.js';
+import type { StepNav } from '../use-join.js';
+import { countryOptions } from './details/details-options.js';
 import { NameFields } from './details/NameFields.js';
 import { PhoneFields } from './details/PhoneFields.js';
+import { useContinue } from './details/use-continue.js';
 import { useDetailsForm } from './details/use-details-form.js';
-import { useSubmitDetails } from './details/use-submit-details.js';
 
 export { PHONE_CODE_COUNTRIES } from './details/details-options.js';
 
 /**
  * Step 1, account details (§2, §3 `parent`, §5): first and last name, email, phone country code (default +1),
  * phone number and the country, detected from the code (+1 → US, or CA when the Canadian check says so; +44 GB;
- * +61 AU; +64 NZ; other codes by label). Continue starts the join with POST /signups.
+ * +61 AU; +64 NZ; other codes by label). Continue starts the join with POST /signups. Router- and query-free: what
+ * it needs of them comes from the tree's port (join-port.tsx), so the first-screen tree can render it.
  */
 export function DetailsStep({
   flow,
@@ -30,29 +30,11 @@ export function DetailsStep({
   proReferralToken?: string | undefined;
 }) {
   const intl = useIntl();
-  const { progress } = useJoin();
+  const { JoinLink } = useJoinPort();
   const form = useDetailsForm();
-  const submit = useSubmitDetails({ flow, nav, proReferralToken });
-  const busy = submit.isPending;
-  const serverErrors = (err: unknown) => signupErrorsOf(intl, err);
-  /** The pro referral link was used, revoked or has expired (POST /signups 401): offer the regular join. */
-  const referralInvalid =
-    flow === 'pro' && !!proReferralToken && isApiError(submit.error) && submit.error.status === 401;
+  const { submit, busy, onSubmit, referralInvalid, failed } = useContinue(form, { flow, nav, proReferralToken });
   const banner = referralInvalid ? intl.formatMessage(problemMessages.referralInvalid) : undefined;
-  // a signup that failed without a field to fix (no answer, a timeout, a 5xx…): Try again submits again (with the same
-  // Idempotency-Key when the answer may have been lost, use-submit-details)
-  const failed = submit.error && !referralInvalid ? serverErrors(submit.error).banner : undefined;
   const { joinCountries, country } = form;
-
-  async function onSubmit() {
-    if (busy) return;
-    submit.reset();
-    const confirmed = await form.check();
-    if (confirmed === undefined) return;
-    // Already signed up (the parent came back with Back): keep the signup and go on.
-    if (progress.signedIn) return nav.next();
-    submit.mutate(confirmed, { onError: (err) => form.setErrors(serverErrors(err).fields) });
-  }
 
   return (
     <form
@@ -82,7 +64,7 @@ export function DetailsStep({
       />
       {referralInvalid ? (
         <p>
-          <Link to="/join">{intl.formatMessage(problemMessages.joinWithoutReferral)}</Link>
+          <JoinLink>{intl.formatMessage(problemMessages.joinWithoutReferral)}</JoinLink>
         </p>
       ) : null}
       <ErrorBanner message={problemMessage(intl, form.canadianError)} focusOnShow={false} />

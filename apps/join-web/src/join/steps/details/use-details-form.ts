@@ -1,12 +1,12 @@
 import type { JoinCountryCode } from '@ofw/api-client';
-import { canadianPhoneQuery, countriesQuery, joinCountriesQuery } from '@ofw/api-client/query';
 import { countryFromPhoneCode } from '@ofw/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { atom, useAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from 'react';
 import { useIntl } from 'react-intl';
 import { whenFirstScreenIdle } from '../../../first-screen-idle.js';
 import { toLocale } from '../../../i18n/locales.js';
 import { useServices } from '../../../services.js';
+import { useJoinPort } from '../../join-port.js';
 import { useJoin } from '../../use-join.js';
 import { PHONE_CODE_OPTIONS, type DetailsField } from './details-options.js';
 import type * as DetailsValidationModule from './details-validation.js';
@@ -29,6 +29,16 @@ export function loadDetailsValidation(): Promise<DetailsValidation> {
   ));
 }
 
+type Errors = Partial<Record<DetailsField, string>>;
+
+/**
+ * The details form's validation state — the messages shown and whether Continue was pressed (from then on the
+ * messages follow the input) — in the jotai store (memory only), not in the component: the first-screen tree and
+ * the full app that replaces it (README "First paint") show the same messages. {@link useDetailsForm}'s `reset`
+ * clears it when the step is left.
+ */
+export const detailsFormAtom = atom<{ errors: Errors; submitted: boolean }>({ errors: {}, submitted: false });
+
 /**
  * State and validation of the details step. The typed values live in the persisted join state (a reload or Back keeps
  * them); the country follows the phone code (§5: +1 → US, or CA when the Canadian check says so; +44 GB; +61 AU;
@@ -37,16 +47,21 @@ export function loadDetailsValidation(): Promise<DetailsValidation> {
  * focuses the first field in error; it resolves to the country to sign up with, or `undefined` when the form is invalid.
  * The rules load right after the step renders ({@link loadDetailsValidation}) — on a fresh /join once the parent acts
  * or the page is idle (first-screen-idle.ts) —; until then the Canadian check waits and `check` awaits them.
+ * Its reads go through the tree's {@link useJoinPort} (the query cache in the full app).
  */
 export function useDetailsForm() {
   const intl = useIntl();
   const { api } = useServices();
-  const queryClient = useQueryClient();
+  const port = useJoinPort();
   const { state, patchState } = useJoin();
   const parent = state.parent;
   const country = state.address.country;
-  const [errors, setErrors] = useState<Partial<Record<DetailsField, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const [{ errors, submitted }, setForm] = useAtom(detailsFormAtom);
+  const setErrors = useCallback(
+    (update: SetStateAction<Errors>) =>
+      setForm((f) => ({ ...f, errors: typeof update === 'function' ? update(f.errors) : update })),
+    [setForm],
+  );
   const [phoneForCheck, setPhoneForCheck] = useState(parent.phoneNumber ?? '');
   const refs = useRef<Partial<Record<DetailsField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const [validation, setValidation] = useState(loadedValidation);
@@ -56,11 +71,12 @@ export function useDetailsForm() {
     if (!validation) whenFirstScreenIdle(loadDetailsValidation).then(setValidation, () => undefined);
   }, [validation]);
 
-  const joinCountries = useQuery(joinCountriesQuery(api));
-  const countries = useQuery(countriesQuery(api, toLocale(state.languageLocale)));
+  const joinCountries = port.useJoinCountries(api);
+  const countries = port.useCountries(api, toLocale(state.languageLocale));
   const code = parent.phoneCountryCode || '+1';
   const checkEnabled = validation?.canadianCheckApplies(code, phoneForCheck) ?? false;
-  const canadian = useQuery({ ...canadianPhoneQuery(api, phoneForCheck), enabled: checkEnabled });
+  const canadian = port.useCanadianPhone(api, phoneForCheck, checkEnabled);
+  const fetchCanadianPhone = port.useFetchCanadianPhone(api);
   // §5 "Other codes are mapped by country label": the API's country labels carry the calling code ("Mexico (+52)").
   const labelled = useMemo(() => [...PHONE_CODE_OPTIONS, ...(countries.data ?? [])], [countries.data]);
   const detected = countryFromPhoneCode(code, {
@@ -80,14 +96,14 @@ export function useDetailsForm() {
   const joinCodes = useMemo(() => joinCountries.data?.map((c) => c.value), [joinCountries.data]);
   useEffect(() => {
     if (submitted && validation) setErrors(validation.validateDetails(intl, { ...parent, country }, joinCodes));
-  }, [submitted, validation, intl, parent, country, joinCodes]);
+  }, [submitted, validation, intl, parent, country, joinCodes, setErrors]);
 
   /** Makes sure the Canadian check has answered before trusting the detected country (advisory: a failure keeps it). */
   async function confirmedCountry(v: DetailsValidation): Promise<string | undefined> {
     if (!v.canadianCheckApplies(code, parent.phoneNumber)) return country;
     setPhoneForCheck(parent.phoneNumber ?? '');
     try {
-      const res = await queryClient.fetchQuery(canadianPhoneQuery(api, parent.phoneNumber ?? ''));
+      const res = await fetchCanadianPhone(parent.phoneNumber ?? '');
       const c = countryFromPhoneCode(code, { isCanadianPhoneNumber: res.isCanadianPhoneNumber, countries: labelled });
       if (c && c !== lastDetected.current) {
         lastDetected.current = c;
@@ -102,13 +118,15 @@ export function useDetailsForm() {
 
   /** Validates the step; the confirmed country (a join country, §1) when every field is valid, else undefined. */
   async function check(): Promise<JoinCountryCode | undefined> {
-    setSubmitted(true);
+    setForm((f) => ({ ...f, submitted: true }));
     const v = await loadDetailsValidation();
     const confirmed = await confirmedCountry(v);
     const found = v.validateDetails(intl, { ...parent, country: confirmed }, joinCodes);
     setErrors(found);
     const first = (Object.keys(found) as DetailsField[])[0];
-    if (first) refs.current[first]?.focus();
+    // by id when this tree's field is gone (the full app took over from the first-screen tree meanwhile)
+    const field = first && refs.current[first];
+    if (first) (field && field.isConnected ? field : document.getElementById(first))?.focus();
     return first ? undefined : v.joinCountryCode(confirmed);
   }
 
@@ -128,5 +146,7 @@ export function useDetailsForm() {
     setCountry,
     setPhoneForCheck,
     check,
+    /** Forgets the messages and the pressed Continue (the step is left). */
+    reset: () => setForm({ errors: {}, submitted: false }),
   };
 }
