@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCoreContext } from '../src/core-context.js';
@@ -74,5 +74,14 @@ describe('the first-screen tree (no router, no query client)', () => {
     expect(screen.getByRole('button', { name: 'Continue' }).closest('form')).toHaveAttribute('aria-busy', 'true');
     expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
     expect(requests.filter((r) => r.endsWith('/phone/canadian'))).toHaveLength(1);
+  });
+});
+
+describe('the first screen reaches router and query only through its port', () => {
+  it('useJoinPort outside any JoinPortProvider throws naming the missing provider (not an undefined read)', async () => {
+    const { useJoinPort } = await import('../src/join/join-port.js');
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the render error too
+    expect(() => renderHook(() => useJoinPort())).toThrow('useJoinPort must be used within <JoinPortProvider>');
+    quiet.mockRestore();
   });
 });
