@@ -4,6 +4,7 @@ import {
   CanadianPhoneQuerySchema,
   CanadianPhoneResponseSchema,
   CoParentEmailRequestSchema,
+  LanguageRequestSchema,
   CountriesResponseSchema,
   CouponsQuerySchema,
   CouponsResponseSchema,
@@ -242,6 +243,18 @@ export const contract = {
     body: CoParentEmailRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
     problems: [400, 401, 403, 404, 409, 415, 429],
+  },
+  putLanguage: {
+    method: 'PUT',
+    path: '/parents/{userId}/language',
+    params: UserIdParamsSchema,
+    summary: "The parent's language after a switch (§3 languageLocale): the receipt and invitation e-mails use it",
+    description:
+      'Stores the language the parent chose in the page after signing up, as the sign-up takes it (a locale like es-MX or es_MX; anything else answers 400). What join-api sends later is written in it: the payment receipt and the co-parent invitation.',
+    auth: 'parent',
+    body: LanguageRequestSchema,
+    response: { status: 200, schema: ParentStateSchema },
+    problems: [400, 401, 403, 404, 415],
   },
   getExperiments: {
     method: 'GET',

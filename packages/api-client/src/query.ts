@@ -302,6 +302,16 @@ export function billingAddressMutation(client: ApiClient, queryClient: QueryClie
   });
 }
 
+/** PUT /parents/{userId}/language (§3 `languageLocale`); the answer replaces `['parent', userId]`. */
+export function languageMutation(client: ApiClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['language'],
+    mutationFn: (v: { userId: number; body: ArgsOf<'putLanguage'>['body'] }) =>
+      client.putLanguage({ params: { userId: v.userId }, body: v.body }),
+    onSuccess: (ps, v) => storeParent(queryClient, v.userId, ps),
+  });
+}
+
 /** PUT /parents/{userId}/coparent-email (§2, an email or `null`); the answer replaces `['parent', userId]`. */
 export function coParentEmailMutation(client: ApiClient, queryClient: QueryClient) {
   return mutationOptions({

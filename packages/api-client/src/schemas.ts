@@ -308,6 +308,14 @@ export const CoParentEmailRequestSchema = z.object({
 /** `PUT /parents/{userId}/coparent-email` body (see {@link CoParentEmailRequestSchema}). */
 export type CoParentEmailRequest = z.input<typeof CoParentEmailRequestSchema>;
 
+/**
+ * `PUT /parents/{userId}/language` (§3 "Join state" `languageLocale`, §1 languages): the language the parent switched
+ * to after signing up, so that what join-api sends later — the receipt, the co-parent invitation — speaks it too.
+ */
+export const LanguageRequestSchema = z.object({ languageLocale: LanguageLocaleSchema });
+/** `PUT /parents/{userId}/language` body (see {@link LanguageRequestSchema}). */
+export type LanguageRequest = z.input<typeof LanguageRequestSchema>;
+
 // ---------------------------------------------------------------- POST /orders (continued)
 
 /**

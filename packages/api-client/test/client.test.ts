@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   CoParentEmailRequestSchema,
+  LanguageRequestSchema,
   OrderRequestSchema,
   PaymentsConfigSchema,
   ProblemCodeSchema,
@@ -315,6 +316,15 @@ describe('createApiClient', () => {
     expect(CoParentEmailRequestSchema.safeParse({ coParentEmail: 'co@example.com' }).success).toBe(true);
     expect(CoParentEmailRequestSchema.safeParse({ coParentEmail: 'nope' }).success).toBe(false);
     expect(CoParentEmailRequestSchema.safeParse({}).success).toBe(false);
+  });
+
+  it('§1 §3 language request: a locale as the sign-up takes it (es_MX spelled es-MX); not a locale is rejected', () => {
+    expect(LanguageRequestSchema.parse({ languageLocale: 'es_MX' })).toEqual({ languageLocale: 'es-MX' });
+    for (const languageLocale of ['en-US', 'en-GB', 'es-US']) {
+      expect(LanguageRequestSchema.safeParse({ languageLocale }).success).toBe(true);
+    }
+    expect(LanguageRequestSchema.safeParse({ languageLocale: 'spanish' }).success).toBe(false);
+    expect(LanguageRequestSchema.safeParse({}).success).toBe(false);
   });
 
   it('§5 Card client: payments config carries a client token (3D Secure needs one), never an empty authorization', () => {

@@ -27,6 +27,7 @@ const CALLS: { [K in OperationId]: (api: ApiClient) => Promise<unknown> } = {
   putSecurityQuestions: (api) => api.putSecurityQuestions({ params: { userId: 7 }, body: {} as never }),
   putBillingAddress: (api) => api.putBillingAddress({ params: { userId: 7 }, body: {} as never }),
   putCoParentEmail: (api) => api.putCoParentEmail({ params: { userId: 7 }, body: {} as never }),
+  putLanguage: (api) => api.putLanguage({ params: { userId: 7 }, body: {} as never }),
   getExperiments: (api) => api.getExperiments(),
   getPaymentsConfig: (api) => api.getPaymentsConfig({ query: { currency: 'GBP' } }),
   createOrder: (api) => api.createOrder({ body: {} as never, headers: { 'Idempotency-Key': 'key-12345678' } }),
