@@ -10,6 +10,7 @@ import {
   agreeToTerms,
   recordCoParentAnswer,
   saveBillingAddress,
+  saveLanguage,
   saveSecurityAnswers,
   setCredentials,
   verifyCurrentPassword,
@@ -45,6 +46,7 @@ export const parentRefusals = {
     // the country rules of the address (services/billing-address.ts, @ofw/domain checkBillingAddress)
     [422, 'validation_failed'],
   ],
+  putLanguage: [[404, 'not_found']],
   putCoParentEmail: [
     [429, 'rate_limited'],
     [409, 'not_paid_yet'],
@@ -126,6 +128,12 @@ export function parentRoutes() {
     const { user } = input.auth;
     const body = await input.body();
     return c.json(await saveBillingAddress(s, user.id, body));
+  });
+
+  operation(r, 'putLanguage', async (c, input) => {
+    const s = c.get('services');
+    const { languageLocale } = await input.body();
+    return c.json(await saveLanguage(s, input.auth.user.id, languageLocale));
   });
 
   operation(r, 'putCoParentEmail', async (c, input) => {

@@ -143,6 +143,16 @@ export function saveBillingAddress(
 }
 
 /**
+ * Stores the language the parent switched to after signing up (§3 `languageLocale`, §1): the receipt and the
+ * co-parent invitation are written in the payer's / inviter's `language_locale` when they are queued.
+ * @returns the join state.
+ * @throws ServiceError `parent_not_found` when the parent is gone.
+ */
+export function saveLanguage(s: Services, userId: number, languageLocale: string): Promise<ParentState> {
+  return updateSelf(s, userId, { languageLocale });
+}
+
+/**
  * Records the co-parent answer (§2): an e-mail address, or `null` for "not now". The answer, the invitation it causes
  * (invited account, invite token, outbox e-mail: coparent-answer.ts) and the state answered are one transaction; whatever
  * the address, the answer is the same (no enumeration).
