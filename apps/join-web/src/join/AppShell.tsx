@@ -15,7 +15,8 @@ import { appMessages } from './messages.js';
 export function AppShell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [locale, setLocale] = useAtom(localeAtom);
-  const { JoinLink, SessionLine } = useJoinPort();
+  const { JoinLink, SessionLine, useSaveLanguage } = useJoinPort();
+  const saveLanguage = useSaveLanguage();
   const id = 'app-locale';
   return (
     <>
@@ -27,7 +28,14 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SessionLine />
         <div className="app-locale">
           <label htmlFor={id}>{intl.formatMessage(appMessages.language)}</label>
-          <select id={id} value={toLocale(locale)} onChange={(e) => setLocale(e.target.value)}>
+          <select
+            id={id}
+            value={toLocale(locale)}
+            onChange={(e) => {
+              setLocale(e.target.value);
+              saveLanguage(toLocale(e.target.value)); // the e-mails join-api sends later speak it too
+            }}
+          >
             {LOCALES.map((l) => (
               <option key={l} value={l} lang={l}>
                 {LOCALE_NAMES[l]}

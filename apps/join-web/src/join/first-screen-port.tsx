@@ -4,6 +4,9 @@ import { useCallback } from 'react';
 import type { JoinPort, ReadState, SignupState } from './join-port.js';
 import { pendingSignupAtom } from './steps/details/pending-signup.js';
 
+/** Nobody has signed up on the first screen: the sign-up itself sends the page's language. */
+const saveNothing = () => undefined;
+
 /** A read not started yet: what TanStack Query's loading query shows (no data, no error). */
 const notYet: ReadState<never> = {
   data: undefined,
@@ -28,6 +31,7 @@ export const firstScreenPort: JoinPort = {
     </a>
   ),
   SessionLine: () => null,
+  useSaveLanguage: () => saveNothing,
   useJoinCountries: () => notYet,
   useCountries: () => notYet,
   useCanadianPhone: () => notYet,

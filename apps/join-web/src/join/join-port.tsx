@@ -51,6 +51,11 @@ export interface JoinPort {
   useCanadianPhone: (api: ApiClient, phone: string, enabled: boolean) => ReadState<CanadianPhoneResponse>;
   /** A function that runs the Canadian check for a phone number now (before Continue trusts the country). */
   useFetchCanadianPhone: (api: ApiClient) => (phone: string) => Promise<CanadianPhoneResponse>;
+  /**
+   * Stores the language the parent picks in the header once signed up (`PUT /parents/{userId}/language`, §3), so
+   * join-api's e-mails speak it; nothing before the sign-up (the first screen: nobody signed up yet).
+   */
+  useSaveLanguage: () => (locale: Locale) => void;
   /** Continue's `POST /signups`, then the next step (`nav.next`). */
   useSubmitDetails: (o: { flow: Flow; nav: StepNav; proReferralToken?: string | undefined }) => SignupState;
 }

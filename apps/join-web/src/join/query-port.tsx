@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import type { ApiClient } from '@ofw/api-client';
 import type { JoinPort, SignupState } from './join-port.js';
+import { useSaveLanguage } from './save-language.js';
 import { SignOut } from './SignOut.js';
 import { pendingSignupAtom } from './steps/details/pending-signup.js';
 import { useSubmitDetails } from './steps/details/use-submit-details.js';
@@ -21,6 +22,7 @@ export const queryJoinPort: JoinPort = {
     </Link>
   ),
   SessionLine: SignOut,
+  useSaveLanguage,
   useJoinCountries: (api) => useQuery(joinCountriesQuery(api)),
   useCountries: (api, locale) => useQuery(countriesQuery(api, locale)),
   useCanadianPhone: (api, phone, enabled) => useQuery({ ...canadianPhoneQuery(api, phone), enabled }),
