@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { getPackage, isJoinComplete } from '@ofw/domain';
 import type { ParentState } from '@ofw/api-client';
 import type { Db } from './db/client.js';
@@ -35,14 +35,14 @@ export async function issueToken(
 
 /**
  * A new token of `kind` and the `tokens` row that stores it (its SHA-256 hash only), for {@link issueToken} or a
- * statement that inserts it with other rows. `userId` may be SQL (e.g. the id a CTE inserts).
+ * statement that inserts it with other rows (the one-statement sign-up, services/signup-statement.ts).
  */
 export function newTokenRow(
   kind: TokenKind,
-  o: { userId?: number | SQL | null; familyId?: number | null; data?: unknown; now: Date; ttlMs?: number },
+  o: { userId?: number | null; familyId?: number | null; data?: unknown; now: Date; ttlMs?: number },
 ): { token: string; values: typeof tokens.$inferInsert } {
   const token = newToken();
-  const values = {
+  const values: typeof tokens.$inferInsert = {
     hash: hashToken(token),
     kind,
     userId: o.userId ?? null,
@@ -51,15 +51,18 @@ export function newTokenRow(
     createdAt: o.now,
     expiresAt: new Date(o.now.getTime() + (o.ttlMs ?? TOKEN_TTL_MS[kind])),
   };
-  return { token, values: values as typeof tokens.$inferInsert };
+  return { token, values };
 }
 
 export type TokenRow = typeof tokens.$inferSelect;
 
-/** Unexpired, unused, unrevoked token of a kind with this value. */
-function live(kind: TokenKind, token: string, now: Date) {
+/**
+ * Unexpired, unused, unrevoked token of a kind with this hash (`hashToken` of the token), at `now` — values, or
+ * `sql.placeholder`s for a prepared query.
+ */
+function live(kind: TokenKind, hash: string | Placeholder, now: Date | Placeholder) {
   return and(
-    eq(tokens.hash, hashToken(token)),
+    eq(tokens.hash, hash),
     eq(tokens.kind, kind),
     gt(tokens.expiresAt, now),
     isNull(tokens.usedAt),
@@ -77,15 +80,7 @@ const sessionUserQuery = perDatabase((db) =>
     .select({ user: users, tokenHash: tokens.hash })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
-    .where(
-      and(
-        eq(tokens.hash, sql.placeholder('hash')),
-        eq(tokens.kind, 'auth'),
-        gt(tokens.expiresAt, sql.placeholder('now')),
-        isNull(tokens.usedAt),
-        isNull(tokens.revokedAt),
-      ),
-    )
+    .where(live('auth', sql.placeholder('hash'), sql.placeholder('now')))
     .limit(1)
     .prepare('session_user'),
 );
@@ -116,7 +111,7 @@ export async function findLiveToken(
   const [row] = await db
     .select()
     .from(tokens)
-    .where(live(kind, token, now))
+    .where(live(kind, hashToken(token), now))
     .limit(1);
   return row;
 }
@@ -134,7 +129,7 @@ export async function consumeToken(
   const [row] = await db
     .update(tokens)
     .set({ usedAt: now })
-    .where(live(kind, token, now))
+    .where(live(kind, hashToken(token), now))
     .returning();
   return row;
 }

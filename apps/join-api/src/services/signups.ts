@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { SignupResponse } from '@ofw/api-client';
 import type { Services } from '../context.js';
@@ -123,14 +123,14 @@ function isIdempotencyKeyConflict(e: unknown): boolean {
 /** The `signups` row of a new signup (its registration key stored as a hash; lives as long as an invite). */
 function newSignupRow(
   id: string,
-  userId: number | SQL,
+  userId: number,
   registrationKey: string,
   flow: SignupBody['flow'],
   now: Date,
 ): typeof signups.$inferInsert {
   return {
     id,
-    userId: userId as number,
+    userId,
     registrationKeyHash: hashToken(registrationKey),
     flow,
     createdAt: now,
