@@ -14,6 +14,7 @@ import { referenceRoutes } from './routes/reference.js';
 import { parentRoutes } from './routes/parents.js';
 import { orderRoutes } from './routes/orders.js';
 import { inviteRoutes } from './routes/invites.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { openApiDocument } from './openapi.js';
 import { contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
 
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', parentRoutes());
   api.route('/', orderRoutes());
   api.route('/', inviteRoutes());
+  api.route('/', webhookRoutes());
   app.route(API_PREFIX, api);
 
   app.all(`${API_PREFIX}/*`, (c) =>

@@ -28,11 +28,16 @@ export interface AppDeps {
   outboxWorker?: { healthy(now: Date): boolean };
   /** Admission control of `/api/v1` (default: one from the env's `LOAD_SHED_*`, lib/load-shedding.ts). */
   loadShedder?: LoadShedder;
+  /** This process's payment-events worker: the webhook endpoint starts a pass after recording a notification. */
+  paymentEvents?: { kick(): void };
 }
 
-export interface Services extends Required<Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker' | 'loadShedder'>> {
+export interface Services extends Required<
+  Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker' | 'loadShedder' | 'paymentEvents'>
+> {
   inviteRotateAfterMs: number;
   outboxWorker?: AppDeps['outboxWorker'];
+  paymentEvents?: AppDeps['paymentEvents'];
 }
 
 export type AppEnv = { Variables: { services: Services; requestId: string } };

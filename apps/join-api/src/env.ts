@@ -98,6 +98,21 @@ const EnvSchema = z
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     /** How often pending orders past their lease and recently failed orders are reconciled with the gateway (ms; 0 = only at start-up). */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /**
+     * How long after it was paid or failed an order is still searched for late approvals and lost money (days): past
+     * it, Braintree's webhooks alone tell of disputes and settlement declines (docs/PAYMENTS-LIFECYCLE.md). Covers
+     * settlement (a few days) and the weeks in which support refunds.
+     */
+    RECONCILE_WINDOW_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+    /** Orders one reconciliation pass checks at most (with RECONCILE_INTERVAL_MS, the reconciler's rate). */
+    RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
+    /** How often recorded payment events (webhooks, refunds found by search) are handled (ms; 0 = only when one arrives). */
+    PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(0).default(5_000),
+    /**
+     * Where the operator is told of a dispute opened (order, amount, reason, respond-by date). Required in production;
+     * elsewhere the local catcher's mailbox.
+     */
+    OPS_EMAIL: z.email().default('ops@ourfamilywizard.example'),
     BRAINTREE_ENVIRONMENT: z.enum(['Sandbox', 'Production', 'Development', 'Qa']).optional(),
     BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
     BRAINTREE_PUBLIC_KEY: z.string().min(1).optional(),
@@ -273,6 +288,7 @@ export function productionProblems(raw: Record<string, string | undefined>): str
   if (raw.SEED_DEMO === 'true') say('SEED_DEMO', 'demo data cannot be seeded when NODE_ENV=production');
   if (raw.RATE_LIMIT_FACTOR !== undefined && Number(raw.RATE_LIMIT_FACTOR) !== 1)
     say('RATE_LIMIT_FACTOR', 'must be 1 (or unset) when NODE_ENV=production');
+  if (!raw.OPS_EMAIL) say('OPS_EMAIL', 'is required when NODE_ENV=production: disputes must reach an operator');
   if (!raw.TRUSTED_PROXIES)
     say('TRUSTED_PROXIES', "is required when NODE_ENV=production: the load balancers' CIDRs, or none");
   return problems;

@@ -6,8 +6,10 @@ import { createGateway } from './gateway/index.js';
 import { startServer } from './server.js';
 import { startReconciler, type Reconciler } from './services/orders.js';
 import { startHousekeeping, type Housekeeping } from './housekeeping.js';
+import { startPaymentEventsWorker } from './services/payment-events.js';
 import { smtpMailer, startOutboxWorker, type OutboxWorker } from './outbox.js';
 import { createMetrics, startMetricsServer, type MetricsServer } from './lib/metrics.js';
+import type { AppDeps } from './context.js';
 
 /**
  * join-api entry: validates env, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     await metricsServer?.close().catch(() => undefined);
     await housekeeping?.stop();
     await reconciler?.stop();
+    await paymentEvents?.stop();
     await outboxWorker?.stop();
     await database.close().catch((e: unknown) => logger.error({ err: String(e) }, 'database close failed'));
     process.exit(code);
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let housekeeping: Housekeeping | undefined;
   let reconciler: Reconciler | undefined;
+  let paymentEvents: ReturnType<typeof startPaymentEventsWorker> | undefined;
   let outboxWorker: OutboxWorker | undefined;
   let metricsServer: MetricsServer | undefined;
   try {
@@ -57,7 +61,11 @@ async function main(): Promise<void> {
     const metrics = createMetrics({ db: database.db, defaultMetrics: true });
     // E-mails queued in the outbox (invitations, receipts): delivered beside the requests (outbox.ts, README "Outbox").
     if (env.OUTBOX_POLL_MS > 0) outboxWorker = startOutbox(env, database.db, logger);
-    const deps = { db: database.db, env, gateway, logger, metrics, ...(outboxWorker ? { outboxWorker } : {}) };
+    const deps: AppDeps = { db: database.db, env, gateway, logger, metrics, ...(outboxWorker ? { outboxWorker } : {}) };
+    const services = { ...deps, metrics, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 };
+    // Braintree's webhooks and the refunds/voids the reconciler finds, handled by state (docs/PAYMENTS-LIFECYCLE.md)
+    paymentEvents = startPaymentEventsWorker(services, env.PAYMENT_EVENTS_POLL_MS);
+    deps.paymentEvents = paymentEvents;
     server = await startServer(deps, { port: env.PORT, hostname: env.HOST });
     const where =
       database.kind === 'pglite'
@@ -77,10 +85,7 @@ async function main(): Promise<void> {
       housekeeping = startHousekeeping({ db: database.db, logger, intervalMs: env.HOUSEKEEPING_INTERVAL_MS });
     }
     // Orders left in doubt, and late approvals of failed orders: now and every RECONCILE_INTERVAL_MS (orders.ts).
-    reconciler = startReconciler(
-      { ...deps, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 },
-      env.RECONCILE_INTERVAL_MS,
-    );
+    reconciler = startReconciler({ ...services, paymentEvents }, env.RECONCILE_INTERVAL_MS);
     if (outboxWorker) {
       console.log(
         `join-api e-mail: outbox delivered through ${redactSmtpUrl(env.SMTP_URL)} every ${env.OUTBOX_POLL_MS} ms`,

@@ -54,12 +54,13 @@ export function smtpMailer(url: string): Mailer {
 /**
  * Queues an e-mail **inside the caller's transaction** (the transactional outbox: the message exists if and only if
  * the event that causes it committed). A second message with the same `dedupeKey` is ignored.
+ * @returns whether the message was queued (false: one with its `dedupeKey` was queued before).
  */
 export async function enqueueEmail<K extends EmailKind>(
   tx: Tx | Db,
   m: { kind: K; recipient: string; payload: EmailPayload<K>; dedupeKey: string; topic?: string; now: Date },
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const rows = await tx
     .insert(outbox)
     .values({
       kind: m.kind,
@@ -70,7 +71,9 @@ export async function enqueueEmail<K extends EmailKind>(
       nextAttemptAt: m.now,
       createdAt: m.now,
     })
-    .onConflictDoNothing({ target: outbox.dedupeKey });
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id });
+  return rows.length > 0;
 }
 
 /** Cancels the pending messages of a topic (an invitation replaced by a new answer); their links are scrubbed. */

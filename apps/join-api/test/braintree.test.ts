@@ -180,6 +180,8 @@ function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, strin
           orderId: () => ({ is: (v) => void (orderId = v) }),
           customerEmail: () => ({ is: () => undefined }),
           type: () => ({ is: (v) => void (type = v) }),
+          createdAt: () => ({ between: () => undefined }),
+          voidedAt: () => ({ between: () => undefined }),
         });
         return searchStream(
           txs.filter(

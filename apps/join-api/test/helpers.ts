@@ -404,6 +404,7 @@ export const PRODUCTION_ENV = {
   PUBLIC_URL: 'https://join.example',
   SMTP_URL: 'smtps://user:pass@mail.example:465',
   TRUSTED_PROXIES: '10.0.0.0/8',
+  OPS_EMAIL: 'payments-ops@ourfamilywizard.example',
 };
 
 /**

@@ -108,6 +108,8 @@ describe('payments config when the gateway cannot issue a client token', () => {
       findByOrderId: () => Promise.resolve([]),
       reverse: () => Promise.reject(new Error('unused')),
       clientAuthorization: () => Promise.reject(new GatewayUnavailableError('braintree: timeout')),
+      saleMoney: () => Promise.reject(new Error('unused')),
+      changedSales: () => Promise.reject(new Error('unused')),
     };
     const t = await testApp({ gateway });
     try {

@@ -121,7 +121,14 @@ describe('NODE_ENV=production fails closed (DESIGN.md §5)', () => {
       '  SMTP_URL: is required when NODE_ENV=production (smtps://… or smtp://…?requireTLS=true)',
       '  SEED_DEMO: demo data cannot be seeded when NODE_ENV=production',
       '  RATE_LIMIT_FACTOR: must be 1 (or unset) when NODE_ENV=production',
+      '  OPS_EMAIL: is required when NODE_ENV=production: disputes must reach an operator',
       "  TRUSTED_PROXIES: is required when NODE_ENV=production: the load balancers' CIDRs, or none",
+    ]);
+  });
+
+  it('OPS_EMAIL must be said: a dispute opened is e-mailed there, and lost by default when nobody answers it', () => {
+    expect(problems({ ...PROD, OPS_EMAIL: undefined })).toEqual([
+      '  OPS_EMAIL: is required when NODE_ENV=production: disputes must reach an operator',
     ]);
   });
 

@@ -25,6 +25,8 @@ export type OrderStatus = 'pending' | 'paid' | 'declined' | 'failed';
 export type SubscriptionRowStatus = 'current' | 'ended' | 'expired';
 /** An Idempotency-Key record's state (Stripe-style; see `idempotencyKeys`). */
 export type IdempotencyState = 'in_flight' | 'completed' | 'retryable';
+/** Why the money of a paid order is no longer held (see `subscriptions.endReason`). */
+export type MoneyGoneReason = 'settlement_declined' | 'refunded' | 'voided' | 'dispute_lost';
 /** An outbox row's status (see `outbox`). */
 export type OutboxStatus = 'pending' | 'sent' | 'cancelled' | 'failed';
 
@@ -228,6 +230,8 @@ export const orders = pgTable(
       .on(t.userId)
       .where(sql`status = 'pending'`),
     index('orders_status_idx').on(t.status),
+    // a payment event names the sale, not the order (docs/PAYMENTS-LIFECYCLE.md)
+    index('orders_transaction_idx').on(t.transactionId),
   ],
 );
 
@@ -252,6 +256,11 @@ export const subscriptions = pgTable(
     startsAt: ts('starts_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     endedAt: ts('ended_at'),
+    /**
+     * Why a subscription ended before its term while its order's money was gone (docs/PAYMENTS-LIFECYCLE.md):
+     * 'settlement_declined', 'refunded', 'voided' or 'dispute_lost'; null for a term that lapsed or was replaced.
+     */
+    endReason: text('end_reason').$type<MoneyGoneReason>(),
   },
   (t) => [
     uniqueIndex('subscriptions_one_current_per_user_idx')
@@ -326,3 +335,5 @@ export const outbox = pgTable(
     index('outbox_topic_idx').on(t.topic),
   ],
 );
+
+export * from './schema-payment-events.js';

@@ -16,12 +16,16 @@ import enGB from './messages/en-GB.json' with { type: 'json' };
 import esUS from './messages/es-US.json' with { type: 'json' };
 import esMX from './messages/es-MX.json' with { type: 'json' };
 import {
+  DisputeOpenedEmail,
   InvitationEmail,
   ReceiptEmail,
   SignInEmail,
+  SubscriptionEndedEmail,
+  type DisputeOpenedPayload,
   type InvitationPayload,
   type ReceiptPayload,
   type SignInPayload,
+  type SubscriptionEndedPayload,
 } from './templates.js';
 
 /** The react-intl catalogues of the e-mails, one per product locale (§1; DESIGN.md §6). */
@@ -32,12 +36,16 @@ export const EMAIL_CATALOGUES: Record<Locale, Record<string, string>> = {
   'es-MX': esMX,
 };
 
-export type EmailKind = 'invitation' | 'coparent_sign_in' | 'receipt';
+export type EmailKind = 'invitation' | 'coparent_sign_in' | 'receipt' | 'subscription_ended' | 'dispute_opened';
 export type EmailPayload<K extends EmailKind> = K extends 'invitation'
   ? InvitationPayload
   : K extends 'coparent_sign_in'
     ? SignInPayload
-    : ReceiptPayload;
+    : K extends 'subscription_ended'
+      ? SubscriptionEndedPayload
+      : K extends 'dispute_opened'
+        ? DisputeOpenedPayload
+        : ReceiptPayload;
 
 export interface RenderedEmail {
   subject: string;
@@ -61,9 +69,9 @@ export function emailLocale(languageLocale: string | null | undefined): Locale {
  * The plan name a receipt shows, in the e-mail's locale: `@ofw/domain`'s message id of the package (`packageText`,
  * the same text join-web shows), or the name queued with the receipt for a package the catalogue no longer has.
  */
-function planName(intl: IntlShape, p: ReceiptPayload): string {
+function planName(intl: IntlShape, p: { packageId: number; packageName?: string }): string {
   const pkg = getPackage(p.packageId);
-  return pkg ? formatCatalogueText(packageText(pkg).name, intl.formatMessage) : p.packageName;
+  return pkg ? formatCatalogueText(packageText(pkg).name, intl.formatMessage) : (p.packageName ?? String(p.packageId));
 }
 
 const cache = createIntlCache();
@@ -121,6 +129,18 @@ export async function renderEmail<K extends EmailKind>(
     const p = payload as SignInPayload;
     subject = intl.formatMessage({ id: 'signIn.subject' }, { inviter: subjectName(p) });
     element = <SignInEmail intl={intl} p={p} />;
+  } else if (kind === 'subscription_ended') {
+    const p = payload as SubscriptionEndedPayload;
+    subject = `${intl.formatMessage({ id: 'ended.subject' })} (${p.orderId})`;
+    const f = { amount: money(p.amountMinor, p.currency), date: date(p.endedAt), packageName: planName(intl, p) };
+    element = <SubscriptionEndedEmail intl={intl} p={p} f={f} />;
+  } else if (kind === 'dispute_opened') {
+    const p = payload as DisputeOpenedPayload;
+    subject = intl.formatMessage(
+      { id: 'dispute.subject' },
+      { orderId: p.orderId ?? p.transactionId ?? p.disputeId, replyBy: p.replyByDate ?? '—' },
+    );
+    element = <DisputeOpenedEmail intl={intl} p={p} />;
   } else {
     const p = payload as ReceiptPayload;
     subject = `${intl.formatMessage({ id: 'receipt.subject' })} (${p.orderId})`;

@@ -193,3 +193,89 @@ export function ReceiptEmail({ intl, p, f }: { intl: IntlShape; p: ReceiptPayloa
     </Layout>
   );
 }
+
+/** Why a subscription ended before its term (schema.ts `MoneyGoneReason`). */
+export type EndedReason = 'settlement_declined' | 'refunded' | 'voided' | 'dispute_lost';
+
+/**
+ * The e-mail to a parent whose subscription ended because its money is gone (docs/PAYMENTS-LIFECYCLE.md): what
+ * happened, in their language, and what to do — join again (a new payment) or write to support.
+ */
+export interface SubscriptionEndedPayload {
+  languageLocale: string;
+  firstName: string;
+  orderId: string;
+  reason: EndedReason;
+  packageId: number;
+  years: number;
+  currency: string;
+  amountMinor: number;
+  /** When the subscription ended (ISO 8601). */
+  endedAt: string;
+  /** `${PUBLIC_URL}/join`: where the parent subscribes again. */
+  joinUrl: string;
+}
+
+/** The operator's e-mail about a dispute opened on a sale (to `OPS_EMAIL`, in en-US): answer it before `replyByDate`. */
+export interface DisputeOpenedPayload {
+  languageLocale: string;
+  disputeId: string;
+  transactionId: string | null;
+  orderId: string | null;
+  /** Major units as the provider sent them ("216.00"), or null. */
+  amount: string | null;
+  currency: string | null;
+  reason: string | null;
+  /** YYYY-MM-DD, or null when the provider gave none. */
+  replyByDate: string | null;
+}
+
+export function SubscriptionEndedEmail({
+  intl,
+  p,
+  f,
+}: {
+  intl: IntlShape;
+  p: SubscriptionEndedPayload;
+  f: { amount: string; date: string; packageName: string };
+}) {
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  return (
+    <Layout intl={intl} preview={t('ended.preview', { packageName: f.packageName })}>
+      <Heading style={styles.heading}>{t('ended.heading')}</Heading>
+      <Text>{t('ended.greeting', { firstName: p.firstName })}</Text>
+      <Text>{t(`ended.reason.${p.reason}`, { amount: f.amount, date: f.date })}</Text>
+      <Section>
+        <Line label={t('receipt.package')} value={f.packageName} />
+        <Line label={t('receipt.order')} value={p.orderId} />
+        <Line label={t('ended.date')} value={f.date} />
+      </Section>
+      <Text>{t(`ended.next.${p.reason}`)}</Text>
+      <Section style={{ margin: '24px 0' }}>
+        <Button href={p.joinUrl} style={styles.button}>
+          {t('ended.button')}
+        </Button>
+      </Section>
+      <Text>{t('ended.support')}</Text>
+    </Layout>
+  );
+}
+
+export function DisputeOpenedEmail({ intl, p }: { intl: IntlShape; p: DisputeOpenedPayload }) {
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const none = '—';
+  return (
+    <Layout intl={intl} preview={t('dispute.preview', { replyBy: p.replyByDate ?? none })}>
+      <Heading style={styles.heading}>{t('dispute.heading')}</Heading>
+      <Text>{t('dispute.body', { replyBy: p.replyByDate ?? none })}</Text>
+      <Section>
+        <Line label={t('receipt.order')} value={p.orderId ?? none} />
+        <Line label={t('dispute.transaction')} value={p.transactionId ?? none} />
+        <Line label={t('dispute.id')} value={p.disputeId} />
+        <Line label={t('receipt.amount')} value={`${p.amount ?? none} ${p.currency ?? ''}`.trim()} />
+        <Line label={t('dispute.reason')} value={p.reason ?? none} />
+        <Line label={t('dispute.replyBy')} value={p.replyByDate ?? none} />
+      </Section>
+    </Layout>
+  );
+}

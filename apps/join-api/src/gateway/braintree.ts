@@ -10,6 +10,8 @@ import {
   type PaymentGateway,
 } from './types.js';
 import { threeDSecurePolicy } from './three-d-secure.js';
+import { braintreeChangedSales, braintreeSaleMoney, isNotFound } from './braintree-money.js';
+import type { BtMoneyTransaction, MoneySearchBuilder } from './braintree-money.js';
 
 /*
  * The `braintree` driver (npm braintree 3.40, server SDK). Only the shapes used are typed here, so both the real
@@ -36,7 +38,7 @@ export interface BtCreditCard {
   last4?: string | null;
   token?: string;
 }
-export interface BtTransaction extends BraintreeInstrument {
+export interface BtTransaction extends BraintreeInstrument, Omit<BtMoneyTransaction, 'amount'> {
   id: string;
   status: string;
   /** `sale`, or `credit` for a refund (braintree_node transaction.js `Type`). */
@@ -74,7 +76,7 @@ export interface BtPaymentMethodNonce {
   details?: { cardType?: string; lastFour?: string } | null;
   threeDSecureInfo?: BtThreeDSecureInfo | null;
 }
-type SearchBuilder = {
+type SearchBuilder = MoneySearchBuilder & {
   orderId(): { is(v: string): void };
   customerEmail(): { is(v: string): void };
   /** A multiple-value field (braintree_node transaction_search.js): `is` selects one value. */
@@ -179,12 +181,6 @@ export function mapBraintreeFailure(result: BtResult): Exclude<ChargeResult, { o
     gatewayRejectionReason: first ? `validation:${first.code}` : (result.message ?? 'rejected'),
     ...(first ? { processorResponseCode: first.code, processorResponseText: first.message } : {}),
   };
-}
-
-function isNotFound(e: unknown): boolean {
-  return (
-    (e as { type?: string; name?: string } | null)?.type === 'notFoundError' || (e as Error)?.name === 'notFoundError'
-  );
 }
 
 /** SDK error types (braintree_node `error_types.js`) for answers that carried nothing out. */
@@ -333,6 +329,8 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
       return found.filter((t) => (t.type ?? 'sale') === 'sale').map(mapBraintreeTransaction);
     },
     reverse,
+    saleMoney: (transactionId) => braintreeSaleMoney(gw, guarded, transactionId),
+    changedSales: (since, until) => braintreeChangedSales(gw, guarded, since, until),
     async clientAuthorization(currency = 'USD') {
       const merchantAccountId = opts.merchantAccounts[currency];
       if (!merchantAccountId) throw new GatewayUnavailableError(`braintree: no merchant account for ${currency}`);

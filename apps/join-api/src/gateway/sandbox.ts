@@ -9,6 +9,7 @@ import {
   type PaymentGateway,
 } from './types.js';
 import { threeDSecurePolicy } from './three-d-secure.js';
+import { sandboxChangedSales, sandboxSaleMoney } from './sandbox-money.js';
 
 const TransactionSchema = z.object({
   id: z.string(),
@@ -188,6 +189,8 @@ export function createSandboxGateway(opts: {
       if (refunded.status === 422) return 'already';
       throw new GatewayUnavailableError(`sandbox refund failed (HTTP ${refunded.status})`);
     },
+    saleMoney: (transactionId) => sandboxSaleMoney(call, transactionId),
+    changedSales: (since, until) => sandboxChangedSales(call, since, until),
     async clientAuthorization() {
       // Braintree's clientToken.generate(): a fresh client token per checkout (3D Secure refuses a tokenization key).
       const res = await call('/v1/client_token', {

@@ -157,7 +157,8 @@ export function saleMoneyState(t: {
   return 'in_doubt';
 }
 
-const HELD_STATUSES: ReadonlySet<string> = new Set([
+/** Braintree statuses in which a sale holds its money (braintree_node transaction.js `Status`). */
+export const HELD_STATUSES: ReadonlySet<string> = new Set([
   'authorized',
   'submitted_for_settlement',
   'settlement_pending',
@@ -218,4 +219,60 @@ export interface PaymentGateway {
    * @throws GatewayUnavailableError when the provider cannot issue one.
    */
   clientAuthorization(currency?: string): Promise<string>;
+  /**
+   * One sale as the provider holds it now, with its refunds and disputes (Braintree `transaction.find`, whose answer
+   * carries `refundIds` and `disputes`; each refund read by id for its amount and status). Undefined when the provider
+   * knows no such transaction. Used to decide whether a paid order's money is still held (sale-money.ts).
+   * @throws GatewayUnavailableError
+   */
+  saleMoney(transactionId: string): Promise<SaleMoney | undefined>;
+  /**
+   * The sales whose money may have left since `since` without a notification — Braintree posts none for a card
+   * refund or a void made in its control panel: refunds (`credit` transactions) created and sales voided in
+   * [`since`, `until`], by Braintree's transaction search (`type`, `createdAt`, `voidedAt`).
+   * @throws GatewayUnavailableError
+   */
+  changedSales(since: Date, until: Date): Promise<ChangedSale[]>;
+}
+
+/** A dispute on a sale (braintree_node dispute.js): `status` open, won, lost, accepted, expired…; money in major units. */
+export interface SaleDispute {
+  id: string;
+  status: string;
+  /** `chargeback`, `pre_arbitration` or `retrieval` (a retrieval request takes no money). */
+  kind: string | null;
+  amount: string | null;
+  reason: string | null;
+  /** The date the merchant must answer by (YYYY-MM-DD), when the provider gave one. */
+  replyByDate: string | null;
+}
+
+/** A refund of a sale: its own transaction (`credit`), with its amount (major units) and status. */
+export interface SaleRefund {
+  id: string;
+  amount: string;
+  status: string;
+}
+
+/** A sale's money as the provider holds it now ({@link PaymentGateway.saleMoney}); amounts are decimal strings in major units. */
+export interface SaleMoney {
+  transactionId: string;
+  orderId: string | null;
+  status: string;
+  amount: string;
+  currencyCode: string | null;
+  refunds: SaleRefund[];
+  disputes: SaleDispute[];
+}
+
+/** A sale whose money may have left, found by search ({@link PaymentGateway.changedSales}). */
+export interface ChangedSale {
+  /** The sale. */
+  transactionId: string;
+  /** 'refund' (a credit was created for it) or 'void'. */
+  kind: 'refund' | 'void';
+  /** The refund's id for a refund, the sale's for a void. */
+  subjectId: string;
+  /** When the refund was created or the sale voided. */
+  occurredAt: Date;
 }

@@ -34,6 +34,17 @@ export interface Metrics {
   inFlightRequests: Gauge;
   /** Requests refused 503 `overloaded` by the load shedder, by `reason` (`event_loop_delay`, `queue`, `in_flight`). */
   shedTotal: Counter<'reason'>;
+  /**
+   * Subscriptions ended because their money is gone (docs/PAYMENTS-LIFECYCLE.md), by `reason`: `settlement_declined`,
+   * `refunded`, `voided`, `dispute_lost`.
+   */
+  subscriptionsEndedTotal: Counter<'reason'>;
+  /** Disputes opened on a sale (the operator was e-mailed). */
+  disputesOpenedTotal: Counter;
+  /** Braintree webhook deliveries, by `outcome`: `recorded`, `duplicate`, `check`, `refused` (bad or missing signature). */
+  webhooksTotal: Counter<'outcome'>;
+  /** Paid and failed orders whose late check is due and not done yet (set by the reconciler each pass). */
+  reconcileBacklog: Gauge;
 }
 
 /**
@@ -104,6 +115,37 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
       name: 'join_api_requests_shed_total',
       help: 'Requests refused 503 overloaded by the load shedder, by reason (event_loop_delay, queue, database_queue, in_flight).',
       labelNames: ['reason'],
+      registers: [registry],
+    }),
+    ...moneyAfterSaleMetrics(registry),
+  };
+}
+
+/** The metrics of money after the sale (docs/PAYMENTS-LIFECYCLE.md), in `registry`. */
+function moneyAfterSaleMetrics(
+  registry: Registry,
+): Pick<Metrics, 'subscriptionsEndedTotal' | 'disputesOpenedTotal' | 'webhooksTotal' | 'reconcileBacklog'> {
+  return {
+    subscriptionsEndedTotal: new Counter({
+      name: 'join_api_subscriptions_ended_total',
+      help: 'Subscriptions ended because their money is gone, by reason (settlement_declined, refunded, voided, dispute_lost).',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    disputesOpenedTotal: new Counter({
+      name: 'join_api_disputes_opened_total',
+      help: 'Disputes opened on a sale (the operator was e-mailed).',
+      registers: [registry],
+    }),
+    webhooksTotal: new Counter({
+      name: 'join_api_braintree_webhooks_total',
+      help: 'Braintree webhook deliveries by outcome (recorded, duplicate, check, refused).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    reconcileBacklog: new Gauge({
+      name: 'join_api_reconcile_backlog',
+      help: 'Paid and failed orders inside the reconciliation window whose check is due and not done yet.',
       registers: [registry],
     }),
   };
