@@ -191,6 +191,7 @@ export function registerServerApi(
         customer: { ...request.customer },
         deviceDataCaptured: Boolean(request.deviceData),
         refundIds: [],
+        disputes: [],
         statusHistory: [{ status: outcome.status, timestamp: now, amount: request.amount }],
         createdAt: now,
         updatedAt: now,

@@ -59,7 +59,7 @@ export type SaleResult = { errors: GatewayError[] } | { transaction: Transaction
 const T = ['transaction'];
 
 /** Parses Braintree's decimal amount; undefined when not a decimal with at most two places. */
-function parseAmount(amount: string | number): { minor: number; text: string } | undefined {
+export function parseAmount(amount: string | number): { minor: number; text: string } | undefined {
   const text = String(amount);
   if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) return undefined;
   const [whole = '0', fraction = ''] = text.split('.');
@@ -279,6 +279,7 @@ export function sale(store: SandboxStore, request: SaleRequest): SaleResult {
       : undefined,
     deviceDataCaptured: Boolean(request.deviceData),
     refundIds: [],
+    disputes: [],
     statusHistory: [{ status: outcome.status, timestamp: now, amount: amount.text }],
     createdAt: now,
     updatedAt: now,
@@ -302,6 +303,20 @@ export function settleTransaction(store: SandboxStore, transaction: Transaction)
   if (transaction.status !== 'submitted_for_settlement' && transaction.status !== 'settling')
     return { errors: [gatewayError(T, 'base', ERRORS.cannotSimulateSettlement)] };
   store.setStatus(transaction, 'settled');
+  return { transaction };
+}
+
+/** Sales Braintree's `testing.settlementDecline` can decline (testing_gateway.js; 91575 otherwise). */
+const DECLINABLE: ReadonlySet<string> = new Set(['submitted_for_settlement', 'settling', 'settlement_pending']);
+
+/**
+ * `testing.settlementDecline` (PUT /transactions/{id}/settlement_decline): a sale submitted for settlement, settling
+ * or settlement_pending becomes `settlement_declined` (91575 otherwise).
+ */
+export function declineSettlement(store: SandboxStore, transaction: Transaction): SaleResult {
+  if (transaction.type !== 'sale' || !DECLINABLE.has(transaction.status))
+    return { errors: [gatewayError(T, 'base', ERRORS.cannotSimulateSettlement)] };
+  store.setStatus(transaction, 'settlement_declined');
   return { transaction };
 }
 
@@ -339,6 +354,7 @@ export function refundTransaction(store: SandboxStore, original: Transaction, am
     gatewayRejectionReason: undefined,
     refundedTransactionId: original.id,
     refundIds: [],
+    disputes: [],
     statusHistory: [{ status: 'submitted_for_settlement', timestamp: now, amount: text }],
     createdAt: now,
     updatedAt: now,
