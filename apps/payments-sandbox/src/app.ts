@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { TOKENIZATION_KEY } from './authorization.js';
 import { registerClientApi } from './client-api.js';
+import { registerControlPanel } from './control-panel.js';
 import { DEFAULT_ALLOWED_ORIGINS, EnvSchema } from './env.js';
 import { Faults, registerFaultControl } from './faults.js';
 import { registerHostedFieldFrames } from './frames.js';
@@ -85,6 +86,7 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   registerServerApi(app, { store, faults, apiKey: options.apiKey });
   registerGateway(app, { store, faults, webhooks });
   registerFaultControl(app, { faults, store, production: nodeEnv === 'production' });
+  registerControlPanel(app, { store, webhooks });
   registerThreeDSecure(app, {
     store,
     allowedOrigins,

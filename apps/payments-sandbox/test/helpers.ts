@@ -80,6 +80,22 @@ export interface Notification {
   };
 }
 
+/** The real SDK against a sandbox listening on 127.0.0.1:`port` (its Braintree gateway API), typed by the caller. */
+export const gatewayAt = (port: number): unknown =>
+  new braintree.BraintreeGateway({
+    environment: new braintree.Environment(
+      '127.0.0.1',
+      String(port),
+      'http://auth.venmo.dev:9292',
+      false,
+      'graphql.bt.local',
+      '8080',
+    ),
+    merchantId: 'ofw_sandbox',
+    publicKey: 'sandbox_public_key',
+    privateKey: 'sandbox_private_key',
+  });
+
 /** The real SDK with the sandbox merchant's keys, to parse webhook notifications (webhook_notification_gateway.js). */
 export const sdk = () =>
   new braintree.BraintreeGateway({
