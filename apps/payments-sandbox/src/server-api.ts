@@ -7,12 +7,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { APPROVED, NONCE_ERRORS, type StoredCard } from './cards.js';
+import { APPROVED, NONCE_ERRORS, gatewayRejected, type StoredCard } from './cards.js';
 import type { Faults } from './faults.js';
 import { ERRORS } from './gateway/errors.js';
 import { consumeNonce, resolveNonce } from './gateway/nonces.js';
 import {
   VOIDABLE,
+  duplicateOf,
   instrumentType,
   refundTransaction,
   saleOutcome,
@@ -204,7 +205,13 @@ export function registerServerApi(
       consumeNonce(store, request.paymentMethodNonce, resolved);
       // DESIGN.md §5 "3D Secure policy", applied here as join-api's braintree driver applies it with Braintree
       const required = serverApiThreeDSecureRequired(card, threeDSecureInfo);
-      let outcome = saleOutcome(card, minor, threeDSecureInfo, required);
+      const repeated = duplicateOf(store, {
+        card,
+        amount: request.amount,
+        merchantAccountId: '',
+        currencyCode: request.currencyCode,
+      });
+      let outcome = repeated ? gatewayRejected('duplicate') : saleOutcome(card, minor, threeDSecureInfo, required);
       if (outcome === APPROVED && request.options?.submitForSettlement)
         outcome = { ...APPROVED, status: 'submitted_for_settlement' };
       const now = store.nowIso();
