@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startSandbox } from '../src/server.js';
 import { WebhookQueue, signNotification } from '../src/webhooks.js';
 import { sdk } from './helpers.js';
 
@@ -93,5 +94,22 @@ describe('webhook delivery (Braintree "Webhooks › Parse › Retries": a failed
     queue.close();
     expect(received).toHaveLength(1);
     expect(queue.list()[0]).toMatchObject({ attempts: 1, delivered: false });
+  });
+
+  it('startSandbox posts to webhookUrls with webhookRetryBaseMs (SANDBOX_WEBHOOK_URL, SANDBOX_WEBHOOK_RETRY_BASE_MS)', async () => {
+    const { url, received } = await endpoint([502]);
+    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', webhookUrls: [url], webhookRetryBaseMs: 1 });
+    try {
+      expect((await fetch(`${sandbox.url}/sandbox/webhooks/check`, { method: 'POST' })).status).toBe(201);
+      await vi.waitFor(async () => {
+        const listed = (await (await fetch(`${sandbox.url}/sandbox/webhooks`)).json()) as { deliveries: object[] };
+        expect(listed.deliveries).toMatchObject([
+          { kind: 'check', url, attempts: 2, delivered: true, lastStatus: 200 },
+        ]);
+      });
+      expect(received).toHaveLength(2);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
