@@ -56,6 +56,8 @@ startServers({
       SANDBOX_PORT: sandboxPort,
       SANDBOX_ACS_PORT: acsPort,
       SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `http://localhost:${vitePort},${apiUrl}`,
+      // the sandbox posts Braintree-signed webhook notifications to join-api (retried while it does not answer 2xx)
+      SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL ?? `${apiUrl}/api/v1/webhooks/braintree`,
       SANDBOX_LIVE_FRAME_SCRIPT: '1',
       ...payments.sandboxEnv,
     },

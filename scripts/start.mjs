@@ -42,6 +42,8 @@ startServers({
       SANDBOX_PORT: sandboxPort,
       SANDBOX_ACS_PORT: acsPort,
       SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? `${apiUrl},http://127.0.0.1:${apiPort}`,
+      // the sandbox posts Braintree-signed webhook notifications to join-api (retried while it does not answer 2xx)
+      SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL ?? `${apiUrl}/api/v1/webhooks/braintree`,
       ...payments.sandboxEnv,
     },
   },

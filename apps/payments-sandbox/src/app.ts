@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { TOKENIZATION_KEY } from './authorization.js';
 import { registerClientApi } from './client-api.js';
+import { registerControlPanel } from './control-panel.js';
 import { DEFAULT_ALLOWED_ORIGINS, EnvSchema } from './env.js';
 import { Faults, registerFaultControl } from './faults.js';
 import { registerHostedFieldFrames } from './frames.js';
@@ -10,6 +11,7 @@ import { registerServerApi } from './server-api.js';
 import { SandboxStore } from './store.js';
 import { registerThreeDSecure } from './three-d-secure.js';
 import { registerWallets } from './wallets.js';
+import { WebhookQueue } from './webhooks.js';
 
 export interface SandboxAppOptions {
   /** Parent-page origins allowed to host the card frames and call the browser-facing API. */
@@ -39,6 +41,11 @@ export interface SandboxAppOptions {
    * passes the one it started. Default {@link DEFAULT_ACS_ORIGIN}.
    */
   acsOrigin?: string;
+  /**
+   * The webhook notifications' delivery queue (webhooks.ts); `startSandbox` makes one from `webhookUrls` /
+   * `webhookRetryBaseMs` and closes it. Omitted: a queue without URLs (notifications only recorded).
+   */
+  webhooks?: WebhookQueue;
 }
 
 /** The bank's (ACS) origin when none is given: `SANDBOX_ACS_PORT`'s default next to the default `SANDBOX_PORT`. */
@@ -58,6 +65,7 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   const allowedOrigins = (options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS).map((origin) => new URL(origin).origin);
   const store = options.store ?? new SandboxStore();
   const faults = options.faults ?? new Faults();
+  const webhooks = options.webhooks ?? new WebhookQueue();
   const nodeEnv = options.nodeEnv ?? EnvSchema.shape.NODE_ENV.parse(process.env.NODE_ENV);
   const app = new Hono();
   // CORS for the browser-facing APIs the parent page calls directly (3D Secure lookup, wallets)
@@ -76,8 +84,9 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   });
   registerClientApi(app, { store, allowedOrigins });
   registerServerApi(app, { store, faults, apiKey: options.apiKey });
-  registerGateway(app, { store, faults });
+  registerGateway(app, { store, faults, webhooks });
   registerFaultControl(app, { faults, store, production: nodeEnv === 'production' });
+  registerControlPanel(app, { store, webhooks });
   registerThreeDSecure(app, {
     store,
     allowedOrigins,

@@ -40,6 +40,22 @@ export const EnvSchema = z.object({
    */
   SANDBOX_API_KEY: z.string().min(16, 'SANDBOX_API_KEY must be at least 16 characters').optional(),
   /**
+   * Where webhook notifications are POSTed (webhooks.ts), comma-separated URLs; unset: notifications are recorded
+   * (`GET /sandbox/webhooks`) but not posted. `pnpm start` / `pnpm dev` set join-api's `/api/v1/webhooks/braintree`.
+   */
+  SANDBOX_WEBHOOK_URL: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  /** Delay before a failed webhook delivery's first retry (ms), doubled for each further one. Default 1000. */
+  SANDBOX_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
+  /**
    * `1`: serve the hosted-field frame script as last built, re-read after each change and sent `no-cache` — `pnpm dev`
    * sets it and rebuilds the script on every edit of src/frame/. Default off (read once).
    */

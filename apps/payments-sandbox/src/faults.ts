@@ -56,6 +56,10 @@ export const SimulationSchema = z
       .strict()
       .optional(),
     searchLagMs: z.number().int().min(0).max(600_000).default(0),
+    duplicateCheck: z
+      .object({ windowMs: z.number().int().min(1).max(86_400_000) })
+      .strict()
+      .optional(),
   })
   .strict();
 

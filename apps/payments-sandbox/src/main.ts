@@ -16,12 +16,16 @@ const sandbox = await startSandbox({
   nodeEnv: env.NODE_ENV,
   apiKey: requireServerApiKey(env),
   liveFrameScript: env.SANDBOX_LIVE_FRAME_SCRIPT,
+  webhookUrls: env.SANDBOX_WEBHOOK_URL,
+  webhookRetryBaseMs: env.SANDBOX_WEBHOOK_RETRY_BASE_MS,
 });
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 console.log(
   `payments sandbox listening on http://${shownHost}:${sandbox.port} (parent origins: ${env.SANDBOX_ALLOWED_ORIGINS.join(', ')})`,
 );
 console.log(`payments sandbox bank (3D Secure ACS) on ${sandbox.acsUrl}`);
+if (env.SANDBOX_WEBHOOK_URL.length > 0)
+  console.log(`payments sandbox webhook notifications to ${env.SANDBOX_WEBHOOK_URL.join(', ')}`);
 
 const stop = () => {
   void sandbox.close().finally(() => process.exit(0));

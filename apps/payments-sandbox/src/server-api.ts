@@ -7,19 +7,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { APPROVED, NONCE_ERRORS, type StoredCard } from './cards.js';
+import { APPROVED, NONCE_ERRORS, gatewayRejected, type StoredCard } from './cards.js';
 import type { Faults } from './faults.js';
 import { ERRORS } from './gateway/errors.js';
 import { consumeNonce, resolveNonce } from './gateway/nonces.js';
 import {
   VOIDABLE,
+  duplicateOf,
   instrumentType,
   refundTransaction,
   saleOutcome,
   serverApiThreeDSecureRequired,
 } from './gateway/transactions.js';
+import { UnsupportedCriterion, searchSubject, searchTransactions } from './gateway/search.js';
 import { venmoUsername } from './gateway/serialize.js';
-import { isSuccessful, randomId, type SandboxStore, type Transaction } from './store.js';
+import { isSuccessful, randomId, type Dispute, type SandboxStore, type Transaction } from './store.js';
 
 /** The paths of the server API (each needs the API key when one is configured). */
 export const SERVER_API_PATHS = ['/v1/client_token', '/v1/transactions', '/v1/transactions/*'] as const;
@@ -36,15 +38,28 @@ function walletView(card: StoredCard) {
   return {};
 }
 
-/** The sandbox server API's view of a transaction (docs/CONTRACTS.md "Sandbox server API"). */
-function v1View(t: Transaction) {
+/**
+ * The sandbox server API's view of a transaction (docs/CONTRACTS.md "Sandbox server API"), under braintree_node
+ * `Transaction` names: a sale's `refunds` are its credit transactions (`{ id, amount, status }`, oldest first), its
+ * `disputes` its chargebacks; `statusHistory` is `[{ status, timestamp, amount }]`, oldest first.
+ */
+export function v1View(store: SandboxStore, t: Transaction) {
   return {
     id: t.id,
+    type: t.type,
     status: t.status,
     processorResponseCode: t.processorResponseCode,
     processorResponseText: t.processorResponseText,
     ...(t.gatewayRejectionReason ? { gatewayRejectionReason: t.gatewayRejectionReason } : {}),
     refundIds: t.refundIds,
+    ...(t.refundedTransactionId ? { refundedTransactionId: t.refundedTransactionId } : {}),
+    refunds: t.refundIds.flatMap((id) => {
+      const refund = store.getTransaction(id);
+      return refund ? [{ id: refund.id, amount: refund.amount, status: refund.status }] : [];
+    }),
+    disputes: t.disputes.map(disputeView),
+    statusHistory: t.statusHistory,
+    merchantAccountId: t.merchantAccountId,
     creditCard: t.creditCard,
     ...walletView(t.instrument),
     ...(t.threeDSecureInfo ? { threeDSecureInfo: t.threeDSecureInfo } : {}),
@@ -55,6 +70,24 @@ function v1View(t: Transaction) {
     paymentMethodNonce: t.paymentMethodNonce,
     deviceDataCaptured: t.deviceDataCaptured,
     createdAt: t.createdAt,
+  };
+}
+
+/** A dispute as the server API shows it (braintree_node dispute.js names; dates `YYYY-MM-DD`). */
+export function disputeView(d: Dispute) {
+  return {
+    id: d.id,
+    transactionId: d.transactionId,
+    status: d.status,
+    amount: d.amount,
+    currencyCode: d.currencyCode,
+    reason: d.reason,
+    kind: d.kind,
+    receivedDate: d.receivedDate,
+    replyByDate: d.replyByDate,
+    dateOpened: d.dateOpened,
+    ...(d.dateWon ? { dateWon: d.dateWon } : {}),
+    statusHistory: d.statusHistory,
   };
 }
 
@@ -120,7 +153,8 @@ export function requireApiKey(apiKey: string): MiddlewareHandler {
 
 /**
  * Registers the server API: `POST /v1/client_token`, `POST /v1/transactions`, `GET /v1/transactions?orderId=`,
- * `POST /v1/transactions/:id/void` (amounts are decimal strings in major units, e.g. "216.00"). With `apiKey`, each
+ * `GET /v1/transactions/:id`, `POST /v1/transactions/search` `{ criteria }`, `POST /v1/transactions/:id/void` and
+ * `/refund` (amounts are decimal strings in major units, e.g. "216.00"). With `apiKey`, each
  * checks the key first ({@link requireApiKey}).
  */
 export function registerServerApi(
@@ -171,7 +205,13 @@ export function registerServerApi(
       consumeNonce(store, request.paymentMethodNonce, resolved);
       // DESIGN.md §5 "3D Secure policy", applied here as join-api's braintree driver applies it with Braintree
       const required = serverApiThreeDSecureRequired(card, threeDSecureInfo);
-      let outcome = saleOutcome(card, minor, threeDSecureInfo, required);
+      const repeated = duplicateOf(store, {
+        card,
+        amount: request.amount,
+        merchantAccountId: '',
+        currencyCode: request.currencyCode,
+      });
+      let outcome = repeated ? gatewayRejected('duplicate') : saleOutcome(card, minor, threeDSecureInfo, required);
       if (outcome === APPROVED && request.options?.submitForSettlement)
         outcome = { ...APPROVED, status: 'submitted_for_settlement' };
       const now = store.nowIso();
@@ -191,12 +231,13 @@ export function registerServerApi(
         customer: { ...request.customer },
         deviceDataCaptured: Boolean(request.deviceData),
         refundIds: [],
+        disputes: [],
         statusHistory: [{ status: outcome.status, timestamp: now, amount: request.amount }],
         createdAt: now,
         updatedAt: now,
       };
       store.addTransaction(transaction);
-      return c.json({ transaction: v1View(transaction) });
+      return c.json({ transaction: v1View(store, transaction) });
     });
   });
 
@@ -209,7 +250,38 @@ export function registerServerApi(
       const transaction = list.find(isSuccessful) ?? list.at(-1);
       if (!transaction)
         return c.json({ error: { code: 'not_found', message: `No transaction for order ${orderId}` } }, 404);
-      return c.json({ transaction: v1View(transaction), transactions: list.map(v1View) });
+      return c.json({ transaction: v1View(store, transaction), transactions: list.map((t) => v1View(store, t)) });
+    });
+  });
+
+  // One transaction by id, at once (Braintree transaction.find: no search lag).
+  app.get('/v1/transactions/:id', (c) => {
+    const transaction = store.getTransaction(c.req.param('id'));
+    if (!transaction)
+      return c.json({ error: { code: 'not_found', message: `No transaction ${c.req.param('id')}` } }, 404);
+    return faults.apply(c, { orderId: transaction.orderId }, () => c.json({ transaction: v1View(store, transaction) }));
+  });
+
+  // Braintree's transaction.search with the gateway's criteria language (gateway/search.ts), camelCase: sales and
+  // credits, oldest first, behind the search lag; an unknown criterion is 400, never ignored.
+  app.post('/v1/transactions/search', async (c) => {
+    const body = (await c.req.json().catch(() => undefined)) as { criteria?: unknown } | undefined;
+    const criteria = body?.criteria;
+    if (typeof criteria !== 'object' || criteria === null || Array.isArray(criteria))
+      return c.json({ error: { code: 'invalid_request', message: 'criteria must be an object' } }, 400);
+    const record = criteria as Record<string, unknown>;
+    return faults.apply(c, searchSubject(record), () => {
+      try {
+        const found = searchTransactions(
+          store.allTransactions().filter((t) => store.searchable(t)),
+          record,
+        );
+        return c.json({ transactions: found.map((t) => v1View(store, t)) });
+      } catch (error) {
+        if (error instanceof UnsupportedCriterion)
+          return c.json({ error: { code: 'invalid_request', message: error.message } }, 400);
+        throw error;
+      }
     });
   });
 
@@ -223,7 +295,7 @@ export function registerServerApi(
         return c.json({ error: ERRORS.cannotBeVoided }, 422);
       }
       store.setStatus(transaction, 'voided');
-      return c.json({ transaction: v1View(transaction) });
+      return c.json({ transaction: v1View(store, transaction) });
     });
   });
 
@@ -239,7 +311,7 @@ export function registerServerApi(
         const first = result.errors[0]!;
         return c.json({ error: { code: first.code, message: first.message } }, 422);
       }
-      return c.json({ transaction: v1View(result.transaction) });
+      return c.json({ transaction: v1View(store, result.transaction) });
     });
   });
 }

@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import { createAcsApp } from './acs.js';
 import { createSandboxApp, type SandboxAppOptions } from './app.js';
 import { SandboxStore } from './store.js';
+import { WebhookQueue } from './webhooks.js';
 
 /** Where the bank (the 3D Secure ACS) listens: this machine only, on its own port — an origin of its own. */
 export const ACS_HOST = '127.0.0.1';
@@ -16,6 +17,8 @@ export interface RunningSandbox {
   acsUrl: string;
   acsPort: number;
   store: SandboxStore;
+  /** The webhook notifications sent so far and their deliveries. */
+  webhooks: WebhookQueue;
   close(): Promise<void>;
 }
 
@@ -47,15 +50,30 @@ function listen(app: Hono, port: number, host: string): Promise<Listening> {
  * @throws Error (rejects) when a port is taken.
  */
 export async function startSandbox(
-  options: SandboxAppOptions & { port?: number; host?: string; acsPort?: number } = {},
+  options: SandboxAppOptions & {
+    port?: number;
+    host?: string;
+    acsPort?: number;
+    /** Where webhook notifications are POSTed (`SANDBOX_WEBHOOK_URL`); none: only recorded. */
+    webhookUrls?: readonly string[];
+    /** The first retry's delay (ms; `SANDBOX_WEBHOOK_RETRY_BASE_MS`), doubled for each further one. */
+    webhookRetryBaseMs?: number;
+  } = {},
 ): Promise<RunningSandbox> {
   const store = options.store ?? new SandboxStore();
+  const webhooks =
+    options.webhooks ??
+    new WebhookQueue({
+      urls: options.webhookUrls,
+      ...(options.webhookRetryBaseMs === undefined ? {} : { retryBaseMs: options.webhookRetryBaseMs }),
+    });
   const acs = await listen(createAcsApp({ store }), options.acsPort ?? 0, ACS_HOST);
   const acsUrl = `http://${ACS_HOST}:${acs.port}`;
   const host = options.host ?? '127.0.0.1';
-  const app = createSandboxApp({ ...options, store, acsOrigin: acsUrl });
+  const app = createSandboxApp({ ...options, store, webhooks, acsOrigin: acsUrl });
   const provider = await listen(app, options.port ?? 0, host).catch(async (error: unknown) => {
     await acs.close();
+    webhooks.close();
     throw error;
   });
   const displayHost = host.includes(':') ? `[${host}]` : host;
@@ -65,7 +83,9 @@ export async function startSandbox(
     acsUrl,
     acsPort: acs.port,
     store,
+    webhooks,
     close: async () => {
+      webhooks.close();
       await Promise.all([provider.close(), acs.close()]);
     },
   };

@@ -59,9 +59,49 @@ export interface Transaction extends TransactionOutcome {
   refundedTransactionId?: string | undefined;
   refundIds: string[];
   statusHistory: { status: string; timestamp: string; amount: string }[];
+  /** The sale's disputes, oldest first (braintree_node transaction.js `disputes`); always empty on a credit. */
+  disputes: Dispute[];
   createdAt: string;
   updatedAt: string;
 }
+
+/** Braintree's dispute statuses the sandbox produces (braintree_node dispute.js `Status`). */
+export type DisputeStatus = 'open' | 'won' | 'lost' | 'accepted' | 'expired';
+
+/**
+ * A chargeback against a sale (braintree_node dispute.js; Braintree "Disputes"). Dates are `YYYY-MM-DD` (UTC), as
+ * Braintree's `type="date"` fields; amounts are decimal strings in the sale's currency.
+ */
+export interface Dispute {
+  id: string;
+  transactionId: string;
+  /** The disputed sale as Braintree's `dispute.transaction` details (transaction_details.js) carry it. */
+  transactionDetails: { amount: string; orderId: string; createdAt: string };
+  /** The amount disputed (Braintree `amountDisputed`; its deprecated `amount` is the same). */
+  amount: string;
+  currencyCode: string;
+  merchantAccountId: string;
+  status: DisputeStatus;
+  /** braintree_node dispute.js `Reason` (default `fraud`). */
+  reason: string;
+  kind: 'chargeback';
+  receivedDate: string;
+  /** When the merchant must have answered: {@link DISPUTE_REPLY_DAYS} days after `receivedDate`. */
+  replyByDate: string;
+  dateOpened: string;
+  /** Set when the dispute is won. */
+  dateWon?: string | undefined;
+  statusHistory: { status: DisputeStatus; timestamp: string; effectiveDate: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Days a merchant has to answer a chargeback in the sandbox: Braintree's reply-by date depends on the card network
+ * and the reason (its SDK's sample notification, webhook_testing_gateway.js, gives 20 days); the sandbox gives fewer,
+ * never more time than Braintree would.
+ */
+export const DISPUTE_REPLY_DAYS = 7;
 
 /** A vaulted payment method (Braintree Vault; `customer.create` with a nonce). */
 export interface VaultedPaymentMethod {
@@ -122,6 +162,12 @@ export interface Simulation {
    * API's `GET /v1/transactions?orderId=` lag behind the sale, as a search index does; `transaction.find` by id does not.
    */
   searchLagMs: number;
+  /**
+   * Braintree's duplicate transaction checking (Control Panel › Processing options; braintree_node transaction.js
+   * `GatewayRejectionReason.Duplicate`): a sale with the same payment instrument, amount and merchant account as a
+   * successful sale made less than `windowMs` before is `gateway_rejected` `duplicate`. Off when unset.
+   */
+  duplicateCheck?: { windowMs: number } | undefined;
 }
 
 /** When a transaction moves on in settlement, decided when it was created. */
@@ -161,6 +207,7 @@ export class SandboxStore {
   private readonly authentications = new Map<string, ThreeDSecureInfo>();
   private readonly lookups = new Map<string, ThreeDSecureLookup>();
   private readonly settlementPlans = new Map<string, SettlementPlan>();
+  private readonly disputes = new Map<string, Dispute>();
   private readonly now: () => number;
   /** Settlement over time and search lag (tests only, see {@link Simulation}); off by default. */
   simulation: Simulation = { searchLagMs: 0 };
@@ -277,6 +324,26 @@ export class SandboxStore {
     const now = new Date(at).toISOString();
     transaction.updatedAt = now;
     transaction.statusHistory.push({ status, timestamp: now, amount: transaction.amount });
+  }
+
+  /** Records a dispute on its sale (`transaction.disputes`). */
+  addDispute(dispute: Dispute, transaction: Transaction): void {
+    this.disputes.set(dispute.id, dispute);
+    evictOldest(this.disputes);
+    transaction.disputes.push(dispute);
+  }
+
+  getDispute(id: string): Dispute | undefined {
+    return this.disputes.get(id);
+  }
+
+  /** Moves a dispute to a new status, recorded in its status history (now). */
+  setDisputeStatus(dispute: Dispute, status: DisputeStatus): void {
+    const now = this.nowIso();
+    dispute.status = status;
+    dispute.updatedAt = now;
+    if (status === 'won') dispute.dateWon = now.slice(0, 10);
+    dispute.statusHistory.push({ status, timestamp: now, effectiveDate: now.slice(0, 10) });
   }
 
   addCustomer(customer: Customer): void {

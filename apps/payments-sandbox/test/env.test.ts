@@ -17,3 +17,21 @@ describe('SANDBOX_ACS_PORT, the bank’s port', () => {
     expect(() => readEnv({ SANDBOX_PORT: '65535' })).toThrow(/SANDBOX_ACS_PORT/);
   });
 });
+
+// Braintree posts each notification to every destination URL configured for the merchant ("Webhooks › Create").
+describe('SANDBOX_WEBHOOK_URL and SANDBOX_WEBHOOK_RETRY_BASE_MS', () => {
+  it('reads comma-separated URLs (none by default) and the first retry delay (1000 ms by default)', () => {
+    expect(readEnv({}).SANDBOX_WEBHOOK_URL).toEqual([]);
+    expect(readEnv({}).SANDBOX_WEBHOOK_RETRY_BASE_MS).toBe(1000);
+    const env = readEnv({
+      SANDBOX_WEBHOOK_URL: 'http://localhost:3000/api/v1/webhooks/braintree, http://127.0.0.1:4000/hook',
+      SANDBOX_WEBHOOK_RETRY_BASE_MS: '5',
+    });
+    expect(env.SANDBOX_WEBHOOK_URL).toEqual([
+      'http://localhost:3000/api/v1/webhooks/braintree',
+      'http://127.0.0.1:4000/hook',
+    ]);
+    expect(env.SANDBOX_WEBHOOK_RETRY_BASE_MS).toBe(5);
+    expect(() => readEnv({ SANDBOX_WEBHOOK_URL: 'not a url' })).toThrow(/SANDBOX_WEBHOOK_URL/);
+  });
+});

@@ -1,3 +1,4 @@
+import braintree from 'braintree';
 import { createAcsApp } from '../src/acs.js';
 import { createSandboxApp } from '../src/app.js';
 import { SandboxStore } from '../src/store.js';
@@ -62,3 +63,46 @@ export function makeApp(now: () => number = Date.now) {
   };
   return { app, acsApp, store, post, tokenize, charge, clientToken, lookedUp };
 }
+
+export interface Notification {
+  kind: string;
+  timestamp: string;
+  subject: { check?: boolean };
+  transaction?: { id: string; status: string; amount: string; disputes?: { id: string; status: string }[] };
+  dispute?: {
+    id: string;
+    status: string;
+    kind: string;
+    reason: string;
+    amountDisputed: string;
+    replyByDate: string;
+    transactionDetails: { id: string; amount: string };
+  };
+}
+
+/** The real SDK against a sandbox listening on 127.0.0.1:`port` (its Braintree gateway API), typed by the caller. */
+export const gatewayAt = (port: number): unknown =>
+  new braintree.BraintreeGateway({
+    environment: new braintree.Environment(
+      '127.0.0.1',
+      String(port),
+      'http://auth.venmo.dev:9292',
+      false,
+      'graphql.bt.local',
+      '8080',
+    ),
+    merchantId: 'ofw_sandbox',
+    publicKey: 'sandbox_public_key',
+    privateKey: 'sandbox_private_key',
+  });
+
+/** The real SDK with the sandbox merchant's keys, to parse webhook notifications (webhook_notification_gateway.js). */
+export const sdk = () =>
+  new braintree.BraintreeGateway({
+    environment: braintree.Environment.Sandbox,
+    merchantId: 'ofw_sandbox',
+    publicKey: 'sandbox_public_key',
+    privateKey: 'sandbox_private_key',
+  }) as unknown as {
+    webhookNotification: { parse(signature: string, payload: string): Promise<Notification> };
+  };

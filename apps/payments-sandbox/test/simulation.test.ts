@@ -1,8 +1,7 @@
-import braintree from 'braintree';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../src/server.js';
 import { SandboxStore } from '../src/store.js';
-import { THREE_DS_NONCE, makeApp } from './helpers.js';
+import { THREE_DS_NONCE, gatewayAt, makeApp } from './helpers.js';
 
 /*
  * The gateway's behaviour over time, for join-api's money soak (DESIGN.md §5 "Money safety"): settlement, a search
@@ -171,19 +170,7 @@ describe('Braintree gateway API over time (real braintree SDK 3.40 against the s
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, host: '127.0.0.1', store: new SandboxStore(() => clock) });
-    gateway = new braintree.BraintreeGateway({
-      environment: new braintree.Environment(
-        '127.0.0.1',
-        String(sandbox.port),
-        'http://auth.venmo.dev:9292',
-        false,
-        'graphql.bt.local',
-        '8080',
-      ),
-      merchantId: 'ofw_sandbox',
-      publicKey: 'sandbox_public_key',
-      privateKey: 'sandbox_private_key',
-    });
+    gateway = gatewayAt(sandbox.port) as Sdk;
   });
   afterAll(async () => {
     await put({});

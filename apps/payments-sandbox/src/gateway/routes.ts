@@ -10,15 +10,17 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Faults, GatewayCall } from '../faults.js';
 import type { SandboxStore, Transaction } from '../store.js';
+import type { WebhookQueue } from '../webhooks.js';
 import { ERRORS, errorResponseXml, gatewayError, type GatewayError } from './errors.js';
 import { MERCHANT_ID, PRIVATE_KEY, PUBLIC_KEY, isMerchantAccount } from './merchant.js';
 import { resolveNonce } from './nonces.js';
 import { PAGE_SIZE, UnsupportedCriterion, searchSubject, searchTransactions } from './search.js';
-import { customerXml, nonceXml, transactionXml } from './serialize.js';
+import { customerXml, disputeXml, nonceXml, transactionXml } from './serialize.js';
 import {
   CustomerRequest,
   SaleRequest,
   createCustomer,
+  declineSettlement,
   refundTransaction,
   sale,
   settleTransaction,
@@ -87,7 +89,15 @@ function callOf(t: Transaction): GatewayCall {
   return { orderId: t.orderId || undefined, customerEmail: t.customer.email };
 }
 
-export function registerGateway(app: Hono, { store, faults }: { store: SandboxStore; faults: Faults }): void {
+/**
+ * Registers the XML gateway API. `testing.settle` / `testing.settlementDecline` also send `transaction_settled` /
+ * `transaction_settlement_declined` through `webhooks` (Braintree sends these for ACH only; the sandbox for every
+ * instrument, so that the product's handler can be exercised with cards).
+ */
+export function registerGateway(
+  app: Hono,
+  { store, faults, webhooks }: { store: SandboxStore; faults: Faults; webhooks: WebhookQueue },
+): void {
   app.use(`${BASE}/*`, async (c, next) => {
     if (c.req.path.startsWith(`/merchants/${MERCHANT_ID}/client_api/`)) return next();
     const credentials = basicCredentials(c.req.header('authorization'));
@@ -227,6 +237,11 @@ export function registerGateway(app: Hono, { store, faults }: { store: SandboxSt
     return faults.apply(c, callOf(transaction), () => xml(c, toXml('transaction', transactionXml(transaction))));
   });
 
+  const notified = (result: SaleResult, kind: 'transaction_settled' | 'transaction_settlement_declined') => {
+    if ('transaction' in result) webhooks.sendTransaction(kind, result.transaction);
+    return result;
+  };
+
   const onTransaction =
     (operation: (transaction: Transaction, body: Record<string, unknown>) => SaleResult) => async (c: Context) => {
       const body = await jsonBody(c);
@@ -241,7 +256,19 @@ export function registerGateway(app: Hono, { store, faults }: { store: SandboxSt
   );
   app.put(
     `${BASE}/transactions/:id/settle`,
-    onTransaction((t) => settleTransaction(store, t)),
+    onTransaction((t) => notified(settleTransaction(store, t), 'transaction_settled')),
+  );
+  app.put(
+    `${BASE}/transactions/:id/settlement_decline`,
+    onTransaction((t) => notified(declineSettlement(store, t), 'transaction_settlement_declined')),
+  );
+
+  // dispute.find (dispute_gateway.js): `<dispute>`, 404 for an unknown id
+  app.get(`${BASE}/disputes/:id`, (c) =>
+    faults.apply(c, {}, () => {
+      const dispute = store.getDispute(c.req.param('id'));
+      return dispute ? xml(c, toXml('dispute', disputeXml(dispute))) : c.body(null, 404);
+    }),
   );
   app.post(
     `${BASE}/transactions/:id/refund`,

@@ -36,9 +36,28 @@ const MULTI_FIELDS: Readonly<Record<string, (t: Transaction) => string>> = {
   creditCardCardType: (t) => t.instrument.cardType,
 };
 
-const RANGE_FIELDS: Readonly<Record<string, (t: Transaction) => number>> = {
-  amount: (t) => Number(t.amount),
-  createdAt: (t) => Date.parse(t.createdAt),
+/** When a transaction entered one of these statuses (its status history, ms since the epoch). */
+function enteredAt(t: Transaction, ...statuses: string[]): number[] {
+  return t.statusHistory.filter((e) => statuses.includes(e.status)).map((e) => Date.parse(e.timestamp));
+}
+
+/**
+ * Range fields (transaction_search.js `rangeFields`), each a transaction's values (any in range matches): `amount`,
+ * `createdAt`, the status timestamps from its history — `authorizedAt` (a sale submitted for settlement at once was
+ * authorized then too), `submittedForSettlementAt`, `settledAt`, `voidedAt`, `failedAt`, `gatewayRejectedAt`,
+ * `processorDeclinedAt` — and `disputeDate`, the days its disputes were received.
+ */
+const RANGE_FIELDS: Readonly<Record<string, (t: Transaction) => number[]>> = {
+  amount: (t) => [Number(t.amount)],
+  createdAt: (t) => [Date.parse(t.createdAt)],
+  authorizedAt: (t) => enteredAt(t, 'authorized', 'submitted_for_settlement').slice(0, 1),
+  submittedForSettlementAt: (t) => enteredAt(t, 'submitted_for_settlement'),
+  settledAt: (t) => enteredAt(t, 'settled'),
+  voidedAt: (t) => enteredAt(t, 'voided'),
+  failedAt: (t) => enteredAt(t, 'failed'),
+  gatewayRejectedAt: (t) => enteredAt(t, 'gateway_rejected'),
+  processorDeclinedAt: (t) => enteredAt(t, 'processor_declined'),
+  disputeDate: (t) => t.disputes.map((d) => Date.parse(d.receivedDate)),
 };
 
 export class UnsupportedCriterion extends Error {}
@@ -61,8 +80,13 @@ function textMatches(value: string | undefined, criterion: unknown): boolean {
   return true;
 }
 
+/**
+ * A range bound: a number for `amount`, an ISO 8601 date-time for the timestamps, and for `disputeDate` (a date) the
+ * day of the given date-time (UTC).
+ */
 function rangeValue(raw: unknown, field: string): number {
-  const value = field === 'createdAt' ? Date.parse(String(raw)) : Number(raw);
+  const text = String(raw);
+  const value = field === 'amount' ? Number(raw) : Date.parse(field === 'disputeDate' ? text.slice(0, 10) : text);
   if (Number.isNaN(value)) throw new UnsupportedCriterion(`range value for ${field}`);
   return value;
 }
@@ -81,10 +105,14 @@ export function matchesCriteria(transaction: Transaction, criteria: Record<strin
     } else if (range) {
       if (typeof criterion !== 'object' || criterion === null) throw new UnsupportedCriterion(field);
       const { min, max, is } = criterion as { min?: unknown; max?: unknown; is?: unknown };
-      const value = range(transaction);
-      if (min !== undefined && value < rangeValue(min, field)) return false;
-      if (max !== undefined && value > rangeValue(max, field)) return false;
-      if (is !== undefined && value !== rangeValue(is, field)) return false;
+      const bounds = {
+        min: min === undefined ? -Infinity : rangeValue(min, field),
+        max: max === undefined ? Infinity : rangeValue(max, field),
+        is: is === undefined ? undefined : rangeValue(is, field),
+      };
+      const inRange = (value: number) =>
+        value >= bounds.min && value <= bounds.max && (bounds.is === undefined || value === bounds.is);
+      if (!range(transaction).some(inRange)) return false;
     } else {
       throw new UnsupportedCriterion(`unsupported search field ${field}`);
     }

@@ -4,8 +4,8 @@
  * read: braintree_node lib/braintree/transaction.js, customer.js, payment_method_nonce.js).
  */
 import { binData, type StoredCard } from '../cards.js';
-import type { Customer, SandboxStore, ThreeDSecureInfo, Transaction, VaultedPaymentMethod } from '../store.js';
-import { XmlArray, type XmlObject } from './xml.js';
+import type { Customer, Dispute, SandboxStore, ThreeDSecureInfo, Transaction, VaultedPaymentMethod } from '../store.js';
+import { XmlArray, XmlTyped, type XmlObject } from './xml.js';
 
 /** Braintree `processorResponseType` (transaction.js): approved, soft_declined (2000–2999 except hard), hard_declined. */
 function processorResponseType(transaction: Transaction): string | null {
@@ -118,7 +118,47 @@ export function transactionXml(t: Transaction): XmlObject {
         transactionSource: 'api',
       })),
     ),
-    disputes: new XmlArray('dispute', []),
+    disputes: new XmlArray('dispute', t.disputes.map(disputeXml)),
+  };
+}
+
+/**
+ * A dispute as `<dispute>` (braintree_node dispute.js; the fields of webhook_testing_gateway.js
+ * `subjectXmlForDisputeOpened`: amount, amount-disputed, amount-won, currency-iso-code, received-date, reply-by-date,
+ * kind, status, reason, id, `<transaction>` with id and amount, date-opened, date-won once won), plus its status
+ * history. What `dispute.find`, a dispute notification and a transaction's `<disputes>` carry.
+ */
+export function disputeXml(d: Dispute): XmlObject {
+  return {
+    id: d.id,
+    amount: d.amount,
+    amountDisputed: d.amount,
+    amountWon: d.status === 'won' ? d.amount : '0.00',
+    currencyIsoCode: d.currencyCode,
+    merchantAccountId: d.merchantAccountId,
+    receivedDate: new XmlTyped('date', d.receivedDate),
+    replyByDate: new XmlTyped('date', d.replyByDate),
+    kind: d.kind,
+    status: d.status,
+    reason: d.reason,
+    transaction: {
+      id: d.transactionId,
+      amount: d.transactionDetails.amount,
+      orderId: d.transactionDetails.orderId || null,
+      createdAt: new XmlTyped('datetime', d.transactionDetails.createdAt),
+    },
+    dateOpened: new XmlTyped('date', d.dateOpened),
+    dateWon: d.dateWon === undefined ? undefined : new XmlTyped('date', d.dateWon),
+    statusHistory: new XmlArray(
+      'status-history',
+      d.statusHistory.map((e) => ({
+        status: e.status,
+        timestamp: new XmlTyped('datetime', e.timestamp),
+        effectiveDate: new XmlTyped('date', e.effectiveDate),
+      })),
+    ),
+    createdAt: new XmlTyped('datetime', d.createdAt),
+    updatedAt: new XmlTyped('datetime', d.updatedAt),
   };
 }
 

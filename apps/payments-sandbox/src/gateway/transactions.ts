@@ -15,7 +15,14 @@ import {
   type StoredCard,
   type TransactionOutcome,
 } from '../cards.js';
-import { randomId, type Customer, type SandboxStore, type ThreeDSecureInfo, type Transaction } from '../store.js';
+import {
+  isSuccessful,
+  randomId,
+  type Customer,
+  type SandboxStore,
+  type ThreeDSecureInfo,
+  type Transaction,
+} from '../store.js';
 import { ERRORS, gatewayError, type GatewayError } from './errors.js';
 import { DEFAULT_MERCHANT_ACCOUNT, MERCHANT_ACCOUNTS, isMerchantAccount } from './merchant.js';
 import { consumeNonce, resolveNonce, vaultRefusal } from './nonces.js';
@@ -59,7 +66,7 @@ export type SaleResult = { errors: GatewayError[] } | { transaction: Transaction
 const T = ['transaction'];
 
 /** Parses Braintree's decimal amount; undefined when not a decimal with at most two places. */
-function parseAmount(amount: string | number): { minor: number; text: string } | undefined {
+export function parseAmount(amount: string | number): { minor: number; text: string } | undefined {
   const text = String(amount);
   if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) return undefined;
   const [whole = '0', fraction = ''] = text.split('.');
@@ -121,6 +128,44 @@ export function saleOutcome(
   )
     return processorDeclined(AUTHENTICATION_REQUIRED_CODE);
   return outcome;
+}
+
+/**
+ * What identifies a payment instrument to the duplicate check. The sandbox keeps no full card number, so a card is its
+ * brand, BIN, last four and expiry (two cards alike in these count as one: stricter than Braintree, never friendlier);
+ * a PayPal account its payer email, a Venmo account its username.
+ */
+function instrumentIdentity(card: StoredCard): string {
+  if (card.kind === 'PayPalAccount') return `paypal:${card.email ?? ''}`;
+  if (card.kind === 'VenmoAccount') return `venmo:${card.username ?? ''}`;
+  return [card.kind, card.cardType, card.bin, card.lastFour, card.expirationMonth, card.expirationYear].join(':');
+}
+
+/**
+ * Braintree's duplicate transaction checking (store.ts `Simulation.duplicateCheck`, off by default): the successful
+ * sale a new sale repeats — same instrument, amount, merchant account and currency, made within the window — or
+ * undefined. A repeated sale is `gateway_rejected` with braintree_node transaction.js `GatewayRejectionReason.Duplicate`.
+ */
+export function duplicateOf(
+  store: SandboxStore,
+  sale: { card: StoredCard; amount: string; merchantAccountId: string; currencyCode: string },
+): Transaction | undefined {
+  const check = store.simulation.duplicateCheck;
+  if (!check) return undefined;
+  const since = Date.parse(store.nowIso()) - check.windowMs;
+  const identity = instrumentIdentity(sale.card);
+  return store
+    .allTransactions()
+    .find(
+      (t) =>
+        t.type === 'sale' &&
+        isSuccessful(t) &&
+        Date.parse(t.createdAt) >= since &&
+        t.amount === sale.amount &&
+        t.merchantAccountId === sale.merchantAccountId &&
+        t.currencyCode === sale.currencyCode &&
+        instrumentIdentity(t.instrument) === identity,
+    );
 }
 
 /**
@@ -240,7 +285,10 @@ export function sale(store: SandboxStore, request: SaleRequest): SaleResult {
   if (errors.length > 0 || !card || !amount) return { errors };
 
   if (nonce !== undefined && resolved) consumeNonce(store, nonce, resolved);
-  let outcome = saleOutcome(card, amount.minor, threeDSecureInfo, request.options?.threeDSecure?.required);
+  const currencyCode = MERCHANT_ACCOUNTS[merchantAccountId] ?? 'USD';
+  let outcome = duplicateOf(store, { card, amount: amount.text, merchantAccountId, currencyCode })
+    ? gatewayRejected('duplicate')
+    : saleOutcome(card, amount.minor, threeDSecureInfo, request.options?.threeDSecure?.required);
   if (outcome === APPROVED && request.options?.submitForSettlement)
     outcome = { ...APPROVED, status: 'submitted_for_settlement' };
   const success = outcome.status === 'authorized' || outcome.status === 'submitted_for_settlement';
@@ -262,7 +310,7 @@ export function sale(store: SandboxStore, request: SaleRequest): SaleResult {
     type: 'sale',
     orderId: request.orderId ?? '',
     amount: amount.text,
-    currencyCode: MERCHANT_ACCOUNTS[merchantAccountId] ?? 'USD',
+    currencyCode,
     merchantAccountId,
     paymentMethodNonce: nonce,
     paymentMethodToken,
@@ -279,6 +327,7 @@ export function sale(store: SandboxStore, request: SaleRequest): SaleResult {
       : undefined,
     deviceDataCaptured: Boolean(request.deviceData),
     refundIds: [],
+    disputes: [],
     statusHistory: [{ status: outcome.status, timestamp: now, amount: amount.text }],
     createdAt: now,
     updatedAt: now,
@@ -302,6 +351,20 @@ export function settleTransaction(store: SandboxStore, transaction: Transaction)
   if (transaction.status !== 'submitted_for_settlement' && transaction.status !== 'settling')
     return { errors: [gatewayError(T, 'base', ERRORS.cannotSimulateSettlement)] };
   store.setStatus(transaction, 'settled');
+  return { transaction };
+}
+
+/** Sales Braintree's `testing.settlementDecline` can decline (testing_gateway.js; 91575 otherwise). */
+const DECLINABLE: ReadonlySet<string> = new Set(['submitted_for_settlement', 'settling', 'settlement_pending']);
+
+/**
+ * `testing.settlementDecline` (PUT /transactions/{id}/settlement_decline): a sale submitted for settlement, settling
+ * or settlement_pending becomes `settlement_declined` (91575 otherwise).
+ */
+export function declineSettlement(store: SandboxStore, transaction: Transaction): SaleResult {
+  if (transaction.type !== 'sale' || !DECLINABLE.has(transaction.status))
+    return { errors: [gatewayError(T, 'base', ERRORS.cannotSimulateSettlement)] };
+  store.setStatus(transaction, 'settlement_declined');
   return { transaction };
 }
 
@@ -339,6 +402,7 @@ export function refundTransaction(store: SandboxStore, original: Transaction, am
     gatewayRejectionReason: undefined,
     refundedTransactionId: original.id,
     refundIds: [],
+    disputes: [],
     statusHistory: [{ status: 'submitted_for_settlement', timestamp: now, amount: text }],
     createdAt: now,
     updatedAt: now,

@@ -9,7 +9,7 @@ import { create } from 'xmlbuilder2';
 type XMLBuilder = ReturnType<typeof create>;
 
 /** A value to serialize: strings as text, integers `type="integer"`, booleans, null (`nil`), nested objects. */
-export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlArray | XmlCollection;
+export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlArray | XmlCollection | XmlTyped;
 export interface XmlObject {
   [key: string]: XmlValue;
 }
@@ -19,6 +19,18 @@ export class XmlArray {
   constructor(
     readonly itemName: string,
     readonly items: readonly XmlValue[],
+  ) {}
+}
+
+/**
+ * A text value with Braintree's `type` attribute: `datetime` (`<timestamp type="datetime">2026-…Z</timestamp>`) or
+ * `date` (`<received-date type="date">2026-11-26</received-date>`). The SDK keeps both as strings (util.js
+ * `convertNodeToObject` reads only array/collection/integer/boolean/nil); the attribute is written as Braintree writes it.
+ */
+export class XmlTyped {
+  constructor(
+    readonly type: 'datetime' | 'date',
+    readonly value: string,
   ) {}
 }
 
@@ -56,6 +68,8 @@ function append(parent: XMLBuilder, name: string, value: XmlValue): void {
     parent.ele(name, { type: 'integer' }).txt(String(Math.trunc(value)));
   } else if (typeof value === 'boolean') {
     parent.ele(name, { type: 'boolean' }).txt(String(value));
+  } else if (value instanceof XmlTyped) {
+    parent.ele(name, { type: value.type }).txt(value.value);
   } else if (value instanceof XmlArray) {
     const node = parent.ele(name, { type: 'array' });
     for (const item of value.items) append(node, value.itemName, item);
