@@ -96,8 +96,12 @@ const EnvSchema = z
      * SDK's `gateway.config.timeout`. An order's charge lease is derived from it (orders.ts `chargeLeaseMs`).
      */
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-    /** How often pending orders past their lease and recently failed orders are reconciled with the gateway (ms; 0 = only at start-up). */
-    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /**
+     * How often pending orders past their lease, paid and failed orders inside the window, and the refunds and voids
+     * made outside join-api are reconciled with the gateway (ms; 0 = only at start-up). A control-panel refund ends its
+     * subscription within one interval (docs/PAYMENTS-LIFECYCLE.md).
+     */
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
     /**
      * How long after it was paid or failed an order is still searched for late approvals and lost money (days): past
      * it, Braintree's webhooks alone tell of disputes and settlement declines (docs/PAYMENTS-LIFECYCLE.md). Covers
@@ -105,7 +109,7 @@ const EnvSchema = z
      */
     RECONCILE_WINDOW_DAYS: z.coerce.number().int().min(1).max(400).default(30),
     /** Orders one reconciliation pass checks at most (with RECONCILE_INTERVAL_MS, the reconciler's rate). */
-    RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
+    RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(50),
     /** How often recorded payment events (webhooks, refunds found by search) are handled (ms; 0 = only when one arrives). */
     PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(0).default(5_000),
     /**
