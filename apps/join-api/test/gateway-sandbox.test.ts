@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FAKE_NONCES, outcomeForAmount, startSandbox, type RunningSandbox } from 'payments-sandbox';
+import braintree from 'braintree';
+import { FAKE_NONCES, outcomeForAmount, startSandbox, type RunningSandbox, type Transaction } from 'payments-sandbox';
 import { loadEnv } from '../src/env.js';
 import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
@@ -31,22 +32,76 @@ const VISA = FAKE_NONCES['fake-three-d-secure-visa-full-authentication-nonce'] a
   { error: unknown }
 >;
 
+/** The SDK's TransactionGateway prototype (braintree_node transaction_gateway.js), where `transaction.sale` lives. */
+const saleGateway = Object.getPrototypeOf(
+  new braintree.BraintreeGateway({
+    environment: braintree.Environment.Sandbox,
+    merchantId: 'm',
+    publicKey: 'p',
+    privateKey: 'k',
+  }).transaction,
+) as { sale(o: object): Promise<unknown> };
+
 describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-sandbox (%s driver)', (driver) => {
   let sandbox: RunningSandbox;
   let t: TestApp;
   let skew = 0;
   let n = 0;
+  /**
+   * Parents whose next sale Braintree's duplicate checking rejects (the sandbox has no such switch): the sale is not
+   * carried out; a `gateway_rejected` `duplicate` transaction of the order is recorded (searchable, as on Braintree)
+   * and answered as each API answers a rejected sale.
+   */
+  const duplicateFor = new Set<string>();
+  const realSale = saleGateway.sale;
+
+  /** Records the rejected duplicate of the order's first sale in the sandbox; undefined when the parent is not armed. */
+  const rejectAsDuplicate = (email: string | undefined, orderId: string): Transaction | undefined => {
+    if (!email || !duplicateFor.delete(email)) return undefined;
+    const [first] = sandbox.store.transactionsFor(orderId);
+    const now = new Date().toISOString();
+    const rejected: Transaction = {
+      ...first!,
+      id: `dup${Date.now().toString(36)}`,
+      status: 'gateway_rejected',
+      gatewayRejectionReason: 'duplicate',
+      processorResponseCode: '',
+      processorResponseText: 'Unknown',
+      statusHistory: [{ status: 'gateway_rejected', timestamp: now, amount: first!.amount }],
+      createdAt: now,
+      updatedAt: now,
+    };
+    sandbox.store.addTransaction(rejected);
+    return rejected;
+  };
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     const env = { ...braintreeDevEnv(sandbox.port, driver), GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS) };
+    saleGateway.sale = function (this: unknown, o: object) {
+      const r = o as { orderId: string; customer?: { email?: string } };
+      const rejected = rejectAsDuplicate(r.customer?.email, r.orderId);
+      if (!rejected) return realSale.call(this, o);
+      // the SDK's answer to a rejected sale: a failed result carrying the transaction
+      return Promise.resolve({ success: false, message: 'Gateway Rejected: duplicate', transaction: rejected });
+    };
+    /** The sandbox API's answer to a rejected sale: 200 with the transaction (docs/CONTRACTS.md "Sandbox server API"). */
+    const sandboxFetch: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST' && typeof input === 'string' && input.endsWith('/v1/transactions')) {
+        const r = JSON.parse(init.body as string) as { orderId: string; customer?: { email?: string } };
+        const rejected = rejectAsDuplicate(r.customer?.email, r.orderId);
+        if (rejected) return Response.json({ transaction: { ...rejected, instrument: undefined } });
+      }
+      return fetch(input, init);
+    };
     const gateway: PaymentGateway =
       driver === 'braintree'
         ? await createGateway(loadEnv({ ...env, SANDBOX_URL: sandbox.url }))
-        : createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: TIMEOUT_MS });
+        : createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: TIMEOUT_MS, fetch: sandboxFetch });
     t = await testApp({ sandboxUrl: sandbox.url, gateway, env, now: () => new Date(Date.now() + skew) });
   });
   afterAll(async () => {
+    saleGateway.sale = realSale;
     await t.close();
     await sandbox.close();
   });
@@ -71,12 +126,16 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     sandbox.store
       .allTransactions()
       .filter((x) => x.type === 'sale' && x.customer.email === email && SUCCESS.has(x.status));
-  const fault = (body: object) =>
-    fetch(`${sandbox.url}/sandbox/faults`, {
-      method: 'POST',
+  /** The sandbox's test control: `POST /sandbox/faults` queues a fault, `PUT /sandbox/simulation` sets the search lag. */
+  const control = (method: 'POST' | 'PUT', path: 'faults' | 'simulation', body: object) =>
+    fetch(`${sandbox.url}/sandbox/${path}`, {
+      method,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then((r) => expect(r.status).toBeLessThan(300));
+  const fault = (body: object) => control('POST', 'faults', body);
+  /** What is left out of the simulation is turned off. */
+  const simulate = (body: object) => control('PUT', 'simulation', body);
   const subscribed = async (userId: number) =>
     (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).filter(
       (s) => s.status === 'current',
@@ -284,6 +343,33 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       const reload = await order(t, p.authToken, `${driver}-drop-02`, { paymentMethodNonce: cardNonce() });
       expect(reload.status).toBe(201);
       await expectOnePaid(p);
+    });
+
+    it('Braintree "Duplicate Transaction Checking" rejects a retried sale of the order at once while its earlier sale (not yet found by search) holds the money: 503 in doubt, never a 402 decline; the order is paid from that sale, once', async () => {
+      const p = await parent();
+      const attempt = { paymentMethodNonce: cardNonce() };
+      await fault({ dropResponseAfterCharge: true, match: { customerEmail: p.email } });
+      expect((await order(t, p.authToken, `${driver}-dup-01`, attempt)).status).toBe(503);
+      const rows = () => t.db.select().from(orders).where(eq(orders.userId, p.userId));
+      // the search index lags behind the sale: past the lease, the retry finds nothing and sells again
+      await simulate({ searchLagMs: 600_000 });
+      try {
+        duplicateFor.add(p.email);
+        pastLease();
+        const retry = await order(t, p.authToken, `${driver}-dup-01`, attempt);
+        expect(duplicateFor.has(p.email)).toBe(false); // Braintree answered the duplicate
+        expect(retry.status).toBe(503);
+        expect(await retry.json()).toMatchObject({ code: 'payment_gateway_unavailable' });
+        expect((await rows()).map((r) => r.status)).toEqual(['pending']);
+      } finally {
+        await simulate({ searchLagMs: 0 });
+      }
+      // once the search shows the order's sales, the approved one pays it; the rejected duplicate decides nothing
+      pastLease();
+      await expectOnePaid(p);
+      const again = await order(t, p.authToken, `${driver}-dup-01`, attempt);
+      expect(again.status).toBe(201);
+      expect(sandbox.store.allTransactions().filter((x) => x.customer.email === p.email)).toHaveLength(2);
     });
 
     it('a 503 from the gateway carried nothing out → the reload pays at once, once', async () => {
