@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import braintree from 'braintree';
 import { FAKE_NONCES, outcomeForAmount, startSandbox, type RunningSandbox, type Transaction } from 'payments-sandbox';
@@ -8,7 +8,9 @@ import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import { orders, outbox, subscriptions } from '../src/db/schema.js';
 import { chargeLeaseMs, reconcileOrders } from '../src/services/orders.js';
-import { braintreeDevEnv, order, signup, testApp, type TestApp } from './helpers.js';
+import { LEASE_MARGIN_MS } from '../src/services/orders/charge-lease.js';
+import { MIN_SALE_TIMEOUT_MS } from '../src/gateway/deadline.js';
+import { braintreeDevEnv, order, sameDatabaseApp, signup, testApp, type TestApp } from './helpers.js';
 
 /*
  * Issue 10: join-api's order path against apps/payments-sandbox in-process — the `braintree` driver on the REAL npm
@@ -106,9 +108,9 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     await sandbox.close();
   });
 
-  const parent = (country: 'US' | 'GB' = 'US') => {
+  const parent = (country: 'US' | 'GB' = 'US', app: TestApp = t) => {
     const email = `${driver}.${++n}.${Date.now()}@example.com`;
-    return signup(t, {
+    return signup(app, {
       address: { country },
       parent:
         country === 'GB'
@@ -126,13 +128,24 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     sandbox.store
       .allTransactions()
       .filter((x) => x.type === 'sale' && x.customer.email === email && SUCCESS.has(x.status));
-  /** The sandbox's test control: `POST /sandbox/faults` queues a fault, `PUT /sandbox/simulation` sets the search lag. */
-  const control = (method: 'POST' | 'PUT', path: 'faults' | 'simulation', body: object) =>
-    fetch(`${sandbox.url}/sandbox/${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => expect(r.status).toBeLessThan(300));
+  /**
+   * The sandbox's test control: `POST /sandbox/faults` queues a fault, `PUT /sandbox/simulation` sets the search lag.
+   * Sent again once when a kept-alive connection was reset: the server closed it idle (after a slow beforeAll), before
+   * reading the request.
+   */
+  const control = async (method: 'POST' | 'PUT', path: 'faults' | 'simulation', body: object) => {
+    const send = () =>
+      fetch(`${sandbox.url}/sandbox/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const reset = (e: Error) => {
+      if ((e.cause as { code?: string } | undefined)?.code === 'ECONNRESET') return send();
+      throw e;
+    };
+    expect((await send().catch(reset)).status).toBeLessThan(300);
+  };
   const fault = (body: object) => control('POST', 'faults', body);
   /** What is left out of the simulation is turned off. */
   const simulate = (body: object) => control('PUT', 'simulation', body);
@@ -379,6 +392,50 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       const reload = await order(t, p.authToken, `${driver}-503-02`, { paymentMethodNonce: cardNonce() });
       expect(reload.status).toBe(201);
       await expectOnePaid(p);
+    });
+  });
+
+  describe('the deadlines of the defaults (GATEWAY_TIMEOUT_MS unset)', () => {
+    let slow: TestApp;
+    let later = 0;
+    beforeAll(async () => {
+      // this suite's settings with GATEWAY_TIMEOUT_MS at its default
+      const env = { ...t.env, GATEWAY_TIMEOUT_MS: loadEnv({}).GATEWAY_TIMEOUT_MS };
+      slow = sameDatabaseApp(t, { env, gateway: await createGateway(env), now: () => new Date(Date.now() + later) });
+    });
+    /** Every sale of the parent that took money, voided or refunded since included. */
+    const charged = (email: string) =>
+      sandbox.store
+        .allTransactions()
+        .filter((x) => x.type === 'sale' && x.customer.email === email && !/declined|rejected|failed/.test(x.status));
+
+    it('braintree_node config.js gives a call 60 s: a sale gets that long before it is in doubt, and the charge lease (derived from the driver) outlives it', () => {
+      expect(loadEnv({}).GATEWAY_TIMEOUT_MS).toBe(MIN_SALE_TIMEOUT_MS);
+      expect(MIN_SALE_TIMEOUT_MS).toBe(60_000);
+      // braintree: the nonce lookup and the sale, 60 s each; sandbox: the sale alone
+      expect(slow.deps.gateway.maxChargeMs).toBe((driver === 'braintree' ? 2 : 1) * 60_000);
+      expect(chargeLeaseMs(slow.deps)).toBe(slow.deps.gateway.maxChargeMs + LEASE_MARGIN_MS);
+      expect(chargeLeaseMs(slow.deps)).toBeGreaterThan(MIN_SALE_TIMEOUT_MS);
+    });
+
+    it("a sale Braintree carries out 40 s after it was sent (past a 15 s timeout and its 35 s lease, within the SDK's 60 s) is not charged again by a reload with a new Idempotency-Key: the reload waits, then gets that sale", async () => {
+      const p = await parent('US', slow);
+      // the answer is lost at once; the sale itself lands 1.5 s later (40 s on join-api's clock below)
+      await fault({ landAfterMs: 1_500, match: { customerEmail: p.email } });
+      const first = await order(slow, p.authToken, `${driver}-late-01`, { paymentMethodNonce: cardNonce() });
+      expect(first.status).toBe(503);
+      later += 40_000;
+      const again = { paymentMethodNonce: cardNonce() };
+      const early = await order(slow, p.authToken, `${driver}-late-02`, again);
+      expect(early.status).toBe(409);
+      expect(await early.json()).toMatchObject({ code: 'idempotency_in_flight' });
+      await vi.waitFor(() => expect(charged(p.email)).toHaveLength(1), { timeout: 10_000, interval: 100 });
+      later += chargeLeaseMs(slow.deps);
+      const reload = await order(slow, p.authToken, `${driver}-late-02`, again);
+      expect(reload.status).toBe(201);
+      const [paid] = await slow.db.select().from(orders).where(eq(orders.userId, p.userId));
+      expect(paid).toMatchObject({ status: 'paid', transactionId: charged(p.email)[0]!.id });
+      expect(charged(p.email)).toHaveLength(1);
     });
   });
 });
