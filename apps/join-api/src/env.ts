@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '@ofw/domain';
 import { parseTrustedProxies } from './lib/client-ip.js';
+import { MIN_SALE_TIMEOUT_MS } from './gateway/deadline.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
 export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -93,9 +94,11 @@ const EnvSchema = z
     SANDBOX_API_KEY: z.string().min(16).optional(),
     /**
      * How long join-api waits for ONE payment gateway call (ms): the sandbox driver's fetch timeout and the braintree
-     * SDK's `gateway.config.timeout`. An order's charge lease is derived from it (orders.ts `chargeLeaseMs`).
+     * SDK's `gateway.config.timeout`. Default and production floor: the SDK's own 60 s (gateway/deadline.ts
+     * `MIN_SALE_TIMEOUT_MS`); less only outside production (tests). An order's charge lease is derived from it
+     * (charge-lease.ts `chargeLeaseMs`).
      */
-    GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(MIN_SALE_TIMEOUT_MS),
     /**
      * How often pending orders past their lease, paid and failed orders inside the window, and the refunds and voids
      * made outside join-api are reconciled with the gateway (ms; 0 = only at start-up). A control-panel refund ends its
@@ -293,6 +296,8 @@ export function productionProblems(raw: Record<string, string | undefined>): str
   if (raw.RATE_LIMIT_FACTOR !== undefined && Number(raw.RATE_LIMIT_FACTOR) !== 1)
     say('RATE_LIMIT_FACTOR', 'must be 1 (or unset) when NODE_ENV=production');
   if (!raw.OPS_EMAIL) say('OPS_EMAIL', 'is required when NODE_ENV=production: disputes must reach an operator');
+  if (raw.GATEWAY_TIMEOUT_MS !== undefined && Number(raw.GATEWAY_TIMEOUT_MS) < MIN_SALE_TIMEOUT_MS)
+    say('GATEWAY_TIMEOUT_MS', `must be at least ${MIN_SALE_TIMEOUT_MS} (a sale's 60 s) when NODE_ENV=production`);
   if (!raw.TRUSTED_PROXIES)
     say('TRUSTED_PROXIES', "is required when NODE_ENV=production: the load balancers' CIDRs, or none");
   return problems;

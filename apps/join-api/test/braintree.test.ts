@@ -371,6 +371,40 @@ describe('braintree driver (strict in-process fake of the SDK)', () => {
     await expect(g.reverse('bt1')).rejects.toBeInstanceOf(GatewayUnavailableError);
   });
 
+  it('Braintree "Duplicate Transaction Checking" rejects a repeat sale of the order at once (gatewayRejectionReason duplicate) while the earlier sale may hold the money: in doubt, never a decline', async () => {
+    const { sdk, txs } = fakeSdk();
+    const g = gateway(sdk);
+    // what Braintree answers a second sale of ord_1 for the same amount and card within the window: a failed result
+    // carrying the rejected transaction (braintree_node `GatewayRejectionReason.Duplicate`)
+    sdk.transaction.sale = (o) => {
+      const r = o as { amount: string; orderId: string };
+      const t: BtTransaction = {
+        id: `bt${txs.length + 1}`,
+        type: 'sale',
+        amount: r.amount,
+        orderId: r.orderId,
+        status: 'gateway_rejected',
+        gatewayRejectionReason: 'duplicate',
+      };
+      txs.push(t);
+      return Promise.resolve({ success: false, message: 'Gateway Rejected: duplicate', transaction: t });
+    };
+    const e = await g.charge(req()).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(GatewayUnavailableError);
+    expect((e as GatewayUnavailableError).maybeInFlight).toBe(true);
+    // a search still lists the rejection as holding no money (the order's resolution passes it over)
+    expect(await g.findByOrderId('ord_1')).toMatchObject([
+      { outcome: 'gateway_rejected', gatewayRejectionReason: 'duplicate' },
+    ]);
+    // any other gateway rejection stays a refusal
+    txs.length = 0;
+    const fraud = { id: 'bt9', type: 'sale', status: 'gateway_rejected', gatewayRejectionReason: 'fraud' };
+    expect(mapBraintreeFailure({ success: false, transaction: fraud })).toMatchObject({
+      outcome: 'gateway_rejected',
+      gatewayRejectionReason: 'fraud',
+    });
+  });
+
   it('one deadline per gateway call: an SDK call that never answers ends at GATEWAY_TIMEOUT_MS, in doubt', async () => {
     const { sdk } = fakeSdk();
     sdk.transaction.sale = () => new Promise(() => undefined); // the SDK's idle timer never fires

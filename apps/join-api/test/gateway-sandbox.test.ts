@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FAKE_NONCES, outcomeForAmount, startSandbox, type RunningSandbox } from 'payments-sandbox';
+import braintree from 'braintree';
+import { FAKE_NONCES, outcomeForAmount, startSandbox, type RunningSandbox, type Transaction } from 'payments-sandbox';
 import { loadEnv } from '../src/env.js';
 import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import { orders, outbox, subscriptions } from '../src/db/schema.js';
 import { chargeLeaseMs, reconcileOrders } from '../src/services/orders.js';
-import { braintreeDevEnv, order, signup, testApp, type TestApp } from './helpers.js';
+import { LEASE_MARGIN_MS } from '../src/services/orders/charge-lease.js';
+import { MIN_SALE_TIMEOUT_MS } from '../src/gateway/deadline.js';
+import { braintreeDevEnv, order, sameDatabaseApp, signup, testApp, type TestApp } from './helpers.js';
 
 /*
  * Issue 10: join-api's order path against apps/payments-sandbox in-process — the `braintree` driver on the REAL npm
@@ -31,29 +34,83 @@ const VISA = FAKE_NONCES['fake-three-d-secure-visa-full-authentication-nonce'] a
   { error: unknown }
 >;
 
+/** The SDK's TransactionGateway prototype (braintree_node transaction_gateway.js), where `transaction.sale` lives. */
+const saleGateway = Object.getPrototypeOf(
+  new braintree.BraintreeGateway({
+    environment: braintree.Environment.Sandbox,
+    merchantId: 'm',
+    publicKey: 'p',
+    privateKey: 'k',
+  }).transaction,
+) as { sale(o: object): Promise<unknown> };
+
 describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-sandbox (%s driver)', (driver) => {
   let sandbox: RunningSandbox;
   let t: TestApp;
   let skew = 0;
   let n = 0;
+  /**
+   * Parents whose next sale Braintree's duplicate checking rejects (the sandbox has no such switch): the sale is not
+   * carried out; a `gateway_rejected` `duplicate` transaction of the order is recorded (searchable, as on Braintree)
+   * and answered as each API answers a rejected sale.
+   */
+  const duplicateFor = new Set<string>();
+  const realSale = saleGateway.sale;
+
+  /** Records the rejected duplicate of the order's first sale in the sandbox; undefined when the parent is not armed. */
+  const rejectAsDuplicate = (email: string | undefined, orderId: string): Transaction | undefined => {
+    if (!email || !duplicateFor.delete(email)) return undefined;
+    const [first] = sandbox.store.transactionsFor(orderId);
+    const now = new Date().toISOString();
+    const rejected: Transaction = {
+      ...first!,
+      id: `dup${Date.now().toString(36)}`,
+      status: 'gateway_rejected',
+      gatewayRejectionReason: 'duplicate',
+      processorResponseCode: '',
+      processorResponseText: 'Unknown',
+      statusHistory: [{ status: 'gateway_rejected', timestamp: now, amount: first!.amount }],
+      createdAt: now,
+      updatedAt: now,
+    };
+    sandbox.store.addTransaction(rejected);
+    return rejected;
+  };
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     const env = { ...braintreeDevEnv(sandbox.port, driver), GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS) };
+    saleGateway.sale = function (this: unknown, o: object) {
+      const r = o as { orderId: string; customer?: { email?: string } };
+      const rejected = rejectAsDuplicate(r.customer?.email, r.orderId);
+      if (!rejected) return realSale.call(this, o);
+      // the SDK's answer to a rejected sale: a failed result carrying the transaction
+      return Promise.resolve({ success: false, message: 'Gateway Rejected: duplicate', transaction: rejected });
+    };
+    /** The sandbox API's answer to a rejected sale: 200 with the transaction (docs/CONTRACTS.md "Sandbox server API"). */
+    const sandboxFetch: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST' && typeof input === 'string' && input.endsWith('/v1/transactions')) {
+        const r = JSON.parse(init.body as string) as { orderId: string; customer?: { email?: string } };
+        const rejected = rejectAsDuplicate(r.customer?.email, r.orderId);
+        if (rejected) return Response.json({ transaction: { ...rejected, instrument: undefined } });
+      }
+      return fetch(input, init);
+    };
     const gateway: PaymentGateway =
       driver === 'braintree'
         ? await createGateway(loadEnv({ ...env, SANDBOX_URL: sandbox.url }))
-        : createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: TIMEOUT_MS });
+        : createSandboxGateway({ baseUrl: sandbox.url, timeoutMs: TIMEOUT_MS, fetch: sandboxFetch });
     t = await testApp({ sandboxUrl: sandbox.url, gateway, env, now: () => new Date(Date.now() + skew) });
   });
   afterAll(async () => {
+    saleGateway.sale = realSale;
     await t.close();
     await sandbox.close();
   });
 
-  const parent = (country: 'US' | 'GB' = 'US') => {
+  const parent = (country: 'US' | 'GB' = 'US', app: TestApp = t) => {
     const email = `${driver}.${++n}.${Date.now()}@example.com`;
-    return signup(t, {
+    return signup(app, {
       address: { country },
       parent:
         country === 'GB'
@@ -71,12 +128,27 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     sandbox.store
       .allTransactions()
       .filter((x) => x.type === 'sale' && x.customer.email === email && SUCCESS.has(x.status));
-  const fault = (body: object) =>
-    fetch(`${sandbox.url}/sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => expect(r.status).toBeLessThan(300));
+  /**
+   * The sandbox's test control: `POST /sandbox/faults` queues a fault, `PUT /sandbox/simulation` sets the search lag.
+   * Sent again once when a kept-alive connection was reset: the server closed it idle (after a slow beforeAll), before
+   * reading the request.
+   */
+  const control = async (method: 'POST' | 'PUT', path: 'faults' | 'simulation', body: object) => {
+    const send = () =>
+      fetch(`${sandbox.url}/sandbox/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const reset = (e: Error) => {
+      if ((e.cause as { code?: string } | undefined)?.code === 'ECONNRESET') return send();
+      throw e;
+    };
+    expect((await send().catch(reset)).status).toBeLessThan(300);
+  };
+  const fault = (body: object) => control('POST', 'faults', body);
+  /** What is left out of the simulation is turned off. */
+  const simulate = (body: object) => control('PUT', 'simulation', body);
   const subscribed = async (userId: number) =>
     (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).filter(
       (s) => s.status === 'current',
@@ -286,6 +358,33 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       await expectOnePaid(p);
     });
 
+    it('Braintree "Duplicate Transaction Checking" rejects a retried sale of the order at once while its earlier sale (not yet found by search) holds the money: 503 in doubt, never a 402 decline; the order is paid from that sale, once', async () => {
+      const p = await parent();
+      const attempt = { paymentMethodNonce: cardNonce() };
+      await fault({ dropResponseAfterCharge: true, match: { customerEmail: p.email } });
+      expect((await order(t, p.authToken, `${driver}-dup-01`, attempt)).status).toBe(503);
+      const rows = () => t.db.select().from(orders).where(eq(orders.userId, p.userId));
+      // the search index lags behind the sale: past the lease, the retry finds nothing and sells again
+      await simulate({ searchLagMs: 600_000 });
+      try {
+        duplicateFor.add(p.email);
+        pastLease();
+        const retry = await order(t, p.authToken, `${driver}-dup-01`, attempt);
+        expect(duplicateFor.has(p.email)).toBe(false); // Braintree answered the duplicate
+        expect(retry.status).toBe(503);
+        expect(await retry.json()).toMatchObject({ code: 'payment_gateway_unavailable' });
+        expect((await rows()).map((r) => r.status)).toEqual(['pending']);
+      } finally {
+        await simulate({ searchLagMs: 0 });
+      }
+      // once the search shows the order's sales, the approved one pays it; the rejected duplicate decides nothing
+      pastLease();
+      await expectOnePaid(p);
+      const again = await order(t, p.authToken, `${driver}-dup-01`, attempt);
+      expect(again.status).toBe(201);
+      expect(sandbox.store.allTransactions().filter((x) => x.customer.email === p.email)).toHaveLength(2);
+    });
+
     it('a 503 from the gateway carried nothing out → the reload pays at once, once', async () => {
       const p = await parent();
       await fault({ status: 503, match: { customerEmail: p.email } });
@@ -293,6 +392,50 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
       const reload = await order(t, p.authToken, `${driver}-503-02`, { paymentMethodNonce: cardNonce() });
       expect(reload.status).toBe(201);
       await expectOnePaid(p);
+    });
+  });
+
+  describe('the deadlines of the defaults (GATEWAY_TIMEOUT_MS unset)', () => {
+    let slow: TestApp;
+    let later = 0;
+    beforeAll(async () => {
+      // this suite's settings with GATEWAY_TIMEOUT_MS at its default
+      const env = { ...t.env, GATEWAY_TIMEOUT_MS: loadEnv({}).GATEWAY_TIMEOUT_MS };
+      slow = sameDatabaseApp(t, { env, gateway: await createGateway(env), now: () => new Date(Date.now() + later) });
+    });
+    /** Every sale of the parent that took money, voided or refunded since included. */
+    const charged = (email: string) =>
+      sandbox.store
+        .allTransactions()
+        .filter((x) => x.type === 'sale' && x.customer.email === email && !/declined|rejected|failed/.test(x.status));
+
+    it('braintree_node config.js gives a call 60 s: a sale gets that long before it is in doubt, and the charge lease (derived from the driver) outlives it', () => {
+      expect(loadEnv({}).GATEWAY_TIMEOUT_MS).toBe(MIN_SALE_TIMEOUT_MS);
+      expect(MIN_SALE_TIMEOUT_MS).toBe(60_000);
+      // braintree: the nonce lookup and the sale, 60 s each; sandbox: the sale alone
+      expect(slow.deps.gateway.maxChargeMs).toBe((driver === 'braintree' ? 2 : 1) * 60_000);
+      expect(chargeLeaseMs(slow.deps)).toBe(slow.deps.gateway.maxChargeMs + LEASE_MARGIN_MS);
+      expect(chargeLeaseMs(slow.deps)).toBeGreaterThan(MIN_SALE_TIMEOUT_MS);
+    });
+
+    it("a sale Braintree carries out 40 s after it was sent (past a 15 s timeout and its 35 s lease, within the SDK's 60 s) is not charged again by a reload with a new Idempotency-Key: the reload waits, then gets that sale", async () => {
+      const p = await parent('US', slow);
+      // the answer is lost at once; the sale itself lands 1.5 s later (40 s on join-api's clock below)
+      await fault({ landAfterMs: 1_500, match: { customerEmail: p.email } });
+      const first = await order(slow, p.authToken, `${driver}-late-01`, { paymentMethodNonce: cardNonce() });
+      expect(first.status).toBe(503);
+      later += 40_000;
+      const again = { paymentMethodNonce: cardNonce() };
+      const early = await order(slow, p.authToken, `${driver}-late-02`, again);
+      expect(early.status).toBe(409);
+      expect(await early.json()).toMatchObject({ code: 'idempotency_in_flight' });
+      await vi.waitFor(() => expect(charged(p.email)).toHaveLength(1), { timeout: 10_000, interval: 100 });
+      later += chargeLeaseMs(slow.deps);
+      const reload = await order(slow, p.authToken, `${driver}-late-02`, again);
+      expect(reload.status).toBe(201);
+      const [paid] = await slow.db.select().from(orders).where(eq(orders.userId, p.userId));
+      expect(paid).toMatchObject({ status: 'paid', transactionId: charged(p.email)[0]!.id });
+      expect(charged(p.email)).toHaveLength(1);
     });
   });
 });

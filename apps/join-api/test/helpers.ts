@@ -253,14 +253,15 @@ export async function testApp(opts: {
     ...(opts.loadShedder ? { loadShedder: opts.loadShedder } : {}),
   };
   const app = createApp(deps);
-  /**
-   * Calls the app in-process (`path` relative to `/api/v1` unless it starts with `/`); always a Promise. `address` is
-   * the socket's remote address (the client join-api's rate limits see; none by default).
-   */
-  const call = (
-    path: string,
-    init: RequestInit & { json?: unknown; token?: string; address?: string } = {},
-  ): Promise<Response> => {
+  return { app, database, db: database.db, env, logs, deps, call: caller(app), close: () => database.close() };
+}
+
+/**
+ * Calls `app` in-process (`path` relative to `/api/v1` unless it starts with `/`); always a Promise. `address` is
+ * the socket's remote address (the client join-api's rate limits see; none by default).
+ */
+function caller(app: ReturnType<typeof createApp>) {
+  return (path: string, init: RequestInit & { json?: unknown; token?: string; address?: string } = {}) => {
     const { json, token, address, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (json !== undefined) headers.set('content-type', 'application/json');
@@ -273,10 +274,19 @@ export async function testApp(opts: {
       ),
     );
   };
-  return { app, database, db: database.db, env, logs, deps, call, close: () => database.close() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/**
+ * A second join-api app over `t`'s database and logs with some dependencies replaced (another gateway, clock or env):
+ * no second database to create and seed. Closing it leaves `t`'s database open.
+ */
+export function sameDatabaseApp(t: TestApp, deps: Partial<AppDeps>): TestApp {
+  const replaced = { ...t.deps, ...deps };
+  const app = createApp(replaced);
+  return { ...t, app, deps: replaced, env: replaced.env, call: caller(app), close: () => Promise.resolve() };
+}
 
 export const SIGNUP = {
   flow: 'join',

@@ -60,8 +60,14 @@ describe('NODE_ENV=production fails closed (DESIGN.md §5)', () => {
     },
   );
 
-  it('GATEWAY_TIMEOUT_MS bounds Braintree calls in production too, so it is allowed', () => {
-    expect(loadEnv({ ...PROD, GATEWAY_TIMEOUT_MS: '10000' }).GATEWAY_TIMEOUT_MS).toBe(10_000);
+  it('GATEWAY_TIMEOUT_MS bounds Braintree calls in production too: allowed from the 60 s braintree_node config.js gives a call (a sale given up sooner may still land), refused below', () => {
+    expect(loadEnv(PROD).GATEWAY_TIMEOUT_MS).toBe(60_000);
+    expect(loadEnv({ ...PROD, GATEWAY_TIMEOUT_MS: '90000' }).GATEWAY_TIMEOUT_MS).toBe(90_000);
+    expect(problems({ ...PROD, GATEWAY_TIMEOUT_MS: '15000' })).toEqual([
+      "  GATEWAY_TIMEOUT_MS: must be at least 60000 (a sale's 60 s) when NODE_ENV=production",
+    ]);
+    // outside production (tests, local runs) a shorter bound is taken as given
+    expect(loadEnv({ GATEWAY_TIMEOUT_MS: '600' }).GATEWAY_TIMEOUT_MS).toBe(600);
   });
 
   it('PUBLIC_URL is required and https: (links in e-mails, the CSRF origin check)', () => {

@@ -3,7 +3,10 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { answerMayBeLost } from '../src/join/in-doubt.js';
 import { messageFor } from '../src/join/steps/payment/payment-error.js';
+import enGB from '../src/i18n/lang/en-GB.json' with { type: 'json' };
 import enUS from '../src/i18n/lang/en-US.json' with { type: 'json' };
+import esMX from '../src/i18n/lang/es-MX.json' with { type: 'json' };
+import esUS from '../src/i18n/lang/es-US.json' with { type: 'json' };
 
 const order: OrderRequest = {
   packageId: 2053,
@@ -36,4 +39,22 @@ describe('an order whose answer did not come in time is in doubt (DESIGN.md §4 
     const intl = createIntl({ locale: 'en-US', messages: enUS });
     expect(messageFor(intl, err)).toBe(enUS['payment.error.inDoubt']);
   });
+});
+
+describe('the in-doubt banner promises what join-api keeps', () => {
+  it.each([
+    ['en-US', enUS, /charged at most once/, /try again or reload/, /about two minutes/],
+    ['en-GB', enGB, /charged at most once/, /try again or reload/, /about two minutes/],
+    ['es-US', esUS, /como máximo una vez/, /volver a intentarlo o recargar/, /unos dos minutos/],
+    ['es-MX', esMX, /como máximo una vez/, /volver a intentarlo o recargar/, /unos dos minutos/],
+  ])(
+    '%s: the payment is still being confirmed, charged at most once (a late second approval is given back), safe to retry or reload, and how long it can take (a sale gets the 60 s braintree_node gives a call; the order is settled within its ~2 min lease)',
+    (_, messages, atMostOnce, retry, howLong) => {
+      const text = messages['payment.error.inDoubt'];
+      expect(text).toMatch(atMostOnce);
+      expect(text).toMatch(retry);
+      expect(text).toMatch(howLong);
+      expect(text).not.toMatch(/not be charged twice|no se te cobrará dos veces/);
+    },
+  );
 });

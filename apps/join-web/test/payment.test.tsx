@@ -591,7 +591,7 @@ describe('payment step', () => {
     renderApp('/join', api);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('you will not be charged twice');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You will be charged at most once');
     await user.click(screen.getByRole('button', { name: /^Pay/ }));
     await screen.findByRole('heading', { level: 1, name: 'Create your login' });
     expect(keys).toHaveLength(2);
@@ -887,7 +887,7 @@ describe('payment step: an in-doubt attempt survives a reload', () => {
       const first = renderApp('/join', api);
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('you will not be charged twice');
+      expect(await screen.findByRole('alert')).toHaveTextContent('You will be charged at most once');
       // stored before the request left, and kept after the lost answer
       expect(JSON.parse(writtenBeforeSending[0]!)).toEqual({ key: keys[0], body: orders(api)[0]!.body });
       expect(loadPaymentAttempt(7)).toEqual({ key: keys[0], body: orders(api)[0]!.body });
@@ -932,7 +932,7 @@ describe('payment step: an in-doubt attempt survives a reload', () => {
     first.unmount();
     renderApp('/join', api);
     await waitFor(() => expect(keys).toHaveLength(2));
-    expect(await screen.findByRole('alert')).toHaveTextContent('you will not be charged twice');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You will be charged at most once');
     expect(stored()).not.toBeNull();
     await user.click(screen.getByRole('button', { name: /^Pay/ }));
     await screen.findByRole('heading', { level: 1, name: 'Create your login' });

@@ -1,6 +1,8 @@
 import { DeadlineExceededError, withDeadline } from './deadline.js';
 import {
   GatewayUnavailableError,
+  duplicateInDoubt,
+  isDuplicateRejection,
   saleMoneyState,
   paymentMethodSummary,
   type BraintreeInstrument,
@@ -27,9 +29,8 @@ import type { BtMoneyTransaction, MoneySearchBuilder } from './braintree-money.j
  *    liability shift possible (the gateway rejects with `three_d_secure` what did not authenticate; Braintree fails
  *    `required` whenever liability cannot shift, so a card that is not enrolled, or whose lookup found authentication
  *    unavailable, is sold without it and the merchant keeps the liability: `threeDSecure` in the result says so),
- *    `submitForSettlement`, `orderId` and the parent's
- *    `customer.email` (support and reconciliation search by either). Wallet nonces (PayPal one-time, Venmo
- *    single-use, Apple Pay) are sold directly: nothing is vaulted, so a one-time PayPal nonce never meets 82902.
+ *    `submitForSettlement`, `orderId` and the parent's `customer.email` (support and reconciliation search by either);
+ *    wallet nonces (PayPal one-time, Venmo single-use, Apple Pay) are sold directly, never vaulted (so never 82902).
  * `orderId` is not an idempotency handle (Braintree never deduplicates on it): orders.ts holds a lease instead.
  */
 
@@ -158,11 +159,15 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
   };
 }
 
-/** Maps a failed SDK result (validation errors, declined or rejected sale) to a refusal. */
+/**
+ * Maps a failed SDK result (validation errors, declined or rejected sale) to a refusal.
+ * @throws GatewayUnavailableError for a sale still `authorizing` or rejected as a duplicate ({@link isDuplicateRejection})
+ */
 export function mapBraintreeFailure(result: BtResult): Exclude<ChargeResult, { outcome: 'approved' }> {
   if (result.transaction) {
     const mapped = mapBraintreeTransaction(result.transaction);
     if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`braintree: sale ${mapped.status}`);
+    if (isDuplicateRejection(mapped)) throw duplicateInDoubt('braintree', mapped.transactionId);
     return mapped as Exclude<ChargeResult, { outcome: 'approved' }>;
   }
   const errors = result.errors?.deepErrors() ?? [];

@@ -13,6 +13,15 @@ import type { Socket } from 'node:net';
  * sent for that call after it, whatever state the connection was in.
  */
 
+/**
+ * The least a sale gets before join-api takes it for in doubt (ms): the npm `braintree` SDK's own default `timeout`
+ * (braintree_node lib/braintree/config.js, 60000), the time Braintree allows a transaction call to answer. A sale
+ * given up on sooner may still be carried out by the provider after the caller stopped waiting. `GATEWAY_TIMEOUT_MS`
+ * defaults to it, and `NODE_ENV=production` refuses less (env.ts); the charge lease is derived from the driver's
+ * deadline, so it covers the whole sale (services/orders/charge-lease.ts `chargeLeaseMs`).
+ */
+export const MIN_SALE_TIMEOUT_MS = 60_000;
+
 interface Scope {
   sockets: Set<Socket>;
   expired: boolean;

@@ -25,7 +25,8 @@ const PROCESSOR_CATEGORIES: Record<string, DeclineCategory> = {
 /**
  * Braintree `gatewayRejectionReason`s (braintree_node `Transaction.GatewayRejectionReason`) that mean the card could
  * not be verified: `cvv`, `avs`, `avs_and_cvv` (the merchant's verification rules) and `three_d_secure` (3D Secure
- * required and not authenticated). Every other reason (`fraud`, `risk_threshold`, `duplicate`, …) is `card_declined`.
+ * required and not authenticated). Every other reason (`fraud`, `risk_threshold`, …) is `card_declined`; `duplicate`
+ * never gets here — it is in doubt, not a decline (types.ts `isDuplicateRejection`).
  */
 const AUTHENTICATION_REJECTIONS = new Set(['cvv', 'avs', 'avs_and_cvv', 'three_d_secure']);
 

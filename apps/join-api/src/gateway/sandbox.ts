@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   GatewayUnavailableError,
+  duplicateInDoubt,
+  isDuplicateRejection,
   saleMoneyState,
   paymentMethodSummary,
   type ChargeRequest,
@@ -70,7 +72,8 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
 /**
  * The sandbox's answer to a sale as a {@link ChargeResult}: a sale, a used or unknown nonce (91564 / 91565), or a
  * rejection.
- * @throws GatewayUnavailableError on a 5xx, an unexpected shape, or a sale still `authorizing` (in doubt)
+ * @throws GatewayUnavailableError on a 5xx, an unexpected shape, a sale still `authorizing`, or a sale rejected as a
+ *   `duplicate` (in doubt: {@link isDuplicateRejection})
  */
 function chargeResultOf(res: Response, body: unknown): ChargeResult {
   if (res.status >= 500)
@@ -82,6 +85,8 @@ function chargeResultOf(res: Response, body: unknown): ChargeResult {
     const mapped = mapSandboxTransaction(t);
     // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
     if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`sandbox: sale ${mapped.status}`);
+    // Braintree's duplicate checking: the earlier sale of the order it duplicates may hold the money — in doubt
+    if (isDuplicateRejection(mapped)) throw duplicateInDoubt('sandbox', mapped.transactionId);
     // The sandbox applied DESIGN.md §5 "3D Secure policy" itself (it knows the nonce): report what 3DS did
     if (mapped.outcome !== 'approved' || t.paymentInstrumentType !== 'credit_card') return mapped;
     const policy = threeDSecurePolicy(t.threeDSecureInfo);

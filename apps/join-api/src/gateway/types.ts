@@ -193,6 +193,30 @@ export class GatewayUnavailableError extends Error {
   }
 }
 
+/**
+ * Braintree's duplicate transaction checking (on by default, a 30 s window: Braintree "Duplicate Transaction
+ * Checking") rejects a sale as `gateway_rejected` with `gatewayRejectionReason` `duplicate`
+ * (braintree_node transaction.js `GatewayRejectionReason.Duplicate`) when an earlier sale with the same amount, order
+ * id and card went through — and it answers at once, without waiting for an earlier sale still in flight. So such a
+ * rejection says nothing about the card: the earlier sale it duplicates, under the same order id, may hold the money.
+ * Both drivers raise it from `charge` as {@link duplicateInDoubt} (in doubt, never a decline), and a rejection found
+ * by {@link PaymentGateway.findByOrderId} decides nothing about the order (finalize.ts `resolveFromGateway`).
+ * @returns whether `t` is a sale rejected by duplicate checking.
+ */
+export function isDuplicateRejection(t: { outcome: string; gatewayRejectionReason?: string }): boolean {
+  return t.outcome === 'gateway_rejected' && t.gatewayRejectionReason === 'duplicate';
+}
+
+/**
+ * The in-doubt error for a sale Braintree's duplicate checking rejected ({@link isDuplicateRejection}): the order stays
+ * pending under its lease (`maybeInFlight`: the earlier sale may still be landing) and is resolved by search.
+ * @param driver the driver's name, for the message; `transactionId` the rejected sale's id, when the answer had one.
+ */
+export function duplicateInDoubt(driver: string, transactionId?: string): GatewayUnavailableError {
+  const sale = transactionId ? `sale ${transactionId}` : 'sale';
+  return new GatewayUnavailableError(`${driver}: ${sale} rejected as a duplicate of an earlier sale of the order`);
+}
+
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'braintree';
   /**
@@ -200,7 +224,10 @@ export interface PaymentGateway {
    * bounded by the driver's timeout. The order's charge lease is longer than this.
    */
   readonly maxChargeMs: number;
-  /** Charges a nonce. @throws GatewayUnavailableError when the outcome is unknown. */
+  /**
+   * Charges a nonce. Never answers a {@link isDuplicateRejection duplicate rejection}: that is in doubt.
+   * @throws GatewayUnavailableError when the outcome is unknown, or the sale was rejected as a duplicate.
+   */
   charge(req: ChargeRequest): Promise<ChargeResult>;
   /**
    * Every transaction the provider holds for an order, oldest first (empty when none). Used to resolve an order left

@@ -4,12 +4,21 @@ import { orders, type OrderStatus } from '../../db/schema.js';
 import type { OrderRow } from './types.js';
 
 /**
- * The charge lease (ms): the longest charge the gateway driver can make ({@link PaymentGateway.maxChargeMs}, every
- * call bounded by `GATEWAY_TIMEOUT_MS`) plus a margin. Whoever calls the gateway about an order holds the order's lease
- * for this long, taken before the call; nobody else charges, resolves or fails the order while it is live.
+ * What the charge lease adds to the driver's longest charge (ms): the database round trips between taking the lease
+ * and the gateway call, and a search index catching up with a sale that landed at its deadline.
+ */
+export const LEASE_MARGIN_MS = 5_000;
+
+/**
+ * The charge lease (ms): the longest charge the gateway driver can make ({@link PaymentGateway.maxChargeMs}: every
+ * call bounded by `GATEWAY_TIMEOUT_MS`, at least the 60 s a sale gets, gateway/deadline.ts `MIN_SALE_TIMEOUT_MS`) plus
+ * {@link LEASE_MARGIN_MS} — so it outlives the sale's deadline: with the defaults 125 s for `braintree` (nonce lookup +
+ * sale, 60 s each) and 65 s for `sandbox`. Whoever calls the gateway about an order holds the order's lease for this
+ * long, taken (or renewed) just before the call; nobody else charges, resolves or fails the order while it is live, so
+ * an order whose sale a search does not show yet is not failed while that sale could still land.
  */
 export function chargeLeaseMs(s: Pick<Services, 'gateway'>): number {
-  return s.gateway.maxChargeMs + 5_000;
+  return s.gateway.maxChargeMs + LEASE_MARGIN_MS;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../context.js';
 import { idempotencyKeys, orders, outbox, subscriptions, users } from '../../db/schema.js';
-import type { ChargeResult, FoundTransaction } from '../../gateway/types.js';
+import { isDuplicateRejection, type ChargeResult, type FoundTransaction } from '../../gateway/types.js';
 import { orderYears, paymentColumns, receiptDedupeKey, receiptPayload } from '../../receipts.js';
 import { authenticationRequired, offersStepUp } from '../step-up.js';
 import { declineDetails, declineRefusal, nonceRefusal, paidResponse, storedRefusal } from './answers.js';
@@ -250,13 +250,15 @@ export async function record(s: Services, order: OrderRow, result: ChargeResult)
  * With the order's lease held: asks the gateway for the order's sales (Braintree search by orderId and type) and
  * records what it finds — the first approval pays the order and any further approval is reversed; otherwise a
  * decline is recorded. The provider does not deduplicate on orderId, so there may be several. A sale whose money is
- * not decided yet (`authorizing`) leaves the order pending.
+ * not decided yet (`authorizing`) leaves the order pending; a sale rejected by Braintree's duplicate checking
+ * (types.ts `isDuplicateRejection`) is passed over, as if not found.
  * @returns 'resolved' when an answer was recorded, 'in_doubt' when a sale is still undecided, 'none' when the gateway
  *   holds no sale for the order.
  * @throws GatewayUnavailableError
  */
 export async function resolveFromGateway(s: Services, order: OrderRow): Promise<'resolved' | 'in_doubt' | 'none'> {
-  const found: FoundTransaction[] = await s.gateway.findByOrderId(order.id);
+  // a sale rejected by Braintree's duplicate checking decides nothing: the earlier sale it duplicates does
+  const found: FoundTransaction[] = (await s.gateway.findByOrderId(order.id)).filter((t) => !isDuplicateRejection(t));
   const approved = found.filter((t) => t.outcome === 'approved');
   if (!approved.length && found.some((t) => t.outcome === 'in_doubt')) return 'in_doubt';
   const pick = approved[0] ?? found.at(-1);

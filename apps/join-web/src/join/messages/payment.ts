@@ -228,8 +228,10 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
   },
   inDoubt: {
     id: 'payment.error.inDoubt',
-    description: 'Error when the app cannot tell whether the payment went through; retrying is safe.',
-    defaultMessage: 'We could not confirm your payment. Try again: you will not be charged twice.',
+    description:
+      'Error when the app cannot tell yet whether the payment went through (join-api keeps the order in doubt until the gateway answers: a sale gets 60 s, and the order is settled within about two minutes). Retrying or reloading is safe: the parent is charged at most once.',
+    defaultMessage:
+      'We are still confirming your payment. You will be charged at most once, so you can safely try again or reload the page. Confirming can take up to about two minutes.',
   },
   fixCard: {
     id: 'payment.error.fixCard',
