@@ -106,6 +106,12 @@ const EnvSchema = z
      */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
     /**
+     * How long after an order's charge lease ended a search that finds no sale still leaves it in doubt (ms): the
+     * provider's search index shows a sale a little after it was made, and an order is never failed while its sale
+     * could still appear (charge-lease.ts `searchRulesOutSale`).
+     */
+    ORDER_SEARCH_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    /**
      * How long after it was paid or failed an order is still searched for late approvals and lost money (days): past
      * it, Braintree's webhooks alone tell of disputes and settlement declines (docs/PAYMENTS-LIFECYCLE.md). Covers
      * settlement (a few days) and the weeks in which support refunds.

@@ -230,6 +230,9 @@ export async function testApp(opts: {
     SANDBOX_URL: opts.sandboxUrl ?? 'http://127.0.0.1:9',
     // Generous: on a loaded 2-core CI machine a 2 s budget can expire before the charge reaches the fake gateway.
     GATEWAY_TIMEOUT_MS: '10000',
+    // a search that finds nothing after the lease rules a sale out at once here; test/search-grace.test.ts covers the
+    // production grace (the provider's search index lags behind its sales)
+    ORDER_SEARCH_GRACE_MS: '0',
     LOG_LEVEL: 'info',
     RATE_LIMIT_FACTOR: '100',
     WEB_DIST: '/nonexistent-web-dist',

@@ -22,6 +22,17 @@ export function chargeLeaseMs(s: Pick<Services, 'gateway'>): number {
 }
 
 /**
+ * Whether the gateway's search finding no sale for a pending order rules a sale out, so the order may be failed: only
+ * once its last charge can no longer land unseen — the charge lease (which outlives the sale's deadline) plus
+ * `ORDER_SEARCH_GRACE_MS`, the lag of the provider's search index (a Braintree transaction shows in
+ * `transaction.search` a little after it was made), since the charge began (`updated_at`, stamped at each charge).
+ * Until then the order stays pending, in doubt (docs/PAYMENTS-LIFECYCLE.md).
+ */
+export function searchRulesOutSale(s: Pick<Services, 'gateway' | 'env' | 'now'>, order: OrderRow): boolean {
+  return s.now().getTime() - order.updatedAt.getTime() >= chargeLeaseMs(s) + s.env.ORDER_SEARCH_GRACE_MS;
+}
+
+/**
  * Takes an order's lease when nobody holds it (never taken, or expired) and the order is in one of `statuses`.
  * @returns the order row as it now stands, or undefined when the lease is held by another caller.
  */
@@ -46,7 +57,8 @@ export async function takeLease(
 }
 
 /**
- * Renews a lease this caller still holds — fenced on the exact `lease_until` it set, so a lease that ran out and was
+ * Renews a lease this caller still holds (and stamps `updated_at`: a charge begins under it, see
+ * {@link searchRulesOutSale}) — fenced on the exact `lease_until` it set, so a lease that ran out and was
  * taken by another process meanwhile is not renewed. Called before each further gateway call under one lease (a
  * search, then the charge), so the lease always covers the call in flight.
  * @returns the order row with the new lease, or undefined when the lease is no longer this caller's.
@@ -55,7 +67,7 @@ export async function renewLease(s: Services, order: OrderRow): Promise<OrderRow
   if (!order.leaseUntil) return undefined;
   const [row] = await s.db
     .update(orders)
-    .set({ leaseUntil: new Date(s.now().getTime() + chargeLeaseMs(s)) })
+    .set({ leaseUntil: new Date(s.now().getTime() + chargeLeaseMs(s)), updatedAt: s.now() })
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), eq(orders.leaseUntil, order.leaseUntil)))
     .returning();
   return row;

@@ -7,7 +7,7 @@ import type { UserRow } from '../../accounts.js';
 import { ServiceError } from '../errors.js';
 import { requestHashes } from '../step-up.js';
 import { chargeUnderKey, leaseHeld, paidAnswer } from './charge.js';
-import { dropLease, failUnderLease, reopenForStepUp, takeLease } from './charge-lease.js';
+import { dropLease, failUnderLease, reopenForStepUp, searchRulesOutSale, takeLease } from './charge-lease.js';
 import { resolveFromGateway } from './finalize.js';
 import { claimKey, completeKey, completedAnswer, release, unclaim } from './idempotency-store.js';
 import { openOrder } from './open-order.js';
@@ -93,7 +93,8 @@ async function settleOtherOrder(a: Attempt, pending: OrderRow): Promise<Placed |
   if (!other) throw leaseHeld(s, 'Another payment is being processed; retry shortly.');
   a.leased = other.id;
   const outcome = await resolveFromGateway(s, other);
-  if (outcome === 'in_doubt') throw new GatewayUnavailableError(`order ${other.id}: its sale is not decided yet`);
+  if (outcome === 'in_doubt' || (outcome === 'none' && !searchRulesOutSale(s, other)))
+    throw new GatewayUnavailableError(`order ${other.id}: its sale is not decided yet`);
   if (outcome === 'none') {
     await failUnderLease(s, other);
     return undefined;

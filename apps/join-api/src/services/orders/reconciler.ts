@@ -4,7 +4,7 @@ import { gatewayWatermarks, orders } from '../../db/schema.js';
 import { GatewayUnavailableError } from '../../gateway/types.js';
 import { applySaleMoney, recordPaymentEvent } from '../payment-events.js';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
-import { failUnderLease, takeLease } from './charge-lease.js';
+import { failUnderLease, searchRulesOutSale, takeLease } from './charge-lease.js';
 import { resolveFromGateway, reverseLate } from './finalize.js';
 
 /** The first re-check of a failed or paid order after a check that found nothing to do (ms). */
@@ -106,7 +106,8 @@ export async function reconcileOrders(s: Services, opts: { batchSize?: number } 
     try {
       const outcome = await resolveFromGateway(s, order);
       if (outcome === 'resolved') result.resolved++;
-      else if (outcome === 'in_doubt') result.inDoubt++;
+      // nothing found yet may still be a sale the search index has not shown: in doubt until the grace has passed
+      else if (outcome === 'in_doubt' || !searchRulesOutSale(s, order)) result.inDoubt++;
       else if (await failUnderLease(s, order)) result.failed++;
     } catch (e) {
       if (!(e instanceof GatewayUnavailableError)) throw e;
