@@ -58,11 +58,12 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { openDatabase, seedReference } from '../dist/index.js';
 import { freePort } from './free-port.mjs';
-import { loadSandbox, nonceMaker } from './sandbox.mjs';
+import { loadSandbox } from './sandbox.mjs';
+import { PAGE_ORIGIN, PURCHASES, METHODS, payers } from './soak-payers.mjs';
+import { assignAfterSale, holdsMoney, parentMoney, settleAndAfter } from './soak-money.mjs';
 
 const DRIVERS = (process.env.SOAK_DRIVERS ?? 'braintree,sandbox').split(',').filter(Boolean);
 const PARENTS = Number(process.env.SOAK_PARENTS ?? 100);
@@ -71,18 +72,18 @@ const RECONCILE_MS = Number(process.env.SOAK_RECONCILE_INTERVAL_MS ?? 1000);
 const MAX_ATTEMPTS = Number(process.env.SOAK_MAX_ATTEMPTS ?? 60);
 const PARENT_DEADLINE_MS = Number(process.env.SOAK_PARENT_DEADLINE_MS ?? 120_000);
 const SEED = Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const SETTLING_MS = Number(process.env.SOAK_SETTLING_MS ?? 2000);
-const SETTLED_MS = Number(process.env.SOAK_SETTLED_MS ?? 5000);
-const SETTLEMENT_DECLINED_RATE = Number(process.env.SOAK_SETTLEMENT_DECLINED_RATE ?? 0.03);
+/** Simulated settlement over time (0 = off: sales are settled by the soak's settlement batch). */
+const SETTLING_MS = Number(process.env.SOAK_SETTLING_MS ?? 0);
+const SETTLED_MS = Number(process.env.SOAK_SETTLED_MS ?? SETTLING_MS);
+const SETTLEMENT_DECLINED_RATE = Number(process.env.SOAK_SETTLEMENT_DECLINED_RATE ?? 0);
 const SEARCH_LAG_MS = Number(process.env.SOAK_SEARCH_LAG_MS ?? 8000);
 const KILLS = Number(process.env.SOAK_KILLS ?? 3);
 const KILL_EVERY_MS = Number(process.env.SOAK_KILL_EVERY_MS ?? 3000);
-const REFUND_SHARE = Number(process.env.SOAK_REFUND_SHARE ?? 0.1);
+const GB_SHARE = Number(process.env.SOAK_GB_SHARE ?? 0.25);
+/** How long the money phase waits for join-api to follow the money (notifications, refunds found by search). */
+const MONEY_WAIT_MS = Number(process.env.SOAK_MONEY_WAIT_MS ?? 60_000);
 /** A land-late sale is carried out this long after join-api's charge lease ran out, at most (ms). */
 const LAND_LATE_MAX_MS = 4000;
-const PACKAGE_ID = 2053;
-/** Sale statuses that hold the parent's money (Braintree "Transaction statuses"). */
-const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const appDir = fileURLToPath(new URL('../', import.meta.url));
@@ -102,28 +103,21 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /**
- * The real payments sandbox (fault control on) served in-process on a free 127.0.0.1 port; `newNonce()` tokenizes the
- * 3D Secure test Visa into a new single-use nonce carrying a successful (liability-shifted) 3DS result.
+ * The real payments sandbox (fault control and control panel on) served in-process on a free 127.0.0.1 port, its bank
+ * (the 3D Secure ACS) on another; its webhook notifications are posted to `webhookUrl` (join-api's, on a port chosen
+ * before join-api starts, so every restart listens there again), a refused delivery retried after 250 ms, doubling.
  */
-async function startSandbox() {
-  const { createSandboxApp, SandboxStore, FAKE_NONCES } = await loadSandbox();
-  const store = new SandboxStore();
-  const app = createSandboxApp({ store, nodeEnv: 'development' });
-  const newNonce = nonceMaker(store, FAKE_NONCES);
-  return new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        port: info.port,
-        newNonce,
-        close: () =>
-          new Promise((r) => {
-            s.closeAllConnections?.();
-            s.close(() => r());
-          }),
-      }),
-    );
+async function startSandbox(webhookUrl) {
+  const { startSandbox: start, FAKE_NONCES, answerChallenge } = await loadSandbox();
+  const sandbox = await start({
+    port: 0,
+    host: '127.0.0.1',
+    nodeEnv: 'development',
+    allowedOrigins: [PAGE_ORIGIN],
+    webhookUrls: [webhookUrl],
+    webhookRetryBaseMs: 250,
   });
+  return { ...sandbox, payers: payers(sandbox, { answerChallenge, FAKE_NONCES }) };
 }
 
 /**
@@ -185,8 +179,7 @@ async function startLateProxy(target) {
  * join-api's production entry as a child process (its reconciler included); stops itself if this process dies.
  * `port` (default a free one) and `logs` (parsed log lines, appended to) let a restart take over from a killed one.
  */
-async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, port: given, logs = [] }) {
-  const port = given ?? (await freePort());
+async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, port, append, logs = [] }) {
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -210,6 +203,10 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, po
     GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
     RECONCILE_INTERVAL_MS: String(RECONCILE_MS),
     PAYMENTS_DRIVER: driver,
+    // the payment events (webhooks, refunds found by search) handled every 500 ms besides each delivery's own kick;
+    // disputes opened are e-mailed here (queued in the outbox, counted)
+    PAYMENT_EVENTS_POLL_MS: '500',
+    OPS_EMAIL: 'ops@example.com',
     SOAK_CHILD_MAX_MS: '300000',
     ...(driver === 'braintree'
       ? {
@@ -229,7 +226,7 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, po
     ['--import', fileURLToPath(new URL('./watchdog.mjs', import.meta.url)), 'dist/main.js'],
     { cwd: appDir, env, stdio: ['pipe', 'pipe', 'pipe'] },
   );
-  const log = fs.createWriteStream(logFile, { flags: given === undefined ? 'w' : 'a' });
+  const log = fs.createWriteStream(logFile, { flags: append ? 'a' : 'w' });
   const lines = logs;
   let buffered = '';
   child.stdout.on('data', (chunk) => {
@@ -283,14 +280,6 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, po
   };
 }
 
-const billingAddress = {
-  streetAddress: '1 Main St',
-  locality: 'Austin',
-  region: 'TX',
-  postalCode: '78701',
-  countryCodeAlpha2: 'US',
-};
-
 async function soak(driver, template) {
   const rng = prng(SEED + (driver === 'braintree' ? 0 : 1));
   const t0 = Date.now();
@@ -301,10 +290,21 @@ async function soak(driver, template) {
   fs.cpSync(template, dataDir, { recursive: true });
   const logFile = path.join(repo, '.bench', `soak-${driver}-join-api.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const sandbox = await startSandbox();
+  // join-api's port is chosen first: the sandbox posts its notifications there, to whichever process listens
+  const apiPort = await freePort();
+  const sandbox = await startSandbox(`http://127.0.0.1:${apiPort}/api/v1/webhooks/braintree`);
   const proxy = await startLateProxy(sandbox);
-  const start = (port) =>
-    startJoinApi({ driver, sandbox, gatewayPort: proxy.port, dataDir, logFile, port, logs: api?.logs });
+  const start = () =>
+    startJoinApi({
+      driver,
+      sandbox,
+      gatewayPort: proxy.port,
+      dataDir,
+      logFile,
+      port: apiPort,
+      append: api !== undefined,
+      logs: api?.logs,
+    });
   let api;
   const sandboxCall = async (method, url, body) => {
     const res = await fetch(`${sandbox.url}${url}`, {
@@ -315,17 +315,24 @@ async function soak(driver, template) {
     if (!res.ok) throw new Error(`${method} ${url} ${res.status}: ${await res.text()}`);
     return res.status === 204 ? null : res.json();
   };
-  let supportRefunding = true;
-  let supportLoop;
   try {
     api = await start();
     phase('started');
-    const leaseMs = (driver === 'braintree' ? 2 * TIMEOUT_MS : TIMEOUT_MS) + 5_000;
+    // join-api's charge lease (orders/charge-lease.ts: the driver's longest charge + 5 s); SOAK_LEASE_MS if it changes
+    const leaseMs = Number(process.env.SOAK_LEASE_MS ?? (driver === 'braintree' ? 2 * TIMEOUT_MS : TIMEOUT_MS) + 5_000);
     console.log(
-      `\nmoney soak — driver ${driver}, ${PARENTS} parents, GATEWAY_TIMEOUT_MS ${TIMEOUT_MS}, RECONCILE_INTERVAL_MS ${RECONCILE_MS}, charge lease ${leaseMs} ms, settling/settled after ${SETTLING_MS}/${SETTLED_MS} ms, search lag ${SEARCH_LAG_MS} ms, ${KILLS} SIGKILLs, seed ${SEED}`,
+      `\nmoney soak — driver ${driver}, ${PARENTS} parents, GATEWAY_TIMEOUT_MS ${TIMEOUT_MS}, RECONCILE_INTERVAL_MS ${RECONCILE_MS}, charge lease ${leaseMs} ms, ${SETTLING_MS ? `settling/settled after ${SETTLING_MS}/${SETTLED_MS} ms` : 'settled by the batch'}, search lag ${SEARCH_LAG_MS} ms, ${KILLS} SIGKILLs, seed ${SEED}`,
     );
     await sandboxCall('PUT', '/sandbox/simulation', {
-      settlement: { settlingAfterMs: SETTLING_MS, settledAfterMs: SETTLED_MS, declinedRate: SETTLEMENT_DECLINED_RATE },
+      ...(SETTLING_MS
+        ? {
+            settlement: {
+              settlingAfterMs: SETTLING_MS,
+              settledAfterMs: SETTLED_MS,
+              declinedRate: SETTLEMENT_DECLINED_RATE,
+            },
+          }
+        : {}),
       searchLagMs: SEARCH_LAG_MS,
     });
 
@@ -349,11 +356,16 @@ async function soak(driver, template) {
     const pastLease = () => leaseMs + 1000 + Math.floor(rng() * (LAND_LATE_MAX_MS - 1000));
 
     // Sign-ups (no faults yet).
+    // a quarter GB parents buying in GBP; half the parents pay with the frictionless card, the others with a challenged
+    // card, a card not enrolled in 3D Secure or PayPal
+    const methodOf = (r) => (r < 0.5 ? METHODS[0] : r < 0.65 ? METHODS[1] : r < 0.8 ? METHODS[2] : METHODS[3]);
     const parents = Array.from({ length: PARENTS }, (_, i) => ({
       i,
       email: `soak-${runId}-${driver}-${i}@example.com`,
       reloads: rng() < 0.5,
-      supportRefunds: rng() < REFUND_SHARE,
+      country: rng() < GB_SHARE ? 'GB' : 'US',
+      method: methodOf(rng()),
+      afterSale: undefined,
       refunded: [],
       plan: 'none',
       answers: [],
@@ -367,8 +379,8 @@ async function soak(driver, template) {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             flow: 'join',
-            address: { country: 'US' },
-            parent: { firstName: 'Soak', lastName: `P${p.i}`, email: p.email, phoneNumber: '2025550143' },
+            address: { country: p.country },
+            parent: { ...PURCHASES[p.country].parent(p.i), email: p.email },
           }),
         });
         if (res.status !== 201) throw new Error(`POST /signups ${res.status}: ${await res.text()}`);
@@ -377,6 +389,7 @@ async function soak(driver, template) {
         p.authToken = body.authToken;
       }),
     );
+    assignAfterSale(parents, rng);
 
     phase('signedUp');
     // Per-parent faults (both drivers send the payer's email with the sale; the late proxy is braintree's only).
@@ -442,28 +455,8 @@ async function soak(driver, template) {
         const cut = inFlight;
         await api.kill();
         const down = Date.now();
-        api = await start(api.port);
+        api = await start();
         kills.push({ inFlight: cut, restartMs: Date.now() - down });
-      }
-    })();
-
-    // Support refunds some paid parents' settled sales while join-api reconciles (server API, as support's tool).
-    supportLoop = (async () => {
-      while (supportRefunding) {
-        for (const p of parents) {
-          if (!supportRefunding) break;
-          if (!p.supportRefunds || p.refunded.length || (p.outcome !== 'paid' && p.outcome !== 'already_paid'))
-            continue;
-          const { transactions } = await sandboxCall(
-            'GET',
-            `/sandbox/transactions?customerEmail=${encodeURIComponent(p.email)}`,
-          );
-          const settled = transactions.find((x) => x.type === 'sale' && x.status === 'settled' && !x.refundIds.length);
-          if (!settled) continue;
-          const res = await fetch(`${sandbox.url}/v1/transactions/${settled.id}/refund`, { method: 'POST' });
-          if (res.ok) p.refunded.push((await res.json()).transaction.id);
-        }
-        await sleep(250);
       }
     })();
 
@@ -475,8 +468,12 @@ async function soak(driver, template) {
       parents.map(async (p) => {
         const t0 = performance.now();
         // each attempt (Idempotency-Key) carries its own single-use nonce, as the page tokenizes the card again
-        const attempt = () => ({ key: randomUUID(), nonce: sandbox.newNonce() });
-        let current = attempt();
+        const purchase = PURCHASES[p.country];
+        const attempt = async () => ({
+          key: randomUUID(),
+          nonce: await sandbox.payers.nonceFor(p.method, { amount: purchase.expectedCharge.amount, email: p.email }),
+        });
+        let current = await attempt();
         p.keys.push(current.key);
         for (let n = 1; n <= MAX_ATTEMPTS && performance.now() - t0 < PARENT_DEADLINE_MS; n++) {
           const s = performance.now();
@@ -493,10 +490,10 @@ async function soak(driver, template) {
                 'idempotency-key': current.key,
               },
               body: JSON.stringify({
-                packageId: PACKAGE_ID,
+                packageId: purchase.packageId,
                 paymentMethodNonce: current.nonce,
-                billingAddress,
-                expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+                billingAddress: purchase.billingAddress,
+                expectedCharge: purchase.expectedCharge,
               }),
               signal: AbortSignal.timeout(30_000),
             });
@@ -534,7 +531,7 @@ async function soak(driver, template) {
             status === 422 ||
             status === 402
           ) {
-            current = attempt();
+            current = await attempt();
             p.keys.push(current.key);
           }
         }
@@ -580,49 +577,93 @@ async function soak(driver, template) {
         }),
       );
     }
-    const held = (p) =>
-      [...p.transactions.values()].filter((x) => x.type === 'sale' && APPROVED.has(x.status) && !x.refundIds.length);
-    const beyondOne = () => parents.reduce((n, p) => n + Math.max(0, held(p).length - 1), 0);
+    const heldSales = (p) => [...p.transactions.values()].filter(holdsMoney);
+    const beyondOne = () => parents.reduce((n, p) => n + Math.max(0, heldSales(p).length - 1), 0);
     await observeSandbox();
     const awaitingRecheck = beyondOne();
-    supportRefunding = false;
-    await supportLoop;
     phase('observed');
 
-    // The back-off's first re-check of failed and paid orders (5 minutes) brought forward: join-api stopped, the orders
-    // made due in its database as if that time had passed, join-api started again for one reconciliation pass.
-    await api.stop();
-    let madeDue = 0;
-    {
+    /** join-api stopped, `change(db)` run on its database (time brought forward), join-api started again. */
+    async function whileStopped(change) {
+      await api.stop();
       const database = await openDatabase({ dataDir });
       try {
-        const r = await database.db.execute(
-          sql`update orders set lease_until = now() where status in ('failed', 'paid') and lease_until > now() returning id`,
-        );
-        madeDue = r.rows.length;
+        return await change(database.db);
       } finally {
         await database.close();
+        api = await start();
       }
     }
-    api = await start(api.port);
+    /** Orders made due now, as if the reconciler's back-off (5 minutes, then longer) had passed. */
+    const makeDue = async (db) =>
+      (
+        await db.execute(
+          sql`update orders set lease_until = now() where status in ('pending', 'failed', 'paid') and lease_until > now() returning id`,
+        )
+      ).rows.length;
+
+    // The back-off's first re-check of failed and paid orders (5 minutes) brought forward — well before the day's
+    // settlement batch, as on Braintree, where a sale stays `submitted_for_settlement` until its batch (Braintree
+    // "Transaction statuses": settlement happens once a day) — and the paying sale of each paid order read.
+    const madeDue = await whileStopped(async (db) => {
+      const paid = await db.execute(sql`select user_id, transaction_id from orders where status = 'paid'`);
+      const paying = new Map(paid.rows.map((o) => [o.user_id, o.transaction_id]));
+      for (const p of parents) p.payingId = paying.get(p.userId);
+      return makeDue(db);
+    });
     // its start-up pass re-checks every order made due (4 at once): wait until no parent holds more than one approval,
-    // or SOAK_RECHECK_MS (60 s) — whatever is still held then is counted
+    // or SOAK_RECHECK_MS (60 s) — whatever is still held then is settled by the batch and counted
     const recheckUntil = Date.now() + Number(process.env.SOAK_RECHECK_MS ?? 60_000);
     do {
       await sleep(RECONCILE_MS + 1_000);
       await observeSandbox();
     } while (beyondOne() > 0 && Date.now() < recheckUntil);
-    await observeJoinApi();
     phase('rechecked');
+
+    // Money after the sale: the settlement batch (every sale still held settled, or declined at settlement), join-api
+    // SIGKILLed halfway through it while notifications are in flight (the sandbox's queue retries them), then support's
+    // refunds and the disputes (AFTER_SALE_SHARES in soak-money.mjs).
+    let notificationKill;
+    const afterSale = await settleAndAfter(
+      parents,
+      (to, body) => sandboxCall('POST', `/sandbox/${to}`, body ?? {}),
+      async () => {
+        const down = Date.now();
+        await api.kill();
+        api = await start();
+        notificationKill = { restartMs: Date.now() - down };
+      },
+    );
+    // refunds show in searches only after the search lag; then the paid orders' next re-check brought forward too: its
+    // pass meets the refunds under each order id, which it must never void, refund or take for an approval
+    await sleep(SEARCH_LAG_MS + RECONCILE_MS);
+    const madeDueAfterSale = await whileStopped(makeDue);
+    phase('afterSale');
+
+    // join-api follows the money: until every parent's subscription is current exactly when a sale of theirs holds
+    // money and every notification was delivered (or given up), SOAK_MONEY_WAIT_MS at most — what differs then counts
+    const deliveriesOver = () => sandbox.webhooks.list().every((d) => d.delivered || d.attempts >= 10);
+    const moneyUntil = Date.now() + MONEY_WAIT_MS;
+    for (;;) {
+      await sleep(1_000);
+      await observeSandbox();
+      await observeJoinApi();
+      const differ = parents.some((p) => p.subscribed !== heldSales(p).length > 0);
+      if ((!differ && deliveriesOver()) || Date.now() > moneyUntil) break;
+    }
+    phase('followed');
     await api.stop();
     // counted once join-api has stopped: nothing it does can change the sandbox's transactions after this
     await observeSandbox();
     phase('stopped');
 
-    // The parents' orders (join-api's database) and the sandbox's transactions for each order id.
+    // The parents' orders, subscriptions ended and e-mails (join-api's database) and the sandbox's transactions for
+    // each order id.
     const database = await openDatabase({ dataDir });
     const ordersByUser = new Map();
     const orderStatus = {};
+    const ended = {};
+    const mails = {};
     try {
       const result = await database.db.execute(sql`select id, user_id, status, transaction_id from orders`);
       for (const o of result.rows) {
@@ -630,6 +671,14 @@ async function soak(driver, template) {
         if (!ordersByUser.has(o.user_id)) ordersByUser.set(o.user_id, []);
         ordersByUser.get(o.user_id).push(o);
       }
+      const reasons = await database.db.execute(
+        sql`select end_reason, count(*)::int as n from subscriptions where end_reason is not null group by end_reason`,
+      );
+      for (const r of reasons.rows) ended[r.end_reason] = r.n;
+      const kinds = await database.db.execute(
+        sql`select kind, count(*)::int as n from outbox where kind in ('dispute_opened', 'subscription_ended') group by kind`,
+      );
+      for (const r of kinds.rows) mails[r.kind] = r.n;
     } finally {
       await database.close();
     }
@@ -639,33 +688,35 @@ async function soak(driver, template) {
         const t = await sandboxCall('GET', `/sandbox/transactions?orderId=${encodeURIComponent(o.id)}`);
         for (const x of t.transactions) if (!p.transactions.has(x.id)) p.transactions.set(x.id, x);
       }
-      const all = [...p.transactions.values()];
-      const sales = all.filter((x) => x.type === 'sale');
-      const credits = all.filter((x) => x.type === 'credit');
-      p.approved = held(p);
-      p.voided = sales.filter((x) => x.status === 'voided');
-      p.reversedByRefund = sales.filter((x) => x.refundIds.some((id) => !p.refunded.includes(id)));
-      p.settlementDeclined = sales.filter((x) => x.status === 'settlement_declined');
-      const creditIds = new Set(credits.map((x) => x.id));
-      // a refund voided or refunded, or recorded as what paid an order: reconciliation took it for an approval
-      p.refundsVoided = [
-        ...credits.filter((x) => x.status === 'voided' || x.refundIds.length),
-        ...p.orders.filter((o) => o.transaction_id && creditIds.has(o.transaction_id)),
-      ];
+      p.payingId = p.orders.find((o) => o.status === 'paid')?.transaction_id ?? undefined;
+      p.money = parentMoney(p.transactions, p.payingId, p.orders);
     }
 
     phase('counted');
-    const doubleCharged = parents.filter((p) => p.approved.length > 1);
-    const paidUnsubscribed = parents.filter((p) => p.approved.length > 0 && !p.subscribed);
-    const refundsVoided = parents.filter((p) => p.refundsVoided.length > 0);
-    // support's refunds and settlement declines take money back without join-api knowing (no webhooks): not counted
-    const explained = (p) => p.refunded.length > 0 || p.settlementDeclined.length > 0;
-    const subscribedUnpaid = parents.filter((p) => p.subscribed && p.approved.length === 0 && !explained(p));
+    const doubleCharged = parents.filter((p) => p.money.charged.length > 1);
+    const paidUnsubscribed = parents.filter((p) => p.money.held.length > 0 && !p.subscribed);
+    const subscribedUnheld = parents.filter((p) => p.subscribed && !p.money.held.some((x) => x.id === p.payingId));
+    const refundsVoided = parents.filter((p) => p.money.refundsVoided.length > 0);
     const unresolved = parents.filter((p) => p.outcome !== 'paid' && p.outcome !== 'already_paid');
-    const lateVoided = parents.reduce((n, p) => n + p.voided.length, 0);
-    const lateRefunded = parents.reduce((n, p) => n + p.reversedByRefund.length, 0);
-    const supportRefunds = parents.reduce((n, p) => n + p.refunded.length, 0);
-    const settlementDeclined = parents.reduce((n, p) => n + p.settlementDeclined.length, 0);
+    const pendingHolds = parents.reduce((n, p) => n + p.money.pendingHoldsVoided.length, 0);
+    const lateRefunded = parents.reduce((n, p) => n + p.money.secondRefunded.length, 0);
+    const settlementDeclined = parents.reduce((n, p) => n + p.money.settlementDeclined.length, 0);
+    const payingSales = parents.flatMap((p) => (p.payingId ? [p.transactions.get(p.payingId)].filter(Boolean) : []));
+    const count = (list, key) => {
+      const n = {};
+      for (const x of list) n[key(x)] = (n[key(x)] ?? 0) + 1;
+      return n;
+    };
+    const listed = (n) =>
+      Object.entries(n)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ');
+    const payingKinds = count(payingSales, (x) =>
+      x.paymentInstrumentType === 'credit_card'
+        ? `card ${x.threeDSecureInfo?.liabilityShifted ? `3DS ${x.threeDSecureInfo.status}` : `without liability shift (${x.threeDSecureInfo?.status ?? 'no 3DS'})`}`
+        : x.paymentInstrumentType,
+    );
+    const payingCurrencies = count(payingSales, (x) => x.currencyCode);
     const lateLogged = api.logs.filter((l) => /late approval/.test(l.msg ?? '')).length;
     const nonceReused = api.logs.filter((l) => /nonce already used/.test(l.msg ?? '')).length;
     orderTimes.sort((a, b) => a - b);
@@ -697,7 +748,10 @@ async function soak(driver, template) {
       `join-api killed with SIGKILL ${kills.length} times (POST /orders in flight: ${kills.map((k) => k.inFlight).join(', ')}; back up in ${kills.map((k) => `${(k.restartMs / 1000).toFixed(1)} s`).join(', ')}); retried sales answered 91564 and left in doubt: ${nonceReused}`,
     );
     console.log(
-      `support refunds: ${supportRefunds}; sales declined at settlement: ${settlementDeclined}; approvals held beyond one per parent before the back-off re-check: ${awaitingRecheck} (${madeDue} failed/paid orders made due)`,
+      `payers: ${listed(count(parents, (p) => `${p.country} ${p.method}`))}; paying sales: ${listed(payingCurrencies)}; ${listed(payingKinds)}`,
+    );
+    console.log(
+      `approvals held beyond one per parent before the back-off re-check: ${awaitingRecheck} (${madeDue} orders made due)`,
     );
     console.log(
       `orders: ${Object.entries(orderStatus)
@@ -705,17 +759,29 @@ async function soak(driver, template) {
         .join(', ')}`,
     );
     console.log(
-      `late approvals given back: ${lateVoided} voided, ${lateRefunded} refunded (join-api logged ${lateLogged} late approvals given back)`,
+      `late approvals given back: ${lateRefunded} refunded after settlement, join-api logged ${lateLogged} late approvals given back`,
     );
+    const deliveries = sandbox.webhooks.list();
+    console.log(
+      `money after the sale: ${afterSale.settled} settled, ${afterSale.declined} declined at settlement, ${afterSale.refunds} refunded in full and ${afterSale.partialRefunds} in part by support, ${afterSale.disputesOpened} disputes opened (${afterSale.disputesLost} lost, ${afterSale.disputesWon} won, the rest left open)${afterSale.refused.length ? `, ${afterSale.refused.length} controls refused` : ''}; ${madeDueAfterSale} orders made due again`,
+    );
+    console.log(
+      `notifications: ${deliveries.length} posted, ${deliveries.filter((d) => d.delivered).length} delivered, ${deliveries.filter((d) => d.attempts > 1).length} retried (join-api SIGKILLed during the batch, back up in ${((notificationKill?.restartMs ?? 0) / 1000).toFixed(1)} s); join-api ended ${listed(ended) || 'no'} subscriptions; e-mails queued: ${mails.subscription_ended ?? 0} subscription ended, ${mails.dispute_opened ?? 0} dispute opened (to OPS_EMAIL)`,
+    );
+    console.log(`second sales voided before settlement (pending holds): ${pendingHolds}`);
     console.log(`double charges: ${doubleCharged.length}`);
-    console.log(`paid parents without a subscription: ${paidUnsubscribed.length}`);
+    console.log(`paid without a current subscription: ${paidUnsubscribed.length}`);
+    console.log(`current subscriptions without money held: ${subscribedUnheld.length}`);
     console.log(`refunds voided: ${refundsVoided.length}`);
 
     const describe = (p) =>
-      `  parent ${p.i} (user ${p.userId}, ${p.email}, plan ${p.plan}, ${p.reloads ? 'reloads' : 'same key'}, ${p.outcome}): answers [${p.answers.join(', ')}]; orders [${p.orders.map((o) => `${o.id} ${o.status} ${o.transaction_id ?? ''}`).join(', ')}]; transactions [${[
+      `  parent ${p.i} (user ${p.userId}, ${p.email}, ${p.country} ${p.method}, plan ${p.plan}, after the sale ${p.afterSale ?? 'settled'}, ${p.reloads ? 'reloads' : 'same key'}, ${p.outcome}): answers [${p.answers.join(', ')}]; orders [${p.orders.map((o) => `${o.id} ${o.status} ${o.transaction_id ?? ''}`).join(', ')}]; transactions [${[
         ...p.transactions.values(),
       ]
-        .map((x) => `${x.type} ${x.id} ${x.orderId} ${x.status}${x.refundIds.length ? ` refunds ${x.refundIds}` : ''}`)
+        .map(
+          (x) =>
+            `${x.type} ${x.id}${x.id === p.payingId ? ' (paying)' : ''} ${x.orderId} ${x.amount} ${x.currencyCode} ${x.statusHistory.map((h) => h.status).join('→')}${x.refunds?.length ? ` refunds ${x.refunds.map((r) => `${r.id} ${r.amount} ${r.status}`)}` : ''}${x.disputes?.length ? ` disputes ${x.disputes.map((d) => `${d.id} ${d.status}`)}` : ''}`,
+        )
         .join(', ')}]; support refunds [${p.refunded}]; subscription current: ${p.subscribed}`;
     const report = (label, list) => {
       if (!list.length) return;
@@ -724,23 +790,25 @@ async function soak(driver, template) {
       if (list.length > 20) console.log(`  … and ${list.length - 20} more`);
     };
     report('double charges', doubleCharged);
-    report('paid parents without a subscription', paidUnsubscribed);
+    report('paid without a current subscription', paidUnsubscribed);
+    report('current subscriptions without money held', subscribedUnheld);
     report('refunds voided', refundsVoided);
-    report('subscriptions without an approved charge', subscribedUnpaid);
     report('parents without a definite answer', unresolved);
     const ok =
       !doubleCharged.length &&
       !paidUnsubscribed.length &&
+      !subscribedUnheld.length &&
       !refundsVoided.length &&
-      !subscribedUnpaid.length &&
       !unresolved.length;
     if (!ok) console.log(`  (join-api's warnings and errors: ${path.relative(repo, logFile)})`);
     return {
       ok,
       figures: {
         doubleCharges: doubleCharged.length,
-        paidParentsWithoutSubscription: paidUnsubscribed.length,
+        paidWithoutCurrentSubscription: paidUnsubscribed.length,
+        currentSubscriptionsWithoutMoney: subscribedUnheld.length,
         refundsVoided: refundsVoided.length,
+        pendingHoldsVoided: pendingHolds,
         ordersP50Ms: +pct(orderTimes, 50).toFixed(1),
         ordersP99Ms: +pct(orderTimes, 99).toFixed(1),
         faultsDelay: injected.delay,
@@ -749,17 +817,22 @@ async function soak(driver, template) {
         faults503: injected.status503,
         faultsSlow: injected.slow,
         ...(driver === 'braintree' ? { faultsLateSale: injected.late } : {}),
-        kills: kills.length,
-        supportRefunds,
-        lateApprovalsVoided: lateVoided,
+        kills: kills.length + (notificationKill ? 1 : 0),
+        settlementDeclines: settlementDeclined,
+        supportRefunds: afterSale.refunds + afterSale.partialRefunds,
+        disputesOpened: afterSale.disputesOpened,
         lateApprovalsRefunded: lateRefunded,
       },
       run: {
         parents: PARENTS,
+        payers: count(parents, (p) => `${p.country} ${p.method}`),
         requests: attempts,
         unresolvedParents: unresolved.length,
-        subscriptionsWithoutCharge: subscribedUnpaid.length,
-        settlementDeclined,
+        afterSale: { ...afterSale, refused: afterSale.refused.length },
+        subscriptionsEnded: ended,
+        emails: mails,
+        notifications: deliveries.length,
+        notificationsRetried: deliveries.filter((d) => d.attempts > 1).length,
         awaitingRecheck,
         retriedSalesNonceUsed: nonceReused,
         reloadedParents: reloaded,
@@ -772,8 +845,6 @@ async function soak(driver, template) {
       },
     };
   } finally {
-    supportRefunding = false;
-    await supportLoop?.catch(() => undefined);
     await api?.stop();
     await proxy.close();
     await sandbox.close();
