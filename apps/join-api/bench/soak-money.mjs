@@ -26,14 +26,17 @@ export const wasApproved = (sale) => sale.statusHistory.some((h) => APPROVED.has
 /** The sale's money moved (its history reached settlement): a charge on the parent's statement. */
 export const moneyMoved = (sale) => sale.statusHistory.some((h) => MONEY_MOVED.has(h.status));
 
+/** A sale's refunds (its `refundIds`, read in `transactions`, the parent's transactions by id). */
+export const refundsOf = (sale, transactions) => sale.refundIds.map((id) => transactions.get(id)).filter(Boolean);
+
 /**
  * Whether a sale holds the parent's money now: approved (not voided, not declined at settlement), refunds adding up to
- * less than its amount (a partial refund keeps the rest), no chargeback lost.
+ * less than its amount (a partial refund keeps the rest), no chargeback lost. `transactions`: the parent's, by id.
  */
-export function holdsMoney(sale) {
+export function holdsMoney(sale, transactions) {
   if (sale.type !== 'sale' || !APPROVED.has(sale.status)) return false;
-  if (sale.disputes?.some((d) => DISPUTE_LOST.has(d.status))) return false;
-  const refunded = (sale.refunds ?? [])
+  if (sale.disputes.some((d) => DISPUTE_LOST.has(d.status))) return false;
+  const refunded = refundsOf(sale, transactions)
     .filter((r) => !REFUND_FAILED.has(r.status))
     .reduce((n, r) => n + minor(r.amount), 0);
   return refunded < minor(sale.amount);
@@ -55,12 +58,12 @@ export function parentMoney(transactions, payingId, orders) {
   const credits = all.filter((x) => x.type === 'credit');
   const creditIds = new Set(credits.map((x) => x.id));
   return {
-    charged: sales.filter((x) => holdsMoney(x) || moneyMoved(x)),
-    held: sales.filter(holdsMoney),
+    charged: sales.filter((x) => holdsMoney(x, transactions) || moneyMoved(x)),
+    held: sales.filter((x) => holdsMoney(x, transactions)),
     pendingHoldsVoided: sales.filter(
       (x) => x.id !== payingId && x.status === 'voided' && wasApproved(x) && !moneyMoved(x),
     ),
-    secondRefunded: sales.filter((x) => x.id !== payingId && moneyMoved(x) && (x.refunds ?? []).length > 0),
+    secondRefunded: sales.filter((x) => x.id !== payingId && moneyMoved(x) && x.refundIds.length > 0),
     settlementDeclined: sales.filter((x) => x.status === 'settlement_declined'),
     refundsVoided: [
       ...credits.filter((x) => x.status === 'voided' || x.refundIds.length),
@@ -124,7 +127,9 @@ export async function settleAndAfter(parents, control, midway) {
       return null;
     }
   };
-  const held = parents.flatMap((p) => [...p.transactions.values()].filter((x) => holdsMoney(x)).map((x) => ({ p, x })));
+  const held = parents.flatMap((p) =>
+    [...p.transactions.values()].filter((x) => holdsMoney(x, p.transactions)).map((x) => ({ p, x })),
+  );
   let posted = 0;
   await eachLimited(held, 8, async ({ p, x }) => {
     if (x.status === 'submitted_for_settlement' || x.status === 'settling') {

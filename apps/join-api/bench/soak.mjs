@@ -63,7 +63,7 @@ import { openDatabase, seedReference } from '../dist/index.js';
 import { freePort } from './free-port.mjs';
 import { loadSandbox } from './sandbox.mjs';
 import { PAGE_ORIGIN, PURCHASES, METHODS, payers } from './soak-payers.mjs';
-import { assignAfterSale, holdsMoney, parentMoney, settleAndAfter } from './soak-money.mjs';
+import { assignAfterSale, holdsMoney, parentMoney, refundsOf, settleAndAfter } from './soak-money.mjs';
 
 const DRIVERS = (process.env.SOAK_DRIVERS ?? 'braintree,sandbox').split(',').filter(Boolean);
 const PARENTS = Number(process.env.SOAK_PARENTS ?? 100);
@@ -577,7 +577,7 @@ async function soak(driver, template) {
         }),
       );
     }
-    const heldSales = (p) => [...p.transactions.values()].filter(holdsMoney);
+    const heldSales = (p) => [...p.transactions.values()].filter((x) => holdsMoney(x, p.transactions));
     const beyondOne = () => parents.reduce((n, p) => n + Math.max(0, heldSales(p).length - 1), 0);
     await observeSandbox();
     const awaitingRecheck = beyondOne();
@@ -780,7 +780,7 @@ async function soak(driver, template) {
       ]
         .map(
           (x) =>
-            `${x.type} ${x.id}${x.id === p.payingId ? ' (paying)' : ''} ${x.orderId} ${x.amount} ${x.currencyCode} ${x.statusHistory.map((h) => h.status).join('→')}${x.refunds?.length ? ` refunds ${x.refunds.map((r) => `${r.id} ${r.amount} ${r.status}`)}` : ''}${x.disputes?.length ? ` disputes ${x.disputes.map((d) => `${d.id} ${d.status}`)}` : ''}`,
+            `${x.type} ${x.id}${x.id === p.payingId ? ' (paying)' : ''} ${x.orderId} ${x.amount} ${x.currencyCode} ${x.statusHistory.map((h) => h.status).join('→')}${x.refundIds.length ? ` refunds ${refundsOf(x, p.transactions).map((r) => `${r.id} ${r.amount} ${r.status}`)}` : ''}${x.disputes?.length ? ` disputes ${x.disputes.map((d) => `${d.id} ${d.status}`)}` : ''}`,
         )
         .join(', ')}]; support refunds [${p.refunded}]; subscription current: ${p.subscribed}`;
     const report = (label, list) => {
