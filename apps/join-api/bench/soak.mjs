@@ -2,22 +2,30 @@
 // of the root `pnpm bench`); alone: `pnpm --filter join-api bench:soak`.
 //
 // For each payments driver (SOAK_DRIVERS, default `braintree,sandbox`): join-api's own entry (dist/main.js, so its
-// reconciler runs as in production) is started as a child process on a free 127.0.0.1 port with a fresh PGlite folder,
-// a short GATEWAY_TIMEOUT_MS (1000) and RECONCILE_INTERVAL_MS (1000), against the real payments sandbox served
-// in-process (`createSandboxApp`). In `braintree` mode join-api runs the real npm `braintree` SDK against the sandbox's
-// Braintree gateway API (BRAINTREE_ENVIRONMENT=Development, GATEWAY_HOST/PORT).
+// reconciler and payment-events worker run as in production) is started as a child process on a free 127.0.0.1 port
+// with a fresh PGlite folder, a short GATEWAY_TIMEOUT_MS (1000), RECONCILE_INTERVAL_MS (1000) and
+// PAYMENT_EVENTS_POLL_MS (500), OPS_EMAIL set, against the real payments sandbox served in-process (`startSandbox`,
+// its 3D Secure bank on a second 127.0.0.1 port). In `braintree` mode join-api runs the real npm `braintree` SDK against
+// the sandbox's Braintree gateway API (BRAINTREE_ENVIRONMENT=Development, GATEWAY_HOST/PORT). The sandbox posts its
+// webhook notifications (Braintree "Webhooks": `bt_signature` + `bt_payload`) to join-api's
+// `POST /api/v1/webhooks/braintree`; join-api's port is chosen before either starts and every restart listens on it
+// again, so a delivery refused while join-api is down is retried by the sandbox's queue (250 ms, doubling).
 //
-// The sandbox behaves as a gateway does over time (`PUT /sandbox/simulation`): sales submitted for settlement become
-// `settling` after SOAK_SETTLING_MS (2 s) and `settled` after SOAK_SETTLED_MS (5 s) — 3 % `settlement_declined` —, so
-// late approvals must be refunded rather than voided; and searches (advanced search, GET /v1/transactions?orderId=)
-// see a sale only SOAK_SEARCH_LAG_MS (8 s) after it was made — longer than join-api's charge lease, so a retry under
-// the same key searches, finds nothing, sells the same nonce again and meets 91564 (left in doubt, never failed), and
-// reconciliation fails orders whose sale appears later (a late approval, given back).
+// Searches (advanced search, GET /v1/transactions?orderId=) see a sale only SOAK_SEARCH_LAG_MS (8 s) after it was made
+// (`PUT /sandbox/simulation`) — longer than join-api's charge lease, so a retry under the same key searches, finds
+// nothing, sells the same nonce again and meets 91564 (left in doubt, never failed), and reconciliation fails orders
+// whose sale appears later (a late approval, given back). Sales stay `submitted_for_settlement` until the soak's
+// settlement batch (below), as on Braintree, which settles once a day (Braintree "Transaction statuses"); simulated
+// settlement over time (SOAK_SETTLING_MS / SOAK_SETTLED_MS / SOAK_SETTLEMENT_DECLINED_RATE, off by default) makes late
+// approvals settle before join-api finds them — each then refunded, a double charge the parent sees.
 //
-// SOAK_PARENTS (default 100) parents sign up and pay at once, each attempt (Idempotency-Key) with its own single-use
-// nonce tokenized by the sandbox (`store.createNonce` + a liability-shifted `setThreeDSecure`, as the page's hosted
-// fields and 3DS lookup give one), so a retried sale meets Braintree's 91564 "already used" as in production, while
-// the sandbox's fault control injects, at random:
+// SOAK_PARENTS (default 100) parents sign up and pay at once — a quarter (SOAK_GB_SHARE) GB parents buying Essentials
+// in GBP (2061, £107.99), the others US parents buying Premium in USD (2053, $216.00) — each attempt (Idempotency-Key)
+// with its own single-use nonce made as the payment page makes it (bench/soak-payers.mjs): half a card authenticated
+// frictionlessly (3DS, liability shifted), the others a card challenged by its bank (the challenge answered through the
+// bank's pages), a card not enrolled (`authentication_unavailable`, sold without the shift) or a one-time PayPal
+// checkout — so a retried sale meets Braintree's 91564 "already used" as in production, while the sandbox's fault
+// control injects, at random:
 //   - per parent (`match.customerEmail`, both drivers send the payer's email with the sale) — a delay of the sale past
 //     the gateway timeout (the charge is made, its answer comes after join-api gave up), a dropped answer after the
 //     charge, one to three 503s, a 503 followed by a delay, or a sale that LANDS AFTER THE LEASE (`landAfterMs`: the
@@ -28,27 +36,41 @@
 //     join-api gave up (the charge itself lands late, inside the lease's 5 s margin).
 // Half of the parents retry with a new Idempotency-Key (and a new nonce) after a 503 or 409 (a reload), the others
 // with the same key (and nonce); a 409 `conflict` (attempt closed), a 422 `payment_method_expired` and a 402 decline
-// (a sale declined at settlement before join-api found it) always get a new key. Every parent waits Retry-After and retries (at most SOAK_MAX_ATTEMPTS times, SOAK_PARENT_DEADLINE_MS) until a
-// definite answer: 201 paid, or 409 `order_already_paid` (another of its attempts was paid).
-// Meanwhile:
-//   - join-api is KILLED WITH SIGKILL SOAK_KILLS times (default 3, every SOAK_KILL_EVERY_MS) while POST /orders are in
-//     flight, and restarted on the same port and PGlite folder (leases and in-flight keys survive in the database);
-//   - support REFUNDS the settled sale of about SOAK_REFUND_SHARE (10 %) of the paid parents through the sandbox's
-//     server API (`POST /v1/transactions/{id}/refund`) while reconciliation runs: a refund is a `credit` with the
-//     sale's orderId, which reconciliation must never void, refund or count as an approval.
-// After the last request, the charge lease, the latest late landing, the search lag and a reconcile interval, the
-// approvals still held beyond one per parent are counted (late approvals of failed orders wait for the back-off's
-// first re-check, 5 minutes); join-api is stopped, the back-off is brought forward in its database (failed and paid
-// orders due now, as if those 5 minutes had passed), join-api restarted for one reconciliation pass, and every parent
-// counted from the sandbox (GET /sandbox/transactions?customerEmail=, plus ?orderId= for each of its orders read from
-// the database after join-api stopped) and from join-api (GET /api/v1/parents/{userId} `isSubscriptionCurrent`).
-// Printed (plus the figures below them):
-//   double charges: N                         (parents with more than one approved, unvoided, unrefunded sale)
-//   paid parents without a subscription: N    (an approved, unvoided, unrefunded sale but no current subscription)
-//   refunds voided: N                         (refunds — `credit`s — voided or refunded, or recorded as an order's payment)
-// plus the p50/p99 of POST /orders, the faults injected of each kind, the kills, the support refunds and the late
-// approvals given back. Any count above 0 (or a parent without a definite answer, or a subscription without a charge
-// that support did not refund and settlement did not decline) exits 1 naming the parents.
+// always get a new key. Every parent waits Retry-After and retries (at most SOAK_MAX_ATTEMPTS times,
+// SOAK_PARENT_DEADLINE_MS) until a definite answer: 201 paid, or 409 `order_already_paid` (another of its attempts was
+// paid). Meanwhile join-api is KILLED WITH SIGKILL SOAK_KILLS times (default 3, every SOAK_KILL_EVERY_MS) while
+// POST /orders are in flight, and restarted on the same port and PGlite folder.
+//
+// Then, time brought forward where production waits:
+//   1. past the charge lease (SOAK_LEASE_MS if join-api's changes), the latest late landing, the search lag and a
+//      reconcile interval, join-api is stopped, the back-off's first re-check (5 minutes) brought forward in its
+//      database (pending, failed and paid orders due now), the paying sale of each parent read, join-api restarted,
+//      and the soak waits (SOAK_RECHECK_MS, 60 s at most) until no parent holds more than one approval;
+//   2. money after the sale (bench/soak-money.mjs `settleAndAfter`), through the sandbox's control panel: the day's
+//      settlement batch settles every sale still held — the paying sale of ~8 % of the parents is declined at
+//      settlement instead (`transaction_settlement_declined` posted) — with join-api SIGKILLed halfway through it;
+//      then support refunds ~10 % in full and ~5 % in part (10.00: the subscription stays), and ~13 % are charged back
+//      (`dispute_opened` posted, e-mailed to OPS_EMAIL), then lost or won (`dispute_lost` / `dispute_won`) or left
+//      open; past the search lag (refunds are found by join-api's search, Braintree posts nothing for them) the
+//      paid orders' next re-check is brought forward too: it meets the refunds under each order id;
+//   3. the soak waits (SOAK_MONEY_WAIT_MS, 60 s at most) until every notification was delivered and every parent's
+//      subscription is current exactly when a sale of theirs holds money, stops join-api and counts every parent from
+//      the sandbox (GET /sandbox/transactions?customerEmail=, plus ?orderId= for each of its orders read from the
+//      database: status, statusHistory, refunds, disputes) and from join-api (GET /api/v1/parents/{userId}
+//      `isSubscriptionCurrent`).
+// A sale HOLDS MONEY when approved (not voided, not declined at settlement), its refunds add up to less than its amount
+// and no chargeback was lost; a sale CHARGED the parent when it holds money or its statusHistory reached settlement
+// (`settling`/`settled`: Braintree "Transaction statuses" — it can then only be refunded, and the parent's statement
+// shows the charge and the refund apart). Printed (plus the figures above them):
+//   second sales voided before settlement (pending holds): N   (approved sales other than the paying one, voided)
+//   double charges: N                           (parents charged by more than one sale — whoever gave one back)
+//   paid without a current subscription: N      (a sale holds the parent's money, the subscription is not current)
+//   current subscriptions without money held: N (current, but the paying sale holds no money)
+//   refunds voided: N                           (refunds — `credit`s — voided or refunded, or recorded as an order's payment)
+// plus the p50/p99 of POST /orders, the payers and their paying sales by kind and currency, the faults injected of
+// each kind, the kills, the settlements, declines, refunds and disputes, the notifications delivered and retried, the
+// subscriptions join-api ended by reason and the e-mails it queued. Any of the last four above 0, or a parent without
+// a definite answer, exits 1 naming the parents (their transactions with status history).
 // Figures go to <repo>/.bench/soak.json. SOAK_PARENTS, SOAK_GATEWAY_TIMEOUT_MS, SOAK_RECONCILE_INTERVAL_MS, SOAK_SEED
 // and the variables above tune it.
 import fs from 'node:fs';
