@@ -396,19 +396,27 @@ async function soak(driver, template) {
     }));
     await Promise.all(
       parents.map(async (p) => {
-        const res = await fetch(`${api.url}/api/v1/signups`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            flow: 'join',
-            address: { country: p.country },
-            parent: { ...PURCHASES[p.country].parent(p.i), email: p.email },
-          }),
-        });
-        if (res.status !== 201) throw new Error(`POST /signups ${res.status}: ${await res.text()}`);
-        const body = await res.json();
-        p.userId = body.userId;
-        p.authToken = body.authToken;
+        // a 503 `overloaded` (join-api sheds load while it warms up) is retried after its Retry-After, as the page does
+        for (let n = 1; ; n++) {
+          const res = await fetch(`${api.url}/api/v1/signups`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              flow: 'join',
+              address: { country: p.country },
+              parent: { ...PURCHASES[p.country].parent(p.i), email: p.email },
+            }),
+          });
+          if (res.status === 503 && n < 10) {
+            await sleep((Number(res.headers.get('retry-after')) || 1) * 1000);
+            continue;
+          }
+          if (res.status !== 201) throw new Error(`POST /signups ${res.status}: ${await res.text()}`);
+          const body = await res.json();
+          p.userId = body.userId;
+          p.authToken = body.authToken;
+          break;
+        }
       }),
     );
     assignAfterSale(parents, rng);
