@@ -599,9 +599,16 @@ async function soak(driver, template) {
     async function observeJoinApi() {
       await Promise.all(
         parents.map(async (p) => {
-          const res = await fetch(`${api.url}/api/v1/parents/${p.userId}`, {
-            headers: { authorization: `Bearer ${p.authToken}` },
-          });
+          let res;
+          // a 503 `overloaded` (join-api shedding load just after a restart) is asked again after its Retry-After
+          for (let n = 1; ; n++) {
+            res = await fetch(`${api.url}/api/v1/parents/${p.userId}`, {
+              headers: { authorization: `Bearer ${p.authToken}` },
+            });
+            if (res.status !== 503 || n >= 10) break;
+            await res.body?.cancel();
+            await sleep((Number(res.headers.get('retry-after')) || 1) * 1000);
+          }
           if (!res.ok) throw new Error(`GET /parents/${p.userId} ${res.status}`);
           p.subscribed = (await res.json()).isSubscriptionCurrent === true;
         }),
