@@ -36,8 +36,8 @@
 //     join-api gave up (the charge itself lands late, inside the lease's 5 s margin).
 // Half of the parents retry with a new Idempotency-Key (and a new nonce) after a 503 or 409 (a reload), the others
 // with the same key (and nonce); a 409 `conflict` (attempt closed), a 422 `payment_method_expired` and a 402 decline
-// always get a new key. Every parent waits Retry-After and retries (at most SOAK_MAX_ATTEMPTS times,
-// SOAK_PARENT_DEADLINE_MS) until a definite answer: 201 paid, or 409 `order_already_paid` (another of its attempts was
+// always get a new key. Every parent waits Retry-After and retries (at most SOAK_MAX_ATTEMPTS answers — no answer,
+// join-api being down, uses up none — and SOAK_PARENT_DEADLINE_MS) until a definite answer: 201 paid, or 409 `order_already_paid` (another of its attempts was
 // paid). Meanwhile join-api is KILLED WITH SIGKILL SOAK_KILLS times (default 3, every SOAK_KILL_EVERY_MS) while
 // POST /orders are in flight, and restarted on the same port and PGlite folder.
 //
@@ -539,6 +539,8 @@ async function soak(driver, template) {
           lastRequestAt = Math.max(lastRequestAt, Date.now());
           const code = body?.code;
           p.answers.push(code ? `${status} ${code}` : String(status));
+          // no answer (join-api down, restarting after a SIGKILL): the page waits; only answers use up attempts
+          if (status === 0) n--;
           if (status === 201) {
             p.outcome = 'paid';
             p.orderId = body.orderId;
