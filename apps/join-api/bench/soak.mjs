@@ -45,7 +45,7 @@
 //   1. past the charge lease (SOAK_LEASE_MS if join-api's changes), the latest late landing, the search lag and a
 //      reconcile interval, join-api is stopped, the back-off's first re-check (5 minutes) brought forward in its
 //      database (pending, failed and paid orders due now), the paying sale of each parent read, join-api restarted,
-//      and the soak waits (SOAK_RECHECK_MS, 60 s at most) until no parent holds more than one approval;
+//      and the soak waits (SOAK_RECHECK_MS, 60 s at most) until no sale other than a paying one holds money;
 //   2. money after the sale (bench/soak-money.mjs `settleAndAfter`), through the sandbox's control panel: the day's
 //      settlement batch settles every sale still held — the paying sale of ~8 % of the parents is declined at
 //      settlement instead (`transaction_settlement_declined` posted) — with join-api SIGKILLed halfway through it;
@@ -650,13 +650,15 @@ async function soak(driver, template) {
       for (const p of parents) p.payingId = paying.get(p.userId);
       return makeDue(db);
     });
-    // its start-up pass re-checks every order made due (4 at once): wait until no parent holds more than one approval,
-    // or SOAK_RECHECK_MS (60 s) — whatever is still held then is settled by the batch and counted
+    // its start-up pass re-checks every order made due (4 at once): wait until no sale other than a paying one holds
+    // money, or SOAK_RECHECK_MS (60 s) — whatever is still held then is settled by the batch and counted
+    const notPaying = () => parents.reduce((n, p) => n + heldSales(p).filter((x) => x.id !== p.payingId).length, 0);
     const recheckUntil = Date.now() + Number(process.env.SOAK_RECHECK_MS ?? 60_000);
     do {
       await sleep(RECONCILE_MS + 1_000);
       await observeSandbox();
-    } while (beyondOne() > 0 && Date.now() < recheckUntil);
+    } while (notPaying() > 0 && Date.now() < recheckUntil);
+    const heldAtBatch = notPaying();
     phase('rechecked');
 
     // Money after the sale: the settlement batch (every sale still held settled, or declined at settlement), join-api
@@ -790,7 +792,7 @@ async function soak(driver, template) {
       `payers: ${listed(count(parents, (p) => `${p.country} ${p.method}`))}; paying sales: ${listed(payingCurrencies)}; ${listed(payingKinds)}`,
     );
     console.log(
-      `approvals held beyond one per parent before the back-off re-check: ${awaitingRecheck} (${madeDue} orders made due)`,
+      `approvals held beyond one per parent before the back-off re-check: ${awaitingRecheck} (${madeDue} orders made due); sales other than the paying ones still held at the settlement batch: ${heldAtBatch}`,
     );
     console.log(
       `orders: ${Object.entries(orderStatus)
@@ -873,6 +875,7 @@ async function soak(driver, template) {
         notifications: deliveries.length,
         notificationsRetried: deliveries.filter((d) => d.attempts > 1).length,
         awaitingRecheck,
+        heldAtBatch,
         retriedSalesNonceUsed: nonceReused,
         reloadedParents: reloaded,
         orders: orderStatus,
