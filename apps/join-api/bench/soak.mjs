@@ -2,22 +2,30 @@
 // of the root `pnpm bench`); alone: `pnpm --filter join-api bench:soak`.
 //
 // For each payments driver (SOAK_DRIVERS, default `braintree,sandbox`): join-api's own entry (dist/main.js, so its
-// reconciler runs as in production) is started as a child process on a free 127.0.0.1 port with a fresh PGlite folder,
-// a short GATEWAY_TIMEOUT_MS (1000) and RECONCILE_INTERVAL_MS (1000), against the real payments sandbox served
-// in-process (`createSandboxApp`). In `braintree` mode join-api runs the real npm `braintree` SDK against the sandbox's
-// Braintree gateway API (BRAINTREE_ENVIRONMENT=Development, GATEWAY_HOST/PORT).
+// reconciler and payment-events worker run as in production) is started as a child process on a free 127.0.0.1 port
+// with a fresh PGlite folder, a short GATEWAY_TIMEOUT_MS (1000), RECONCILE_INTERVAL_MS (1000) and
+// PAYMENT_EVENTS_POLL_MS (500), OPS_EMAIL set, against the real payments sandbox served in-process (`startSandbox`,
+// its 3D Secure bank on a second 127.0.0.1 port). In `braintree` mode join-api runs the real npm `braintree` SDK against
+// the sandbox's Braintree gateway API (BRAINTREE_ENVIRONMENT=Development, GATEWAY_HOST/PORT). The sandbox posts its
+// webhook notifications (Braintree "Webhooks": `bt_signature` + `bt_payload`) to join-api's
+// `POST /api/v1/webhooks/braintree`; join-api's port is chosen before either starts and every restart listens on it
+// again, so a delivery refused while join-api is down is retried by the sandbox's queue (250 ms, doubling).
 //
-// The sandbox behaves as a gateway does over time (`PUT /sandbox/simulation`): sales submitted for settlement become
-// `settling` after SOAK_SETTLING_MS (2 s) and `settled` after SOAK_SETTLED_MS (5 s) — 3 % `settlement_declined` —, so
-// late approvals must be refunded rather than voided; and searches (advanced search, GET /v1/transactions?orderId=)
-// see a sale only SOAK_SEARCH_LAG_MS (8 s) after it was made — longer than join-api's charge lease, so a retry under
-// the same key searches, finds nothing, sells the same nonce again and meets 91564 (left in doubt, never failed), and
-// reconciliation fails orders whose sale appears later (a late approval, given back).
+// Searches (advanced search, GET /v1/transactions?orderId=) see a sale only SOAK_SEARCH_LAG_MS (8 s) after it was made
+// (`PUT /sandbox/simulation`) — longer than join-api's charge lease, so a retry under the same key searches, finds
+// nothing, sells the same nonce again and meets 91564 (left in doubt, never failed), and reconciliation fails orders
+// whose sale appears later (a late approval, given back). Sales stay `submitted_for_settlement` until the soak's
+// settlement batch (below), as on Braintree, which settles once a day (Braintree "Transaction statuses"); simulated
+// settlement over time (SOAK_SETTLING_MS / SOAK_SETTLED_MS / SOAK_SETTLEMENT_DECLINED_RATE, off by default) makes late
+// approvals settle before join-api finds them — each then refunded, a double charge the parent sees.
 //
-// SOAK_PARENTS (default 100) parents sign up and pay at once, each attempt (Idempotency-Key) with its own single-use
-// nonce tokenized by the sandbox (`store.createNonce` + a liability-shifted `setThreeDSecure`, as the page's hosted
-// fields and 3DS lookup give one), so a retried sale meets Braintree's 91564 "already used" as in production, while
-// the sandbox's fault control injects, at random:
+// SOAK_PARENTS (default 100) parents sign up and pay at once — a quarter (SOAK_GB_SHARE) GB parents buying Essentials
+// in GBP (2061, £107.99), the others US parents buying Premium in USD (2053, $216.00) — each attempt (Idempotency-Key)
+// with its own single-use nonce made as the payment page makes it (bench/soak-payers.mjs): half a card authenticated
+// frictionlessly (3DS, liability shifted), the others a card challenged by its bank (the challenge answered through the
+// bank's pages), a card not enrolled (`authentication_unavailable`, sold without the shift) or a one-time PayPal
+// checkout — so a retried sale meets Braintree's 91564 "already used" as in production, while the sandbox's fault
+// control injects, at random:
 //   - per parent (`match.customerEmail`, both drivers send the payer's email with the sale) — a delay of the sale past
 //     the gateway timeout (the charge is made, its answer comes after join-api gave up), a dropped answer after the
 //     charge, one to three 503s, a 503 followed by a delay, or a sale that LANDS AFTER THE LEASE (`landAfterMs`: the
@@ -28,27 +36,41 @@
 //     join-api gave up (the charge itself lands late, inside the lease's 5 s margin).
 // Half of the parents retry with a new Idempotency-Key (and a new nonce) after a 503 or 409 (a reload), the others
 // with the same key (and nonce); a 409 `conflict` (attempt closed), a 422 `payment_method_expired` and a 402 decline
-// (a sale declined at settlement before join-api found it) always get a new key. Every parent waits Retry-After and retries (at most SOAK_MAX_ATTEMPTS times, SOAK_PARENT_DEADLINE_MS) until a
-// definite answer: 201 paid, or 409 `order_already_paid` (another of its attempts was paid).
-// Meanwhile:
-//   - join-api is KILLED WITH SIGKILL SOAK_KILLS times (default 3, every SOAK_KILL_EVERY_MS) while POST /orders are in
-//     flight, and restarted on the same port and PGlite folder (leases and in-flight keys survive in the database);
-//   - support REFUNDS the settled sale of about SOAK_REFUND_SHARE (10 %) of the paid parents through the sandbox's
-//     server API (`POST /v1/transactions/{id}/refund`) while reconciliation runs: a refund is a `credit` with the
-//     sale's orderId, which reconciliation must never void, refund or count as an approval.
-// After the last request, the charge lease, the latest late landing, the search lag and a reconcile interval, the
-// approvals still held beyond one per parent are counted (late approvals of failed orders wait for the back-off's
-// first re-check, 5 minutes); join-api is stopped, the back-off is brought forward in its database (failed and paid
-// orders due now, as if those 5 minutes had passed), join-api restarted for one reconciliation pass, and every parent
-// counted from the sandbox (GET /sandbox/transactions?customerEmail=, plus ?orderId= for each of its orders read from
-// the database after join-api stopped) and from join-api (GET /api/v1/parents/{userId} `isSubscriptionCurrent`).
-// Printed (plus the figures below them):
-//   double charges: N                         (parents with more than one approved, unvoided, unrefunded sale)
-//   paid parents without a subscription: N    (an approved, unvoided, unrefunded sale but no current subscription)
-//   refunds voided: N                         (refunds — `credit`s — voided or refunded, or recorded as an order's payment)
-// plus the p50/p99 of POST /orders, the faults injected of each kind, the kills, the support refunds and the late
-// approvals given back. Any count above 0 (or a parent without a definite answer, or a subscription without a charge
-// that support did not refund and settlement did not decline) exits 1 naming the parents.
+// always get a new key. Every parent waits Retry-After and retries (at most SOAK_MAX_ATTEMPTS answers — no answer,
+// join-api being down, uses up none — and SOAK_PARENT_DEADLINE_MS) until a definite answer: 201 paid, or 409 `order_already_paid` (another of its attempts was
+// paid). Meanwhile join-api is KILLED WITH SIGKILL SOAK_KILLS times (default 3, every SOAK_KILL_EVERY_MS) while
+// POST /orders are in flight, and restarted on the same port and PGlite folder.
+//
+// Then, time brought forward where production waits:
+//   1. past the charge lease (SOAK_LEASE_MS if join-api's changes), the latest late landing, the search lag and a
+//      reconcile interval, join-api is stopped, the back-off's first re-check (5 minutes) brought forward in its
+//      database (pending, failed and paid orders due now), the paying sale of each parent read, join-api restarted,
+//      and the soak waits (SOAK_RECHECK_MS, 60 s at most) until no sale other than a paying one holds money;
+//   2. money after the sale (bench/soak-money.mjs `settleAndAfter`), through the sandbox's control panel: the day's
+//      settlement batch settles every sale still held — the paying sale of ~8 % of the parents is declined at
+//      settlement instead (`transaction_settlement_declined` posted) — with join-api SIGKILLed halfway through it;
+//      then support refunds ~10 % in full and ~5 % in part (10.00: the subscription stays), and ~13 % are charged back
+//      (`dispute_opened` posted, e-mailed to OPS_EMAIL), then lost or won (`dispute_lost` / `dispute_won`) or left
+//      open; past the search lag (refunds are found by join-api's search, Braintree posts nothing for them) the
+//      paid orders' next re-check is brought forward too: it meets the refunds under each order id;
+//   3. the soak waits (SOAK_MONEY_WAIT_MS, 60 s at most) until every notification was delivered and every parent's
+//      subscription is current exactly when a sale of theirs holds money, stops join-api and counts every parent from
+//      the sandbox (GET /sandbox/transactions?customerEmail=, plus ?orderId= for each of its orders read from the
+//      database: status, statusHistory, refunds, disputes) and from join-api (GET /api/v1/parents/{userId}
+//      `isSubscriptionCurrent`).
+// A sale HOLDS MONEY when approved (not voided, not declined at settlement), its refunds add up to less than its amount
+// and no chargeback was lost; a sale CHARGED the parent when it holds money or its statusHistory reached settlement
+// (`settling`/`settled`: Braintree "Transaction statuses" — it can then only be refunded, and the parent's statement
+// shows the charge and the refund apart). Printed (plus the figures above them):
+//   second sales voided before settlement (pending holds): N   (approved sales other than the paying one, voided)
+//   double charges: N                           (parents charged by more than one sale — whoever gave one back)
+//   paid without a current subscription: N      (a sale holds the parent's money, the subscription is not current)
+//   current subscriptions without money held: N (current, but the paying sale holds no money)
+//   refunds voided: N                           (refunds — `credit`s — voided or refunded, or recorded as an order's payment)
+// plus the p50/p99 of POST /orders, the payers and their paying sales by kind and currency, the faults injected of
+// each kind, the kills, the settlements, declines, refunds and disputes, the notifications delivered and retried, the
+// subscriptions join-api ended by reason and the e-mails it queued. Any of the last four above 0, or a parent without
+// a definite answer, exits 1 naming the parents (their transactions with status history).
 // Figures go to <repo>/.bench/soak.json. SOAK_PARENTS, SOAK_GATEWAY_TIMEOUT_MS, SOAK_RECONCILE_INTERVAL_MS, SOAK_SEED
 // and the variables above tune it.
 import fs from 'node:fs';
@@ -58,11 +80,12 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { openDatabase, seedReference } from '../dist/index.js';
 import { freePort } from './free-port.mjs';
-import { loadSandbox, nonceMaker } from './sandbox.mjs';
+import { loadSandbox } from './sandbox.mjs';
+import { PAGE_ORIGIN, PURCHASES, METHODS, payers } from './soak-payers.mjs';
+import { assignAfterSale, holdsMoney, parentMoney, refundsOf, settleAndAfter } from './soak-money.mjs';
 
 const DRIVERS = (process.env.SOAK_DRIVERS ?? 'braintree,sandbox').split(',').filter(Boolean);
 const PARENTS = Number(process.env.SOAK_PARENTS ?? 100);
@@ -71,18 +94,18 @@ const RECONCILE_MS = Number(process.env.SOAK_RECONCILE_INTERVAL_MS ?? 1000);
 const MAX_ATTEMPTS = Number(process.env.SOAK_MAX_ATTEMPTS ?? 60);
 const PARENT_DEADLINE_MS = Number(process.env.SOAK_PARENT_DEADLINE_MS ?? 120_000);
 const SEED = Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const SETTLING_MS = Number(process.env.SOAK_SETTLING_MS ?? 2000);
-const SETTLED_MS = Number(process.env.SOAK_SETTLED_MS ?? 5000);
-const SETTLEMENT_DECLINED_RATE = Number(process.env.SOAK_SETTLEMENT_DECLINED_RATE ?? 0.03);
+/** Simulated settlement over time (0 = off: sales are settled by the soak's settlement batch). */
+const SETTLING_MS = Number(process.env.SOAK_SETTLING_MS ?? 0);
+const SETTLED_MS = Number(process.env.SOAK_SETTLED_MS ?? SETTLING_MS);
+const SETTLEMENT_DECLINED_RATE = Number(process.env.SOAK_SETTLEMENT_DECLINED_RATE ?? 0);
 const SEARCH_LAG_MS = Number(process.env.SOAK_SEARCH_LAG_MS ?? 8000);
 const KILLS = Number(process.env.SOAK_KILLS ?? 3);
 const KILL_EVERY_MS = Number(process.env.SOAK_KILL_EVERY_MS ?? 3000);
-const REFUND_SHARE = Number(process.env.SOAK_REFUND_SHARE ?? 0.1);
+const GB_SHARE = Number(process.env.SOAK_GB_SHARE ?? 0.25);
+/** How long the money phase waits for join-api to follow the money (notifications, refunds found by search). */
+const MONEY_WAIT_MS = Number(process.env.SOAK_MONEY_WAIT_MS ?? 60_000);
 /** A land-late sale is carried out this long after join-api's charge lease ran out, at most (ms). */
 const LAND_LATE_MAX_MS = 4000;
-const PACKAGE_ID = 2053;
-/** Sale statuses that hold the parent's money (Braintree "Transaction statuses"). */
-const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const appDir = fileURLToPath(new URL('../', import.meta.url));
@@ -102,28 +125,21 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /**
- * The real payments sandbox (fault control on) served in-process on a free 127.0.0.1 port; `newNonce()` tokenizes the
- * 3D Secure test Visa into a new single-use nonce carrying a successful (liability-shifted) 3DS result.
+ * The real payments sandbox (fault control and control panel on) served in-process on a free 127.0.0.1 port, its bank
+ * (the 3D Secure ACS) on another; its webhook notifications are posted to `webhookUrl` (join-api's, on a port chosen
+ * before join-api starts, so every restart listens there again), a refused delivery retried after 250 ms, doubling.
  */
-async function startSandbox() {
-  const { createSandboxApp, SandboxStore, FAKE_NONCES } = await loadSandbox();
-  const store = new SandboxStore();
-  const app = createSandboxApp({ store, nodeEnv: 'development' });
-  const newNonce = nonceMaker(store, FAKE_NONCES);
-  return new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        port: info.port,
-        newNonce,
-        close: () =>
-          new Promise((r) => {
-            s.closeAllConnections?.();
-            s.close(() => r());
-          }),
-      }),
-    );
+async function startSandbox(webhookUrl) {
+  const { startSandbox: start, FAKE_NONCES, answerChallenge } = await loadSandbox();
+  const sandbox = await start({
+    port: 0,
+    host: '127.0.0.1',
+    nodeEnv: 'development',
+    allowedOrigins: [PAGE_ORIGIN],
+    webhookUrls: [webhookUrl],
+    webhookRetryBaseMs: 250,
   });
+  return { ...sandbox, payers: payers(sandbox, { answerChallenge, FAKE_NONCES }) };
 }
 
 /**
@@ -185,8 +201,7 @@ async function startLateProxy(target) {
  * join-api's production entry as a child process (its reconciler included); stops itself if this process dies.
  * `port` (default a free one) and `logs` (parsed log lines, appended to) let a restart take over from a killed one.
  */
-async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, port: given, logs = [] }) {
-  const port = given ?? (await freePort());
+async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, port, append, logs = [] }) {
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -210,6 +225,10 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, po
     GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
     RECONCILE_INTERVAL_MS: String(RECONCILE_MS),
     PAYMENTS_DRIVER: driver,
+    // the payment events (webhooks, refunds found by search) handled every 500 ms besides each delivery's own kick;
+    // disputes opened are e-mailed here (queued in the outbox, counted)
+    PAYMENT_EVENTS_POLL_MS: '500',
+    OPS_EMAIL: 'ops@example.com',
     SOAK_CHILD_MAX_MS: '300000',
     ...(driver === 'braintree'
       ? {
@@ -229,7 +248,7 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, po
     ['--import', fileURLToPath(new URL('./watchdog.mjs', import.meta.url)), 'dist/main.js'],
     { cwd: appDir, env, stdio: ['pipe', 'pipe', 'pipe'] },
   );
-  const log = fs.createWriteStream(logFile, { flags: given === undefined ? 'w' : 'a' });
+  const log = fs.createWriteStream(logFile, { flags: append ? 'a' : 'w' });
   const lines = logs;
   let buffered = '';
   child.stdout.on('data', (chunk) => {
@@ -283,14 +302,6 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, po
   };
 }
 
-const billingAddress = {
-  streetAddress: '1 Main St',
-  locality: 'Austin',
-  region: 'TX',
-  postalCode: '78701',
-  countryCodeAlpha2: 'US',
-};
-
 async function soak(driver, template) {
   const rng = prng(SEED + (driver === 'braintree' ? 0 : 1));
   const t0 = Date.now();
@@ -301,10 +312,21 @@ async function soak(driver, template) {
   fs.cpSync(template, dataDir, { recursive: true });
   const logFile = path.join(repo, '.bench', `soak-${driver}-join-api.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const sandbox = await startSandbox();
+  // join-api's port is chosen first: the sandbox posts its notifications there, to whichever process listens
+  const apiPort = await freePort();
+  const sandbox = await startSandbox(`http://127.0.0.1:${apiPort}/api/v1/webhooks/braintree`);
   const proxy = await startLateProxy(sandbox);
-  const start = (port) =>
-    startJoinApi({ driver, sandbox, gatewayPort: proxy.port, dataDir, logFile, port, logs: api?.logs });
+  const start = () =>
+    startJoinApi({
+      driver,
+      sandbox,
+      gatewayPort: proxy.port,
+      dataDir,
+      logFile,
+      port: apiPort,
+      append: api !== undefined,
+      logs: api?.logs,
+    });
   let api;
   const sandboxCall = async (method, url, body) => {
     const res = await fetch(`${sandbox.url}${url}`, {
@@ -315,17 +337,24 @@ async function soak(driver, template) {
     if (!res.ok) throw new Error(`${method} ${url} ${res.status}: ${await res.text()}`);
     return res.status === 204 ? null : res.json();
   };
-  let supportRefunding = true;
-  let supportLoop;
   try {
     api = await start();
     phase('started');
-    const leaseMs = (driver === 'braintree' ? 2 * TIMEOUT_MS : TIMEOUT_MS) + 5_000;
+    // join-api's charge lease (orders/charge-lease.ts: the driver's longest charge + 5 s); SOAK_LEASE_MS if it changes
+    const leaseMs = Number(process.env.SOAK_LEASE_MS ?? (driver === 'braintree' ? 2 * TIMEOUT_MS : TIMEOUT_MS) + 5_000);
     console.log(
-      `\nmoney soak — driver ${driver}, ${PARENTS} parents, GATEWAY_TIMEOUT_MS ${TIMEOUT_MS}, RECONCILE_INTERVAL_MS ${RECONCILE_MS}, charge lease ${leaseMs} ms, settling/settled after ${SETTLING_MS}/${SETTLED_MS} ms, search lag ${SEARCH_LAG_MS} ms, ${KILLS} SIGKILLs, seed ${SEED}`,
+      `\nmoney soak — driver ${driver}, ${PARENTS} parents, GATEWAY_TIMEOUT_MS ${TIMEOUT_MS}, RECONCILE_INTERVAL_MS ${RECONCILE_MS}, charge lease ${leaseMs} ms, ${SETTLING_MS ? `settling/settled after ${SETTLING_MS}/${SETTLED_MS} ms` : 'settled by the batch'}, search lag ${SEARCH_LAG_MS} ms, ${KILLS} SIGKILLs, seed ${SEED}`,
     );
     await sandboxCall('PUT', '/sandbox/simulation', {
-      settlement: { settlingAfterMs: SETTLING_MS, settledAfterMs: SETTLED_MS, declinedRate: SETTLEMENT_DECLINED_RATE },
+      ...(SETTLING_MS
+        ? {
+            settlement: {
+              settlingAfterMs: SETTLING_MS,
+              settledAfterMs: SETTLED_MS,
+              declinedRate: SETTLEMENT_DECLINED_RATE,
+            },
+          }
+        : {}),
       searchLagMs: SEARCH_LAG_MS,
     });
 
@@ -349,11 +378,16 @@ async function soak(driver, template) {
     const pastLease = () => leaseMs + 1000 + Math.floor(rng() * (LAND_LATE_MAX_MS - 1000));
 
     // Sign-ups (no faults yet).
+    // a quarter GB parents buying in GBP; half the parents pay with the frictionless card, the others with a challenged
+    // card, a card not enrolled in 3D Secure or PayPal
+    const methodOf = (r) => (r < 0.5 ? METHODS[0] : r < 0.65 ? METHODS[1] : r < 0.8 ? METHODS[2] : METHODS[3]);
     const parents = Array.from({ length: PARENTS }, (_, i) => ({
       i,
       email: `soak-${runId}-${driver}-${i}@example.com`,
       reloads: rng() < 0.5,
-      supportRefunds: rng() < REFUND_SHARE,
+      country: rng() < GB_SHARE ? 'GB' : 'US',
+      method: methodOf(rng()),
+      afterSale: undefined,
       refunded: [],
       plan: 'none',
       answers: [],
@@ -362,21 +396,30 @@ async function soak(driver, template) {
     }));
     await Promise.all(
       parents.map(async (p) => {
-        const res = await fetch(`${api.url}/api/v1/signups`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            flow: 'join',
-            address: { country: 'US' },
-            parent: { firstName: 'Soak', lastName: `P${p.i}`, email: p.email, phoneNumber: '2025550143' },
-          }),
-        });
-        if (res.status !== 201) throw new Error(`POST /signups ${res.status}: ${await res.text()}`);
-        const body = await res.json();
-        p.userId = body.userId;
-        p.authToken = body.authToken;
+        // a 503 `overloaded` (join-api sheds load while it warms up) is retried after its Retry-After, as the page does
+        for (let n = 1; ; n++) {
+          const res = await fetch(`${api.url}/api/v1/signups`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              flow: 'join',
+              address: { country: p.country },
+              parent: { ...PURCHASES[p.country].parent(p.i), email: p.email },
+            }),
+          });
+          if (res.status === 503 && n < 10) {
+            await sleep((Number(res.headers.get('retry-after')) || 1) * 1000);
+            continue;
+          }
+          if (res.status !== 201) throw new Error(`POST /signups ${res.status}: ${await res.text()}`);
+          const body = await res.json();
+          p.userId = body.userId;
+          p.authToken = body.authToken;
+          break;
+        }
       }),
     );
+    assignAfterSale(parents, rng);
 
     phase('signedUp');
     // Per-parent faults (both drivers send the payer's email with the sale; the late proxy is braintree's only).
@@ -442,28 +485,8 @@ async function soak(driver, template) {
         const cut = inFlight;
         await api.kill();
         const down = Date.now();
-        api = await start(api.port);
+        api = await start();
         kills.push({ inFlight: cut, restartMs: Date.now() - down });
-      }
-    })();
-
-    // Support refunds some paid parents' settled sales while join-api reconciles (server API, as support's tool).
-    supportLoop = (async () => {
-      while (supportRefunding) {
-        for (const p of parents) {
-          if (!supportRefunding) break;
-          if (!p.supportRefunds || p.refunded.length || (p.outcome !== 'paid' && p.outcome !== 'already_paid'))
-            continue;
-          const { transactions } = await sandboxCall(
-            'GET',
-            `/sandbox/transactions?customerEmail=${encodeURIComponent(p.email)}`,
-          );
-          const settled = transactions.find((x) => x.type === 'sale' && x.status === 'settled' && !x.refundIds.length);
-          if (!settled) continue;
-          const res = await fetch(`${sandbox.url}/v1/transactions/${settled.id}/refund`, { method: 'POST' });
-          if (res.ok) p.refunded.push((await res.json()).transaction.id);
-        }
-        await sleep(250);
       }
     })();
 
@@ -475,8 +498,12 @@ async function soak(driver, template) {
       parents.map(async (p) => {
         const t0 = performance.now();
         // each attempt (Idempotency-Key) carries its own single-use nonce, as the page tokenizes the card again
-        const attempt = () => ({ key: randomUUID(), nonce: sandbox.newNonce() });
-        let current = attempt();
+        const purchase = PURCHASES[p.country];
+        const attempt = async () => ({
+          key: randomUUID(),
+          nonce: await sandbox.payers.nonceFor(p.method, { amount: purchase.expectedCharge.amount, email: p.email }),
+        });
+        let current = await attempt();
         p.keys.push(current.key);
         for (let n = 1; n <= MAX_ATTEMPTS && performance.now() - t0 < PARENT_DEADLINE_MS; n++) {
           const s = performance.now();
@@ -493,10 +520,10 @@ async function soak(driver, template) {
                 'idempotency-key': current.key,
               },
               body: JSON.stringify({
-                packageId: PACKAGE_ID,
+                packageId: purchase.packageId,
                 paymentMethodNonce: current.nonce,
-                billingAddress,
-                expectedCharge: { amount: '216.00', currencyCode: 'USD' }, // §9 Premium, 1 year
+                billingAddress: purchase.billingAddress,
+                expectedCharge: purchase.expectedCharge,
               }),
               signal: AbortSignal.timeout(30_000),
             });
@@ -512,6 +539,8 @@ async function soak(driver, template) {
           lastRequestAt = Math.max(lastRequestAt, Date.now());
           const code = body?.code;
           p.answers.push(code ? `${status} ${code}` : String(status));
+          // no answer (join-api down, restarting after a SIGKILL): the page waits; only answers use up attempts
+          if (status === 0) n--;
           if (status === 201) {
             p.outcome = 'paid';
             p.orderId = body.orderId;
@@ -534,7 +563,7 @@ async function soak(driver, template) {
             status === 422 ||
             status === 402
           ) {
-            current = attempt();
+            current = await attempt();
             p.keys.push(current.key);
           }
         }
@@ -572,57 +601,110 @@ async function soak(driver, template) {
     async function observeJoinApi() {
       await Promise.all(
         parents.map(async (p) => {
-          const res = await fetch(`${api.url}/api/v1/parents/${p.userId}`, {
-            headers: { authorization: `Bearer ${p.authToken}` },
-          });
+          let res;
+          // a 503 `overloaded` (join-api shedding load just after a restart) is asked again after its Retry-After
+          for (let n = 1; ; n++) {
+            res = await fetch(`${api.url}/api/v1/parents/${p.userId}`, {
+              headers: { authorization: `Bearer ${p.authToken}` },
+            });
+            if (res.status !== 503 || n >= 10) break;
+            await res.body?.cancel();
+            await sleep((Number(res.headers.get('retry-after')) || 1) * 1000);
+          }
           if (!res.ok) throw new Error(`GET /parents/${p.userId} ${res.status}`);
           p.subscribed = (await res.json()).isSubscriptionCurrent === true;
         }),
       );
     }
-    const held = (p) =>
-      [...p.transactions.values()].filter((x) => x.type === 'sale' && APPROVED.has(x.status) && !x.refundIds.length);
-    const beyondOne = () => parents.reduce((n, p) => n + Math.max(0, held(p).length - 1), 0);
+    const heldSales = (p) => [...p.transactions.values()].filter((x) => holdsMoney(x, p.transactions));
+    const beyondOne = () => parents.reduce((n, p) => n + Math.max(0, heldSales(p).length - 1), 0);
     await observeSandbox();
     const awaitingRecheck = beyondOne();
-    supportRefunding = false;
-    await supportLoop;
     phase('observed');
 
-    // The back-off's first re-check of failed and paid orders (5 minutes) brought forward: join-api stopped, the orders
-    // made due in its database as if that time had passed, join-api started again for one reconciliation pass.
-    await api.stop();
-    let madeDue = 0;
-    {
+    /** join-api stopped, `change(db)` run on its database (time brought forward), join-api started again. */
+    async function whileStopped(change) {
+      await api.stop();
       const database = await openDatabase({ dataDir });
       try {
-        const r = await database.db.execute(
-          sql`update orders set lease_until = now() where status in ('failed', 'paid') and lease_until > now() returning id`,
-        );
-        madeDue = r.rows.length;
+        return await change(database.db);
       } finally {
         await database.close();
+        api = await start();
       }
     }
-    api = await start(api.port);
-    // its start-up pass re-checks every order made due (4 at once): wait until no parent holds more than one approval,
-    // or SOAK_RECHECK_MS (60 s) — whatever is still held then is counted
+    /** Orders made due now, as if the reconciler's back-off (5 minutes, then longer) had passed. */
+    const makeDue = async (db) =>
+      (
+        await db.execute(
+          sql`update orders set lease_until = now() where status in ('pending', 'failed', 'paid') and lease_until > now() returning id`,
+        )
+      ).rows.length;
+
+    // The back-off's first re-check of failed and paid orders (5 minutes) brought forward — well before the day's
+    // settlement batch, as on Braintree, where a sale stays `submitted_for_settlement` until its batch (Braintree
+    // "Transaction statuses": settlement happens once a day) — and the paying sale of each paid order read.
+    const madeDue = await whileStopped(async (db) => {
+      const paid = await db.execute(sql`select user_id, transaction_id from orders where status = 'paid'`);
+      const paying = new Map(paid.rows.map((o) => [o.user_id, o.transaction_id]));
+      for (const p of parents) p.payingId = paying.get(p.userId);
+      return makeDue(db);
+    });
+    // its start-up pass re-checks every order made due (4 at once): wait until no sale other than a paying one holds
+    // money, or SOAK_RECHECK_MS (60 s) — whatever is still held then is settled by the batch and counted
+    const notPaying = () => parents.reduce((n, p) => n + heldSales(p).filter((x) => x.id !== p.payingId).length, 0);
     const recheckUntil = Date.now() + Number(process.env.SOAK_RECHECK_MS ?? 60_000);
     do {
       await sleep(RECONCILE_MS + 1_000);
       await observeSandbox();
-    } while (beyondOne() > 0 && Date.now() < recheckUntil);
-    await observeJoinApi();
+    } while (notPaying() > 0 && Date.now() < recheckUntil);
+    const heldAtBatch = notPaying();
     phase('rechecked');
+
+    // Money after the sale: the settlement batch (every sale still held settled, or declined at settlement), join-api
+    // SIGKILLed halfway through it while notifications are in flight (the sandbox's queue retries them), then support's
+    // refunds and the disputes (AFTER_SALE_SHARES in soak-money.mjs).
+    let notificationKill;
+    const afterSale = await settleAndAfter(
+      parents,
+      (to, body) => sandboxCall('POST', `/sandbox/${to}`, body ?? {}),
+      async () => {
+        const down = Date.now();
+        await api.kill();
+        api = await start();
+        notificationKill = { restartMs: Date.now() - down };
+      },
+    );
+    // refunds show in searches only after the search lag; then the paid orders' next re-check brought forward too: its
+    // pass meets the refunds under each order id, which it must never void, refund or take for an approval
+    await sleep(SEARCH_LAG_MS + RECONCILE_MS);
+    const madeDueAfterSale = await whileStopped(makeDue);
+    phase('afterSale');
+
+    // join-api follows the money: until every parent's subscription is current exactly when a sale of theirs holds
+    // money and every notification was delivered (or given up), SOAK_MONEY_WAIT_MS at most — what differs then counts
+    const deliveriesOver = () => sandbox.webhooks.list().every((d) => d.delivered || d.attempts >= 10);
+    const moneyUntil = Date.now() + MONEY_WAIT_MS;
+    for (;;) {
+      await sleep(1_000);
+      await observeSandbox();
+      await observeJoinApi();
+      const differ = parents.some((p) => p.subscribed !== heldSales(p).length > 0);
+      if ((!differ && deliveriesOver()) || Date.now() > moneyUntil) break;
+    }
+    phase('followed');
     await api.stop();
     // counted once join-api has stopped: nothing it does can change the sandbox's transactions after this
     await observeSandbox();
     phase('stopped');
 
-    // The parents' orders (join-api's database) and the sandbox's transactions for each order id.
+    // The parents' orders, subscriptions ended and e-mails (join-api's database) and the sandbox's transactions for
+    // each order id.
     const database = await openDatabase({ dataDir });
     const ordersByUser = new Map();
     const orderStatus = {};
+    const ended = {};
+    const mails = {};
     try {
       const result = await database.db.execute(sql`select id, user_id, status, transaction_id from orders`);
       for (const o of result.rows) {
@@ -630,6 +712,14 @@ async function soak(driver, template) {
         if (!ordersByUser.has(o.user_id)) ordersByUser.set(o.user_id, []);
         ordersByUser.get(o.user_id).push(o);
       }
+      const reasons = await database.db.execute(
+        sql`select end_reason, count(*)::int as n from subscriptions where end_reason is not null group by end_reason`,
+      );
+      for (const r of reasons.rows) ended[r.end_reason] = r.n;
+      const kinds = await database.db.execute(
+        sql`select kind, count(*)::int as n from outbox where kind in ('dispute_opened', 'subscription_ended') group by kind`,
+      );
+      for (const r of kinds.rows) mails[r.kind] = r.n;
     } finally {
       await database.close();
     }
@@ -639,33 +729,35 @@ async function soak(driver, template) {
         const t = await sandboxCall('GET', `/sandbox/transactions?orderId=${encodeURIComponent(o.id)}`);
         for (const x of t.transactions) if (!p.transactions.has(x.id)) p.transactions.set(x.id, x);
       }
-      const all = [...p.transactions.values()];
-      const sales = all.filter((x) => x.type === 'sale');
-      const credits = all.filter((x) => x.type === 'credit');
-      p.approved = held(p);
-      p.voided = sales.filter((x) => x.status === 'voided');
-      p.reversedByRefund = sales.filter((x) => x.refundIds.some((id) => !p.refunded.includes(id)));
-      p.settlementDeclined = sales.filter((x) => x.status === 'settlement_declined');
-      const creditIds = new Set(credits.map((x) => x.id));
-      // a refund voided or refunded, or recorded as what paid an order: reconciliation took it for an approval
-      p.refundsVoided = [
-        ...credits.filter((x) => x.status === 'voided' || x.refundIds.length),
-        ...p.orders.filter((o) => o.transaction_id && creditIds.has(o.transaction_id)),
-      ];
+      p.payingId = p.orders.find((o) => o.status === 'paid')?.transaction_id ?? undefined;
+      p.money = parentMoney(p.transactions, p.payingId, p.orders);
     }
 
     phase('counted');
-    const doubleCharged = parents.filter((p) => p.approved.length > 1);
-    const paidUnsubscribed = parents.filter((p) => p.approved.length > 0 && !p.subscribed);
-    const refundsVoided = parents.filter((p) => p.refundsVoided.length > 0);
-    // support's refunds and settlement declines take money back without join-api knowing (no webhooks): not counted
-    const explained = (p) => p.refunded.length > 0 || p.settlementDeclined.length > 0;
-    const subscribedUnpaid = parents.filter((p) => p.subscribed && p.approved.length === 0 && !explained(p));
+    const doubleCharged = parents.filter((p) => p.money.charged.length > 1);
+    const paidUnsubscribed = parents.filter((p) => p.money.held.length > 0 && !p.subscribed);
+    const subscribedUnheld = parents.filter((p) => p.subscribed && !p.money.held.some((x) => x.id === p.payingId));
+    const refundsVoided = parents.filter((p) => p.money.refundsVoided.length > 0);
     const unresolved = parents.filter((p) => p.outcome !== 'paid' && p.outcome !== 'already_paid');
-    const lateVoided = parents.reduce((n, p) => n + p.voided.length, 0);
-    const lateRefunded = parents.reduce((n, p) => n + p.reversedByRefund.length, 0);
-    const supportRefunds = parents.reduce((n, p) => n + p.refunded.length, 0);
-    const settlementDeclined = parents.reduce((n, p) => n + p.settlementDeclined.length, 0);
+    const pendingHolds = parents.reduce((n, p) => n + p.money.pendingHoldsVoided.length, 0);
+    const lateRefunded = parents.reduce((n, p) => n + p.money.secondRefunded.length, 0);
+    const settlementDeclined = parents.reduce((n, p) => n + p.money.settlementDeclined.length, 0);
+    const payingSales = parents.flatMap((p) => (p.payingId ? [p.transactions.get(p.payingId)].filter(Boolean) : []));
+    const count = (list, key) => {
+      const n = {};
+      for (const x of list) n[key(x)] = (n[key(x)] ?? 0) + 1;
+      return n;
+    };
+    const listed = (n) =>
+      Object.entries(n)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ');
+    const payingKinds = count(payingSales, (x) =>
+      x.paymentInstrumentType === 'credit_card'
+        ? `card ${x.threeDSecureInfo?.liabilityShifted ? `3DS ${x.threeDSecureInfo.status}` : `without liability shift (${x.threeDSecureInfo?.status ?? 'no 3DS'})`}`
+        : x.paymentInstrumentType,
+    );
+    const payingCurrencies = count(payingSales, (x) => x.currencyCode);
     const lateLogged = api.logs.filter((l) => /late approval/.test(l.msg ?? '')).length;
     const nonceReused = api.logs.filter((l) => /nonce already used/.test(l.msg ?? '')).length;
     orderTimes.sort((a, b) => a - b);
@@ -697,7 +789,10 @@ async function soak(driver, template) {
       `join-api killed with SIGKILL ${kills.length} times (POST /orders in flight: ${kills.map((k) => k.inFlight).join(', ')}; back up in ${kills.map((k) => `${(k.restartMs / 1000).toFixed(1)} s`).join(', ')}); retried sales answered 91564 and left in doubt: ${nonceReused}`,
     );
     console.log(
-      `support refunds: ${supportRefunds}; sales declined at settlement: ${settlementDeclined}; approvals held beyond one per parent before the back-off re-check: ${awaitingRecheck} (${madeDue} failed/paid orders made due)`,
+      `payers: ${listed(count(parents, (p) => `${p.country} ${p.method}`))}; paying sales: ${listed(payingCurrencies)}; ${listed(payingKinds)}`,
+    );
+    console.log(
+      `approvals held beyond one per parent before the back-off re-check: ${awaitingRecheck} (${madeDue} orders made due); sales other than the paying ones still held at the settlement batch: ${heldAtBatch}`,
     );
     console.log(
       `orders: ${Object.entries(orderStatus)
@@ -705,17 +800,29 @@ async function soak(driver, template) {
         .join(', ')}`,
     );
     console.log(
-      `late approvals given back: ${lateVoided} voided, ${lateRefunded} refunded (join-api logged ${lateLogged} late approvals given back)`,
+      `late approvals given back: ${lateRefunded} refunded after settlement, join-api logged ${lateLogged} late approvals given back`,
     );
+    const deliveries = sandbox.webhooks.list();
+    console.log(
+      `money after the sale: ${afterSale.settled} settled, ${afterSale.declined} declined at settlement, ${afterSale.refunds} refunded in full and ${afterSale.partialRefunds} in part by support, ${afterSale.disputesOpened} disputes opened (${afterSale.disputesLost} lost, ${afterSale.disputesWon} won, the rest left open)${afterSale.refused.length ? `, ${afterSale.refused.length} controls refused` : ''}; ${madeDueAfterSale} orders made due again`,
+    );
+    console.log(
+      `notifications: ${deliveries.length} posted, ${deliveries.filter((d) => d.delivered).length} delivered, ${deliveries.filter((d) => d.attempts > 1).length} retried (join-api SIGKILLed during the batch, back up in ${((notificationKill?.restartMs ?? 0) / 1000).toFixed(1)} s); join-api ended ${listed(ended) || 'no'} subscriptions; e-mails queued: ${mails.subscription_ended ?? 0} subscription ended, ${mails.dispute_opened ?? 0} dispute opened (to OPS_EMAIL)`,
+    );
+    console.log(`second sales voided before settlement (pending holds): ${pendingHolds}`);
     console.log(`double charges: ${doubleCharged.length}`);
-    console.log(`paid parents without a subscription: ${paidUnsubscribed.length}`);
+    console.log(`paid without a current subscription: ${paidUnsubscribed.length}`);
+    console.log(`current subscriptions without money held: ${subscribedUnheld.length}`);
     console.log(`refunds voided: ${refundsVoided.length}`);
 
     const describe = (p) =>
-      `  parent ${p.i} (user ${p.userId}, ${p.email}, plan ${p.plan}, ${p.reloads ? 'reloads' : 'same key'}, ${p.outcome}): answers [${p.answers.join(', ')}]; orders [${p.orders.map((o) => `${o.id} ${o.status} ${o.transaction_id ?? ''}`).join(', ')}]; transactions [${[
+      `  parent ${p.i} (user ${p.userId}, ${p.email}, ${p.country} ${p.method}, plan ${p.plan}, after the sale ${p.afterSale ?? 'settled'}, ${p.reloads ? 'reloads' : 'same key'}, ${p.outcome}): answers [${p.answers.join(', ')}]; orders [${p.orders.map((o) => `${o.id} ${o.status} ${o.transaction_id ?? ''}`).join(', ')}]; transactions [${[
         ...p.transactions.values(),
       ]
-        .map((x) => `${x.type} ${x.id} ${x.orderId} ${x.status}${x.refundIds.length ? ` refunds ${x.refundIds}` : ''}`)
+        .map(
+          (x) =>
+            `${x.type} ${x.id}${x.id === p.payingId ? ' (paying)' : ''} ${x.orderId} ${x.amount} ${x.currencyCode} ${x.statusHistory.map((h) => h.status).join('→')}${x.refundIds.length ? ` refunds ${refundsOf(x, p.transactions).map((r) => `${r.id} ${r.amount} ${r.status}`)}` : ''}${x.disputes?.length ? ` disputes ${x.disputes.map((d) => `${d.id} ${d.status}`)}` : ''}`,
+        )
         .join(', ')}]; support refunds [${p.refunded}]; subscription current: ${p.subscribed}`;
     const report = (label, list) => {
       if (!list.length) return;
@@ -724,23 +831,25 @@ async function soak(driver, template) {
       if (list.length > 20) console.log(`  … and ${list.length - 20} more`);
     };
     report('double charges', doubleCharged);
-    report('paid parents without a subscription', paidUnsubscribed);
+    report('paid without a current subscription', paidUnsubscribed);
+    report('current subscriptions without money held', subscribedUnheld);
     report('refunds voided', refundsVoided);
-    report('subscriptions without an approved charge', subscribedUnpaid);
     report('parents without a definite answer', unresolved);
     const ok =
       !doubleCharged.length &&
       !paidUnsubscribed.length &&
+      !subscribedUnheld.length &&
       !refundsVoided.length &&
-      !subscribedUnpaid.length &&
       !unresolved.length;
     if (!ok) console.log(`  (join-api's warnings and errors: ${path.relative(repo, logFile)})`);
     return {
       ok,
       figures: {
         doubleCharges: doubleCharged.length,
-        paidParentsWithoutSubscription: paidUnsubscribed.length,
+        paidWithoutCurrentSubscription: paidUnsubscribed.length,
+        currentSubscriptionsWithoutMoney: subscribedUnheld.length,
         refundsVoided: refundsVoided.length,
+        pendingHoldsVoided: pendingHolds,
         ordersP50Ms: +pct(orderTimes, 50).toFixed(1),
         ordersP99Ms: +pct(orderTimes, 99).toFixed(1),
         faultsDelay: injected.delay,
@@ -749,18 +858,24 @@ async function soak(driver, template) {
         faults503: injected.status503,
         faultsSlow: injected.slow,
         ...(driver === 'braintree' ? { faultsLateSale: injected.late } : {}),
-        kills: kills.length,
-        supportRefunds,
-        lateApprovalsVoided: lateVoided,
+        kills: kills.length + (notificationKill ? 1 : 0),
+        settlementDeclines: settlementDeclined,
+        supportRefunds: afterSale.refunds + afterSale.partialRefunds,
+        disputesOpened: afterSale.disputesOpened,
         lateApprovalsRefunded: lateRefunded,
       },
       run: {
         parents: PARENTS,
+        payers: count(parents, (p) => `${p.country} ${p.method}`),
         requests: attempts,
         unresolvedParents: unresolved.length,
-        subscriptionsWithoutCharge: subscribedUnpaid.length,
-        settlementDeclined,
+        afterSale: { ...afterSale, refused: afterSale.refused.length },
+        subscriptionsEnded: ended,
+        emails: mails,
+        notifications: deliveries.length,
+        notificationsRetried: deliveries.filter((d) => d.attempts > 1).length,
         awaitingRecheck,
+        heldAtBatch,
         retriedSalesNonceUsed: nonceReused,
         reloadedParents: reloaded,
         orders: orderStatus,
@@ -772,8 +887,6 @@ async function soak(driver, template) {
       },
     };
   } finally {
-    supportRefunding = false;
-    await supportLoop?.catch(() => undefined);
     await api?.stop();
     await proxy.close();
     await sandbox.close();
