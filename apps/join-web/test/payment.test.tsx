@@ -19,7 +19,7 @@ const card = vi.hoisted(
   (): {
     bin: string | undefined;
     verified: Array<{ nonce: string; amount: number | string; bin: string }>;
-    failures: unknown[];
+    failures: Error[];
   } => ({
     bin: '411111',
     verified: [],
@@ -68,7 +68,7 @@ vi.mock('@ofw/payments', async (importOriginal) => {
       verifyCard: (options: { nonce: string; amount: number | string; bin: string }) => {
         card.verified.push(options);
         const failure = card.failures.shift();
-        if (failure) return Promise.reject(failure instanceof Error ? failure : new Error(String(failure)));
+        if (failure) return Promise.reject(failure);
         return Promise.resolve({ nonce: options.nonce, liabilityShifted: true, liabilityShiftPossible: true });
       },
       cancel: vi.fn(),
