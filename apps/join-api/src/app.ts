@@ -15,8 +15,9 @@ import { parentRoutes } from './routes/parents.js';
 import { orderRoutes } from './routes/orders.js';
 import { inviteRoutes } from './routes/invites.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { cspReportRoutes } from './routes/csp-reports.js';
 import { openApiDocument } from './openapi.js';
-import { contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
+import { applePayDomainAssociation, contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
 
 /**
  * join-api as a Hono app: `/api/v1` (DESIGN.md §4), the built SPA and `/ofw/home.form`.
@@ -60,6 +61,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // the browser's CSP violation reports: no session read, nothing changed, so before the CSRF guard
+  app.route(API_PREFIX, cspReportRoutes());
   // CSRF: a write carrying the session cookie must come from the app's own origin
   app.use(`${API_PREFIX}/*`, sameOriginWrites);
 
@@ -84,7 +87,7 @@ export function createApp(deps: AppDeps) {
   app.all(`${API_PREFIX}/*`, (c) =>
     problemResponse(c, new HttpProblem(404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`).toProblem()),
   );
-  app.route('/', webRoutes(deps.env.WEB_DIST));
+  app.route('/', webRoutes(deps.env.WEB_DIST, { applePayDomainAssociation: applePayDomainAssociation(deps.env) }));
 
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {

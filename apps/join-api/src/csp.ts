@@ -31,10 +31,15 @@ interface ProviderSources {
  *        the preload request to `https://www.{sandbox.}paypal.com/smart/buttons/preload`),
  *        three-d-secure/external/frameworks/songbird.js (Songbird from the gateway's `cardinalSongbirdUrl`),
  *        data-collector/fraudnet.js (FraudNet's frames and its `b.stats.paypal.com` beacon);
- *  [cardinal] Cardinal's 2026 move of Songbird to cardinaltrusted.com (braintree-web ≥ 3.121 gets it; listed in the
- *        [doc] 3D Secure table; braintree/braintree-web-drop-in#977).
- * Where [doc] writes a wildcard (`*.paypal.com`, `*.cardinalcommerce.com`, `*.braintree-api.com`) the exact hosts of
- * [src] / [cardinal] are listed instead. Not listed, on purpose:
+ *  [changelog] braintree-web's CHANGELOG.md 3.134.0 (in node_modules): "Add cardinaltrusted.com to required
+ *        Content-Security-Policy directives, when using 3D Secure".
+ * Cardinal's hosts (Songbird's script, its collect and step-up frames, its API) are the ones [doc]'s 3D Secure table
+ * names, as it names them: `*.cardinalcommerce.com` and, since [changelog], `*.cardinaltrusted.com`. Songbird's URL
+ * comes from the gateway's configuration (`cardinalSongbirdUrl`), not from braintree-web, so no exact host can be read
+ * from [src]; no host under cardinaltrusted.com is guessed (spec §4 "3D Secure flow" 7: a blocked script is the flow's
+ * failure, which verifyCard bounds). Those two wildcards are the only ones: every other host is exact.
+ * Where [doc] writes another wildcard (`*.paypal.com`, `*.braintree-api.com`) the exact hosts of [src] are listed
+ * instead. Not listed, on purpose:
  *  - `'unsafe-inline'` for PayPal's script-src ([doc]): the page allows its own inline scripts by hash only;
  *  - Google Pay's hosts: the product does not use braintree-web/google-payment;
  *  - Venmo: braintree-web opens venmo.com / account.venmo.com (sandbox account.ext.live.venmo.com) as a new window
@@ -52,6 +57,13 @@ interface ProviderSources {
 /** Any HTTPS host: where an issuer's ACS may be (frame-src, form-action), see above. */
 export const THREE_D_SECURE_ACS = 'https:';
 
+/** Cardinal's hosts as [doc]'s 3D Secure table names them (both environments), see above. */
+export const CARDINAL_HOSTS = ['https://*.cardinalcommerce.com', 'https://*.cardinaltrusted.com'] as const;
+
+/** Where browsers send the page's CSP violation reports (`report-uri`, and `report-to` by this endpoint name). */
+export const CSP_REPORT_PATH = '/api/v1/csp-reports';
+export const CSP_REPORT_GROUP = 'csp';
+
 const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
   sandbox: {
     script: [
@@ -60,16 +72,14 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://www.paypal.com', // [src] loadPayPalSDK: the PayPal JS SDK
       'https://www.paypalobjects.com', // [doc] PayPal: the SDK's assets
       'https://c.paypal.com', // [src] FRAUDNET_URL (fb.js)
-      'https://songbirdstag.cardinalcommerce.com', // [doc] 3D Secure: Songbird
-      'https://cas.static.client.cardinaltrusted.com', // [doc] 3D Secure; [cardinal]: Songbird v2
+      ...CARDINAL_HOSTS, // [doc] 3D Secure: Songbird
     ],
     frame: [
       'https://assets.braintreegateway.com', // [doc] Basic: hosted-field frames
       'https://www.sandbox.paypal.com', // [doc] PayPal: buttons and checkout frames of a sandbox client id
       'https://c.paypal.com', // [doc] Data Collector; [src] fraudnet.js frames
       'https://c.sandbox.paypal.com', // [doc] Data Collector: FraudNet with `sandbox: true`
-      'https://centinelapistag.cardinalcommerce.com', // [doc] 3D Secure: Songbird's collect and step-up frames
-      'https://cas.client.cardinaltrusted.com', // [cardinal]: Songbird v2's frames
+      ...CARDINAL_HOSTS, // [doc] 3D Secure: Songbird's collect and step-up frames
       THREE_D_SECURE_ACS, // [doc] 3D Secure: the issuer's ACS page
     ],
     connect: [
@@ -81,9 +91,7 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://t.paypal.com', // PayPal SDK's logging
       'https://c.paypal.com', // [src] FraudNet
       'https://c.sandbox.paypal.com', // FraudNet with `sandbox: true`
-      'https://songbirdstag.cardinalcommerce.com', // [doc] 3D Secure (*.cardinalcommerce.com)
-      'https://centinelapistag.cardinalcommerce.com', // [doc] 3D Secure (*.cardinalcommerce.com): Cardinal's API
-      'https://cas.client.cardinaltrusted.com', // [doc] 3D Secure (*.cardinaltrusted.com)
+      ...CARDINAL_HOSTS, // [doc] 3D Secure: Cardinal's API
     ],
     img: [
       'https://assets.braintreegateway.com', // [doc] Basic
@@ -93,8 +101,7 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://b.stats.paypal.com', // [src] fraudnet.js beacon
     ],
     formAction: [
-      'https://centinelapistag.cardinalcommerce.com', // [doc] 3D Secure: Songbird posts into its frames
-      'https://cas.client.cardinaltrusted.com', // [cardinal]
+      ...CARDINAL_HOSTS, // [doc] 3D Secure: Songbird posts into its frames
       THREE_D_SECURE_ACS, // [doc] 3D Secure: the CReq and the 3DS Method go to the issuer's ACS
     ],
   },
@@ -105,15 +112,13 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://www.paypal.com',
       'https://www.paypalobjects.com',
       'https://c.paypal.com',
-      'https://songbird.cardinalcommerce.com',
-      'https://static.client.cardinaltrusted.com',
+      ...CARDINAL_HOSTS,
     ],
     frame: [
       'https://assets.braintreegateway.com',
       'https://www.paypal.com',
       'https://c.paypal.com',
-      'https://centinelapi.cardinalcommerce.com',
-      'https://client.cardinaltrusted.com',
+      ...CARDINAL_HOSTS,
       THREE_D_SECURE_ACS,
     ],
     connect: [
@@ -123,9 +128,7 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://www.paypal.com',
       'https://t.paypal.com',
       'https://c.paypal.com',
-      'https://songbird.cardinalcommerce.com',
-      'https://centinelapi.cardinalcommerce.com',
-      'https://client.cardinaltrusted.com',
+      ...CARDINAL_HOSTS,
     ],
     img: [
       'https://assets.braintreegateway.com',
@@ -134,7 +137,7 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
       'https://t.paypal.com',
       'https://b.stats.paypal.com',
     ],
-    formAction: ['https://centinelapi.cardinalcommerce.com', 'https://client.cardinaltrusted.com', THREE_D_SECURE_ACS],
+    formAction: [...CARDINAL_HOSTS, THREE_D_SECURE_ACS],
   },
 };
 
@@ -160,7 +163,8 @@ function providerSources(mode: CspPaymentsMode): ProviderSources {
 }
 
 /**
- * A strict CSP allowing only this origin and the payment provider's exact hosts (DESIGN.md §4 / §6): no wildcard,
+ * A strict CSP allowing only this origin and the payment provider's exact hosts (DESIGN.md §4 / §6): no wildcard but
+ * Braintree's documented Cardinal hosts ({@link CARDINAL_HOSTS}),
  * no scheme source but `data:` images and — with Braintree itself — `https:` in `frame-src` / `form-action` for the
  * issuer's 3D Secure ACS page, no `'unsafe-eval'`, `frame-ancestors 'none'`.
  * @param mode the payments driver, and for `braintree` its environment (see {@link CspPaymentsMode}).
@@ -183,5 +187,9 @@ export function contentSecurityPolicy(mode: CspPaymentsMode): string {
     "base-uri 'self'",
     `form-action 'self'${list(p.formAction)}`,
     "frame-ancestors 'none'",
+    // violations are reported to join-api (CSP3 `report-to`, with the Reporting-Endpoints header web.ts sends;
+    // `report-uri` for browsers without the Reporting API)
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ].join('; ');
 }

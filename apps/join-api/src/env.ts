@@ -140,6 +140,13 @@ const EnvSchema = z
     GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(3010),
     GATEWAY_SSL: bool,
     WEB_DIST: z.string().min(1).optional(),
+    /**
+     * Apple Pay domain verification (Apple Pay on the Web): the content of Apple's
+     * `apple-developer-merchantid-domain-association` file, or the path of that file, served at
+     * `/.well-known/apple-developer-merchantid-domain-association` (404 when neither is set; the content wins).
+     */
+    APPLE_PAY_DOMAIN_ASSOCIATION: z.string().min(1).optional(),
+    APPLE_PAY_DOMAIN_ASSOCIATION_FILE: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public origin of the app, used in printed demo links (default `http://<HOST>:<PORT>`). */
     PUBLIC_URL: z.url().optional(),

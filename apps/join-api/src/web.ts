@@ -8,7 +8,40 @@ import { authTokenOf } from './context.js';
 import { currentSubscription, findLiveToken, getUser, subscriptionStatus } from './accounts.js';
 import { decodePath } from './lib/path.js';
 
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from './csp.js';
+import type { Env } from './env.js';
+
 export { contentSecurityPolicy, THREE_D_SECURE_ACS, type BraintreeEnvironment, type CspPaymentsMode } from './csp.js';
+
+/** Where Apple fetches the domain verification file (Apple Pay on the Web, "Verify your domain"). */
+export const APPLE_PAY_WELL_KNOWN = '/.well-known/apple-developer-merchantid-domain-association';
+
+/**
+ * The Apple Pay domain association file's content from the settings: `APPLE_PAY_DOMAIN_ASSOCIATION` (the content
+ * itself), else the file at `APPLE_PAY_DOMAIN_ASSOCIATION_FILE`, read once on first use.
+ * @returns a reader answering undefined when neither is set, or when the file cannot be read (logged by the caller as a 404).
+ */
+export function applePayDomainAssociation(
+  env: Pick<Env, 'APPLE_PAY_DOMAIN_ASSOCIATION' | 'APPLE_PAY_DOMAIN_ASSOCIATION_FILE'>,
+): () => string | undefined {
+  if (env.APPLE_PAY_DOMAIN_ASSOCIATION) {
+    const content = env.APPLE_PAY_DOMAIN_ASSOCIATION;
+    return () => content;
+  }
+  const file = env.APPLE_PAY_DOMAIN_ASSOCIATION_FILE;
+  if (!file) return () => undefined;
+  let content: string | undefined;
+  return () => {
+    if (content === undefined) {
+      try {
+        content = fs.readFileSync(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+    }
+    return content;
+  };
+}
 
 /**
  * Inline scripts a page served by {@link webRoutes} carries, as CSP hash sources (`'sha256-…'`), by request:
@@ -59,8 +92,11 @@ export function securityHeaders(csp: string, opts: { hsts?: boolean } = {}): Mid
     // origin), so their approval could never reach the page. PayPal's docs ask for 'same-origin-allow-popups'.
     c.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     c.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
-    if ((c.res.headers.get('content-type') ?? '').includes('text/html'))
+    if ((c.res.headers.get('content-type') ?? '').includes('text/html')) {
       c.header('content-security-policy', withScriptSources(csp, scripts));
+      // the endpoint of the policy's `report-to` (Reporting API)
+      c.header('reporting-endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+    }
   };
 }
 
@@ -188,13 +224,21 @@ export function negotiateEncoding(
  * {@link negotiateEncoding}): hashed assets cached for a year;
  * `GET /join` (any query string) gets `join.html`, the first screen prerendered by join-web, with its inline shell
  * guard allowed by hash in that answer's CSP; other client routes (/join/pro, /invite/…) and /join without
- * `join.html` get index.html. `join.html` is not served under its own name. Also `GET /ofw/home.form`, the main
- * app's placeholder.
+ * `join.html` get index.html. `join.html` is not served under its own name. A path with a file extension that is
+ * no file of the build is 404, never index.html. Also `GET /ofw/home.form`, the main app's placeholder, and Apple
+ * Pay's domain association file ({@link APPLE_PAY_WELL_KNOWN}) from `opts.applePayDomainAssociation` (404 when it
+ * gives none).
  */
-export function webRoutes(webDist: string) {
+export function webRoutes(webDist: string, opts: { applePayDomainAssociation?: () => string | undefined } = {}) {
   const r = new Hono<AppEnv>();
   const root = path.resolve(webDist);
   const cache = fileCache();
+
+  r.get(APPLE_PAY_WELL_KNOWN, (c) => {
+    const content = opts.applePayDomainAssociation?.();
+    if (content === undefined) return c.notFound();
+    return c.body(content, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+  });
 
   r.get('/ofw/home.form', async (c) => {
     const s = c.get('services');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, type CspPaymentsMode } from '../src/web.js';
 
-// Issue 10 item 4: the page's CSP per payments mode (DESIGN.md §5/§6). Hosts: braintree-web 3.144's CSP documentation
+// The page's CSP per payments mode. Hosts: braintree-web 3.144's CSP documentation
 // and its source (see BRAINTREE_SOURCES in src/web.ts).
 
 const SANDBOX_ORIGIN = 'http://127.0.0.1:3010';
@@ -25,26 +25,33 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
+/**
+ * Cardinal's hosts exactly as braintree-web's CSP guide names them for 3D Secure (`*.cardinalcommerce.com`, and
+ * `*.cardinaltrusted.com` since its CHANGELOG 3.134.0), in both environments: Songbird's URL is the gateway's
+ * `cardinalSongbirdUrl`, so no exact Cardinal host can be known beforehand.
+ */
+const CARDINAL = ['https://*.cardinalcommerce.com', 'https://*.cardinaltrusted.com'];
+
 /** What braintree-web, Cardinal, PayPal and FraudNet need in each Braintree environment, by directive. */
 const NEEDS = {
   Sandbox: {
     'script-src': [
+      ...CARDINAL,
       'https://js.braintreegateway.com',
       'https://assets.braintreegateway.com',
       'https://www.paypal.com',
       'https://www.paypalobjects.com',
       'https://c.paypal.com',
-      'https://songbirdstag.cardinalcommerce.com',
-      'https://cas.static.client.cardinaltrusted.com',
     ],
     'frame-src': [
+      ...CARDINAL,
       'https://assets.braintreegateway.com',
       'https://www.sandbox.paypal.com',
       'https://c.paypal.com',
       'https://c.sandbox.paypal.com',
-      'https://centinelapistag.cardinalcommerce.com',
     ],
     'connect-src': [
+      ...CARDINAL,
       'https://api.sandbox.braintreegateway.com',
       'https://payments.sandbox.braintree-api.com',
       'https://client-analytics.sandbox.braintreegateway.com',
@@ -52,38 +59,31 @@ const NEEDS = {
       'https://www.sandbox.paypal.com',
       'https://t.paypal.com',
       'https://c.paypal.com',
-      'https://centinelapistag.cardinalcommerce.com',
     ],
     'img-src': ['https://assets.braintreegateway.com', 'https://checkout.paypal.com', 'https://b.stats.paypal.com'],
-    'form-action': ['https://centinelapistag.cardinalcommerce.com'],
+    'form-action': [...CARDINAL],
   },
   Production: {
     'script-src': [
+      ...CARDINAL,
       'https://js.braintreegateway.com',
       'https://assets.braintreegateway.com',
       'https://www.paypal.com',
       'https://www.paypalobjects.com',
       'https://c.paypal.com',
-      'https://songbird.cardinalcommerce.com',
-      'https://static.client.cardinaltrusted.com',
     ],
-    'frame-src': [
-      'https://assets.braintreegateway.com',
-      'https://www.paypal.com',
-      'https://c.paypal.com',
-      'https://centinelapi.cardinalcommerce.com',
-    ],
+    'frame-src': [...CARDINAL, 'https://assets.braintreegateway.com', 'https://www.paypal.com', 'https://c.paypal.com'],
     'connect-src': [
+      ...CARDINAL,
       'https://api.braintreegateway.com',
       'https://payments.braintree-api.com',
       'https://client-analytics.braintreegateway.com',
       'https://www.paypal.com',
       'https://t.paypal.com',
       'https://c.paypal.com',
-      'https://centinelapi.cardinalcommerce.com',
     ],
     'img-src': ['https://assets.braintreegateway.com', 'https://checkout.paypal.com', 'https://b.stats.paypal.com'],
-    'form-action': ['https://centinelapi.cardinalcommerce.com'],
+    'form-action': [...CARDINAL],
   },
 } as const;
 
@@ -92,10 +92,6 @@ const PRODUCTION_ONLY = [
   'https://api.braintreegateway.com',
   'https://payments.braintree-api.com',
   'https://client-analytics.braintreegateway.com',
-  'https://songbird.cardinalcommerce.com',
-  'https://centinelapi.cardinalcommerce.com',
-  'https://static.client.cardinaltrusted.com',
-  'https://client.cardinaltrusted.com',
 ];
 const SANDBOX_ONLY = [
   'https://api.sandbox.braintreegateway.com',
@@ -103,10 +99,6 @@ const SANDBOX_ONLY = [
   'https://client-analytics.sandbox.braintreegateway.com',
   'https://www.sandbox.paypal.com',
   'https://c.sandbox.paypal.com',
-  'https://songbirdstag.cardinalcommerce.com',
-  'https://centinelapistag.cardinalcommerce.com',
-  'https://cas.static.client.cardinaltrusted.com',
-  'https://cas.client.cardinaltrusted.com',
 ];
 
 const ALL_MODES: CspPaymentsMode[] = [
@@ -171,21 +163,22 @@ describe('contentSecurityPolicy per payments mode', () => {
   );
 
   it.each(ALL_MODES)(
-    "no wildcard, no scheme source but data: images and the ACS's https:, no 'unsafe-eval' (%o)",
+    "no wildcard but Braintree's documented Cardinal hosts, no scheme source but data: images and the ACS's https:, no 'unsafe-eval' (%o)",
     (m) => {
       const csp = contentSecurityPolicy(m);
       const policy = directives(csp);
       const braintreeItself = m.driver === 'braintree' && m.environment !== 'Development';
       for (const [directive, sources] of policy) {
         for (const source of sources) {
-          expect(source, directive).not.toContain('*');
+          if (!CARDINAL.includes(source)) expect(source, directive).not.toContain('*');
           // a scheme source (`https:`, `http:`, `wss:` …) allows every host of that scheme: only `data:` images, and
           // with Braintree itself `https:` where the issuer's ACS page goes (frame-src, form-action)
           if (/^[a-z][a-z0-9+.-]*:$/i.test(source))
             expect(['img-src data:', ...(braintreeItself ? ['frame-src https:', 'form-action https:'] : [])]).toContain(
               `${directive} ${source}`,
             );
-          if (source.startsWith('http') && source !== 'https:') expect(new URL(source).origin, directive).toBe(source);
+          if (source.startsWith('http') && source !== 'https:' && !CARDINAL.includes(source))
+            expect(new URL(source).origin, directive).toBe(source);
         }
       }
       expect(csp).not.toContain('unsafe-eval');
@@ -195,4 +188,22 @@ describe('contentSecurityPolicy per payments mode', () => {
       expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
     },
   );
+
+  it.each(['Sandbox', 'Production', 'Qa'] as const)(
+    'Braintree %s: Songbird\'s script, frames, API and posts are allowed by the documented Cardinal hosts, and no guessed cardinaltrusted.com host is named (spec §4 "3D Secure flow")',
+    (environment) => {
+      const csp = contentSecurityPolicy(mode(environment));
+      const policy = directives(csp);
+      for (const directive of ['script-src', 'frame-src', 'connect-src', 'form-action'])
+        for (const host of CARDINAL) expect(policy.get(directive), `${directive} ${host}`).toContain(host);
+      // only the documented wildcards: no invented subdomain of Cardinal's domains
+      expect(csp.match(/https:\/\/[a-z0-9.-]+\.cardinal(commerce|trusted)\.com/g)).toBeNull();
+    },
+  );
+
+  it.each(ALL_MODES)('violations are reported to join-api: report-uri and report-to name its endpoint (%o)', (m) => {
+    const policy = directives(contentSecurityPolicy(m));
+    expect(policy.get('report-uri')).toEqual(['/api/v1/csp-reports']);
+    expect(policy.get('report-to')).toEqual(['csp']);
+  });
 });

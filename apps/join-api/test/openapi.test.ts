@@ -89,11 +89,13 @@ describe('OpenAPI', () => {
     for (const [id, op] of Object.entries(contract))
       expect(registered.has(`${op.method} ${API_PREFIX}${honoPath(op.path)}`), id).toBe(true);
     // Besides the contract: the document itself, the benchmark's hello-world (not part of the API) and Braintree's
-    // webhook endpoint, whose body is Braintree's own (bt_signature, bt_payload), verified by the SDK, never a client's.
+    // webhook endpoint, whose body is Braintree's own (bt_signature, bt_payload), verified by the SDK, never a client's;
+    // and the CSP report endpoint, whose body is the browser's own report (csp.ts `report-uri` / `report-to`).
     const meta = new Set([
       `GET ${API_PREFIX}/openapi.json`,
       `GET ${API_PREFIX}/hello`,
       `POST ${API_PREFIX}/webhooks/braintree`,
+      `POST ${API_PREFIX}/csp-reports`,
     ]);
     const inTable = new Set(Object.values(contract).map((op) => `${op.method} ${API_PREFIX}${honoPath(op.path)}`));
     const extra = [...registered].filter((r) => r.includes(` ${API_PREFIX}/`) && !inTable.has(r) && !meta.has(r));

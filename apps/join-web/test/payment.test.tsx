@@ -14,10 +14,16 @@ import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 // returns a fresh nonce each time, keeping its real error mapping and messages.
 const nonces = vi.hoisted(() => ({ n: 0 }));
 // The card's BIN as tokenization reports it (none: defect 5), and every 3D Secure verifyCard call.
+// `failures`: what the next verifyCard calls reject with, in turn (then they succeed).
 const card = vi.hoisted(
-  (): { bin: string | undefined; verified: Array<{ nonce: string; amount: number | string; bin: string }> } => ({
+  (): {
+    bin: string | undefined;
+    verified: Array<{ nonce: string; amount: number | string; bin: string }>;
+    failures: Error[];
+  } => ({
     bin: '411111',
     verified: [],
+    failures: [],
   }),
 );
 // PayPal's button: shown when `payPal` is set; a click approves with a PayPal nonce, or fails with `error`.
@@ -61,6 +67,8 @@ vi.mock('@ofw/payments', async (importOriginal) => {
     useThreeDSecure: () => ({
       verifyCard: (options: { nonce: string; amount: number | string; bin: string }) => {
         card.verified.push(options);
+        const failure = card.failures.shift();
+        if (failure) return Promise.reject(failure);
         return Promise.resolve({ nonce: options.nonce, liabilityShifted: true, liabilityShiftPossible: true });
       },
       cancel: vi.fn(),
@@ -194,11 +202,23 @@ function atPayment(
   return { api, keys };
 }
 
+/** On the payment step, Pay once while the first verifyCard rejects with the provider error `code`. */
+async function payWhenVerifyCardFails(code: string, type: Payments.PaymentErrorType) {
+  const { PaymentsError } = await vi.importActual<typeof Payments>('@ofw/payments');
+  card.failures = [new PaymentsError(code, type, 'developer text')];
+  const { api } = atPayment([() => ({ status: 201, body: order })]);
+  renderApp('/join', api);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Pay $216.00' }, { timeout: 5000 }));
+  return { api, user };
+}
+
 describe('payment step', () => {
   beforeEach(() => {
     nonces.n = 0;
     card.bin = '411111';
     card.verified = [];
+    card.failures = [];
     payPalButton.shown = false;
     payPalButton.error = undefined;
     applePay.shown = false;
@@ -696,6 +716,7 @@ describe('one price everywhere', () => {
     nonces.n = 0;
     card.bin = '411111';
     card.verified = [];
+    card.failures = [];
     payPalButton.shown = false;
     payPalButton.error = undefined;
   });
@@ -778,6 +799,27 @@ describe('one price everywhere', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]!.body).toMatchObject(expected.payload);
     expect(orders[0]!.body).not.toHaveProperty('amount');
+  });
+
+  it('spec §4 "3D Secure flow" 7: when the bank’s verification script did not load in time, the page says so in its own words and offers "Try again", which verifies the card again and pays', async () => {
+    const { api, user } = await payWhenVerifyCardFails('THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT', 'NETWORK');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your bank’s card verification could not be loaded. You have not been charged. Please try again.',
+    );
+    // no endless spinner: the Pay button is usable again, and nothing was sent
+    expect(screen.getByRole('button', { name: 'Pay $216.00' })).not.toHaveAttribute('aria-busy', 'true');
+    expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Create your login' });
+    expect(card.verified).toHaveLength(2);
+    expect(api.calls.filter((c) => c.path === '/orders')).toHaveLength(1);
+  });
+
+  it('a 3D Secure failure that is no set-up timeout offers no "Try again" (the card itself was refused)', async () => {
+    const { api } = await payWhenVerifyCardFails('THREEDS_LOOKUP_VALIDATION_ERROR', 'CUSTOMER');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your bank could not verify the card.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(api.calls.some((c) => c.path === '/orders')).toBe(false);
   });
 
   it('a card whose tokenization has no BIN is refused with a clear message, never charged without 3D Secure', async () => {
@@ -866,6 +908,7 @@ describe('payment step: an in-doubt attempt survives a reload', () => {
     nonces.n = 0;
     card.bin = '411111';
     card.verified = [];
+    card.failures = [];
     payPalButton.shown = false;
     payPalButton.error = undefined;
   });

@@ -45,6 +45,8 @@ export interface Metrics {
   webhooksTotal: Counter<'outcome'>;
   /** Paid and failed orders whose late check is due and not done yet (set by the reconciler each pass). */
   reconcileBacklog: Gauge;
+  /** CSP violations the browsers reported (`POST /api/v1/csp-reports`), by effective `directive` (a bounded set). */
+  cspViolationsTotal: Counter<'directive'>;
 }
 
 /**
@@ -118,6 +120,7 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
       registers: [registry],
     }),
     ...moneyAfterSaleMetrics(registry),
+    ...cspMetrics(registry),
   };
 }
 
@@ -146,6 +149,18 @@ function moneyAfterSaleMetrics(
     reconcileBacklog: new Gauge({
       name: 'join_api_reconcile_backlog',
       help: 'Paid and failed orders inside the reconciliation window whose check is due and not done yet.',
+      registers: [registry],
+    }),
+  };
+}
+
+/** The CSP report endpoint's counter (routes/csp-reports.ts). */
+function cspMetrics(registry: Registry): Pick<Metrics, 'cspViolationsTotal'> {
+  return {
+    cspViolationsTotal: new Counter({
+      name: 'join_api_csp_violations_total',
+      help: 'Content-Security-Policy violations reported by browsers, by effective directive (other for an unknown one).',
+      labelNames: ['directive'],
       registers: [registry],
     }),
   };

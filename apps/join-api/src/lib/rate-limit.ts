@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
   clientTokens: { name: 'client-tokens', limit: 30, windowMs: 60 * 60_000 },
   /** Per client address: one client token per payment step shown, so a shared address needs room. */
   clientTokensClient: { name: 'client-tokens-client', limit: 300, windowMs: 60 * 60_000 },
+  /** Per client address: CSP violation reports (routes/csp-reports.ts); a page reports a handful per load. */
+  cspReports: { name: 'csp-reports', limit: 60, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**

@@ -48,6 +48,8 @@ export interface BraintreeThreeDSecure extends BraintreeComponent {
 /** braintree-web `Venmo`. */
 export interface BraintreeVenmo extends BraintreeComponent {
   tokenize(): Promise<VenmoResult>;
+  isBrowserSupported(): boolean;
+  hasTokenizationResult(): boolean;
 }
 
 /** What the PayPal JS SDK passes to `onApprove` (one-time checkout). */

@@ -44,6 +44,11 @@ export interface BraintreeSession {
   shared<N extends SharedModuleName>(name: N, options: Record<string, unknown>): Promise<BraintreeComponents[N]>;
   /** The shared component `name` when one was asked for (created or still being created), else undefined. */
   existing<N extends SharedModuleName>(name: N): Promise<BraintreeComponents[N]> | undefined;
+  /**
+   * Forgets the shared component `name` and tears it down (without waiting): the next {@link BraintreeSession.shared}
+   * creates a new one (e.g. 3D Secure after its authentication script never set up, so a retry loads it again).
+   */
+  discard(name: SharedModuleName): void;
   /** Tears every tracked component down (each waited for at most 1 s), then the client. Idempotent. */
   teardown(): Promise<void>;
 }
@@ -84,6 +89,11 @@ export async function createBraintreeSession(authorization: string): Promise<Bra
     },
     existing<N extends SharedModuleName>(name: N) {
       return shared.get(name) as Promise<BraintreeComponents[N]> | undefined;
+    },
+    discard(name) {
+      const creating = shared.get(name);
+      shared.delete(name);
+      void creating?.then((component) => component.teardown()).catch(() => undefined);
     },
     async teardown() {
       if (tornDown) return;

@@ -16,7 +16,23 @@ function payPalAmount(amount: number | string): string {
   return decimalAmount(value);
 }
 
-type Wallets = Pick<PaymentsDriver, 'createApplePay' | 'tokenizeVenmo' | 'tokenizePayPal' | 'renderPayPalButton'>;
+type Wallets = Pick<
+  PaymentsDriver,
+  'createApplePay' | 'tokenizeVenmo' | 'isVenmoSupported' | 'resumeVenmo' | 'tokenizePayPal' | 'renderPayPalButton'
+>;
+
+/**
+ * braintree-web `venmo.create` options: US/USD, desktop QR code allowed, single use; `allowNewBrowserTab: false`
+ * because join-web is a single-page app (braintree-web venmo/index.js: "This should be set to false if your payment
+ * flow requires returning to the same tab, e.g. single page applications"), so `isBrowserSupported()` is true on
+ * mobile only where the Venmo app returns to the same tab.
+ */
+export const VENMO_OPTIONS = {
+  allowDesktop: true,
+  mobileWebFallBack: true,
+  paymentMethodUsage: 'single_use',
+  allowNewBrowserTab: false,
+} as const;
 
 /**
  * The wallets over braintree-web (§4 "Other wallet flows", §5): Apple Pay (`applePay`), Venmo (`venmo`: US/USD,
@@ -60,12 +76,24 @@ export function braintreeWallets(session: BraintreeSession, { displayName }: { d
         );
       inProgress.venmo = true;
       try {
-        // US/USD only, desktop QR code allowed, single use
-        const venmo = await session.shared('venmo', {
-          allowDesktop: true,
-          mobileWebFallBack: true,
-          paymentMethodUsage: 'single_use',
-        });
+        const venmo = await session.shared('venmo', VENMO_OPTIONS);
+        return await venmo.tokenize();
+      } finally {
+        inProgress.venmo = false;
+      }
+    },
+    async isVenmoSupported() {
+      session.guard('isVenmoSupported');
+      const venmo = await session.shared('venmo', VENMO_OPTIONS);
+      return venmo.isBrowserSupported();
+    },
+    async resumeVenmo() {
+      session.guard('resumeVenmo');
+      const venmo = await session.shared('venmo', VENMO_OPTIONS);
+      // braintree-web: "If it returns true, call tokenize immediately to process the results"
+      if (!venmo.hasTokenizationResult() || inProgress.venmo) return undefined;
+      inProgress.venmo = true;
+      try {
         return await venmo.tokenize();
       } finally {
         inProgress.venmo = false;

@@ -49,6 +49,8 @@ export async function createPaymentsClient(config: PaymentsConfig): Promise<Paym
     cancelVerifyCard: driver.cancelVerifyCard.bind(driver),
     createApplePay: driver.createApplePay.bind(driver),
     tokenizeVenmo: driver.tokenizeVenmo.bind(driver),
+    isVenmoSupported: driver.isVenmoSupported.bind(driver),
+    resumeVenmo: driver.resumeVenmo.bind(driver),
     tokenizePayPal: driver.tokenizePayPal.bind(driver),
     renderPayPalButton: driver.renderPayPalButton.bind(driver),
     teardown: driver.teardown.bind(driver),

@@ -41,6 +41,20 @@ export interface PaymentsDriver {
    */
   tokenizeVenmo(): Promise<VenmoResult>;
   /**
+   * Whether Venmo can run in this browser (braintree-web `venmo.isBrowserSupported()`, with `allowNewBrowserTab:
+   * false` as braintree-web's Venmo docs ask of single-page apps: on mobile, only browsers that return from the Venmo
+   * app to the same tab). The sandbox driver answers true (its popup runs anywhere).
+   * @throws the provider's VENMO_* error when Venmo cannot be set up (e.g. VENMO_NOT_ENABLED).
+   */
+  isVenmoSupported(): Promise<boolean>;
+  /**
+   * A Venmo payment the customer approved in the Venmo app and returned from (the page reloaded with the result in
+   * its URL): braintree-web `hasTokenizationResult()`, then `tokenize()`, which processes it without a new flow. Call
+   * once when the payment step loads. Resolves undefined when there is none (always with the sandbox driver).
+   * @throws the provider's VENMO_* error when the returned result cannot be tokenized.
+   */
+  resumeVenmo(): Promise<VenmoResult | undefined>;
+  /**
    * PayPal checkout from the product's own button (sandbox driver only); call inside the click handler so no popup
    * is blocked. One at a time (PAYPAL_TOKENIZATION_REQUEST_ACTIVE); a cancel rejects with PAYPAL_POPUP_CLOSED (type
    * CUSTOMER). The braintree driver rejects with PAYPAL_BUTTON_REQUIRED: PayPal's JS SDK only starts from its own

@@ -156,6 +156,12 @@ export const paymentMessages = {
     description: 'Payment error when checking with the bank whether the card needs verification failed.',
     defaultMessage: 'The card could not be checked with your bank. Please try again.',
   },
+  'payments.threeDSecure.unavailable': {
+    id: 'payments.threeDSecure.unavailable',
+    description:
+      'Payment error when the bank’s card verification (3D Secure) could not load or did not answer in time; nothing was charged and the parent may try again.',
+    defaultMessage: 'Your bank’s card verification did not load in time. You have not been charged. Try again.',
+  },
   'payments.threeDSecure.interstitial': {
     id: 'payments.threeDSecure.interstitial',
     description: 'Shown before the bank’s own verification page (3D Secure) opens in a window.',
@@ -244,6 +250,8 @@ export type PaymentMessageId = keyof typeof paymentMessages;
  * - `security_code`: the security code (CVV) did not verify — check it;
  * - `canceled`: the parent closed the 3D Secure, wallet or payment window — nothing was charged;
  * - `three_d_secure_failed`: the bank could not authenticate the card;
+ * - `three_d_secure_unavailable`: the bank's verification (its authentication script) could not load or set up in
+ *   time (§4 "3D Secure flow" 7, §8 "setup timed out", "response timed out") — nothing charged, try again;
  * - `in_progress`: a verification or wallet payment is already open;
  * - `declined`: the bank or the gateway refused the payment;
  * - `wallet_unavailable`: this wallet is not available on this site or device;
@@ -261,6 +269,7 @@ export type PaymentErrorGroup =
   | 'security_code'
   | 'canceled'
   | 'three_d_secure_failed'
+  | 'three_d_secure_unavailable'
   | 'in_progress'
   | 'declined'
   | 'wallet_unavailable'
@@ -306,6 +315,7 @@ const GROUPS: Record<Exclude<PaymentMessageId, LabelMessageId>, PaymentErrorGrou
   'payments.threeDSecure.canceled': 'canceled',
   'payments.threeDSecure.failed': 'three_d_secure_failed',
   'payments.threeDSecure.lookupFailed': 'three_d_secure_failed',
+  'payments.threeDSecure.unavailable': 'three_d_secure_unavailable',
   'payments.applePay.processing': 'wallet_failed',
   'payments.applePay.initializing': 'wallet_unavailable',
   'payments.applePay.tokenizing': 'wallet_failed',
@@ -337,6 +347,7 @@ export const PAYMENT_ERROR_GROUPS: readonly PaymentErrorGroup[] = [
   'security_code',
   'canceled',
   'three_d_secure_failed',
+  'three_d_secure_unavailable',
   'in_progress',
   'declined',
   'wallet_unavailable',
@@ -426,13 +437,13 @@ const EXACT: Record<string, CatalogueEntry> = {
   THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT: e('payments.threeDSecure.canceled', true),
   THREEDS_CARDINAL_SDK_CANCELED: e('payments.threeDSecure.canceled', true, { type: 'CUSTOMER' }),
   THREEDS_CANCELED: e('payments.threeDSecure.canceled', true, { type: 'CUSTOMER' }),
-  THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT: e('payments.error.timeout', true),
-  THREEDS_CARDINAL_SDK_RESPONSE_TIMEDOUT: e('payments.error.timeout', true),
+  THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT: e('payments.threeDSecure.unavailable', true),
+  THREEDS_CARDINAL_SDK_RESPONSE_TIMEDOUT: e('payments.threeDSecure.unavailable', true),
   THREEDS_CARDINAL_SDK_BAD_CONFIG: e('payments.error.configuration', false),
   THREEDS_CARDINAL_SDK_BAD_JWT: e('payments.threeDSecure.failed', true),
   THREEDS_CARDINAL_SDK_ERROR: e('payments.threeDSecure.failed', true),
-  THREEDS_CARDINAL_SDK_SETUP_FAILED: e('payments.threeDSecure.failed', true),
-  THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED: e('payments.error.scriptFailedToLoad', true),
+  THREEDS_CARDINAL_SDK_SETUP_FAILED: e('payments.threeDSecure.unavailable', true),
+  THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED: e('payments.threeDSecure.unavailable', true),
   THREEDS_FAILED: e('payments.threeDSecure.failed', true, { type: 'CUSTOMER' }),
   // Apple Pay (§8 texts)
   APPLE_PAY_NOT_ENABLED: e('payments.applePay.initializing', false),

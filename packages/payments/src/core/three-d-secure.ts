@@ -46,6 +46,19 @@ export function customerCanceledError(lookupPaymentMethod?: unknown): PaymentsEr
   return new PaymentsError('THREEDS_CARDINAL_SDK_CANCELED', 'CUSTOMER', 'Canceled by user.', { lookupPaymentMethod });
 }
 
+/**
+ * The verification did not reach the challenge or a result within `timeoutMs` (§4 "3D Secure flow" 7: the
+ * authentication script failed to load, to set up, or timed out; §8 "setup timed out"). Retryable.
+ */
+export function setupTimedOutError(timeoutMs: number): PaymentsError {
+  return new PaymentsError(
+    'THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT',
+    'NETWORK',
+    `3D Secure did not reach the bank's challenge or a result within ${timeoutMs} ms.`,
+    { timeoutMs },
+  );
+}
+
 /** §4.6: cancel with nothing looked up yet. */
 export function noPayloadError(): PaymentsError {
   return new PaymentsError('THREEDS_NO_VERIFICATION_PAYLOAD', 'MERCHANT', 'No verification payload available.');

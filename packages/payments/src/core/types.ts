@@ -140,7 +140,17 @@ export interface VerifyCardOptions {
   cardAdd?: boolean;
   /** How the bank's challenge is shown (§2): the 440 px modal (default) or a 400×400 inline frame in `container`. */
   challenge?: ChallengePresentation;
+  /**
+   * How long (ms) the verification may take before the bank's challenge shows or the result arrives: the
+   * authentication script's set-up and the lookup (§4 "3D Secure flow" 7: the script may fail to load, fail to set up or
+   * time out). Past it the attempt rejects with `THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT` (§8 "setup timed out") and may be
+   * tried again. The customer's own time in the challenge is not bounded by it. Default {@link VERIFY_CARD_TIMEOUT_MS}.
+   */
+  timeoutMs?: number;
 }
+
+/** The default {@link VerifyCardOptions.timeoutMs}: 30 s for the authentication script's set-up and the lookup. */
+export const VERIFY_CARD_TIMEOUT_MS = 30_000;
 
 /** Localized labels of the 3D Secure challenge frame (§2). */
 export interface ChallengeLabels {

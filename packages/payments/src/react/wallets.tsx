@@ -200,20 +200,49 @@ function useWallet<T>(isVisible: boolean, run: () => Promise<T>, activeCode: str
 }
 
 /**
- * Venmo: US/USD only (§5 visibility), desktop allowed; §3 result with `details.username` (leading @).
+ * Venmo: US/USD only (§5 visibility), desktop allowed; §3 result with `details.username` (leading @). Shown only
+ * where the driver says the browser can run it (`isVenmoSupported`: braintree-web `isBrowserSupported()` with
+ * `allowNewBrowserTab: false`, for a single-page app). On mount, a payment the customer approved in the Venmo app
+ * and returned from is resumed (`resumeVenmo`) and handed to `options.onResume` — the page pays with it as with a
+ * click; its failure is kept in `error`.
  * `tokenize` rejects with VENMO_TOKENIZATION_REQUEST_ACTIVE while one runs, an Error "The payments client is not
  * ready yet." before the client is ready, and the driver's errors (VENMO_CANCELED / VENMO_APP_CANCELED on cancel,
  * §8); a failure is also kept in `error`.
  * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
  */
-export function useVenmo(currency: Currency): WalletHook<VenmoResult> {
+export function useVenmo(
+  currency: Currency,
+  options: { onResume?: (result: VenmoResult) => void } = {},
+): WalletHook<VenmoResult> {
   const { client } = usePayments();
   const { venmo } = usePaymentMethods(currency);
+  const [supported, setSupported] = useState(false);
+  const [resumeError, setResumeError] = useState<PaymentError | null>(null);
+  const onResume = useRef(options.onResume);
+  onResume.current = options.onResume;
+  useEffect(() => {
+    if (!client || !venmo) return;
+    let active = true;
+    client.isVenmoSupported().then(
+      (yes) => active && setSupported(yes),
+      () => active && setSupported(false),
+    );
+    client.resumeVenmo().then(
+      (result) => {
+        if (active && result) onResume.current?.(result);
+      },
+      (error: unknown) => active && setResumeError(toPaymentError(error)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [client, venmo]);
   const run = useCallback(
     () => (client ? client.tokenizeVenmo() : Promise.reject(new Error('The payments client is not ready yet.'))),
     [client],
   );
-  return useWallet(venmo && Boolean(client), run, 'VENMO_TOKENIZATION_REQUEST_ACTIVE');
+  const hook = useWallet(venmo && supported && Boolean(client), run, 'VENMO_TOKENIZATION_REQUEST_ACTIVE');
+  return hook.error || !resumeError ? hook : { ...hook, error: resumeError };
 }
 
 /**

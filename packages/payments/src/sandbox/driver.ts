@@ -93,6 +93,16 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
       if (tornDown) return Promise.reject(teardownError('tokenizeVenmo'));
       return wallets.tokenizeVenmo();
     },
+    /** The sandbox's Venmo popup runs in any browser. */
+    isVenmoSupported() {
+      if (tornDown) return Promise.reject(teardownError('isVenmoSupported'));
+      return Promise.resolve(true);
+    },
+    /** The sandbox never leaves the page for an app: there is no returning result. */
+    resumeVenmo() {
+      if (tornDown) return Promise.reject(teardownError('resumeVenmo'));
+      return Promise.resolve(undefined);
+    },
     tokenizePayPal(options) {
       if (tornDown) return Promise.reject(teardownError('tokenizePayPal'));
       return wallets.tokenizePayPal(options);

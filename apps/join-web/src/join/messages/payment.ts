@@ -373,6 +373,12 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
     description: 'Error when a PayPal, Venmo or Apple Pay payment failed.',
     defaultMessage: 'The payment could not be completed. Please try again, or pay by card.',
   },
+  threeDSUnavailable: {
+    id: 'payment.threeDS.unavailable',
+    description:
+      'Error when the bank’s card verification (3D Secure) could not load or did not answer in time; shown with a “Try again” button. Nothing was charged.',
+    defaultMessage: 'Your bank’s card verification could not be loaded. You have not been charged. Please try again.',
+  },
   threeDSFailed: {
     id: 'payment.threeDS.failed',
     description: 'Error when the bank’s card verification (3D Secure) failed.',

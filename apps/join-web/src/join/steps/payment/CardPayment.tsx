@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { billingFormProps } from '../../billing.js';
 import { chosenName, type ChosenPackage } from '../../chosen-package.js';
-import { paymentMessagesUi, stepMessages } from '../../messages.js';
+import { appMessages, paymentMessagesUi, stepMessages } from '../../messages.js';
 import { price } from '../../pricing.js';
 import { focusFirstBillingError, useBillingForm } from '../../use-billing-form.js';
 import { useJoin, type StepNav } from '../../use-join.js';
 import { CardFields } from './CardFields.js';
 import { OrderSummary } from './OrderSummary.js';
-import { messageFor } from './payment-error.js';
+import { messageFor, offersRetry } from './payment-error.js';
 import { useCardNonce } from './use-card-nonce.js';
 import { useSubmitPayment } from './use-submit-payment.js';
 import { Wallets } from './Wallets.js';
@@ -55,6 +55,12 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
         title={intl.formatMessage(paymentMessagesUi.errorTitle)}
         message={failure ? messageFor(intl, failure) : cardError}
       />
+      {/* the bank's verification did not load in time (spec §4 "3D Secure flow" 7): the same card, again */}
+      {submit.error && offersRetry(submit.error) ? (
+        <Button variant="secondary" busy={busy} onClick={() => pay(cardNonce)}>
+          {intl.formatMessage(appMessages.tryAgain)}
+        </Button>
+      ) : null}
       <OrderSummary name={chosenName(intl, chosen)} quote={q} />
       <Wallets chosen={chosen} busy={busy} onPay={pay} onError={setWalletError} />
       <CardFields hosted={hosted} busy={busy} />

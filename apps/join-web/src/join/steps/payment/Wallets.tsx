@@ -31,7 +31,10 @@ export function Wallets({
 }) {
   const intl = useIntl();
   const { charged, currency } = chosen.quote;
-  const venmo = useVenmo(currency);
+  // a Venmo payment approved in the Venmo app, returned to this tab (braintree-web hasTokenizationResult): paid like a click
+  const venmo = useVenmo(currency, {
+    onResume: (result) => onPay(walletNonce(() => Promise.resolve({ nonce: result.nonce }))),
+  });
   const { payPal } = usePaymentMethods(currency);
   const applePay = useApplePay({ amount: charged, currency });
   const buttons = [

@@ -39,6 +39,8 @@ const PROVIDER_MESSAGES = {
   security_code: paymentMessagesUi.providerSecurityCode,
   canceled: paymentMessagesUi.providerCanceled,
   three_d_secure_failed: paymentMessagesUi.threeDSFailed,
+  // spec §4 "3D Secure flow" 7: the authentication script did not load or set up in time — the page offers a retry
+  three_d_secure_unavailable: paymentMessagesUi.threeDSUnavailable,
   in_progress: paymentMessagesUi.providerInProgress,
   declined: paymentMessagesUi.providerDeclined,
   wallet_unavailable: paymentMessagesUi.providerWalletUnavailable,
@@ -46,6 +48,15 @@ const PROVIDER_MESSAGES = {
   wallet_failed: paymentMessagesUi.providerWalletFailed,
   generic: appMessages.unexpectedError,
 } satisfies Record<PaymentErrorGroup, unknown>;
+
+/**
+ * Whether the page offers "Try again" for a failed payment: the bank's verification did not load or set up in time
+ * (spec §4 "3D Secure flow" 7; §8 "setup timed out", "response timed out"), so the same card may simply be retried.
+ */
+export function offersRetry(err: unknown): boolean {
+  if (err === undefined || err === null || isApiError(err)) return false;
+  return toPaymentError(err).group === 'three_d_secure_unavailable';
+}
 
 /** The message descriptor of a provider failure's group (for the page's banner and its tests). */
 export function providerMessage(group: PaymentErrorGroup) {
