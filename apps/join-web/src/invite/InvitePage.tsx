@@ -3,7 +3,7 @@ import type { InviteFamilyResponse } from '@ofw/api-client';
 import { inviteFamilyQuery } from '@ofw/api-client/query';
 import { ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
@@ -88,7 +88,16 @@ export function InvitePage({ token }: { token: string }) {
     // an invalid or expired invite (401) cannot be retried; anything else (no answer, a timeout, a 5xx) can
     const invalid = isApiError(family.error) && family.error.status === 401;
     const message = intl.formatMessage(inviteMessages.loadFailed);
-    if (invalid) return <ErrorBanner message={message} />;
+    // §2: an invitation join-api refused (expired, used or replaced) says so and points to /invite/request
+    if (invalid)
+      return (
+        <>
+          <ErrorBanner message={intl.formatMessage(inviteMessages.invalid)} />
+          <p>
+            <Link to="/invite/request">{intl.formatMessage(inviteMessages.invalidHowTo)}</Link>
+          </p>
+        </>
+      );
     return (
       <RetryableError
         error={family.error}
