@@ -1,9 +1,9 @@
 import { isApiError } from '@ofw/api-client/errors';
 import type { InviteFamilyResponse } from '@ofw/api-client';
 import { inviteFamilyQuery } from '@ofw/api-client/query';
-import { ErrorBanner, StatusMessage } from '@ofw/ui';
+import { StatusMessage } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,6 +13,7 @@ import { RetryableError } from '../join/RetryableError.js';
 import { useJoin } from '../join/use-join.js';
 import { useServices } from '../services.js';
 import { startJoinAtom } from '../state/join-state.js';
+import { InvalidInvite } from './InvalidInvite.js';
 
 /** What the invited flow does with a family answer (§4 "Invited flow"). Pure, for tests. */
 export function inviteDecision(
@@ -88,16 +89,7 @@ export function InvitePage({ token }: { token: string }) {
     // an invalid or expired invite (401) cannot be retried; anything else (no answer, a timeout, a 5xx) can
     const invalid = isApiError(family.error) && family.error.status === 401;
     const message = intl.formatMessage(inviteMessages.loadFailed);
-    // §2: an invitation join-api refused (expired, used or replaced) says so and points to /invite/request
-    if (invalid)
-      return (
-        <>
-          <ErrorBanner message={intl.formatMessage(inviteMessages.invalid)} />
-          <p>
-            <Link to="/invite/request">{intl.formatMessage(inviteMessages.invalidHowTo)}</Link>
-          </p>
-        </>
-      );
+    if (invalid) return <InvalidInvite />;
     return (
       <RetryableError
         error={family.error}
