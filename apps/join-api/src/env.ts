@@ -63,6 +63,15 @@ const merchantAccounts = z.string().transform((value, ctx) => {
   return out as Record<ChargedCurrency, string>;
 });
 
+/**
+ * The address of a legal document the terms list links to: http(s), where `{locale}` stands for the page's UI locale
+ * (`en-US`, `en-GB`, `es-US`, `es-MX`), so one setting gives each locale its own address.
+ */
+const legalUrl = z.string().refine((v) => {
+  const url = URL.canParse(v.replaceAll('{locale}', 'en-US')) ? new URL(v.replaceAll('{locale}', 'en-US')) : null;
+  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:');
+}, 'must be an http(s) URL; {locale} stands for the UI locale');
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -126,6 +135,10 @@ const EnvSchema = z
      * elsewhere the local catcher's mailbox.
      */
     OPS_EMAIL: z.email().default('ops@ourfamilywizard.example'),
+    /** The Terms of Service the terms list links to (§2), per UI locale (`{locale}`); GET /payments/config `legal`. */
+    TERMS_OF_SERVICE_URL: legalUrl.default('https://www.ourfamilywizard.com/terms-of-service?locale={locale}'),
+    /** The Privacy Policy the terms list links to (§2), per UI locale (`{locale}`); GET /payments/config `legal`. */
+    PRIVACY_POLICY_URL: legalUrl.default('https://www.ourfamilywizard.com/privacy-policy?locale={locale}'),
     BRAINTREE_ENVIRONMENT: z.enum(['Sandbox', 'Production', 'Development', 'Qa']).optional(),
     BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
     BRAINTREE_PUBLIC_KEY: z.string().min(1).optional(),

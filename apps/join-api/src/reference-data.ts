@@ -95,6 +95,9 @@ export const COUPONS = [
   { code: 'WELCOME10', packageId: 2053, discountMinor: 1000, audience: 'join', autoApply: false },
   { code: 'COPARENT20', packageId: 2053, discountMinor: 2000, audience: 'invite', autoApply: true },
   { code: 'COPARENT2Y30', packageId: 2054, discountMinor: 3000, audience: 'invite', autoApply: true },
+  // by code only: switched off (an expired promotion), and one for a GBP package (not offered to other currencies)
+  { code: 'SPRING15', packageId: 2053, discountMinor: 1500, audience: 'join', autoApply: false, active: false },
+  { code: 'WELCOMEUK10', packageId: 2062, discountMinor: 1000, audience: 'join', autoApply: false },
 ] as const;
 
 /** Experiments flagged in §9 with the share of users in 'treatment'. */

@@ -85,8 +85,31 @@ describe('invited flow (§4 "Invited flow")', () => {
           : undefined,
       ),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your invitation');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This invitation link no longer works: it may have expired, been used already, or been replaced by a newer invitation.',
+    );
     expect(screen.queryByText('Checking your invitation…')).toBeNull();
+  });
+
+  it('§2 an invalid or expired invitation points to /invite/request, which says how to ask the co-parent for a new one', async () => {
+    const { history } = renderApp(
+      `/invite/${TOKEN}`,
+      fakeApi((c) =>
+        c.path === '/invites/family'
+          ? { status: 401, body: { type: 'x', title: 'x', status: 401, code: 'invalid_invite_token' } }
+          : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'How to get a new invitation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ask for a new invitation' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/invite/request');
+    const steps = screen.getByRole('heading', { level: 2, name: 'How to get a new invitation' }).nextElementSibling!;
+    expect([...steps.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Ask your co-parent to sign in to their OurFamilyWizard account.',
+      'Ask them to send a new invitation to the email address you use, and check that they typed it right.',
+      'Open the link in the newest invitation email. If it does not arrive, look in your spam or junk folder.',
+    ]);
   });
 });
 

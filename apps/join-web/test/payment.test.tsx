@@ -433,6 +433,28 @@ describe('payment step', () => {
     expect(api.calls.filter((c) => c.path === '/packages').length).toBeGreaterThan(1);
   });
 
+  it('§4 "Discount" a promotion code applied on the plans step lowers the Pay button, and the order carries the code with that amount', async () => {
+    const { api } = atPayment([() => ({ status: 201, body: order })]);
+    const progress = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.progress)!) as Record<string, unknown>;
+    const coupon = { code: 'WELCOME10', packageId: premium.id, status: 'available', discountAmount: 10 };
+    sessionStorage.setItem(STORAGE_KEYS.progress, JSON.stringify({ ...progress, coupon }));
+    renderApp('/join', api);
+    const user = userEvent.setup();
+    // one quote: $216.00 − $10.00 on the Pay button, as join-api charges the order's couponCode
+    const shown = quote(
+      { packageId: premium.id },
+      { currency: 'USD', flow: 'join', pricingGroup: 'P3', coupons: [coupon] },
+    ).charged.toFixed(2);
+    expect(shown).toBe('206.00');
+    await user.click(await screen.findByRole('button', { name: `Pay $${shown}` }, { timeout: 5000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your login' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/orders')!.body).toMatchObject({
+      packageId: premium.id,
+      couponCode: 'WELCOME10',
+      expectedCharge: { amount: shown, currencyCode: 'USD' },
+    });
+  });
+
   it('§8 a decline shows the error banner (role=alert); the next Pay tokenizes again with a new Idempotency-Key and succeeds', async () => {
     const { api, keys } = atPayment([() => problem(402, 'processor_declined'), () => ({ status: 201, body: order })]);
     renderApp('/join', api);

@@ -109,8 +109,13 @@ describe('recoverable failures', () => {
         : undefined,
     );
     renderApp(`/invite/${TOKEN}`, api);
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your invitation.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation link no longer works');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // §2: the way onward is a new invitation (/invite/request)
+    expect(screen.getByRole('link', { name: 'How to get a new invitation' })).toHaveAttribute(
+      'href',
+      '/invite/request',
+    );
   });
 
   it('the invited flow: a family that did not load offers Try again, which loads it', async () => {

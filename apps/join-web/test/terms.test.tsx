@@ -71,3 +71,49 @@ describe('terms step: only what the product does', () => {
     expect(await screen.findByText('Prémium: $216.00 por 1 año, con un solo cargo al pagar.')).toBeInTheDocument();
   });
 });
+
+describe('terms step: the legal documents (§2 "A terms-and-conditions list")', () => {
+  const legal = (locale: string) => ({
+    termsOfService: `https://legal.example/${locale}/terms`,
+    privacyPolicy: `https://legal.example/${locale}/privacy`,
+  });
+  const config = {
+    driver: 'sandbox',
+    authorization: 'sandbox_0123456789abcdef_ofw_sandbox',
+    sandboxUrl: 'http://localhost:3010',
+    displayName: 'OurFamilyWizard',
+    flags: { applePay: false, cadPayPal: false, venmo: false },
+    legal: { 'en-US': legal('en-US'), 'es-MX': legal('es-MX') },
+  };
+
+  it.each([
+    ['en-US', 'Terms of Service', 'Privacy Policy', '(opens in a new tab)'],
+    ['es-MX', 'Términos de servicio', 'Política de privacidad', '(se abre en una pestaña nueva)'],
+  ])(
+    '§2 %s: the Terms of Service and Privacy Policy are labelled links to the settings of the locale',
+    async (locale, terms, privacy, newTab) => {
+      storeJoin(
+        {
+          flow: 'join',
+          isJoin: true,
+          languageLocale: locale,
+          parent: { userId: 7, phoneCountryCode: '+1' },
+          address: { country: 'US' },
+        },
+        { step: 'terms', packageId: 2053, signedIn: true },
+      );
+      renderApp(
+        '/join',
+        fakeApi((c) => (c.path === '/payments/config' ? { body: config } : undefined)),
+      );
+      const named = (doc: string) => new RegExp(`^${doc}`);
+      const tos = await screen.findByRole('link', { name: named(terms) }, { timeout: 5000 });
+      expect(tos).toHaveAttribute('href', legal(locale).termsOfService);
+      // it opens in a new tab, and says so to a screen reader
+      expect(tos).toHaveAttribute('target', '_blank');
+      expect(tos).toHaveTextContent(`${terms} ${newTab}`);
+      expect(tos.closest('li')).not.toBeNull();
+      expect(screen.getByRole('link', { name: named(privacy) })).toHaveAttribute('href', legal(locale).privacyPolicy);
+    },
+  );
+});

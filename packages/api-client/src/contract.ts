@@ -6,6 +6,8 @@ import {
   CoParentEmailRequestSchema,
   LanguageRequestSchema,
   CountriesResponseSchema,
+  CouponCheckRequestSchema,
+  CouponCheckResponseSchema,
   CouponsQuerySchema,
   CouponsResponseSchema,
   CredentialsRequestSchema,
@@ -167,6 +169,17 @@ export const contract = {
     query: CouponsQuerySchema,
     response: { status: 200, schema: CouponsResponseSchema },
     problems: [400, 401, 404],
+  },
+  checkCoupon: {
+    method: 'POST',
+    path: '/coupons/check',
+    summary: 'Check a promotion code for the signed-in parent (§3, §4 "Discount")',
+    description:
+      "Answers the code's availability entry when it applies to a package offered to this parent: the page quotes with it first among its coupons, and POST /orders with the same couponCode charges that price. 422 coupon_unknown (no such code), coupon_expired (switched off) or coupon_not_applicable (another audience, or a package this parent is not offered). Wrong codes are limited per parent and per client address: past the limit every check answers 429 rate_limited with Retry-After, a right code too.",
+    auth: 'parent',
+    body: CouponCheckRequestSchema,
+    response: { status: 200, schema: CouponCheckResponseSchema },
+    problems: [400, 401, 403, 415, 422, 429],
   },
   getParent: {
     method: 'GET',

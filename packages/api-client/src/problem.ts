@@ -22,6 +22,8 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
  * Idempotency-Key and the new nonce. `currency_not_offered`
  * (422): a package or `GET /packages` currency that is not the parent's country's (§1 join countries). `price_changed`
  * (409): the order's price is no longer the `expectedCharge` the page showed; the problem's `quote` is the new one.
+ * `coupon_unknown`, `coupon_expired`, `coupon_not_applicable` (422, `POST /coupons/check`): a promotion code that does
+ * not exist, was switched off, or is for another audience or a package the parent is not offered (§4 "Discount").
  * `not_paid_yet` (409): a step that needs the subscription paid first (the co-parent answer, which e-mails an invitation).
  * `overloaded` (503, with `Retry-After`): join-api refused the request at once because it is past its load thresholds
  * (nothing of the request ran); send it again after `Retry-After`.
@@ -47,6 +49,9 @@ export const ProblemCodeSchema = z.enum([
   'price_changed',
   'package_unavailable',
   'currency_not_offered',
+  'coupon_unknown',
+  'coupon_expired',
+  'coupon_not_applicable',
   'invalid_invite_token',
   'origin_not_allowed',
   'current_password_required',

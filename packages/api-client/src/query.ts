@@ -257,6 +257,18 @@ export function markParentPaid(queryClient: QueryClient, userId: number): void {
 }
 
 /**
+ * POST /coupons/check (`client.checkCoupon`): variables `{ couponCode }`; answers the code's §3 availability entry.
+ * Caches nothing: the page keeps the applied code with its join. Rejects with `ApiError` 422 `coupon_unknown`,
+ * `coupon_expired` or `coupon_not_applicable`, 429 `rate_limited` past the limit of wrong codes.
+ */
+export function couponCheckMutation(client: ApiClient) {
+  return mutationOptions({
+    mutationKey: ['couponCheck'],
+    mutationFn: (v: { couponCode: string }) => client.checkCoupon({ body: v }),
+  });
+}
+
+/**
  * POST /orders (`client.createOrder`): variables `{ userId, body, idempotencyKey }` — the same key for every retry of
  * one payment attempt. On success {@link markParentPaid}. Rejects with `ApiError` 402 on a decline.
  */

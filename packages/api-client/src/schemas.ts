@@ -276,6 +276,21 @@ export const CouponsQuerySchema = z.object({
 });
 /** `GET /coupons`, `GET /invites/coupons` (§7): §3 coupon availability entries (`discountAmount` in major units). */
 export const CouponsResponseSchema = z.array(CouponAvailabilitySchema);
+/**
+ * `POST /coupons/check` body: a promotion code the parent typed (§3 coupons, §7 "Coupons by registration key and
+ * signup id"). Compared without case and surrounding spaces, as `POST /orders` compares its `couponCode`.
+ */
+export const CouponCheckRequestSchema = z.object({ couponCode: z.string().trim().min(1).max(40) });
+/** `POST /coupons/check` body (see {@link CouponCheckRequestSchema}). */
+export type CouponCheckRequest = z.input<typeof CouponCheckRequestSchema>;
+/**
+ * `POST /coupons/check` answer: the code as join-api knows it (upper case) and its §3 availability entry
+ * (`discountAmount` in major units). Quoted first among the parent's coupons it prices exactly as `POST /orders` with
+ * this `couponCode` charges (§4 "Discount").
+ */
+export const CouponCheckResponseSchema = CouponAvailabilitySchema.extend({ code: z.string() });
+/** `POST /coupons/check` answer (see {@link CouponCheckResponseSchema}). */
+export type CouponCheckResponse = z.infer<typeof CouponCheckResponseSchema>;
 /** `GET /experiments`, `GET /invites/experiments` (§7): a list of §3 experiments `{ name, value }`. */
 export const ExperimentsResponseSchema = z.array(ExperimentSchema);
 

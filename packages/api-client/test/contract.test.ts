@@ -20,6 +20,7 @@ const CALLS: { [K in OperationId]: (api: ApiClient) => Promise<unknown> } = {
   createSignup: (api) => api.createSignup({ body: {} as never, headers: { 'Idempotency-Key': 'key-12345678' } }),
   logout: (api) => api.logout(),
   getCoupons: (api) => api.getCoupons({ query: { registrationKey: 'rk', signupId: 's' } }),
+  checkCoupon: (api) => api.checkCoupon({ body: { couponCode: 'WELCOME10' } }),
   getParent: (api) => api.getParent({ params: { userId: 7 } }),
   getPricingGroup: (api) => api.getPricingGroup({ params: { userId: 7 } }),
   putTerms: (api) => api.putTerms({ params: { userId: 7 }, body: { agreedToTerms: true } }),

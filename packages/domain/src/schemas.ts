@@ -254,8 +254,15 @@ export const FeatureFlagsSchema = z.object({
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
 /**
+ * The addresses of the legal documents the terms list links to (§2 "A terms-and-conditions list"), for one UI locale.
+ */
+export const LegalLinksSchema = z.object({ termsOfService: z.url(), privacyPolicy: z.url() });
+/** The Terms of Service and Privacy Policy addresses of one UI locale (see {@link LegalLinksSchema}). */
+export type LegalLinks = z.infer<typeof LegalLinksSchema>;
+
+/**
  * `GET /payments/config` answer (docs/CONTRACTS.md): the payment driver the browser uses, its authorization and
- * the §9 feature flags. The one home of this shape: @ofw/api-client's contract and @ofw/payments' config use it.
+ * the §9 feature flags, and the legal documents' addresses per UI locale. The one home of this shape: @ofw/api-client's contract and @ofw/payments' config use it.
  */
 export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
   z.object({
@@ -266,6 +273,8 @@ export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
     sandboxUrl: z.string(),
     displayName: z.string(),
     flags: FeatureFlagsSchema,
+    /** The legal documents per UI locale (`en-US`, `en-GB`, `es-US`, `es-MX`); absent from an older server. */
+    legal: z.record(z.string(), LegalLinksSchema).optional(),
   }),
   z.object({
     driver: z.literal('braintree'),
@@ -273,6 +282,8 @@ export const PaymentsConfigSchema = z.discriminatedUnion('driver', [
     authorization: z.string().min(1),
     displayName: z.string(),
     flags: FeatureFlagsSchema,
+    /** The legal documents per UI locale (`en-US`, `en-GB`, `es-US`, `es-MX`); absent from an older server. */
+    legal: z.record(z.string(), LegalLinksSchema).optional(),
   }),
 ]);
 /** `GET /payments/config` answer (see {@link PaymentsConfigSchema}). */

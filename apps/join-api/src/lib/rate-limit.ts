@@ -43,6 +43,12 @@ export const RATE_LIMITS = {
    * `payment_method_expired`) — whichever parents they come from; paid orders never count (DESIGN.md §5).
    */
   orderFailuresClient: { name: 'order-failures-client', limit: 20, windowMs: 60 * 60_000 },
+  /**
+   * Wrong promotion codes (`POST /coupons/check`), counted on failures only and checked before every check, so codes
+   * cannot be guessed: per parent, and per client address across parents.
+   */
+  couponGuesses: { name: 'coupon-guesses', limit: 10, windowMs: 60 * 60_000 },
+  couponGuessesClient: { name: 'coupon-guesses-client', limit: 30, windowMs: 60 * 60_000 },
   clientTokens: { name: 'client-tokens', limit: 30, windowMs: 60 * 60_000 },
   /** Per client address: one client token per payment step shown, so a shared address needs room. */
   clientTokensClient: { name: 'client-tokens-client', limit: 300, windowMs: 60 * 60_000 },

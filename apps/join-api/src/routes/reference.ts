@@ -16,6 +16,7 @@ import {
   signupCoupons,
 } from '../services/offers.js';
 import { CatalogueCache, ifNoneMatch } from '../lib/catalogue-cache.js';
+import { checkCouponCode } from '../services/coupon-check.js';
 
 const PUBLIC_CACHE = 'public, max-age=3600';
 
@@ -32,6 +33,12 @@ export const referenceRefusals = {
   ],
   getExperiments: [],
   getCoupons: [[404, 'not_found']],
+  checkCoupon: [
+    [422, 'coupon_unknown'],
+    [422, 'coupon_expired'],
+    [422, 'coupon_not_applicable'],
+    [429, 'rate_limited'],
+  ],
   getPricingGroup: [],
 } as const satisfies Partial<Refusals>;
 
@@ -147,6 +154,13 @@ function catalogueOperations(r: Hono<AppEnv>): void {
     const user = input.auth.user;
     const q = input.query();
     return c.json(await signupCoupons(s, user, q.signupId, q.registrationKey));
+  });
+
+  operation(r, 'checkCoupon', async (c, input) => {
+    const { couponCode } = await input.body();
+    const body = await checkCouponCode(c.get('services'), input.auth.user, couponCode, clientIp(c));
+    c.header('cache-control', 'no-store');
+    return c.json(body);
   });
 
   operation(r, 'getPricingGroup', (c, { auth: { user } }) =>

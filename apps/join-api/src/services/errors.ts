@@ -11,6 +11,8 @@ import type { FieldError } from '@ofw/api-client';
  *   `unknown_security_question`, `own_email_as_co_parent`, `parent_not_found`, `current_password_required`,
  *   `current_password_incorrect`, `not_paid_yet` (a step that waits for the payment: the co-parent answer),
  *   `billing_address_invalid` (a postal code or region its country does not have, services/billing-address.ts);
+ * - promotion codes (`POST /coupons/check`): `coupon_unknown`, `coupon_expired` (switched off),
+ *   `coupon_not_applicable` (another audience, or a package the parent is not offered);
  * - orders: `coupon_invalid`, `currency_not_offered` (not the parent's country's currency, §1), `package_unavailable`,
  *   `order_already_paid`, `not_an_upgrade`, `price_changed` (the quote is not the `expectedCharge` the page showed),
  *   `attempt_closed`, `processor_declined`, `gateway_rejected`,
@@ -34,6 +36,9 @@ export type Refusal =
   | 'not_paid_yet'
   | 'billing_address_invalid'
   | 'coupon_invalid'
+  | 'coupon_unknown'
+  | 'coupon_expired'
+  | 'coupon_not_applicable'
   | 'currency_not_offered'
   | 'package_unavailable'
   | 'order_already_paid'

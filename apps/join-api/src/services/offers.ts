@@ -2,12 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   fromMinor,
+  LOCALES,
   priceCatalogue,
   resolvePricingGroup,
   type CouponAvailability,
   type Currency,
   type FeatureFlags,
   type Flow,
+  type LegalLinks,
   type PricingGroup,
 } from '@ofw/domain';
 import type { PackagesResponse, PaymentsConfig } from '@ofw/api-client';
@@ -191,9 +193,23 @@ export async function parentPackages(
 }
 
 /**
+ * The Terms of Service and Privacy Policy the terms list links to (§2), per UI locale: `TERMS_OF_SERVICE_URL` and
+ * `PRIVACY_POLICY_URL` with `{locale}` replaced by each locale.
+ */
+export function legalLinks(env: Pick<Services['env'], 'TERMS_OF_SERVICE_URL' | 'PRIVACY_POLICY_URL'>) {
+  const at = (template: string, locale: string) => template.replaceAll('{locale}', locale);
+  return Object.fromEntries(
+    LOCALES.map((l) => [
+      l,
+      { termsOfService: at(env.TERMS_OF_SERVICE_URL, l), privacyPolicy: at(env.PRIVACY_POLICY_URL, l) },
+    ]),
+  ) as Record<string, LegalLinks>;
+}
+
+/**
  * `GET /payments/config` (DESIGN.md §4): a fresh gateway client token for `currency` (Braintree
  * `clientToken.generate`, or the sandbox's `POST /v1/client_token` — one per call, nothing that expires is cached),
- * which fields the browser uses, and the feature flags. BRAINTREE_ENVIRONMENT=Development runs the real braintree
+ * which fields the browser uses, the feature flags, and the legal documents' addresses per locale ({@link legalLinks}). BRAINTREE_ENVIRONMENT=Development runs the real braintree
  * SDK against apps/payments-sandbox's gateway API, so the browser keeps the sandbox's fields (braintree-web's
  * hosted-field frames are served only by Braintree).
  * @param trace - the request id for the log line of a refusal.
@@ -223,8 +239,9 @@ export async function paymentsConfigFor(
         sandboxUrl: new URL(s.env.SANDBOX_URL).origin,
         displayName: 'OurFamilyWizard',
         flags,
+        legal: legalLinks(s.env),
       }
-    : { driver: 'braintree', authorization, displayName: 'OurFamilyWizard', flags };
+    : { driver: 'braintree', authorization, displayName: 'OurFamilyWizard', flags, legal: legalLinks(s.env) };
 }
 
 function equalHashes(a: string, b: string): boolean {

@@ -1,7 +1,7 @@
 import { isApiError } from '@ofw/api-client/errors';
 import type { InviteFamilyResponse } from '@ofw/api-client';
 import { inviteFamilyQuery } from '@ofw/api-client/query';
-import { ErrorBanner, StatusMessage } from '@ofw/ui';
+import { StatusMessage } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
@@ -13,6 +13,7 @@ import { RetryableError } from '../join/RetryableError.js';
 import { useJoin } from '../join/use-join.js';
 import { useServices } from '../services.js';
 import { startJoinAtom } from '../state/join-state.js';
+import { InvalidInvite } from './InvalidInvite.js';
 
 /** What the invited flow does with a family answer (§4 "Invited flow"). Pure, for tests. */
 export function inviteDecision(
@@ -88,7 +89,7 @@ export function InvitePage({ token }: { token: string }) {
     // an invalid or expired invite (401) cannot be retried; anything else (no answer, a timeout, a 5xx) can
     const invalid = isApiError(family.error) && family.error.status === 401;
     const message = intl.formatMessage(inviteMessages.loadFailed);
-    if (invalid) return <ErrorBanner message={message} />;
+    if (invalid) return <InvalidInvite />;
     return (
       <RetryableError
         error={family.error}

@@ -14,6 +14,7 @@ import {
   type QuoteErrorCode,
 } from '@ofw/domain';
 import { skipToken, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { IntlShape } from 'react-intl';
 import { useServices } from '../services.js';
 import type { JoinProgress } from '../state/join-state.js';
@@ -38,6 +39,8 @@ export interface ChosenPackage {
    * in the summary and on the Pay button, authenticated by 3D Secure and charged by join-api; `payload` is the order.
    */
   quote: Quote;
+  /** The promotion code applied on the plans step when it discounts this plan: the order's `couponCode`. */
+  couponCode?: string | undefined;
 }
 
 /** {@link resolveChosen}'s answer: the chosen package, nothing chosen yet (or no data), or why it cannot be bought. */
@@ -48,7 +51,7 @@ export type ChosenResult = ChosenPackage | { refused: QuoteErrorCode } | undefin
  * `quote`: coupons, GBP VAT, proration of an upgrade (build-your-own too, with the answer's `currentTerm`).
  */
 export function resolveChosen(
-  progress: Pick<JoinProgress, 'packageId' | 'alaCarte'>,
+  progress: Pick<JoinProgress, 'packageId' | 'alaCarte' | 'coupon'>,
   data: PackagesResponse | undefined,
   coupons: readonly CouponAvailability[] | undefined,
   currency: Currency,
@@ -66,9 +69,13 @@ export function resolveChosen(
     context,
   );
   if (!result.ok) return { refused: result.code };
+  // the order carries the code whose entry discounts this plan, so join-api prices it with the same entry
+  const entered = progress.coupon;
+  const couponCode =
+    entered && entered.packageId === progress.packageId && result.quote.discount > 0 ? entered.code : undefined;
   return pkg
-    ? { name: pkg.displayName, nameText: packageText(pkg).name, quote: result.quote }
-    : { name: byoName, quote: result.quote };
+    ? { name: pkg.displayName, nameText: packageText(pkg).name, quote: result.quote, couponCode }
+    : { name: byoName, quote: result.quote, couponCode };
 }
 
 /** The chosen plan's name in the parent's locale: a fixed tier's `nameText` through react-intl, else `name`. */
@@ -107,10 +114,34 @@ export function useChosenPackage(flow: Flow, byoName: string): ChosenResult {
 }
 
 /**
- * The coupon availability entries (§3) of this join: by signup once signed up, or by invite token for an invited
- * co-parent not signed up yet; `undefined` while there is neither (or while loading).
+ * The join's coupons with the promotion code the parent applied (its §3 availability entry) first, as join-api
+ * prices an order's `couponCode` first among the audience's coupons (§4 "Discount": the first entry of a package
+ * applies).
  */
-export function useCoupons(flow: Flow) {
+export function withEnteredCoupon(
+  coupons: readonly CouponAvailability[] | undefined,
+  entered: Pick<CouponAvailability, 'packageId' | 'status' | 'discountAmount'> | undefined,
+): readonly CouponAvailability[] | undefined {
+  if (!entered) return coupons;
+  const entry = { packageId: entered.packageId, status: entered.status, discountAmount: entered.discountAmount };
+  return [entry, ...(coupons ?? [])];
+}
+
+/**
+ * The coupon availability entries (§3) of this join — by signup once signed up, or by invite token for an invited
+ * co-parent not signed up yet — with the promotion code applied on the plans step first ({@link withEnteredCoupon});
+ * `data` is `undefined` while there is neither (or while loading).
+ */
+export function useCoupons(flow: Flow): { data: readonly CouponAvailability[] | undefined; isLoading: boolean } {
+  const { progress } = useJoin();
+  const query = useServerCoupons(flow);
+  const entered = progress.coupon;
+  const data = useMemo(() => withEnteredCoupon(query.data, entered), [query.data, entered]);
+  return { data, isLoading: query.isLoading };
+}
+
+/** The coupons join-api offers this join's audience (`GET /coupons`, or `GET /invites/coupons`; §7). */
+function useServerCoupons(flow: Flow) {
   const { api } = useServices();
   const { state, progress } = useJoin();
   const byInvite = flow === 'ctj' && !progress.signedIn && Boolean(state.inviteToken);

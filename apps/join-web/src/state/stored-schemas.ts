@@ -37,6 +37,13 @@ export const ProgressSchema = z.object({
   /** Whether the chosen package is an upgrade (§4 purchase flow 'upgrade'). */
   upgrade: z.optional(z.boolean()),
   /**
+   * The promotion code the parent applied on the plans step, as `POST /coupons/check` answered it: its code (sent as
+   * the order's `couponCode`) and §3 availability entry (quoted first among the join's coupons, §4 "Discount").
+   */
+  coupon: z.optional(
+    z.object({ code: z.string(), packageId: z.int(), status: z.string(), discountAmount: z.number() }),
+  ),
+  /**
    * POST /signups succeeded in this tab: the browser holds join-api's `__Host-ofw_session` cookie (HttpOnly), so the
    * API calls that need a parent are made. A flag only: the auth token itself is never stored.
    */

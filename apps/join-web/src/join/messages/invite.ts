@@ -32,4 +32,43 @@ export const inviteMessages = /* @__PURE__ */ defineMessages({
     description: 'Error when the invitation cannot be loaded.',
     defaultMessage: 'We could not load your invitation. Please try again later.',
   },
+  invalid: {
+    id: 'invite.invalid',
+    description: 'Shown when an invitation link is refused by the server: it expired, was used, or was replaced.',
+    defaultMessage:
+      'This invitation link no longer works: it may have expired, been used already, or been replaced by a newer invitation.',
+  },
+  invalidHowTo: {
+    id: 'invite.invalid.howTo',
+    description: 'Link under an invalid invitation to the page that explains how to get a new invitation.',
+    defaultMessage: 'How to get a new invitation',
+  },
+  requestWhy: {
+    id: 'invite.request.why',
+    description: 'Page for an unusable invitation: why an invitation link stops working.',
+    defaultMessage:
+      'An invitation link works once, for a limited time, and a newer invitation replaces an older one. Your co-parent can send a new one at any time.',
+  },
+  requestStepsTitle: {
+    id: 'invite.request.stepsTitle',
+    description: 'Heading of the steps to get a new invitation.',
+    defaultMessage: 'How to get a new invitation',
+  },
+  requestStepSignIn: {
+    id: 'invite.request.step.signIn',
+    description: 'Step 1 of getting a new invitation.',
+    defaultMessage: 'Ask your co-parent to sign in to their OurFamilyWizard account.',
+  },
+  requestStepSend: {
+    id: 'invite.request.step.send',
+    description: 'Step 2 of getting a new invitation.',
+    defaultMessage:
+      'Ask them to send a new invitation to the email address you use, and check that they typed it right.',
+  },
+  requestStepOpen: {
+    id: 'invite.request.step.open',
+    description: 'Step 3 of getting a new invitation.',
+    defaultMessage:
+      'Open the link in the newest invitation email. If it does not arrive, look in your spam or junk folder.',
+  },
 });

@@ -168,4 +168,52 @@ export const packageMessages = /* @__PURE__ */ defineMessages({
     description: 'Heading of the plans a professional offers; {name} is the professional’s name or organization.',
     defaultMessage: 'Plans offered through {name}',
   },
+  promoAdd: {
+    id: 'package.promo.add',
+    description: 'Button on the plans step that opens the promotion code field.',
+    defaultMessage: 'Add promotion code',
+  },
+  promoLabel: {
+    id: 'package.promo.label',
+    description: 'Label of the promotion code input on the plans step.',
+    defaultMessage: 'Promotion code',
+  },
+  promoApply: {
+    id: 'package.promo.apply',
+    description: 'Button that checks the typed promotion code and applies it to the prices.',
+    defaultMessage: 'Apply',
+  },
+  promoApplied: {
+    id: 'package.promo.applied',
+    description:
+      'Shown once a promotion code is applied; {code} is the code, {amount} the formatted amount off, {plan} the plan name, {years} its length in years.',
+    defaultMessage:
+      'Promotion code {code} applied: {amount} off {plan}, {years, plural, one {# year} other {# years}}.',
+  },
+  promoRemove: {
+    id: 'package.promo.remove',
+    description: 'Button that removes the applied promotion code; {code} is the code.',
+    defaultMessage: 'Remove code {code}',
+  },
+  promoRequired: {
+    id: 'package.promo.required',
+    description: 'Error under the promotion code input when Apply is pressed with nothing typed.',
+    defaultMessage: 'Enter a promotion code.',
+  },
+  promoUnknown: {
+    id: 'package.promo.unknown',
+    description: 'Error under the promotion code input: no such code exists.',
+    defaultMessage: 'We do not recognize this promotion code. Check the spelling and try again.',
+  },
+  promoExpired: {
+    id: 'package.promo.expired',
+    description: 'Error under the promotion code input: the promotion has ended.',
+    defaultMessage: 'This promotion code has expired.',
+  },
+  promoNotApplicable: {
+    id: 'package.promo.notApplicable',
+    description:
+      'Error under the promotion code input: the code exists but is for another plan, country or kind of account than the ones offered to this parent.',
+    defaultMessage: 'This promotion code cannot be used with the plans offered to you.',
+  },
 });

@@ -8,8 +8,14 @@ export const termsMessages = /* @__PURE__ */ defineMessages({
   },
   service: {
     id: 'terms.service',
-    description: 'Item of the terms list: the product’s legal documents (names of the documents).',
-    defaultMessage: 'The OurFamilyWizard Terms of Service and Privacy Policy.',
+    description:
+      'Item of the terms list: the product’s legal documents. <terms>…</terms> and <privacy>…</privacy> become links to the Terms of Service and the Privacy Policy: keep both tags around the document names.',
+    defaultMessage: 'The OurFamilyWizard <terms>Terms of Service</terms> and <privacy>Privacy Policy</privacy>.',
+  },
+  newTab: {
+    id: 'terms.newTab',
+    description: 'Read by screen readers after a legal document link of the terms list, which opens in a new tab.',
+    defaultMessage: '(opens in a new tab)',
   },
   coparent: {
     id: 'terms.coparent',

@@ -8,6 +8,7 @@ import { packageMessages, stepMessages } from '../messages.js';
 import { RetryableError } from '../RetryableError.js';
 import { useJoin, type StepNav } from '../use-join.js';
 import { packageView } from './package/package-view.js';
+import { PromoCode } from './package/PromoCode.js';
 import { usePackageChoice } from './package/use-package-choice.js';
 
 export { cardPricing, packageView, type CardPricing } from './package/package-view.js';
@@ -93,6 +94,7 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
           ) : !c.byo ? (
             <p>{intl.formatMessage(packageMessages.none)}</p>
           ) : null}
+          <PromoCode flow={flow} />
           {variants.buildYourOwn ? null : byoBlock}
         </>
       ) : null}

@@ -1,6 +1,8 @@
-import { termsMutation } from '@ofw/api-client/query';
+import { paymentsConfigQuery, termsMutation } from '@ofw/api-client/query';
+import { currencyForCountry } from '@ofw/domain';
 import { BackButton, TermsList } from '@ofw/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useServices } from '../../services.js';
 import { chosenName, isChosen, useChosenPackage } from '../chosen-package.js';
@@ -51,6 +53,35 @@ function usePlanTerms(): string[] {
 }
 
 /**
+ * The legal documents' item of the terms list (§2): the Terms of Service and the Privacy Policy as links, to the
+ * addresses join-api's settings give the page's UI locale (`GET /payments/config` `legal`, the payment step's config,
+ * fetched while the parent reads); plain text until it has them. Each opens in a new tab, and says so.
+ */
+function useLegalItem(): ReactNode {
+  const intl = useIntl();
+  const { api } = useServices();
+  const { state } = useJoin();
+  const userId = useSignedInUserId();
+  const currency = currencyForCountry(state.address.country);
+  const config = useQuery(paymentsConfigQuery(api, { userId: userId ?? skipToken, currency }));
+  const links = config.data?.legal?.[intl.locale];
+  const link = (href: string | undefined) => (chunks: ReactNode[]) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {chunks}
+        <span className="ofw-visually-hidden"> {intl.formatMessage(termsMessages.newTab)}</span>
+      </a>
+    ) : (
+      chunks
+    );
+  const parts = intl.formatMessage(termsMessages.service, {
+    terms: link(links?.termsOfService),
+    privacy: link(links?.privacyPolicy),
+  });
+  return createElement(Fragment, null, ...(Array.isArray(parts) ? parts : [parts]));
+}
+
+/**
  * Step 3, terms (§2 "A terms-and-conditions list with a continue button"): Continue records agreement (PUT …/terms).
  * The list says only what the product does (the legal documents, the plan's price and term, its end, the co-parent's
  * own subscription); its texts are placeholders in the catalogues for the legal team to replace.
@@ -60,11 +91,7 @@ export function TermsStep({ nav }: { nav: StepNav }) {
   const intl = useIntl();
   usePaymentStepPrefetch();
   const submit = useSubmitTerms(nav);
-  const items = [
-    intl.formatMessage(termsMessages.service),
-    ...usePlanTerms(),
-    intl.formatMessage(termsMessages.coparent),
-  ];
+  const items = [useLegalItem(), ...usePlanTerms(), intl.formatMessage(termsMessages.coparent)];
 
   return (
     <div className="app-narrow">

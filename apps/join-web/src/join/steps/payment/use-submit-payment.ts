@@ -77,6 +77,8 @@ export function useSubmitPayment(o: {
     // The order is the quote's payload; join-api prices it by the same `quote` and charges `charged`.
     const body = {
       ...o.chosen.quote.payload,
+      // the promotion code whose entry the quote applied: join-api prices it the same (§4 "Discount")
+      ...(o.chosen.couponCode ? { couponCode: o.chosen.couponCode } : {}),
       paymentMethodNonce: nonce,
       ...(deviceData ? { deviceData } : {}),
       billingAddress: billingRequest(o.billing, state.address.country),
