@@ -229,6 +229,9 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, po
     // disputes opened are e-mailed here (queued in the outbox, counted)
     PAYMENT_EVENTS_POLL_MS: '500',
     OPS_EMAIL: 'ops@example.com',
+    // a search that finds nothing rules a sale out only once it could no longer appear: this soak's sales land up to
+    // LAND_LATE_MAX_MS after the lease and show in search SEARCH_LAG_MS after they land
+    ORDER_SEARCH_GRACE_MS: String(SEARCH_LAG_MS + LAND_LATE_MAX_MS + 2000),
     SOAK_CHILD_MAX_MS: '300000',
     ...(driver === 'braintree'
       ? {
