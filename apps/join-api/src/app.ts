@@ -15,6 +15,7 @@ import { parentRoutes } from './routes/parents.js';
 import { orderRoutes } from './routes/orders.js';
 import { inviteRoutes } from './routes/invites.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { receiptPageRoutes } from './routes/receipt-page.js';
 import { openApiDocument } from './openapi.js';
 import { contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
 
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps) {
   app.all(`${API_PREFIX}/*`, (c) =>
     problemResponse(c, new HttpProblem(404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`).toProblem()),
   );
+  app.route('/', receiptPageRoutes());
   app.route('/', webRoutes(deps.env.WEB_DIST));
 
   app.notFound((c) => c.text('Not found', 404));

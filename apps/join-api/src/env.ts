@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '@ofw/domain';
 import { parseTrustedProxies } from './lib/client-ip.js';
+import { RECEIPT_ENV, receiptProductionProblems } from './env-receipts.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
 export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -216,6 +217,7 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
     /** Attempts before an e-mail is marked failed. */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(20),
+    ...RECEIPT_ENV,
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_DRIVER === 'braintree') {
@@ -295,7 +297,7 @@ export function productionProblems(raw: Record<string, string | undefined>): str
   if (!raw.OPS_EMAIL) say('OPS_EMAIL', 'is required when NODE_ENV=production: disputes must reach an operator');
   if (!raw.TRUSTED_PROXIES)
     say('TRUSTED_PROXIES', "is required when NODE_ENV=production: the load balancers' CIDRs, or none");
-  return problems;
+  return [...problems, ...receiptProductionProblems(raw)];
 }
 
 /** Thrown by {@link loadEnv} with one line per bad setting. */

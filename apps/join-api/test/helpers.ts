@@ -405,6 +405,10 @@ export const PRODUCTION_ENV = {
   SMTP_URL: 'smtps://user:pass@mail.example:465',
   TRUSTED_PROXIES: '10.0.0.0/8',
   OPS_EMAIL: 'payments-ops@ourfamilywizard.example',
+  SELLER_NAME: 'OurFamilyWizard Ltd',
+  SELLER_ADDRESS: '1 Example Street, London EC1A 1AA, United Kingdom',
+  SELLER_VAT_NUMBER: 'GB123456789',
+  RECEIPT_LINK_SECRET: 'production-receipt-link-secret-0123456789abcdef',
 };
 
 /**
