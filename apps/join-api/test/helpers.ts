@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { termEnd } from '@ofw/domain';
 import { createApp } from '../src/app.js';
 import { loadEnv, type Env } from '../src/env.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -427,7 +428,7 @@ export async function markPaid(db: Db, userId: number, now = new Date()): Promis
     status: 'paid',
     gateway: 'sandbox',
   });
-  const expiresAt = new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
+  const expiresAt = termEnd(now, 1, 'America/Chicago'); // SIGNUP's zone
   await db
     .insert(subscriptions)
     .values({ userId, orderId: id, packageId: 2051, status: 'current', startsAt: now, expiresAt });
