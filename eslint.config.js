@@ -35,9 +35,12 @@ const MAY_IMPORT = {
   'join-api': ['@ofw/domain', '@ofw/api-client'],
   'payments-sandbox': ['@ofw/domain', '@ofw/payments'],
 };
-/** DESIGN.md §2: the only libraries a package's sources may import (domain: "zod only; no React, no DOM, no I/O"). */
+/**
+ * DESIGN.md §2: the only libraries a package's sources may import (domain: "zod only; no React, no DOM, no I/O" — and
+ * the Temporal polyfill, pure calendar arithmetic for terms, spec §3 subDurationInYears, until Node ships Temporal).
+ */
 const LIBRARIES = {
-  domain: ['zod'],
+  domain: ['zod', '@js-temporal/polyfill'],
   'api-client': ['zod', '@tanstack/react-query'],
   payments: ['react', 'braintree-web', 'credit-card-type'],
   ui: ['react', 'react-intl'],

@@ -166,6 +166,8 @@ export async function fillBillingAddress({ page, L }: Flow, address: BillingAddr
 export interface OrderAnswer {
   orderId: string;
   purchaseFlow: 'purchase' | 'upgrade';
+  /** The term bought (ISO 8601): it ends on the same calendar date 1 or 2 years later (spec §3 subDurationInYears). */
+  subscription: { startsAt: string; expiresAt: string };
   receipt: {
     amount: number;
     currencyCode: string;

@@ -16,6 +16,7 @@ import { orderRoutes } from './routes/orders.js';
 import { inviteRoutes } from './routes/invites.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
+import { receiptPageRoutes } from './routes/receipt-page.js';
 import { openApiDocument } from './openapi.js';
 import { applePayDomainAssociation, contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
 
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   app.all(`${API_PREFIX}/*`, (c) =>
     problemResponse(c, new HttpProblem(404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`).toProblem()),
   );
+  app.route('/', receiptPageRoutes());
   app.route('/', webRoutes(deps.env.WEB_DIST, { applePayDomainAssociation: applePayDomainAssociation(deps.env) }));
 
   app.notFound((c) => c.text('Not found', 404));

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { CURRENCIES, type Currency } from '@ofw/domain';
 import { parseTrustedProxies } from './lib/client-ip.js';
 import { MIN_SALE_TIMEOUT_MS } from './gateway/deadline.js';
+import { RECEIPT_ENV, receiptProductionProblems } from './env-receipts.js';
+import { MONEY_AFTER_SALE_ENV } from './env-money.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
 export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -108,33 +110,7 @@ const EnvSchema = z
      * (charge-lease.ts `chargeLeaseMs`).
      */
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(MIN_SALE_TIMEOUT_MS),
-    /**
-     * How often pending orders past their lease, paid and failed orders inside the window, and the refunds and voids
-     * made outside join-api are reconciled with the gateway (ms; 0 = only at start-up). A control-panel refund ends its
-     * subscription within one interval (docs/PAYMENTS-LIFECYCLE.md).
-     */
-    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
-    /**
-     * How long after an order's charge lease ended a search that finds no sale still leaves it in doubt (ms): the
-     * provider's search index shows a sale a little after it was made, and an order is never failed while its sale
-     * could still appear (charge-lease.ts `searchRulesOutSale`).
-     */
-    ORDER_SEARCH_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-    /**
-     * How long after it was paid or failed an order is still searched for late approvals and lost money (days): past
-     * it, Braintree's webhooks alone tell of disputes and settlement declines (docs/PAYMENTS-LIFECYCLE.md). Covers
-     * settlement (a few days) and the weeks in which support refunds.
-     */
-    RECONCILE_WINDOW_DAYS: z.coerce.number().int().min(1).max(400).default(30),
-    /** Orders one reconciliation pass checks at most (with RECONCILE_INTERVAL_MS, the reconciler's rate). */
-    RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(50),
-    /** How often recorded payment events (webhooks, refunds found by search) are handled (ms; 0 = only when one arrives). */
-    PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(0).default(5_000),
-    /**
-     * Where the operator is told of a dispute opened (order, amount, reason, respond-by date). Required in production;
-     * elsewhere the local catcher's mailbox.
-     */
-    OPS_EMAIL: z.email().default('ops@ourfamilywizard.example'),
+    ...MONEY_AFTER_SALE_ENV,
     /** The Terms of Service the terms list links to (§2), per UI locale (`{locale}`); GET /payments/config `legal`. */
     TERMS_OF_SERVICE_URL: legalUrl.default('https://www.ourfamilywizard.com/terms-of-service?locale={locale}'),
     /** The Privacy Policy the terms list links to (§2), per UI locale (`{locale}`); GET /payments/config `legal`. */
@@ -245,6 +221,7 @@ const EnvSchema = z
     OUTBOX_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
     /** Attempts before an e-mail is marked failed. */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(20),
+    ...RECEIPT_ENV,
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_DRIVER === 'braintree') {
@@ -326,7 +303,7 @@ export function productionProblems(raw: Record<string, string | undefined>): str
     say('GATEWAY_TIMEOUT_MS', `must be at least ${MIN_SALE_TIMEOUT_MS} (a sale's 60 s) when NODE_ENV=production`);
   if (!raw.TRUSTED_PROXIES)
     say('TRUSTED_PROXIES', "is required when NODE_ENV=production: the load balancers' CIDRs, or none");
-  return problems;
+  return [...problems, ...receiptProductionProblems(raw)];
 }
 
 /** Thrown by {@link loadEnv} with one line per bad setting. */

@@ -1,4 +1,5 @@
 import { getPackage } from '@ofw/domain';
+import type { Seller } from './env-receipts.js';
 import type { orders } from './db/schema.js';
 import type { PaymentMethodSummary } from './gateway/types.js';
 import type { EmailPayload } from './emails/render.js';
@@ -59,17 +60,32 @@ export function orderYears(order: Pick<OrderRow, 'services' | 'packageId'>): 1 |
   return years === 2 ? 2 : 1;
 }
 
-/** What a receipt names of its payer: filled in from the payer's `users` row where the receipt is queued. */
-export type ReceiptPayer = { email: string; firstName: string; languageLocale: string };
+/**
+ * What a receipt's payload takes from the statement that pays the order: the payer's fields from their `users` row,
+ * and the VAT invoice's number the order was given.
+ */
+export type ReceiptPayer = { email: string; firstName: string; languageLocale: string; invoiceNumber: number | null };
+
+/** Where a paid order's receipt points: its term, the seller of a GBP VAT invoice and the printable receipt's link. */
+export interface ReceiptContext {
+  term: { startsAt: Date; expiresAt: Date };
+  seller: Seller;
+  receiptUrl: string;
+}
 
 /**
  * The receipt e-mail's payload for an order just marked paid, without its payer's fields (`languageLocale`,
  * `firstName`), which the statement that pays the order takes from the payer's row (services/orders/finalize.ts: the
- * receipt is queued in the outbox by that same statement, so it exists exactly when the payment was recorded). Every
+ * receipt is queued in the outbox by that same statement, so it exists exactly when the payment was recorded), and
+ * the invoice number that statement takes. Every
  * figure is the order row's (amount charged, currency, VAT, discount, credit — minor units —, what paid: card or Apple
  * Pay brand and last four, PayPal e-mail, Venmo username); nothing is re-priced.
  */
-export function receiptPayload(order: OrderRow, paidAt: Date): Omit<EmailPayload<'receipt'>, keyof ReceiptPayer> {
+export function receiptPayload(
+  order: OrderRow,
+  paidAt: Date,
+  ctx: ReceiptContext,
+): Omit<EmailPayload<'receipt'>, keyof ReceiptPayer> {
   return {
     orderId: order.id,
     paidAt: paidAt.toISOString(),
@@ -84,6 +100,12 @@ export function receiptPayload(order: OrderRow, paidAt: Date): Omit<EmailPayload
     cardBrand: order.cardBrand,
     cardLast4: order.cardLast4,
     paymentMethod: orderPaymentMethod(order),
+    timeZone: order.timeZone,
+    startsAt: ctx.term.startsAt.toISOString(),
+    expiresAt: ctx.term.expiresAt.toISOString(),
+    // a VAT invoice names its seller as they were when it was issued (GBP only: spec §3 vatAmount)
+    seller: order.currency === 'GBP' ? ctx.seller : null,
+    receiptUrl: ctx.receiptUrl,
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { termEnd } from '@ofw/domain';
 import type { Db } from './db/client.js';
 import {
   countries,
@@ -198,6 +199,7 @@ async function insertPaidParent(db: Db, now: Date): Promise<number> {
     packageId: 2053,
     currency: 'USD',
     amountMinor: 21600,
+    timeZone: alex!.timeZone,
     status: 'paid',
     gateway: 'seed',
     transactionId: 'seed',
@@ -210,7 +212,8 @@ async function insertPaidParent(db: Db, now: Date): Promise<number> {
     packageId: 2053,
     status: 'current',
     startsAt: now,
-    expiresAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
+    // spec §3 subDurationInYears: the same calendar date a year later in the parent's zone
+    expiresAt: termEnd(now, 1, alex!.timeZone),
   });
   return alex!.id;
 }

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { termEnd } from '@ofw/domain';
 import { createApp } from '../src/app.js';
 import { loadEnv, type Env } from '../src/env.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -418,6 +419,10 @@ export const PRODUCTION_ENV = {
   SMTP_URL: 'smtps://user:pass@mail.example:465',
   TRUSTED_PROXIES: '10.0.0.0/8',
   OPS_EMAIL: 'payments-ops@ourfamilywizard.example',
+  SELLER_NAME: 'OurFamilyWizard Ltd',
+  SELLER_ADDRESS: '1 Example Street, London EC1A 1AA, United Kingdom',
+  SELLER_VAT_NUMBER: 'GB123456789',
+  RECEIPT_LINK_SECRET: 'production-receipt-link-secret-0123456789abcdef',
 };
 
 /**
@@ -436,7 +441,7 @@ export async function markPaid(db: Db, userId: number, now = new Date()): Promis
     status: 'paid',
     gateway: 'sandbox',
   });
-  const expiresAt = new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
+  const expiresAt = termEnd(now, 1, 'America/Chicago'); // SIGNUP's zone
   await db
     .insert(subscriptions)
     .values({ userId, orderId: id, packageId: 2051, status: 'current', startsAt: now, expiresAt });

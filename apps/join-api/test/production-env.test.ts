@@ -5,6 +5,11 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/env.js';
 import { PRODUCTION_ENV as PROD } from './helpers.js';
+import { DEV_RECEIPT_LINK_SECRET } from '../src/env-receipts.js';
+
+const RECEIPT_LINES = ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_VAT_NUMBER', 'RECEIPT_LINK_SECRET'].map(
+  (key) => `  ${key}: is required when NODE_ENV=production (docs/RECEIPTS.md)`,
+);
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -129,7 +134,17 @@ describe('NODE_ENV=production fails closed (DESIGN.md §5)', () => {
       '  RATE_LIMIT_FACTOR: must be 1 (or unset) when NODE_ENV=production',
       '  OPS_EMAIL: is required when NODE_ENV=production: disputes must reach an operator',
       "  TRUSTED_PROXIES: is required when NODE_ENV=production: the load balancers' CIDRs, or none",
+      ...RECEIPT_LINES,
     ]);
+  });
+
+  it('§9 a GBP VAT invoice names the real seller, and receipt links are signed with a key of production’s own', () => {
+    expect(problems({ ...PROD, SELLER_VAT_NUMBER: undefined, RECEIPT_LINK_SECRET: DEV_RECEIPT_LINK_SECRET })).toEqual([
+      '  SELLER_VAT_NUMBER: is required when NODE_ENV=production (docs/RECEIPTS.md)',
+      '  RECEIPT_LINK_SECRET: is required when NODE_ENV=production (docs/RECEIPTS.md)',
+    ]);
+    expect(() => loadEnv({ SELLER_VAT_NUMBER: '123456789' })).toThrow(/SELLER_VAT_NUMBER: must be GB followed by/);
+    expect(() => loadEnv({ RECEIPT_LINK_SECRET: 'short' })).toThrow(/RECEIPT_LINK_SECRET/);
   });
 
   it('OPS_EMAIL must be said: a dispute opened is e-mailed there, and lost by default when nobody answers it', () => {

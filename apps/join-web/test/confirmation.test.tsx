@@ -109,6 +109,34 @@ describe('the confirmation after paying (DESIGN.md §4 receipt: package, amount,
     expect(shown).toHaveTextContent('Enviamos tu recibo por correo electrónico a ana@example.com.');
   });
 
+  it('§3 parent.timeZone: a term bought on 29 February 2028 at 23:30 in New York shows its end, 28 February 2029, in that zone', async () => {
+    const api = atAccount('US', 'en-US');
+    const paid = answer({ currencyCode: 'USD', vatAmount: undefined, timeZone: 'America/New_York' });
+    // 2028-02-29 23:30 in New York is 1 March 04:30 UTC; the term ends 28 February 2029, 23:30 in New York
+    const term = { startsAt: '2028-03-01T04:30:00.000Z', expiresAt: '2029-03-01T04:30:00.000Z' };
+    savePaidOrder(7, paidOrderOf({ ...paid, subscription: { ...paid.subscription, ...term } }));
+    renderApp('/join', api);
+    const shown = await confirmation();
+    expect(shown).toHaveTextContent('Subscription startsFebruary 29, 2028');
+    expect(shown).toHaveTextContent('Subscription endsFebruary 28, 2029');
+    expect(shown).not.toHaveTextContent('March 1');
+  });
+
+  it('§9 GBP: the VAT invoice number and the link of the printable receipt; in Spanish with Spanish dates', async () => {
+    const api = atAccount('GB', 'es-MX');
+    const receiptUrl = 'https://join.example/receipts/ord_77c1/c2lnbmF0dXJl';
+    const paid = answer({ timeZone: 'Europe/London', invoiceNumber: 42, receiptUrl });
+    const term = { startsAt: '2028-07-01T10:00:00.000Z', expiresAt: '2029-07-01T10:00:00.000Z' };
+    savePaidOrder(7, paidOrderOf({ ...paid, subscription: { ...paid.subscription, ...term } }));
+    renderApp('/join', api);
+    const shown = await confirmation();
+    expect(shown).toHaveTextContent('Número de factura con IVA42');
+    expect(shown).toHaveTextContent('La suscripción termina1 de julio de 2029');
+    const link = screen.getByRole('link', { name: 'Ver e imprimir tu recibo' });
+    expect(link).toHaveAttribute('href', receiptUrl);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
   it('§3 Apple Pay: the wallet is named with the card it used', async () => {
     const api = atAccount('US', 'en-US');
     const applePay = { type: 'apple_pay', brand: 'Visa', last4: '1881' };

@@ -15,11 +15,12 @@ import { servedTier } from '../../support/packages';
 
 /**
  * join-api's proration rule (README "Upgrade and proration"): credit = round-half-up(value × daysRemaining /
- * termDays), prorated price = max(0, new price − credit). Bought seconds ago, a 1-year term has 364 whole days left
- * (the day in progress counts as used). Prices are @ofw/domain's.
+ * termDays), prorated price = max(0, new price − credit). Bought seconds ago, a 1-year term has termDays − 1 whole days
+ * left (the day in progress counts as used). Terms end on a calendar date (spec §3 subDurationInYears, @ofw/domain
+ * termEnd), so termDays is 365 or 366 a year: read from the subscription bought. Prices are @ofw/domain's.
  */
-function proratedPrice(current: Package, next: Package): number {
-  const termDays = 365 * current.subDurationInYears;
+function proratedPrice(current: Package, next: Package, term: { startsAt: string; expiresAt: string }): number {
+  const termDays = Math.round((Date.parse(term.expiresAt) - Date.parse(term.startsAt)) / 86_400_000);
   const credit = divideHalfUp(toMinor(current.totalPrice) * (termDays - 1), termDays);
   return fromMinor(Math.max(0, toMinor(next.totalPrice) - credit));
 }
@@ -45,7 +46,7 @@ test('§3 §4 upgrade: a parent who just bought Premium sees Max at the prorated
   await flow.press(page.getByRole('button', { name: L.back }));
   const plans = page.getByRole('heading', { name: L.t('steps.package') });
   await expect(plans).toBeVisible();
-  const price = proratedPrice(premium, max);
+  const price = proratedPrice(premium, max, first.subscription);
   await expect(page.getByText(L.t('package.prorated', { price: L.money(price, 'USD') }))).toBeVisible();
   await expect(packageButton(page, max.selectButtonId)).toBeVisible();
   await packageStep(flow, max.selectButtonId);

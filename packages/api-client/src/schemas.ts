@@ -422,6 +422,15 @@ export const ReceiptSchema = z.object({
   /** What paid — card, Apple Pay, PayPal or Venmo — or null when nothing was charged (an older server omits it). */
   paymentMethod: PaymentMethodSummarySchema.nullable().default(null),
   transactionId: z.string(),
+  /**
+   * The parent's IANA time zone (§3 parent.timeZone): the order's date and `subscription.startsAt` / `expiresAt` are
+   * to be shown in it (the term ends on the same calendar date 1 or 2 years later there); an older server omits it.
+   */
+  timeZone: z.string().optional(),
+  /** GBP: the VAT invoice's number (unique, increasing); null in other currencies; an older server omits it. */
+  invoiceNumber: z.number().int().positive().nullable().optional(),
+  /** The printable receipt (and GBP VAT invoice): a signed link that opens without signing in; an older server omits it. */
+  receiptUrl: z.url().optional(),
 });
 
 /**

@@ -1,8 +1,8 @@
 /**
  * `@ofw/domain` — the pure rules of the OFW join (spec §1–§5, §9): catalogue, prices, VAT, monthly price,
  * discounts, build-your-own, pricing group, countries and phone codes, payment-method visibility, currency region
- * locale, language, completion, flow from path, purchase vs upgrade and proration, join countries, and zod schemas of
- * the §3 entities. `quote(selection, context)` with `offeredCatalogue(group, currency, flow)` is the one pricing entry
+ * locale, language, completion, flow from path, purchase vs upgrade and proration, calendar terms (term end in the
+ * parent's time zone), join countries, and zod schemas of the §3 entities. `quote(selection, context)` with `offeredCatalogue(group, currency, flow)` is the one pricing entry
  * point: apps take every total, discount, VAT, monthly and prorated price from it.
  *
  * Money is a `number` in major units rounded to 2 decimals; internally every computation runs in integer minor units.
@@ -22,7 +22,9 @@ export {
   type PackageText,
 } from './rules/catalogue-text.js';
 export { monthlyPrice } from './rules/monthly-price.js';
-export { vatAmount, vatForPrice, GBP_VAT_PERCENT } from './rules/vat.js';
+export { vatAmount, vatForPrice, vatBreakdown, GBP_VAT_PERCENT, type VatBreakdown } from './rules/vat.js';
+export { termEnd, termDate, type TermYears } from './rules/term-end.js';
+export { termTimeZone, FALLBACK_TERM_TIME_ZONE } from './rules/term-time-zone.js';
 export { formatMoney } from './rules/format-money.js';
 export { formatPrice, type FormatPriceOptions } from './rules/format-price.js';
 export {

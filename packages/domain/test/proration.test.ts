@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, isUpgrade, prorate, type CurrentTerm } from '../src/index.js';
+import { DAY_MS, isUpgrade, prorate, termEnd, type CurrentTerm } from '../src/index.js';
 
 const START = new Date('2030-01-01T00:00:00Z');
 const YEAR = 365 * DAY_MS;
@@ -57,6 +57,14 @@ describe('§3 Upgrade options, §4 Purchase flow: proration', () => {
       creditMinor: 19800,
       proratedMinor: 35376,
     });
+  });
+
+  it('§3 subDurationInYears: a calendar year spanning 29 February is prorated over 366 days, in the parent zone', () => {
+    const startsAt = new Date('2027-03-01T05:00:00Z'); // 1 March 2027, midnight in New York
+    const leap = { ...PREMIUM_1Y, startsAt, expiresAt: termEnd(startsAt, 1, 'America/New_York') };
+    expect(prorate(leap, 29988, startsAt)).toMatchObject({ daysRemaining: 366, termDays: 366, creditMinor: 21600 });
+    // 29 February 2028 in New York: 1 day left of 366
+    expect(prorate(leap, 29988, new Date('2028-02-29T05:00:00Z'))).toMatchObject({ daysRemaining: 1, creditMinor: 59 });
   });
 
   it('§3 Upgrade options: a downgrade, the same package, a shorter term or another currency is not an upgrade', () => {

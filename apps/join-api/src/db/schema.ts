@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -220,6 +221,10 @@ export const orders = pgTable(
      * process calls the gateway for the order, and no order is failed, while it is live.
      */
     leaseUntil: ts('lease_until'),
+    /** The parent's time zone when the order was placed (§3 parent.timeZone): its term and receipts are dated in it. */
+    timeZone: text('time_zone'),
+    /** GBP: the VAT invoice's number ({@link invoiceNumbers}, taken when paid; docs/RECEIPTS.md), else null. */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -234,6 +239,9 @@ export const orders = pgTable(
     index('orders_transaction_idx').on(t.transactionId),
   ],
 );
+
+/** The numbers of GBP VAT invoices (`orders.invoice_number`), taken by the statement that pays an order. */
+export const invoiceNumbers = pgSequence('invoice_numbers', { startWith: 1 });
 
 /**
  * Subscriptions: written only together with a paid order (same transaction). `status` is 'current'

@@ -27,6 +27,7 @@ import {
   type SignInPayload,
   type SubscriptionEndedPayload,
 } from './templates.js';
+import { receiptSections } from './receipt-lines.js';
 
 /** The react-intl catalogues of the e-mails, one per product locale (§1; DESIGN.md §6). */
 export const EMAIL_CATALOGUES: Record<Locale, Record<string, string>> = {
@@ -69,7 +70,7 @@ export function emailLocale(languageLocale: string | null | undefined): Locale {
  * The plan name a receipt shows, in the e-mail's locale: `@ofw/domain`'s message id of the package (`packageText`,
  * the same text join-web shows), or the name queued with the receipt for a package the catalogue no longer has.
  */
-function planName(intl: IntlShape, p: { packageId: number; packageName?: string }): string {
+export function planName(intl: IntlShape, p: { packageId: number; packageName?: string }): string {
   const pkg = getPackage(p.packageId);
   return pkg ? formatCatalogueText(packageText(pkg).name, intl.formatMessage) : (p.packageName ?? String(p.packageId));
 }
@@ -142,16 +143,10 @@ export async function renderEmail<K extends EmailKind>(
     );
     element = <DisputeOpenedEmail intl={intl} p={p} />;
   } else {
-    const p = payload as ReceiptPayload;
+    const p = { ...(payload as ReceiptPayload), packageName: planName(intl, payload as ReceiptPayload) };
     subject = `${intl.formatMessage({ id: 'receipt.subject' })} (${p.orderId})`;
-    const figures = {
-      amount: money(p.amountMinor, p.currency),
-      vat: p.vatMinor === null ? null : money(p.vatMinor, p.currency),
-      discount: p.discountMinor > 0 ? money(p.discountMinor, p.currency) : null,
-      credit: p.creditMinor > 0 ? money(p.creditMinor, p.currency) : null,
-      date: date(p.paidAt),
-    };
-    element = <ReceiptEmail intl={intl} p={{ ...p, packageName: planName(intl, p) }} f={figures} />;
+    const amount = money(p.amountMinor, p.currency);
+    element = <ReceiptEmail intl={intl} p={p} sections={receiptSections(intl, p)} amount={amount} />;
   }
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text, locale };

@@ -16,6 +16,8 @@ import {
 import type { IntlShape } from 'react-intl';
 import type { ReactNode } from 'react';
 import type { PaymentMethodSummary } from '../gateway/types.js';
+import type { Seller } from '../env-receipts.js';
+import type { ReceiptSections } from './receipt-lines.js';
 
 /** What the invitation e-mail shows (outbox payload of kind 'invitation'). Never what the other parent paid. */
 export interface InvitationPayload {
@@ -59,31 +61,24 @@ export interface ReceiptPayload {
   cardLast4: string | null;
   /** What paid (receipts.ts `orderPaymentMethod`); absent in receipts queued before it was recorded (then: the card). */
   paymentMethod?: PaymentMethodSummary | null;
-}
-
-/**
- * "Paid with": the wallet and its account for a wallet order (PayPal e-mail, Venmo @username, Apple Pay card's brand
- * and last four), brand and last four for a card, "No payment needed" when nothing was charged.
- */
-function paidWith(p: ReceiptPayload, t: (id: string, values?: Record<string, string | number>) => string): string {
-  const method = p.paymentMethod;
-  if (method?.type === 'paypal')
-    return method.payerEmail ? t('receipt.payPalValue', { email: method.payerEmail }) : 'PayPal';
-  if (method?.type === 'venmo')
-    return method.username ? t('receipt.venmoValue', { username: method.username }) : 'Venmo';
-  if (method?.type === 'apple_pay')
-    return method.brand && method.last4
-      ? t('receipt.applePayValue', { brand: method.brand, last4: method.last4 })
-      : 'Apple Pay';
-  return p.cardBrand && p.cardLast4
-    ? t('receipt.cardValue', { brand: p.cardBrand, last4: p.cardLast4 })
-    : (p.cardBrand ?? t('receipt.noCard'));
+  /** The parent's IANA time zone (spec §3 parent.timeZone): every date is printed in it; absent in older receipts (UTC). */
+  timeZone?: string | null;
+  /** The term's start and end (ISO 8601; @ofw/domain `termEnd`); absent in older receipts. */
+  startsAt?: string;
+  expiresAt?: string;
+  /** GBP: the VAT invoice's number (orders.invoice_number), null elsewhere; absent in older receipts. */
+  invoiceNumber?: number | null;
+  /** GBP: the seller the VAT invoice names (join-api's SELLER_* settings when the order was paid). */
+  seller?: Seller | null;
+  /** The printable receipt's signed link (receipt-link.ts); absent in older receipts. */
+  receiptUrl?: string;
 }
 
 const styles = {
   body: { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', color: '#1f2933' },
   container: { backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px', margin: '24px auto' },
   heading: { fontSize: '22px', margin: '0 0 16px' },
+  subheading: { fontSize: '18px', margin: '24px 0 8px' },
   button: {
     backgroundColor: '#0b5cad',
     color: '#ffffff',
@@ -164,32 +159,39 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Figures already formatted (money by @ofw/domain's formatPrice, the date in the e-mail's locale). */
-export interface ReceiptFigures {
-  amount: string;
-  vat: string | null;
-  discount: string | null;
-  credit: string | null;
-  date: string;
-}
-
-export function ReceiptEmail({ intl, p, f }: { intl: IntlShape; p: ReceiptPayload; f: ReceiptFigures }) {
+/** The receipt e-mail: `sections` as receipt-lines.ts words them, `amount` (formatted) for the preview line. */
+export function ReceiptEmail(props: { intl: IntlShape; p: ReceiptPayload; sections: ReceiptSections; amount: string }) {
+  const { intl, p, sections, amount } = props;
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
-    <Layout intl={intl} preview={t('receipt.preview', { amount: f.amount, packageName: p.packageName })}>
+    <Layout intl={intl} preview={t('receipt.preview', { amount, packageName: p.packageName })}>
       <Heading style={styles.heading}>{t('receipt.heading')}</Heading>
       <Text>{t('receipt.greeting', { firstName: p.firstName })}</Text>
       <Section>
-        <Line label={t('receipt.package')} value={p.packageName} />
-        <Line label={t('receipt.term')} value={t('receipt.years', { years: p.years })} />
-        {f.discount ? <Line label={t('receipt.discount')} value={`−${f.discount}`} /> : null}
-        {f.credit ? <Line label={t('receipt.credit')} value={`−${f.credit}`} /> : null}
-        <Line label={t('receipt.amount')} value={`${f.amount} ${p.currency}`} />
-        {f.vat ? <Line label={t('receipt.vat')} value={f.vat} /> : null}
-        <Line label={t('receipt.card')} value={paidWith(p, t)} />
-        <Line label={t('receipt.order')} value={p.orderId} />
-        <Line label={t('receipt.date')} value={f.date} />
+        {sections.lines.map((l) => (
+          <Line key={l.label} label={l.label} value={l.value} />
+        ))}
       </Section>
+      {sections.invoice ? (
+        <Section>
+          <Heading as="h2" style={styles.subheading}>
+            {t('receipt.invoice.heading')}
+          </Heading>
+          {sections.invoice.map((l) => (
+            <Line key={l.label} label={l.label} value={l.value} />
+          ))}
+        </Section>
+      ) : null}
+      {p.receiptUrl ? (
+        <>
+          <Section style={{ margin: '24px 0' }}>
+            <Button href={p.receiptUrl} style={styles.button}>
+              {t('receipt.printLink')}
+            </Button>
+          </Section>
+          <Text>{t('receipt.printLinkText', { link: p.receiptUrl })}</Text>
+        </>
+      ) : null}
     </Layout>
   );
 }

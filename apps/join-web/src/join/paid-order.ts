@@ -5,7 +5,9 @@ import type { Currency } from '@ofw/domain';
  * What the confirmation after paying shows (the step after payment), all from join-api's `POST /orders` 201 answer
  * (`receipt`, `orderId`, `subscription.packageId`): the package and term, the amount charged with its VAT (GBP, §3
  * Package.vatAmount), what paid (a card's brand and last four, the PayPal e-mail, the Venmo @username, Apple Pay's card
- * — never a card number: the server never has one), the order number and where the receipt e-mail went.
+ * — never a card number: the server never has one), the order number and where the receipt e-mail went, the term's
+ * start and end (in the parent's time zone, spec §3 parent.timeZone), a GBP order's VAT invoice number and the link
+ * of the printable receipt.
  * Money in major units, 2 decimals, in `currencyCode`.
  */
 export interface PaidOrder {
@@ -24,6 +26,15 @@ export interface PaidOrder {
   paymentMethod: PaymentMethodSummary | null;
   /** Where the receipt e-mail was sent; null when join-api queued none (or is older). */
   receiptEmail: string | null;
+  /** The term's start (when the order was paid) and end, ISO 8601 (`subscription.startsAt` / `expiresAt`). */
+  startsAt?: string;
+  expiresAt?: string;
+  /** The parent's IANA time zone the dates are shown in (spec §3 parent.timeZone); absent from an older server. */
+  timeZone?: string;
+  /** GBP: the VAT invoice's number; absent elsewhere and from an older server. */
+  invoiceNumber?: number;
+  /** The printable receipt's signed link; absent from an older server. */
+  receiptUrl?: string;
 }
 
 /** The confirmation of a paid order's answer. */
@@ -39,6 +50,11 @@ export function paidOrderOf(answer: OrderResponse): PaidOrder {
     ...(r.vatAmount !== undefined ? { vatAmount: r.vatAmount } : {}),
     paymentMethod: r.paymentMethod,
     receiptEmail: r.receiptEmail,
+    startsAt: answer.subscription.startsAt,
+    expiresAt: answer.subscription.expiresAt,
+    ...(r.timeZone ? { timeZone: r.timeZone } : {}),
+    ...(typeof r.invoiceNumber === 'number' ? { invoiceNumber: r.invoiceNumber } : {}),
+    ...(r.receiptUrl ? { receiptUrl: r.receiptUrl } : {}),
   };
 }
 
@@ -69,6 +85,9 @@ const StoredReceipt = ReceiptSchema.pick({
   vatAmount: true,
   paymentMethod: true,
   receiptEmail: true,
+  timeZone: true,
+  invoiceNumber: true,
+  receiptUrl: true,
 });
 
 /**
@@ -101,7 +120,16 @@ export function loadPaidOrder(userId: number | undefined, storage?: Storage): Pa
     const value = JSON.parse(raw) as Record<string, unknown> | null;
     const receipt = StoredReceipt.safeParse(value);
     if (!receipt.success || typeof value?.orderId !== 'string' || typeof value.packageId !== 'number') return undefined;
-    return { ...receipt.data, orderId: value.orderId, packageId: value.packageId };
+    const { invoiceNumber, ...data } = receipt.data;
+    const term = (k: 'startsAt' | 'expiresAt') => (typeof value[k] === 'string' ? { [k]: value[k] } : {});
+    return {
+      ...data,
+      ...(typeof invoiceNumber === 'number' ? { invoiceNumber } : {}),
+      ...term('startsAt'),
+      ...term('expiresAt'),
+      orderId: value.orderId,
+      packageId: value.packageId,
+    };
   } catch {
     return undefined;
   }

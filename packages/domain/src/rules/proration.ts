@@ -61,7 +61,8 @@ export function isUpgrade(current: CurrentTerm, target: UpgradeTarget): boolean 
  * The proration rule of an upgrade (spec §3 "Upgrade options" `price`, §3 "Package" `proratedPriceInfo`, §4
  * "Purchase flow"; the spec names a prorated price but not its formula, so this is the rule join-api charges by):
  *
- * - `termDays = round((expiresAt − startsAt) / 1 day)` (365 or 730 for the catalogue's terms);
+ * - `termDays = round((expiresAt − startsAt) / 1 day)`: the term's calendar length, 365 or 366 days a year (terms end
+ *   on a calendar date, `termEnd`, spec §3 `subDurationInYears`; the rounding absorbs a daylight-saving hour);
  * - `daysRemaining = floor((expiresAt − now) / 1 day)`, clamped to `0…termDays` — the day in progress counts as
  *   used, so on the last day of the term nothing is credited;
  * - `creditMinor = round-half-up(valueMinor × daysRemaining / termDays)`;

@@ -1,4 +1,4 @@
-import { formatPrice, fromMinor, getPackage, purchaseFlow, type ProratedPriceInfo } from '@ofw/domain';
+import { formatPrice, fromMinor, getPackage, purchaseFlow, termTimeZone, type ProratedPriceInfo } from '@ofw/domain';
 import type { OrderResponse } from '@ofw/api-client';
 import type { ChargeResult } from '../../gateway/types.js';
 import { declineCategory, type Decline } from '../../gateway/decline-category.js';
@@ -21,12 +21,14 @@ export function storedRefusal(refusal: ServiceError, instance?: string): StoredR
  * The 201 body of a paid order (§3 Package receipt fields, brand and last four only). An upgrade carries the
  * `proratedPriceInfo` it was charged and the credit of the replaced subscription; `purchaseFlow` is
  * `@ofw/domain`'s rule over it (§4: 'upgrade' when prorated price info exists). `receiptEmail`: where the receipt
- * e-mail went (the payer's account e-mail), so the page can say so.
+ * e-mail went (the payer's account e-mail), so the page can say so; `receiptUrl`: the printable receipt's signed link.
+ * The term's dates are to be read in `timeZone`, the parent's (spec §3 parent.timeZone).
  */
 export function paidResponse(
   order: OrderRow,
   sub: { startsAt: Date; expiresAt: Date },
   receiptEmail: string | null,
+  receiptUrl: string,
 ): OrderResponse {
   const pkg = getPackage(order.packageId);
   const amount = fromMinor(order.amountMinor);
@@ -62,6 +64,9 @@ export function paidResponse(
       last4: order.cardLast4,
       paymentMethod: orderPaymentMethod(order),
       transactionId: order.transactionId ?? '',
+      timeZone: termTimeZone(order.timeZone),
+      invoiceNumber: order.invoiceNumber,
+      receiptUrl,
     },
   };
 }

@@ -5,6 +5,7 @@ import { LIABILITY_KEPT_MESSAGE } from '../../gateway/three-d-secure.js';
 import { minorToDecimal } from '../../order-quote.js';
 import { ServiceError } from '../errors.js';
 import { paidResponse, storedRefusal } from './answers.js';
+import { receiptUrl } from '../../receipt-link.js';
 import { chargeLeaseMs, renewLease, takeLease } from './charge-lease.js';
 import { record, resolveFromGateway } from './finalize.js';
 import { storedAnswer } from './idempotency-store.js';
@@ -28,7 +29,12 @@ export async function paidAnswer(a: Attempt, order: OrderRow): Promise<StoredRes
   const [sub] = await a.s.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
   return {
     status: 201,
-    body: paidResponse(order, sub ?? { startsAt: order.updatedAt, expiresAt: order.updatedAt }, a.user.email),
+    body: paidResponse(
+      order,
+      sub ?? { startsAt: order.updatedAt, expiresAt: order.updatedAt },
+      a.user.email,
+      receiptUrl(a.s.env, order.id),
+    ),
   };
 }
 

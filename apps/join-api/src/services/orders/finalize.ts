@@ -7,8 +7,9 @@ import { authenticationRequired, offersStepUp } from '../step-up.js';
 import { declineDetails, declineRefusal, nonceRefusal, paidResponse, storedRefusal } from './answers.js';
 import type { OrderRow, StoredResponse } from './types.js';
 import { rawStatement, value } from '../../db/prepared.js';
-
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+import { termEnd } from '@ofw/domain';
+import { sellerOf } from '../../env-receipts.js';
+import { receiptUrl } from '../../receipt-link.js';
 
 type Approved = Extract<ChargeResult, { outcome: 'approved' }>;
 type NotApproved = Exclude<ChargeResult, { outcome: 'approved' }>;
@@ -65,7 +66,10 @@ const at = (name: keyof PaidValues) => sql`${v(name)}::timestamptz`;
  * answered 201 — one statement, built once ({@link rawStatement}). Each part runs only when the order's update
  * matched a pending order.
  */
-const paidStatement = rawStatement<PaidValues, { paid: boolean; receipt_email: string | null }>('order_paid', (db) => {
+const paidStatement = rawStatement<
+  PaidValues,
+  { paid: boolean; receipt_email: string | null; invoice_number: string | number | null }
+>('order_paid', (db) => {
   const ifPaid = sql`exists (select 1 from paid)`;
   const ctes = [
     sql`paid as ${db
@@ -78,11 +82,13 @@ const paidStatement = rawStatement<PaidValues, { paid: boolean; receipt_email: s
         cardLast4: v('cardLast4'),
         paymentAccount: v('paymentAccount'),
         processorResponseCode: v('processorResponseCode'),
+        // a GBP order's VAT invoice number, taken when it is paid (unique and increasing; docs/RECEIPTS.md)
+        invoiceNumber: sql`case when ${orders.currency} = 'GBP' then nextval('invoice_numbers') end`,
         leaseUntil: null,
         updatedAt: at('now'),
       })
       .where(and(eq(orders.id, v('orderId')), eq(orders.status, 'pending')))
-      .returning({ id: orders.id })}`,
+      .returning({ id: orders.id, invoiceNumber: orders.invoiceNumber })}`,
     sql`ended as ${db
       .update(subscriptions)
       .set({
@@ -104,7 +110,8 @@ const paidStatement = rawStatement<PaidValues, { paid: boolean; receipt_email: s
     sql`receipt as (insert into ${outbox} (kind, recipient, payload, dedupe_key, next_attempt_at, created_at)
         select 'receipt', email,
           ${v('receiptPayload')}::jsonb
-            || jsonb_build_object('languageLocale', language_locale, 'firstName', first_name),
+            || jsonb_build_object('languageLocale', language_locale, 'firstName', first_name,
+              'invoiceNumber', (select invoice_number from paid)),
           ${v('receiptDedupeKey')}, ${at('now')}, ${at('now')}
         from payer on conflict (dedupe_key) do nothing)`,
     sql`answered as ${db
@@ -112,13 +119,15 @@ const paidStatement = rawStatement<PaidValues, { paid: boolean; receipt_email: s
       .set({
         state: 'completed',
         responseStatus: 201,
-        responseBody: sql`jsonb_set(${v('body')}::jsonb, '{receipt,receiptEmail}',
-            coalesce((select to_jsonb(email) from payer), 'null'::jsonb))`,
+        responseBody: sql`jsonb_set(jsonb_set(${v('body')}::jsonb, '{receipt,receiptEmail}',
+            coalesce((select to_jsonb(email) from payer), 'null'::jsonb)), '{receipt,invoiceNumber}',
+            coalesce((select to_jsonb(invoice_number) from paid), 'null'::jsonb))`,
         lockedUntil: null,
       })
       .where(and(eq(idempotencyKeys.userId, v('userId')), eq(idempotencyKeys.key, v('idempotencyKey')), ifPaid))}`,
   ];
-  return sql`with ${sql.join(ctes, sql`, `)} select ${ifPaid} as paid, (select email from payer) as receipt_email`;
+  return sql`with ${sql.join(ctes, sql`, `)} select ${ifPaid} as paid, (select email from payer) as receipt_email,
+    (select invoice_number from paid) as invoice_number`;
 });
 
 /**
@@ -141,8 +150,10 @@ async function recordPaid(
     leaseUntil: null,
     updatedAt: now,
   };
-  const sub = { startsAt: now, expiresAt: new Date(now.getTime() + orderYears(order) * YEAR_MS) };
-  const body = paidResponse(paid, sub, null);
+  // spec §3 subDurationInYears: the same calendar date 1 or 2 years later in the parent's zone (@ofw/domain termEnd)
+  const sub = { startsAt: now, expiresAt: termEnd(now, orderYears(order), order.timeZone) };
+  const link = receiptUrl(s.env, order.id);
+  const body = paidResponse(paid, sub, null, link);
   const { rows } = await paidStatement(s.db, {
     orderId: order.id,
     userId: order.userId,
@@ -155,13 +166,17 @@ async function recordPaid(
     startsAt: sub.startsAt.toISOString(),
     expiresAt: sub.expiresAt.toISOString(),
     billingAddress: order.billingAddress === null ? null : JSON.stringify(order.billingAddress),
-    receiptPayload: JSON.stringify(receiptPayload(paid, now)),
+    receiptPayload: JSON.stringify(receiptPayload(paid, now, { term: sub, seller: sellerOf(s.env), receiptUrl: link })),
     receiptDedupeKey: receiptDedupeKey(order.id),
     body: JSON.stringify(body),
   });
   const row = rows[0]!;
   if (!row.paid) return undefined;
-  return { status: 201, body: { ...body, receipt: { ...body.receipt, receiptEmail: row.receipt_email } } };
+  const invoiceNumber = row.invoice_number === null ? null : Number(row.invoice_number);
+  return {
+    status: 201,
+    body: { ...body, receipt: { ...body.receipt, receiptEmail: row.receipt_email, invoiceNumber } },
+  };
 }
 
 /**

@@ -88,6 +88,8 @@ async function insertOrder(a: Attempt, tx: Tx, q: Quote, term: ParentTerm | unde
       services: { lines: q.services, years: q.years },
       couponCode: body.couponCode ?? null,
       billingAddress: body.billingAddress,
+      // the term and every receipt are dated in the parent's zone as it is now (spec §3 parent.timeZone)
+      timeZone: user.timeZone,
       currency: q.currency,
       // exactly what the page showed: quote(...).charged, its discount, proration credit and VAT
       amountMinor: toMinor(q.charged),

@@ -1,5 +1,6 @@
 import type { PaymentMethodSummary } from '@ofw/api-client';
 import type { IntlShape } from 'react-intl';
+import { termTimeZone } from '@ofw/domain';
 import { useIntl } from 'react-intl';
 import { confirmationMessages as m } from '../messages.js';
 import type { PaidOrder } from '../paid-order.js';
@@ -35,12 +36,17 @@ export function paidWithText(intl: IntlShape, method: PaymentMethodSummary): str
 /**
  * The confirmation a parent can keep, on the step after paying: package and term, the amount paid (formatted as the
  * Pay button showed it: `Intl.NumberFormat` in the §4 payment currency region locale) with the VAT it includes (GBP,
- * §3 Package.vatAmount), what paid, the order number and where the receipt e-mail went. Everything comes from
+ * §3 Package.vatAmount), what paid, the order number, a GBP order's VAT invoice number, the date and the term's start
+ * and end in the parent's time zone (spec §3 parent.timeZone: the end is the same calendar date 1 or 2 years later),
+ * where the receipt e-mail went and the link of the printable receipt. Everything comes from
  * join-api's paid-order answer ({@link PaidOrder}); what the answer lacks (an older server) is left out.
  */
 export function PaymentConfirmation({ order }: { order: PaidOrder }) {
   const intl = useIntl();
   const money = (n: number) => price(n, order.currencyCode);
+  // spec §3 parent.timeZone: the term's dates as the parent's calendar has them, in the page's language
+  const timeZone = termTimeZone(order.timeZone);
+  const date = (iso: string) => intl.formatDate(new Date(iso), { dateStyle: 'long', timeZone });
   return (
     <section className="order-summary payment-confirmation" aria-labelledby="payment-confirmation-heading">
       <h2 id="payment-confirmation-heading" className="ofw-fieldset__legend">
@@ -73,8 +79,31 @@ export function PaymentConfirmation({ order }: { order: PaidOrder }) {
         ) : null}
         <dt>{intl.formatMessage(m.orderNumber)}</dt>
         <dd>{order.orderId}</dd>
+        {order.invoiceNumber !== undefined ? (
+          <>
+            <dt>{intl.formatMessage(m.invoiceNumber)}</dt>
+            <dd>{order.invoiceNumber}</dd>
+          </>
+        ) : null}
+        {order.startsAt && order.expiresAt ? (
+          <>
+            <dt>{intl.formatMessage(m.date)}</dt>
+            <dd>{date(order.startsAt)}</dd>
+            <dt>{intl.formatMessage(m.termStart)}</dt>
+            <dd>{date(order.startsAt)}</dd>
+            <dt>{intl.formatMessage(m.termEnd)}</dt>
+            <dd>{date(order.expiresAt)}</dd>
+          </>
+        ) : null}
       </dl>
       {order.receiptEmail ? <p>{intl.formatMessage(m.receiptSent, { email: order.receiptEmail })}</p> : null}
+      {order.receiptUrl ? (
+        <p>
+          <a href={order.receiptUrl} target="_blank" rel="noopener noreferrer">
+            {intl.formatMessage(m.printReceipt)}
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }

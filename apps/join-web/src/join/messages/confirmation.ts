@@ -63,4 +63,31 @@ export const confirmationMessages = /* @__PURE__ */ defineMessages({
     description: 'Says where the receipt e-mail was sent. {email} is the parent’s e-mail address.',
     defaultMessage: 'We e-mailed your receipt to {email}.',
   },
+  date: {
+    id: 'confirmation.date',
+    description: 'Label of the date the order was paid, in the payment confirmation.',
+    defaultMessage: 'Date',
+  },
+  termStart: {
+    id: 'confirmation.termStart',
+    description: 'Label of the date the subscription bought starts, in the payment confirmation.',
+    defaultMessage: 'Subscription starts',
+  },
+  termEnd: {
+    id: 'confirmation.termEnd',
+    description:
+      'Label of the date the subscription bought ends (the same calendar date one or two years later), in the payment confirmation.',
+    defaultMessage: 'Subscription ends',
+  },
+  invoiceNumber: {
+    id: 'confirmation.invoiceNumber',
+    description: 'UK only: label of the number of the VAT invoice of the order, in the payment confirmation.',
+    defaultMessage: 'VAT invoice number',
+  },
+  printReceipt: {
+    id: 'confirmation.printReceipt',
+    description:
+      'Link to a printable page of the receipt (and, in the UK, the VAT invoice), which opens in a new tab without signing in.',
+    defaultMessage: 'View and print your receipt',
+  },
 });
