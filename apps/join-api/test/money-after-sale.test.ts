@@ -161,10 +161,7 @@ describe.each(['braintree', 'sandbox'] as const)('the subscription follows the m
       publicKey: 'sandbox_public_key',
       privateKey: 'not_the_private_key',
     });
-    const forged = await forger.webhookTesting.sampleNotification(
-      'transaction_settlement_declined',
-      p.transactionId,
-    );
+    const forged = await forger.webhookTesting.sampleNotification('transaction_settlement_declined', p.transactionId);
     const before = (await t.db.select().from(paymentEvents)).length;
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/webhooks/braintree`, {
       method: 'POST',

@@ -131,8 +131,7 @@ describe('braintree driver: verifyCard ends within a bounded time when the authe
   });
 
   it('§8 a lookup error is an error, never a result that could pass as authenticated', async () => {
-    lookupResponse = () =>
-      HttpResponse.json({ error: { message: 'Record not found' } }, { status: 404 });
+    lookupResponse = () => HttpResponse.json({ error: { message: 'Record not found' } }, { status: 404 });
     const driver = await createBraintreeDriver(config);
     const pending = driver.verifyCard({ ...verify, timeoutMs: 5_000 }).then(
       (result) => ({ result }),
