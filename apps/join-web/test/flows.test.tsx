@@ -150,6 +150,24 @@ describe('pro-referred flow (§1 flow "pro")', () => {
       proReferralToken: 'pro-referral-token-123456',
     });
   });
+  it('§1 /join/pro without a referral token is the regular join: no professional named, the signup is flow join', async () => {
+    const api = fakeApi();
+    renderApp('/join/pro?proFirstName=Grace&proLastName=Hopper', api);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('First name'), 'Ada');
+    expect(screen.queryByText(/You were referred by/)).toBeNull();
+    await user.type(screen.getByLabelText('Last name'), 'L');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Phone number'), '2065550123');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
+    const body = api.calls.find((c) => c.path === '/signups')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ flow: 'join' });
+    expect(body).not.toHaveProperty('proFirstName');
+    expect(body).not.toHaveProperty('proReferralToken');
+    expect(api.calls.find((c) => c.path === '/packages')!.search.get('flow')).toBe('join');
+    expect(screen.queryByText(/You were referred by/)).toBeNull();
+  });
 });
 
 async function toPackages(path: string, api: ReturnType<typeof fakeApi>, code = '+1', phone = '2065550123') {
