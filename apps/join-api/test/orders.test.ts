@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions, users } from '../src/db/schema.js';
 import { chargeLeaseMs, LATE_CHECK_MAX_BACKOFF_MS, reconcileOrders, startReconciler } from '../src/services/orders.js';
+import { issueToken } from '../src/accounts.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import {
@@ -283,10 +284,14 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
   });
 
   it('§9: pro package A (119.97) is sold in the pro-referred flow only; the regular flow gets 422', async () => {
+    // the pro-referred join (§1) needs a professional's referral token; without one it is the regular join
+    const referral = await issueToken(t.db, 'pro_referral', {
+      data: { proFirstName: 'Jo', proLastName: 'Counsel' },
+      now: new Date(),
+    });
     const pro = await signup(t, {
       flow: 'pro',
-      proFirstName: 'Jo',
-      proLastName: 'Counsel',
+      proReferralToken: referral,
       address: { country: 'US' },
       parent: { firstName: 'Pia', lastName: `Pro${++n}`, email: `pia${n}@example.com`, phoneNumber: '2025550101' },
     });

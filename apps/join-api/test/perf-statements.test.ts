@@ -337,9 +337,10 @@ describe.each(DATABASES)('the hot statements are built once (%s)', (kind) => {
       firstName: SIGNUP.parent.firstName,
       timeZone: 'America/Chicago',
       addressLine1: '9 Elm St',
-      flow: 'pro',
-      proFirstName: 'Dana',
-      proLastName: 'Lawyer',
+      // flow 'pro' without a professional's referral token is the regular join (spec §1, §9)
+      flow: 'join',
+      proFirstName: null,
+      proLastName: null,
       referral,
       accountState: 'registering',
       billingAddress: { ...BILLING, extendedAddress: 'Suite 4' },

@@ -185,7 +185,7 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     expect(state).toMatchObject({ isInvitedJoin: true, flow: 'ctj' });
   });
 
-  it('§1 pro-referred join keeps proFirstName/proLastName; a referral token creates a pro-created account (userCreatedByPro), once', async () => {
+  it('§1 flow pro without a referral token is the regular join; a referral token creates a pro-created account (userCreatedByPro) with the professional’s name, once', async () => {
     const plain = await signup(t, {
       ...SIGNUP,
       flow: 'pro',
@@ -197,7 +197,7 @@ describe.each(DATABASES)('security (%s)', (kind) => {
       string,
       unknown
     >;
-    expect(st).toMatchObject({ flow: 'pro', proFirstName: 'Dana', proLastName: 'Rivera', userCreatedByPro: false });
+    expect(st).toMatchObject({ flow: 'join', proFirstName: null, proLastName: null, userCreatedByPro: false });
     const referral = await issueToken(t.db, 'pro_referral', {
       data: { proFirstName: 'Jo', proLastName: 'Counsel' },
       now: new Date(),

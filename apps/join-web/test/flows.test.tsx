@@ -1,8 +1,7 @@
-import { getBuildYourOwnPackage, getPackage, listPackages } from '@ofw/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { EXPERIMENTS, getBuildYourOwnPackage, getPackage, listPackages, offeredCatalogue } from '@ofw/domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { variantsFrom } from '../src/join/experiments.js';
 import { initialLocale, toLocale } from '../src/i18n/locales.js';
 import { inviteDecision } from '../src/invite/InvitePage.js';
 import { fakeApi, parentState, renderApp } from './helpers.js';
@@ -151,6 +150,24 @@ describe('pro-referred flow (§1 flow "pro")', () => {
       proReferralToken: 'pro-referral-token-123456',
     });
   });
+  it('§1 /join/pro without a referral token is the regular join: no professional named, the signup is flow join', async () => {
+    const api = fakeApi();
+    renderApp('/join/pro?proFirstName=Grace&proLastName=Hopper', api);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('First name'), 'Ada');
+    expect(screen.queryByText(/You were referred by/)).toBeNull();
+    await user.type(screen.getByLabelText('Last name'), 'L');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Phone number'), '2065550123');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
+    const body = api.calls.find((c) => c.path === '/signups')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ flow: 'join' });
+    expect(body).not.toHaveProperty('proFirstName');
+    expect(body).not.toHaveProperty('proReferralToken');
+    expect(api.calls.find((c) => c.path === '/packages')!.search.get('flow')).toBe('join');
+    expect(screen.queryByText(/You were referred by/)).toBeNull();
+  });
 });
 
 async function toPackages(path: string, api: ReturnType<typeof fakeApi>, code = '+1', phone = '2065550123') {
@@ -209,6 +226,30 @@ describe('package choice variants', () => {
     });
   });
 
+  it('§9 the calls feature (CALLSBASIC) has no price: not offered even when a catalogue lists it at 0', async () => {
+    const byo = structuredClone(getBuildYourOwnPackage(2050)!);
+    // a catalogue as an older join-api served it: the §9 calls minutes at 0
+    for (const minutes of [45, 60]) {
+      byo.subscriptionLengthOptions.SUB1YEAR!.options.push({
+        code: 'CALLSBASIC',
+        description: `Calls, ${minutes} minutes`,
+        duration: 'SUB1YEAR',
+        optionCode: `CALLSBASIC_${minutes}`,
+        optionName: 'CALLSBASIC',
+        price: 0,
+        priceFormatted: '$0.00',
+      });
+    }
+    const api = fakeApi((c) =>
+      c.path === '/packages' ? { body: { packages: [], byo, upgradeOptions: null, pricingGroup: 'P3' } } : undefined,
+    );
+    await toPackages('/join', api);
+    const builder = await screen.findByRole('region', { name: 'Build your own plan' });
+    expect(within(builder).getByRole('checkbox', { name: /ToneMeter/ })).toBeInTheDocument();
+    expect(within(builder).queryByRole('combobox', { name: /call/i })).toBeNull();
+    expect(within(builder).queryByText(/Calls, \d+ minutes/)).toBeNull();
+  });
+
   it('§4 upgrade: with upgrade options the cards show the prorated price', async () => {
     const pkg = listPackages({ currency: 'USD', packageType: 'parent', family: 'MAX', years: 1 })[0]!;
     const api = fakeApi((c) =>
@@ -229,39 +270,54 @@ describe('package choice variants', () => {
     expect(await screen.findByText('Upgrade today for $52.34 (prorated)')).toBeInTheDocument();
     expect(screen.getByText(/Upgrading charges only the prorated difference/)).toBeInTheDocument();
   });
-
-  it('§9 experiments switch variants: GROW-621 badge, GROW-805 FAQ right after the plans', async () => {
-    expect(
-      variantsFrom([
-        { name: 'GROW-621', value: 'treatment' },
-        { name: 'GROW-805', value: 'control' },
-      ]),
-    ).toEqual({
-      popularBadge: true,
-      fullComparison: false,
-      faqNextToPlans: false,
-      buildYourOwn: false,
-    });
-    const api = fakeApi((c) =>
-      c.path === '/experiments' ? { body: [{ name: 'GROW-621', value: 'treatment' }] } : undefined,
-    );
-    await toPackages('/join', api);
-    expect((await screen.findAllByText('Most popular')).length).toBeGreaterThan(0);
-  });
 });
 
-describe('plans before the FAQ (§2 FAQ accordion; works at 360 px)', () => {
-  it.each(['treatment', 'control'])(
-    'GROW-805 %s: the first plan and its price come before the first FAQ question in the page (reading and keyboard order)',
-    async (value) => {
-      const api = fakeApi((c) => (c.path === '/experiments' ? { body: [{ name: 'GROW-805', value }] } : undefined));
-      await toPackages('/join', api);
-      const firstSelect = (await screen.findAllByRole('button', { name: /^Select/ }))[0]!;
-      const faqHeading = screen.getByRole('heading', { name: 'Frequently asked questions' });
-      // DOCUMENT_POSITION_FOLLOWING: the FAQ heading follows the first plan's button
-      expect(firstSelect.compareDocumentPosition(faqHeading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    },
-  );
+/** What the package step shows with every §9 experiment in one arm: its text, in page order, and the section order. */
+async function packageStepWith(value: 'treatment' | 'control') {
+  const experiments = Object.values(EXPERIMENTS).map((name) => ({ name, value }));
+  const offer = offeredCatalogue('P3', 'USD', 'join');
+  const api = fakeApi((c) => {
+    if (c.path === '/experiments') return { body: experiments };
+    if (c.path === '/packages') {
+      return { body: { packages: offer.packages, byo: offer.byo, upgradeOptions: null, pricingGroup: 'P3' } };
+    }
+    return undefined;
+  });
+  await toPackages('/join', api);
+  expect(offer.byo).not.toBeNull();
+  await screen.findAllByRole('button', { name: /^Select/ });
+  await screen.findByRole('heading', { name: 'Build your own plan' });
+  const main = document.querySelector('main') ?? document.body;
+  const seen = {
+    text: main.textContent,
+    sections: screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent),
+  };
+  cleanup();
+  sessionStorage.clear();
+  return seen;
+}
+
+describe('§9 "Experiments flagged" change nothing a parent sees', () => {
+  it('§3/§9 with every experiment (GROW-621, 722, 805, 892, 886, 794, 872) in treatment the package step shows what control shows', async () => {
+    const control = await packageStepWith('control');
+    const treatment = await packageStepWith('treatment');
+    expect(treatment.text).toBe(control.text);
+    expect(treatment.sections).toEqual(control.sections);
+    expect(treatment.text).not.toContain('Most popular');
+  });
+
+  it('§2 FAQ accordion: in treatment too, the plans come first, then the Back button, then the FAQ; no badge', async () => {
+    const experiments = Object.values(EXPERIMENTS).map((name) => ({ name, value: 'treatment' }));
+    const api = fakeApi((c) => (c.path === '/experiments' ? { body: experiments } : undefined));
+    await toPackages('/join', api);
+    const firstSelect = (await screen.findAllByRole('button', { name: /^Select/ }))[0]!;
+    const back = screen.getByRole('button', { name: 'Back' });
+    const faqHeading = screen.getByRole('heading', { name: 'Frequently asked questions' });
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(firstSelect, back)).toBe(true);
+    expect(follows(back, faqHeading)).toBe(true);
+    expect(screen.queryByText('Most popular')).toBeNull();
+  });
 });
 
 describe('language', () => {

@@ -3,8 +3,8 @@ import { detailsStep, newParent, openJoin } from '../../support/join';
 
 /*
  * DESIGN.md §6 "works at 360 px wide": on a phone the plans come before the FAQ — the first price is above the first
- * FAQ question on the page (and so in reading and keyboard order), whatever the GROW-805 arm (every parent is in its
- * treatment by the demo rollout, join-api reference.ts). Checked on a 360 px touch phone and at 1280 px.
+ * FAQ question on the page (and so in reading and keyboard order), whatever experiment arm the parent is in (spec §9
+ * experiments change nothing a parent sees). Checked on a 360 px touch phone and at 1280 px.
  */
 for (const width of [360, 1280] as const) {
   test.describe(`${width} px`, () => {

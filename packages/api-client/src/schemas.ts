@@ -177,9 +177,10 @@ export const SignupParentSchema = z.object({
 });
 
 /**
- * `POST /signups`. `flow` 'join' is the regular join; 'pro' keeps `proFirstName`/`proLastName`
- * and, with a `proReferralToken` issued for a professional, creates a pro-created account
- * (`userCreatedByPro`); 'ctj' needs the `inviteToken` of an invited co-parent (single-use).
+ * `POST /signups`. `flow` 'join' is the regular join; 'pro' is the professional-referred join (spec §1): with a
+ * `proReferralToken` issued for a professional it creates a pro-created account (`userCreatedByPro`) keeping the
+ * professional's name from the referral, and without one join-api makes the regular join (flow 'join'; the pro
+ * package is not sold to it, spec §9); 'ctj' needs the `inviteToken` of an invited co-parent (single-use).
  */
 export const SignupRequestSchema = z.object({
   flow: FlowSchema.default('join'),

@@ -60,6 +60,15 @@ describe('§3/§9 Build-your-own: base prices and options', () => {
     ).toBe('£14.00');
   });
 
+  it('§3/§9 options without a §9 price (CALLSBASIC, TONEMETERENHANCED) are offered by no package or length', () => {
+    const names = buildYourOwnPackages.flatMap((b) =>
+      Object.values(b.subscriptionLengthOptions).flatMap((l) => l.options.map((o) => o.optionName)),
+    );
+    expect(names).toContain('MYFILES');
+    expect(names).not.toContain('CALLSBASIC');
+    expect(names).not.toContain('TONEMETERENHANCED');
+  });
+
   it('§3 productIds are distinct per package and length', () => {
     const ids = buildYourOwnPackages.flatMap((b) => Object.values(b.subscriptionLengthOptions).map((l) => l.productId));
     expect(new Set(ids).size).toBe(ids.length);
@@ -77,7 +86,6 @@ describe('§3 A la carte selection: byoPrice and byoOrderPayload', () => {
         myfiles: 'MYFILES_10GB',
         tonemeter: true,
         unlimitedPayments: true,
-        calls: 'CALLSBASIC_60',
       },
       252,
     ],
@@ -93,7 +101,6 @@ describe('§3 A la carte selection: byoPrice and byoOrderPayload', () => {
       byoOrderPayload(
         {
           subscription: 'SUB2YEAR',
-          calls: 'CALLSBASIC_45',
           myfiles: 'MYFILES_3GB',
           tonemeter: true,
           unlimitedPayments: true,
@@ -107,7 +114,6 @@ describe('§3 A la carte selection: byoPrice and byoOrderPayload', () => {
         { code: 'MYFILES', option: 'MYFILES_3GB' },
         { code: 'TONEMETER', option: 'TONEMETER' },
         { code: 'UNLIMITEDPAYMENTS', option: 'UNLIMITEDPAYMENTS' },
-        { code: 'CALLSBASIC', option: 'CALLSBASIC_45' },
       ],
     });
   });
@@ -117,6 +123,9 @@ describe('§3 A la carte selection: byoPrice and byoOrderPayload', () => {
     [4, { subscription: 'SUB1YEAR', unlimitedPayments: true }, /UNLIMITEDPAYMENTS/],
     [2050, { subscription: 'SUB1YEAR', myfiles: 'MYFILES_7GB' }, /MYFILES_7GB/],
     [2050, { subscription: 'SUB1YEAR', calls: 'MYFILES_3GB' }, /CALLSBASIC\/MYFILES_3GB/],
+    // §9 gives the calls feature minutes (45 or 60) but no price: it is not sold
+    [2050, { subscription: 'SUB1YEAR', calls: 'CALLSBASIC_45' }, /CALLSBASIC\/CALLSBASIC_45/],
+    [4, { subscription: 'SUB1YEAR', calls: 'CALLSBASIC_60' }, /CALLSBASIC\/CALLSBASIC_60/],
   ])('§3 package %i rejects an option it does not offer: %j', (id, selection, message) => {
     expect(() => byoPrice(selection, byo(id))).toThrow(message);
   });

@@ -33,7 +33,7 @@ const offered = fc
       myfiles: fc.constantFrom(null, 'MYFILES_1GB', 'MYFILES_3GB', 'MYFILES_5GB', 'MYFILES_10GB'),
       tonemeter: fc.boolean(),
       unlimitedPayments: fc.boolean(),
-      calls: fc.constantFrom(null, 'CALLSBASIC_45', 'CALLSBASIC_60'),
+      calls: fc.constant(null),
     }),
   })
   .map(({ group, currency, flow, pick, alaCarte }) => {

@@ -8,7 +8,6 @@ import {
   type CouponAvailability,
   type Currency,
   type FeatureFlags,
-  type Flow,
   type LegalLinks,
   type PricingGroup,
 } from '@ofw/domain';
@@ -160,7 +159,7 @@ export function offeredCurrency(user: UserRow, asked: string | undefined, parsed
 export async function parentPackages(
   s: Services,
   user: UserRow,
-  query: { currency: Currency; askedCurrency: string | undefined; flow: Flow },
+  query: { currency: Currency; askedCurrency: string | undefined },
   cache: CatalogueCache,
 ): Promise<PackagesResponse> {
   const now = s.now();
@@ -169,9 +168,12 @@ export async function parentPackages(
   const availability = reads.autoCoupons;
   const currency = offeredCurrency(user, query.askedCurrency, query.currency);
   const { term } = reads;
+  // The parent's own flow, as POST /orders prices it, whatever `?flow=` asks: a parent nobody referred is not shown
+  // the pro package (spec §9 "A: 119.97 (pro)"; §1 the pro flow is the professional-referred join).
+  const flow = user.flow;
   const priced = term
-    ? priceCatalogue({ currency, flow: query.flow, pricingGroup: group, coupons: availability, currentTerm: term, now })
-    : cache.purchaseCatalogue(group, currency, query.flow, { list: availability, key: JSON.stringify(availability) });
+    ? priceCatalogue({ currency, flow, pricingGroup: group, coupons: availability, currentTerm: term, now })
+    : cache.purchaseCatalogue(group, currency, flow, { list: availability, key: JSON.stringify(availability) });
   return {
     packages: priced.packages,
     byo: priced.byo,

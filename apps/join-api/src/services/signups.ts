@@ -32,10 +32,11 @@ const invalidInvite = () => new ServiceError('invite_invalid', 'The invite link 
  */
 export async function startSignup(
   s: Services,
-  body: SignupBody,
+  asked: SignupBody,
   key: string | undefined,
 ): Promise<{ result: SignupResponse; replayed: boolean }> {
   const now = s.now();
+  const body = regularUnlessReferred(asked);
   if (oneStatementSignup(body)) {
     try {
       return { result: await createSignupInOneStatement(s.db, body, key, now), replayed: false };
@@ -103,6 +104,18 @@ async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Pro
     .where(eq(signups.id, stored.signupId));
   const authToken = await issueToken(tx, 'auth', { userId: stored.userId, now });
   return { signupId: stored.signupId, registrationKey, authToken, userId: stored.userId };
+}
+
+/**
+ * The signup as it is made: flow 'pro' is the professional-referred join (spec §1), whose package A is sold "(pro)"
+ * only (spec §9); without a referral token it is the regular join (flow 'join', no professional's name), so a
+ * parent nobody referred never buys the pro package. A referral token that is not valid is refused
+ * (`referral_invalid`) by {@link createSignup}.
+ */
+export function regularUnlessReferred(body: SignupBody): SignupBody {
+  if (body.flow !== 'pro' || body.proReferralToken) return body;
+  const { proFirstName: _first, proLastName: _last, ...regular } = body;
+  return { ...regular, flow: 'join' };
 }
 
 /** Whether a signup is made by {@link createSignupInOneStatement}: a new parent, no invite or referral to consume. */

@@ -14,7 +14,7 @@ import { isUpgradeContext, price, purchaseContextOf, tryQuote } from './pricing.
 
 /**
  * Build-your-own (§3 "Build-your-own package", §9): the base subscription of the chosen length plus MyFiles
- * storage, ToneMeter, unlimited payments and calls, with a live total announced politely as it changes. The total,
+ * storage, ToneMeter and unlimited payments (the add-ons §9 prices), with a live total announced politely as it changes. The total,
  * its coupon discount and VAT, and an upgrade's prorated price all come from `quote` with the page's context (issue
  * 11 "One price": what `POST /orders` charges); a selection that is not an upgrade of the plan held cannot be chosen
  * and says why.
@@ -41,7 +41,9 @@ export function BuildYourOwn({
     myfiles: initial?.myfiles ?? null,
     tonemeter: initial?.tonemeter ?? false,
     unlimitedPayments: initial?.unlimitedPayments ?? false,
-    calls: initial?.calls ?? null,
+    // §9 gives the calls feature (CALLSBASIC) no price, like TONEMETERENHANCED: neither is offered nor chosen, even
+    // when a catalogue lists it or a stored choice names it
+    calls: null,
   }));
   if (!length) return null;
   const options = length.options;
@@ -95,16 +97,6 @@ export function BuildYourOwn({
       ) : null}
       {checkbox('tonemeter', 'TONEMETER', intl.formatMessage(packageMessages.byoTonemeter))}
       {checkbox('unlimitedPayments', 'UNLIMITEDPAYMENTS', intl.formatMessage(packageMessages.byoPayments))}
-      {of('CALLSBASIC').length ? (
-        <SelectField
-          id="byo-calls"
-          label={intl.formatMessage(packageMessages.byoCalls)}
-          placeholder={intl.formatMessage(packageMessages.byoNone)}
-          options={of('CALLSBASIC').map((o) => ({ value: o.optionCode, label: optionLabel(o) }))}
-          value={choice.calls ?? ''}
-          onChange={(e) => setChoice((c) => ({ ...c, calls: e.target.value || null }))}
-        />
-      ) : null}
       <div className="byo__total" aria-live="polite">
         {total ? (
           <>

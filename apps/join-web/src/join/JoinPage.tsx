@@ -19,8 +19,12 @@ export interface ProReferral {
  */
 export function JoinPage({ pro }: { pro?: ProReferral }) {
   const pathname = useLocation({ select: (l) => l.pathname });
-  const flow: Flow = flowFromPath(pathname) ?? 'join';
-  const { state } = useJoin();
+  const { state, progress } = useJoin();
+  const pathFlow: Flow = flowFromPath(pathname) ?? 'join';
+  // spec §1: flow 'pro' is the professional-referred join. Without a referral token (and no pro join already signed
+  // up) /join/pro is the regular join, as join-api makes it: no professional is named and the pro package is not sold.
+  const referred = Boolean(pro?.token) || (state.flow === 'pro' && (state.isAuthedParent || progress.signedIn));
+  const flow: Flow = pathFlow === 'pro' && !referred ? 'join' : pathFlow;
   const startJoin = useSetAtom(startJoinAtom);
   const stale =
     state.flow !== flow ||

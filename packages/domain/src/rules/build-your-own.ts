@@ -27,9 +27,8 @@ const OPTIONS: readonly OptionRow[] = [
   ['MYFILES', 'MYFILES_10GB', 57, 114],
   ['TONEMETER', 'TONEMETER', 10, 20],
   ['UNLIMITEDPAYMENTS', 'UNLIMITEDPAYMENTS', 75, 150],
-  // §9 gives the minutes (45 or 60) but no price: offered at 0 until one is supplied (README "Decisions").
-  ['CALLSBASIC', 'CALLSBASIC_45', 0, 0],
-  ['CALLSBASIC', 'CALLSBASIC_60', 0, 0],
+  // CALLSBASIC (§3) and TONEMETERENHANCED (§3) are not offered: §9 gives the calls minutes (45 or 60) but no price
+  // for either, and an add-on without a price is not sold (README "Decisions").
 ];
 
 /**
@@ -42,8 +41,6 @@ const UK_PRICES: Readonly<Record<string, number>> = {
   MYFILES_5GB: 23,
   MYFILES_10GB: 45,
   TONEMETER: 8,
-  CALLSBASIC_45: 0,
-  CALLSBASIC_60: 0,
 };
 
 /** Base prices of each build-your-own package id, [1 year, 2 years] (§9 "Base: 1 year 99 or 110; 2 years 179, 198 or 220. UK CYO is 79"). */

@@ -2,7 +2,6 @@ import type { Flow } from '@ofw/domain';
 import { BackButton, PackageCard, PackageGrid, StatusMessage, YearSwitch } from '@ofw/ui';
 import { useIntl } from 'react-intl';
 import { BuildYourOwn } from '../BuildYourOwn.js';
-import { useVariants } from '../experiments.js';
 import { JoinFaq } from '../JoinFaq.js';
 import { packageMessages, stepMessages } from '../messages.js';
 import { RetryableError } from '../RetryableError.js';
@@ -14,7 +13,10 @@ import { usePackageChoice } from './package/use-package-choice.js';
 export { cardPricing, packageView, type CardPricing } from './package/package-view.js';
 
 /**
- * Step 2, package choice (§2, §3, §4): fixed tiers side by side for the chosen length (1/2-year switch) with total,
+ * Step 2, package choice (§2, §3, §4). The §9 experiments change nothing here (spec §3 and §9 name them but say
+ * nothing of what they change): every parent sees one page, whatever GET /experiments answers.
+ *
+ * Package choice: fixed tiers side by side for the chosen length (1/2-year switch) with total,
  * monthly price, VAT for GBP, coupon discounts (amount and percent), prorated upgrade prices, and build-your-own
  * with a live total. Selecting a package goes on to the terms.
  */
@@ -22,10 +24,8 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
   const intl = useIntl();
   const { state } = useJoin();
   const c = usePackageChoice(flow, nav);
-  const { variants } = useVariants(flow);
   const proName = [state.proFirstName, state.proLastName].filter(Boolean).join(' ');
 
-  const faq = <JoinFaq />;
   const byoBlock =
     c.byo && c.context ? (
       <BuildYourOwn
@@ -68,7 +68,6 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
               }}
             />
           ) : null}
-          {variants.buildYourOwn ? byoBlock : null}
           {c.shown.length ? (
             <PackageGrid label={intl.formatMessage(packageMessages.plans)}>
               {c.shown.map(({ pkg, pricing }) => (
@@ -76,12 +75,7 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
                   key={pkg.id}
                   // the plans are the step's first section under its h1 (the FAQ and build-your-own are h2 too)
                   headingLevel={2}
-                  pkg={packageView(intl, pkg, pricing, {
-                    secondaryFeatures: variants.fullComparison,
-                    ...(variants.popularBadge && pkg.family === 'PREMIUM'
-                      ? { badge: intl.formatMessage(packageMessages.mostPopular) }
-                      : {}),
-                  })}
+                  pkg={packageView(intl, pkg, pricing, { secondaryFeatures: false })}
                   selected={c.isSelected(pkg.id)}
                   selectLabel={intl.formatMessage(
                     c.isSelected(pkg.id) ? packageMessages.selected : packageMessages.select,
@@ -95,15 +89,14 @@ export function PackageStep({ flow, nav }: { flow: Flow; nav: StepNav }) {
             <p>{intl.formatMessage(packageMessages.none)}</p>
           ) : null}
           <PromoCode flow={flow} />
-          {variants.buildYourOwn ? null : byoBlock}
+          {byoBlock}
         </>
       ) : null}
-      {/* the plans come first in reading, keyboard and visual order, on a phone too: the FAQ follows them */}
-      {variants.faqNextToPlans ? faq : null}
       <div className="ofw-actions">
         <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />
       </div>
-      {variants.faqNextToPlans ? null : faq}
+      {/* the plans come first in reading, keyboard and visual order, on a phone too: the FAQ follows them */}
+      <JoinFaq />
     </div>
   );
 }
