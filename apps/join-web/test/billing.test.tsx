@@ -49,6 +49,25 @@ describe('billing form per country (§1 Countries)', () => {
     expect(billingFormProps(intlFor('es-US'), 'US').labels.extendedAddress).toBe('Dirección, línea 2 (opcional)');
   });
 
+  it('US, CA and AU choose their region from a list of the codes join-api accepts, named in the page language', () => {
+    for (const locale of Object.keys(CATALOGUES) as Array<keyof typeof CATALOGUES>)
+      for (const country of ['US', 'CA', 'AU']) {
+        const choices = billingFormProps(intlFor(locale), country).regionChoices;
+        expect(choices?.placeholder).toBe(locale.startsWith('es') ? 'Elige…' : 'Choose…');
+        for (const { value } of choices?.options ?? [])
+          expect(
+            validateBilling(intlFor(locale), address({ region: value, postalCode: '' }), country),
+          ).not.toHaveProperty('region');
+      }
+    const esStates = billingFormProps(intlFor('es-MX'), 'US').regionChoices?.options ?? [];
+    expect(esStates).toContainEqual({ value: 'NY', label: 'Nueva York' });
+    expect(billingFormProps(intlFor('en-GB'), 'AU').regionChoices?.options).toContainEqual({
+      value: 'NSW',
+      label: 'New South Wales',
+    });
+    for (const country of ['GB', 'IE', 'NZ']) expect(billingFormProps(en, country).regionChoices).toBeUndefined();
+  });
+
   it('GB without a county passes, and is sent without a region, the postcode written as Royal Mail writes it', () => {
     expect(validateBilling(en, address({ postalCode: 'sw1a1aa' }), 'GB')).toEqual({});
     expect(billingRequest(address({ postalCode: 'sw1a1aa', extendedAddress: ' Flat 2 ' }), 'GB')).toEqual({
@@ -116,6 +135,6 @@ describe('billing form per country (§1 Countries)', () => {
     expect(screen.getByRole('textbox', { name: 'Postcode' })).toBeRequired();
     unmount();
     render(<BillingInformation value={address()} onChange={() => {}} {...billingFormProps(en, 'US')} />);
-    expect(screen.getByRole('textbox', { name: 'State' })).toBeRequired();
+    expect(screen.getByRole('combobox', { name: 'State' })).toBeRequired();
   });
 });

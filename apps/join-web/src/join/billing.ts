@@ -4,9 +4,10 @@ import {
   isJoinCountry,
   POSTAL_CODE_EXAMPLES,
   regionRequired,
+  subdivisionOptions,
   type JoinCountry,
 } from '@ofw/domain';
-import type { BillingAddressValue, BillingInformationLabels } from '@ofw/ui';
+import type { BillingAddressValue, BillingInformationProps } from '@ofw/ui';
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { paymentMessagesUi as m } from './messages.js';
 import { zodIssuesToMessages } from './zod-messages.js';
@@ -76,16 +77,27 @@ const wordingOf = (c: string): Wording => (isJoinCountry(c) ? WORDING[c] : OTHER
 /**
  * What `<BillingInformation>` needs for the country: its labels ("State"/"ZIP code" in the US, "County (optional)"/
  * "Postcode" in the UK, "Province or territory"/"Postal code" in Canada, "Eircode" in Ireland…, and "Address line 2
- * (optional)") and the fields the country lets the parent leave empty (the region outside the US, Canada and
- * Australia: @ofw/domain `regionRequired`).
+ * (optional)"), the fields the country lets the parent leave empty (the region outside the US, Canada and
+ * Australia: @ofw/domain `regionRequired`) and, in those three countries, the states, provinces or territories to
+ * choose from (@ofw/domain `subdivisionOptions`: their codes, named and sorted in the page's language).
  */
 export function billingFormProps(
   intl: IntlShape,
   country: string | undefined,
-): { labels: BillingInformationLabels; optionalFields: Array<keyof BillingAddressValue> } {
+): Required<Pick<BillingInformationProps, 'labels' | 'optionalFields'>> &
+  Pick<BillingInformationProps, 'regionChoices'> {
   const c = billingCountry(country);
   const w = wordingOf(c);
+  const regions = subdivisionOptions(c, intl.locale);
   return {
+    ...(regions.length
+      ? {
+          regionChoices: {
+            options: regions.map((r) => ({ value: r.code, label: r.name })),
+            placeholder: intl.formatMessage(m.regionChoose),
+          },
+        }
+      : {}),
     labels: {
       legend: intl.formatMessage(m.billing),
       streetAddress: intl.formatMessage(m.streetAddress),
