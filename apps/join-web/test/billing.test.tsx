@@ -6,7 +6,7 @@ import enGB from '../src/i18n/compiled/en-GB.json';
 import enUS from '../src/i18n/compiled/en-US.json';
 import esMX from '../src/i18n/compiled/es-MX.json';
 import esUS from '../src/i18n/compiled/es-US.json';
-import { billingFormProps, billingRequest, validateBilling } from '../src/join/billing.js';
+import { billingFormProps, billingRequest, shownBilling, validateBilling } from '../src/join/billing.js';
 
 /*
  * The billing form as each join country (§1 "Countries") writes an address: the labels its postal service uses, the
@@ -66,6 +66,13 @@ describe('billing form per country (§1 Countries)', () => {
       label: 'New South Wales',
     });
     for (const country of ['GB', 'IE', 'NZ']) expect(billingFormProps(en, country).regionChoices).toBeUndefined();
+  });
+
+  it('a region kept as a name shows as its code where the region is a list, so the list shows the choice already made', () => {
+    expect(shownBilling(address({ region: 'Washington' }), 'US').region).toBe('WA');
+    expect(shownBilling(address({ region: 'québec' }), 'CA').region).toBe('QC');
+    expect(shownBilling(address({ region: 'Ontario' }), 'US').region).toBe('Ontario');
+    expect(shownBilling(address({ region: 'Greater London' }), 'GB').region).toBe('Greater London');
   });
 
   it('GB without a county passes, and is sent without a region, the postcode written as Royal Mail writes it', () => {

@@ -2,6 +2,7 @@ import { BillingAddressRequestSchema, type BillingAddressRequest } from '@ofw/ap
 import {
   checkBillingAddress,
   isJoinCountry,
+  normalizeRegion,
   POSTAL_CODE_EXAMPLES,
   regionRequired,
   subdivisionOptions,
@@ -165,4 +166,16 @@ export function billingRequest(b: BillingAddressValue, country: string | undefin
   const body = trimmed(b, country);
   const checked = BillingAddressRequestSchema.safeParse(body).success ? checkBillingAddress(body) : undefined;
   return checked?.ok ? checked.address : body;
+}
+
+/**
+ * The address as the form shows it: where the region is chosen from a list (US, CA, AU), a region kept as a name
+ * ("Washington", typed before the field was a list or written by autofill) shows as its code, so the list shows the
+ * choice the address already makes; anything else as it is.
+ */
+export function shownBilling(b: BillingAddressValue, country: string | undefined): BillingAddressValue {
+  const c = billingCountry(country);
+  if (!regionRequired(c)) return b;
+  const code = normalizeRegion(b.region, c);
+  return code && code !== b.region ? { ...b, region: code } : b;
 }
