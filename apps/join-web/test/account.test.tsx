@@ -252,7 +252,7 @@ describe('account step', () => {
 
     await user.type(screen.getByLabelText('Street address'), ' 1 Main St ');
     await user.type(screen.getByLabelText('City'), 'Seattle');
-    await user.type(screen.getByLabelText('State'), 'WA');
+    await user.selectOptions(screen.getByLabelText('State'), 'WA');
     await user.type(screen.getByLabelText('ZIP code'), '98101');
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/ofw/home.form'));

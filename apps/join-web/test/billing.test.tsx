@@ -6,7 +6,7 @@ import enGB from '../src/i18n/compiled/en-GB.json';
 import enUS from '../src/i18n/compiled/en-US.json';
 import esMX from '../src/i18n/compiled/es-MX.json';
 import esUS from '../src/i18n/compiled/es-US.json';
-import { billingFormProps, billingRequest, validateBilling } from '../src/join/billing.js';
+import { billingFormProps, billingRequest, shownBilling, validateBilling } from '../src/join/billing.js';
 
 /*
  * The billing form as each join country (§1 "Countries") writes an address: the labels its postal service uses, the
@@ -47,6 +47,32 @@ describe('billing form per country (§1 Countries)', () => {
           expect(label).not.toMatch(/^payment\./);
     expect(billingFormProps(intlFor('es-MX'), 'GB').labels.region).toBe('Condado (opcional)');
     expect(billingFormProps(intlFor('es-US'), 'US').labels.extendedAddress).toBe('Dirección, línea 2 (opcional)');
+  });
+
+  it('US, CA and AU choose their region from a list of the codes join-api accepts, named in the page language', () => {
+    for (const locale of Object.keys(CATALOGUES) as Array<keyof typeof CATALOGUES>)
+      for (const country of ['US', 'CA', 'AU']) {
+        const choices = billingFormProps(intlFor(locale), country).regionChoices;
+        expect(choices?.placeholder).toBe(locale.startsWith('es') ? 'Elige…' : 'Choose…');
+        for (const { value } of choices?.options ?? [])
+          expect(
+            validateBilling(intlFor(locale), address({ region: value, postalCode: '' }), country),
+          ).not.toHaveProperty('region');
+      }
+    const esStates = billingFormProps(intlFor('es-MX'), 'US').regionChoices?.options ?? [];
+    expect(esStates).toContainEqual({ value: 'NY', label: 'Nueva York' });
+    expect(billingFormProps(intlFor('en-GB'), 'AU').regionChoices?.options).toContainEqual({
+      value: 'NSW',
+      label: 'New South Wales',
+    });
+    for (const country of ['GB', 'IE', 'NZ']) expect(billingFormProps(en, country).regionChoices).toBeUndefined();
+  });
+
+  it('a region kept as a name shows as its code where the region is a list, so the list shows the choice already made', () => {
+    expect(shownBilling(address({ region: 'Washington' }), 'US').region).toBe('WA');
+    expect(shownBilling(address({ region: 'québec' }), 'CA').region).toBe('QC');
+    expect(shownBilling(address({ region: 'Ontario' }), 'US').region).toBe('Ontario');
+    expect(shownBilling(address({ region: 'Greater London' }), 'GB').region).toBe('Greater London');
   });
 
   it('GB without a county passes, and is sent without a region, the postcode written as Royal Mail writes it', () => {
@@ -116,6 +142,6 @@ describe('billing form per country (§1 Countries)', () => {
     expect(screen.getByRole('textbox', { name: 'Postcode' })).toBeRequired();
     unmount();
     render(<BillingInformation value={address()} onChange={() => {}} {...billingFormProps(en, 'US')} />);
-    expect(screen.getByRole('textbox', { name: 'State' })).toBeRequired();
+    expect(screen.getByRole('combobox', { name: 'State' })).toBeRequired();
   });
 });

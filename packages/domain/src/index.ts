@@ -55,9 +55,12 @@ export {
   normalizeRegion,
   regionRequired,
   SUBDIVISIONS,
+  SUBDIVISION_NAMES_ES,
+  subdivisionOptions,
   type BillingAddressCheck,
   type BillingAddressIssue,
   type SubdivisionCountry,
+  type SubdivisionOption,
 } from './rules/billing-address.js';
 export { paymentMethodVisibility } from './rules/payment-method-visibility.js';
 export { isJoinComplete, type JoinCompletionInput } from './rules/join-complete.js';

@@ -5,6 +5,7 @@ import {
   normalizeRegion,
   regionRequired,
   SUBDIVISIONS,
+  subdivisionOptions,
   type BillingAddress,
 } from '../src/index.js';
 
@@ -104,5 +105,40 @@ describe('billing addresses as each join country (§1) writes them', () => {
         expect(normalizeRegion(name, country)).toBe(code);
         expect(normalizeRegion(code.toLowerCase(), country)).toBe(code);
       }
+  });
+});
+
+describe('the states, provinces and territories a parent chooses from', () => {
+  it('offer exactly the codes the address check accepts, so no choice is refused and none is missing', () => {
+    for (const country of ['US', 'CA', 'AU'] as const)
+      for (const locale of ['en-US', 'en-GB', 'es-US', 'es-MX']) {
+        const codes = subdivisionOptions(country, locale).map((o) => o.code);
+        expect(codes.toSorted()).toEqual(Object.keys(SUBDIVISIONS[country]).toSorted());
+        for (const region of codes)
+          expect(
+            checkBillingAddress(
+              address({
+                countryCodeAlpha2: country,
+                region,
+                postalCode: country === 'AU' ? '2000' : country === 'CA' ? 'K1A 0B1' : '12345',
+              }),
+            ).ok,
+          ).toBe(true);
+      }
+  });
+
+  it('are named in the language of the page and sorted as it sorts, so a Spanish reader finds "Nueva York" under N', () => {
+    const es = subdivisionOptions('US', 'es-MX');
+    expect(es.find((o) => o.code === 'NY')?.name).toBe('Nueva York');
+    expect(subdivisionOptions('CA', 'es-US').find((o) => o.code === 'BC')?.name).toBe('Columbia Británica');
+    expect(subdivisionOptions('AU', 'en-GB').find((o) => o.code === 'NSW')?.name).toBe('New South Wales');
+    const names = es.map((o) => o.name);
+    expect(names).toEqual(names.toSorted(new Intl.Collator('es-MX').compare));
+    expect(subdivisionOptions('US', 'en-US')[0]).toEqual({ code: 'AL', name: 'Alabama' });
+  });
+
+  it('are none outside the US, Canada and Australia, where the region is free text', () => {
+    expect(subdivisionOptions('GB', 'en-GB')).toEqual([]);
+    expect(subdivisionOptions('NZ', 'en-US')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { BillingAddress } from '@ofw/domain';
-import { TextField } from './field.js';
+import { SelectField, TextField, type SelectOption } from './field.js';
 
 /**
  * The billing address the payment step collects: the fields of @ofw/domain's `BillingAddress` (§3 address; Braintree
@@ -46,6 +46,12 @@ export interface BillingInformationProps {
   disabled?: boolean;
   /** Prefix for the inputs' ids (default `billing`). */
   idPrefix?: string;
+  /**
+   * The regions of the country to choose from (e.g. the US states as `{ value: 'NY', label: 'New York' }`), with
+   * the localized text of the empty first option ("Choose…"): the region is then a `<select>` instead of free text.
+   * A `value.region` that is none of the options shows the empty option.
+   */
+  regionChoices?: { options: readonly SelectOption[]; placeholder: string };
 }
 
 const FIELDS: ReadonlyArray<{ key: keyof BillingAddressValue; autoComplete: string; full?: boolean }> = [
@@ -58,7 +64,7 @@ const FIELDS: ReadonlyArray<{ key: keyof BillingAddressValue; autoComplete: stri
 
 /**
  * §2 "Billing information": street address, address line 2 (when labelled), city, state/region and postal code in a
- * labelled fieldset.
+ * labelled fieldset; the state/region is a native `<select>` when `regionChoices` lists the country's regions.
  */
 export function BillingInformation({
   value,
@@ -69,6 +75,7 @@ export function BillingInformation({
   onBlurField,
   disabled,
   idPrefix = 'billing',
+  regionChoices,
 }: BillingInformationProps) {
   return (
     <fieldset className="ofw-fieldset" disabled={disabled}>
@@ -77,18 +84,34 @@ export function BillingInformation({
         {FIELDS.map(({ key, autoComplete, full }) => {
           const label = labels[key];
           if (label === undefined) return null;
+          const common = {
+            id: `${idPrefix}-${key}`,
+            className: full ? 'ofw-grid__full' : undefined,
+            label,
+            autoComplete,
+            required: key !== 'extendedAddress' && !optionalFields.includes(key),
+            error: errors?.[key],
+            onBlur: () => onBlurField?.(key),
+          };
+          if (key === 'region' && regionChoices) {
+            const chosen = regionChoices.options.some((o) => o.value === value.region) ? value.region : '';
+            return (
+              <SelectField
+                key={key}
+                {...common}
+                options={regionChoices.options}
+                placeholder={regionChoices.placeholder}
+                value={chosen}
+                onChange={(e) => onChange({ ...value, region: e.target.value })}
+              />
+            );
+          }
           return (
             <TextField
               key={key}
-              id={`${idPrefix}-${key}`}
-              className={full ? 'ofw-grid__full' : undefined}
-              label={label}
-              autoComplete={autoComplete}
-              required={key !== 'extendedAddress' && !optionalFields.includes(key)}
+              {...common}
               value={value[key] ?? ''}
-              error={errors?.[key]}
               onChange={(e) => onChange({ ...value, [key]: e.target.value })}
-              onBlur={() => onBlurField?.(key)}
             />
           );
         })}

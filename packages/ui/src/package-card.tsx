@@ -62,6 +62,8 @@ export interface PackageCardProps {
 /**
  * One fixed-tier package (§2 package choice): name, total and monthly price, VAT line for GBP, coupon discount as
  * amount and percent, prorated upgrade price, features, and a select button whose `id` is `selectButtonId`.
+ * In a {@link PackageGrid} its three parts — badge and name, price, features and button — take the rows of the grid
+ * (CSS subgrid), so a badge or a longer description on one card never pushes its price below its neighbours'.
  */
 export function PackageCard({
   pkg,
@@ -78,11 +80,13 @@ export function PackageCard({
   const noteId = `pkg-${pkg.id}-note`;
   return (
     <article className={cx('ofw-package', selected && 'ofw-package--selected')} aria-labelledby={headingId}>
-      {pkg.badge ? <p className="ofw-package__badge">{pkg.badge}</p> : null}
-      <H id={headingId} className="ofw-package__name">
-        {pkg.name}
-      </H>
-      {pkg.description ? <p className="ofw-package__description">{pkg.description}</p> : null}
+      <div className="ofw-package__header">
+        {pkg.badge ? <p className="ofw-package__badge">{pkg.badge}</p> : null}
+        <H id={headingId} className="ofw-package__name">
+          {pkg.name}
+        </H>
+        {pkg.description ? <p className="ofw-package__description">{pkg.description}</p> : null}
+      </div>
       <div className="ofw-package__price">
         {pkg.discount ? (
           <>
@@ -100,25 +104,27 @@ export function PackageCard({
         {pkg.vatLine ? <p className="ofw-package__vat">{pkg.vatLine}</p> : null}
         {pkg.proratedLine ? <p className="ofw-package__prorated">{pkg.proratedLine}</p> : null}
       </div>
-      <FeatureList features={pkg.primaryFeatures} />
-      <FeatureList features={pkg.secondaryFeatures} secondary />
-      {children}
-      {pkg.note ? (
-        <p id={noteId} className="ofw-package__note">
-          {pkg.note}
-        </p>
-      ) : null}
-      <Button
-        id={pkg.selectButtonId}
-        className="ofw-package__select"
-        busy={busy}
-        disabled={disabled && !busy}
-        aria-describedby={pkg.note ? `${headingId} ${noteId}` : headingId}
-        aria-pressed={selected ? true : undefined}
-        onClick={() => onSelect(pkg.id)}
-      >
-        {selectLabel}
-      </Button>
+      <div className="ofw-package__body">
+        <FeatureList features={pkg.primaryFeatures} />
+        <FeatureList features={pkg.secondaryFeatures} secondary />
+        {children}
+        {pkg.note ? (
+          <p id={noteId} className="ofw-package__note">
+            {pkg.note}
+          </p>
+        ) : null}
+        <Button
+          id={pkg.selectButtonId}
+          className="ofw-package__select"
+          busy={busy}
+          disabled={disabled && !busy}
+          aria-describedby={pkg.note ? `${headingId} ${noteId}` : headingId}
+          aria-pressed={selected ? true : undefined}
+          onClick={() => onSelect(pkg.id)}
+        >
+          {selectLabel}
+        </Button>
+      </div>
     </article>
   );
 }
@@ -144,7 +150,8 @@ export interface PackageGridProps {
 
 /**
  * Lays package cards side by side so their features can be compared: a CSS grid of `auto-fit` columns at least
- * 220 px wide (16 px gap), so the cards stack when fewer than two columns fit (below about 456 px).
+ * 220 px wide (16 px gap), so the cards stack when fewer than two columns fit (below about 456 px). The cards of a
+ * row share its row tracks, so their names, prices and select buttons line up.
  */
 export function PackageGrid({ label, children }: PackageGridProps) {
   return (

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BillingInformation,
   type BillingAddressValue,
+  type BillingInformationProps,
   CountrySelect,
   PhoneCodeSelect,
   SecurityQuestions,
@@ -69,6 +70,37 @@ describe('CountrySelect', () => {
   });
 });
 
+/** A US billing form holding its own value, shown as JSON in an `<output>` (role status) after every edit. */
+function BillingHarness({
+  initial,
+  ...props
+}: Partial<Omit<BillingInformationProps, 'value' | 'onChange'>> & { initial?: Partial<BillingAddressValue> }) {
+  const [v, setV] = useState<BillingAddressValue>({
+    streetAddress: '',
+    locality: '',
+    region: '',
+    postalCode: '',
+    ...initial,
+  });
+  return (
+    <>
+      <BillingInformation
+        value={v}
+        onChange={setV}
+        labels={{
+          legend: 'Billing address',
+          streetAddress: 'Street address',
+          locality: 'City',
+          region: 'State',
+          postalCode: 'ZIP code',
+        }}
+        {...props}
+      />
+      <output>{JSON.stringify(v)}</output>
+    </>
+  );
+}
+
 describe('BillingInformation', () => {
   it('address line 2 (Braintree extendedAddress) is shown when labelled and never required; optional fields are not required', () => {
     render(
@@ -95,27 +127,7 @@ describe('BillingInformation', () => {
   });
 
   it('§2 billing information: four labelled fields, edits reported as a whole address', async () => {
-    function Harness() {
-      const [v, setV] = useState<BillingAddressValue>({ streetAddress: '', locality: '', region: '', postalCode: '' });
-      return (
-        <>
-          <BillingInformation
-            value={v}
-            onChange={setV}
-            labels={{
-              legend: 'Billing address',
-              streetAddress: 'Street address',
-              locality: 'City',
-              region: 'State',
-              postalCode: 'ZIP code',
-            }}
-            errors={{ postalCode: 'Enter a ZIP code' }}
-          />
-          <output>{JSON.stringify(v)}</output>
-        </>
-      );
-    }
-    render(<Harness />);
+    render(<BillingHarness errors={{ postalCode: 'Enter a ZIP code' }} />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Street address' }), '1 Main St');
     await userEvent.type(screen.getByRole('textbox', { name: 'City' }), 'Austin');
     await userEvent.type(screen.getByRole('textbox', { name: 'State' }), 'TX');
@@ -128,6 +140,36 @@ describe('BillingInformation', () => {
     });
     expect(screen.getByRole('textbox', { name: 'ZIP code' })).toHaveAccessibleDescription('Enter a ZIP code');
     expect(screen.getByRole('group', { name: 'Billing address' })).toBeInTheDocument();
+  });
+});
+
+describe('BillingInformation with regionChoices', () => {
+  it('the region is a labelled, required select of the given regions, so a parent picks a code the address check accepts', async () => {
+    render(
+      <BillingHarness
+        initial={{ region: 'Texas' }}
+        errors={{ region: 'Choose a state' }}
+        regionChoices={{
+          placeholder: 'Choose…',
+          options: [
+            { value: 'NY', label: 'New York' },
+            { value: 'TX', label: 'Texas' },
+          ],
+        }}
+      />,
+    );
+    const state = screen.getByRole('combobox', { name: 'State' });
+    expect(state).toBeRequired();
+    expect(state).toHaveAttribute('autocomplete', 'address-level1');
+    expect(state).toHaveAccessibleDescription('Choose a state');
+    // free text that names no option (typed before the field was a select) shows the empty choice, not a wrong one
+    expect(state).toHaveValue('');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'New York', 'Texas']);
+    await userEvent.selectOptions(state, 'New York');
+    expect(JSON.parse(screen.getByRole('status', { hidden: true }).textContent ?? '{}')).toMatchObject({
+      region: 'NY',
+    });
+    expect(state).toHaveValue('NY');
   });
 });
 

@@ -70,7 +70,7 @@ export function BuildYourOwn({
     const option = of(optionName)[0];
     if (!option) return null;
     return (
-      <label className="ofw-radio">
+      <label className="ofw-radio byo__option">
         <input
           type="checkbox"
           checked={Boolean(choice[key])}

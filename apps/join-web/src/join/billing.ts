@@ -2,11 +2,13 @@ import { BillingAddressRequestSchema, type BillingAddressRequest } from '@ofw/ap
 import {
   checkBillingAddress,
   isJoinCountry,
+  normalizeRegion,
   POSTAL_CODE_EXAMPLES,
   regionRequired,
+  subdivisionOptions,
   type JoinCountry,
 } from '@ofw/domain';
-import type { BillingAddressValue, BillingInformationLabels } from '@ofw/ui';
+import type { BillingAddressValue, BillingInformationProps } from '@ofw/ui';
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { paymentMessagesUi as m } from './messages.js';
 import { zodIssuesToMessages } from './zod-messages.js';
@@ -76,16 +78,27 @@ const wordingOf = (c: string): Wording => (isJoinCountry(c) ? WORDING[c] : OTHER
 /**
  * What `<BillingInformation>` needs for the country: its labels ("State"/"ZIP code" in the US, "County (optional)"/
  * "Postcode" in the UK, "Province or territory"/"Postal code" in Canada, "Eircode" in Ireland…, and "Address line 2
- * (optional)") and the fields the country lets the parent leave empty (the region outside the US, Canada and
- * Australia: @ofw/domain `regionRequired`).
+ * (optional)"), the fields the country lets the parent leave empty (the region outside the US, Canada and
+ * Australia: @ofw/domain `regionRequired`) and, in those three countries, the states, provinces or territories to
+ * choose from (@ofw/domain `subdivisionOptions`: their codes, named and sorted in the page's language).
  */
 export function billingFormProps(
   intl: IntlShape,
   country: string | undefined,
-): { labels: BillingInformationLabels; optionalFields: Array<keyof BillingAddressValue> } {
+): Required<Pick<BillingInformationProps, 'labels' | 'optionalFields'>> &
+  Pick<BillingInformationProps, 'regionChoices'> {
   const c = billingCountry(country);
   const w = wordingOf(c);
+  const regions = subdivisionOptions(c, intl.locale);
   return {
+    ...(regions.length
+      ? {
+          regionChoices: {
+            options: regions.map((r) => ({ value: r.code, label: r.name })),
+            placeholder: intl.formatMessage(m.regionChoose),
+          },
+        }
+      : {}),
     labels: {
       legend: intl.formatMessage(m.billing),
       streetAddress: intl.formatMessage(m.streetAddress),
@@ -153,4 +166,16 @@ export function billingRequest(b: BillingAddressValue, country: string | undefin
   const body = trimmed(b, country);
   const checked = BillingAddressRequestSchema.safeParse(body).success ? checkBillingAddress(body) : undefined;
   return checked?.ok ? checked.address : body;
+}
+
+/**
+ * The address as the form shows it: where the region is chosen from a list (US, CA, AU), a region kept as a name
+ * ("Washington", typed before the field was a list or written by autofill) shows as its code, so the list shows the
+ * choice the address already makes; anything else as it is.
+ */
+export function shownBilling(b: BillingAddressValue, country: string | undefined): BillingAddressValue {
+  const c = billingCountry(country);
+  if (!regionRequired(c)) return b;
+  const code = normalizeRegion(b.region, c);
+  return code && code !== b.region ? { ...b, region: code } : b;
 }

@@ -1,7 +1,7 @@
 import type { BillingAddressValue } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { validateBilling, type BillingErrors } from './billing.js';
+import { shownBilling, validateBilling, type BillingErrors } from './billing.js';
 import { useAtom, useAtomValue } from 'jotai';
 import { billingDraftAtom, joinStateAtom } from '../state/join-state.js';
 
@@ -16,6 +16,7 @@ export function focusFirstBillingError(errors: BillingErrors | undefined): boole
  * The billing address form of the payment and account steps: the value lives in the persisted progress (typed by the
  * browser, so a reload keeps it), the localized errors in the component. `validate` checks and shows the errors, with
  * the rules of the join state's country (`validateBilling`); `onBlurField` re-checks a field that shows an error.
+ * `billing` is the address as the form shows it (`shownBilling`: a US, CA or AU region name as its code).
  */
 export function useBillingForm() {
   const intl = useIntl();
@@ -23,7 +24,7 @@ export function useBillingForm() {
   const [{ billing }, patchBilling] = useAtom(billingDraftAtom);
   const [errors, setErrors] = useState<BillingErrors>({});
   return {
-    billing,
+    billing: shownBilling(billing, country),
     errors,
     setBilling: (b: BillingAddressValue) => patchBilling({ billing: b }),
     /** Checks the address, shows the errors and returns them (empty = complete). */

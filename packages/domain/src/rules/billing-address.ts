@@ -39,6 +39,58 @@ export const SUBDIVISIONS = {
 /** A country whose addresses must name a state, province or territory: US, CA, AU. */
 export type SubdivisionCountry = keyof typeof SUBDIVISIONS;
 
+/**
+ * The Spanish names of {@link SUBDIVISIONS} (es-US, es-MX): the Spanish exonyms in common use ("Nueva York",
+ * "Columbia Británica", "Nueva Gales del Sur"); a name Spanish writes as English does ("Texas", "Ontario") is
+ * repeated, so every code has its name.
+ */
+// prettier-ignore
+export const SUBDIVISION_NAMES_ES = {
+  US: {
+    AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
+    DE: 'Delaware', DC: 'Distrito de Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawái', ID: 'Idaho',
+    IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Luisiana', ME: 'Maine',
+    MD: 'Maryland', MA: 'Massachusetts', MI: 'Míchigan', MN: 'Minnesota', MS: 'Misisipi', MO: 'Misuri',
+    MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'Nuevo Hampshire', NJ: 'Nueva Jersey', NM: 'Nuevo México',
+    NY: 'Nueva York', NC: 'Carolina del Norte', ND: 'Dakota del Norte', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregón',
+    PA: 'Pensilvania', RI: 'Rhode Island', SC: 'Carolina del Sur', SD: 'Dakota del Sur', TN: 'Tennessee', TX: 'Texas',
+    UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'Virginia Occidental', WI: 'Wisconsin',
+    WY: 'Wyoming', AS: 'Samoa Americana', GU: 'Guam', MP: 'Islas Marianas del Norte', PR: 'Puerto Rico',
+    VI: 'Islas Vírgenes de los Estados Unidos', UM: 'Islas Ultramarinas Menores de los Estados Unidos',
+    AA: 'Fuerzas Armadas (América)', AE: 'Fuerzas Armadas (Europa)', AP: 'Fuerzas Armadas (Pacífico)',
+  },
+  CA: {
+    AB: 'Alberta', BC: 'Columbia Británica', MB: 'Manitoba', NB: 'Nuevo Brunswick', NL: 'Terranova y Labrador',
+    NS: 'Nueva Escocia', NT: 'Territorios del Noroeste', NU: 'Nunavut', ON: 'Ontario', PE: 'Isla del Príncipe Eduardo',
+    QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukón',
+  },
+  AU: {
+    ACT: 'Territorio de la Capital Australiana', NSW: 'Nueva Gales del Sur', NT: 'Territorio del Norte',
+    QLD: 'Queensland', SA: 'Australia Meridional', TAS: 'Tasmania', VIC: 'Victoria', WA: 'Australia Occidental',
+  },
+} as const satisfies { [C in SubdivisionCountry]: Record<keyof (typeof SUBDIVISIONS)[C], string> };
+
+/** One choice of a state, province or territory: its code (the value an address carries) and its name. */
+export interface SubdivisionOption {
+  code: string;
+  name: string;
+}
+
+/**
+ * The states, provinces or territories of a US, Canadian or Australian address to choose from — exactly the codes
+ * {@link checkBillingAddress} accepts for the country — named in the UI locale's language (Spanish for `es-*`,
+ * English otherwise) and sorted by that name as the locale sorts; empty for any other country.
+ */
+export function subdivisionOptions(country: string | null | undefined, locale: string): SubdivisionOption[] {
+  const c = subdivisionCountry(country);
+  if (!c) return [];
+  const names: Record<string, string> = /^es\b/i.test(locale) ? SUBDIVISION_NAMES_ES[c] : SUBDIVISIONS[c];
+  const collator = new Intl.Collator(locale);
+  return Object.keys(SUBDIVISIONS[c])
+    .map((code) => ({ code, name: names[code]! }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
 function subdivisionCountry(country: string | null | undefined): SubdivisionCountry | undefined {
   const c = country?.trim().toUpperCase();
   return c !== undefined && c in SUBDIVISIONS ? (c as SubdivisionCountry) : undefined;

@@ -108,6 +108,12 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
     description: 'Label of the ZIP code field of a billing address in the United States.',
     defaultMessage: 'ZIP code',
   },
+  regionChoose: {
+    id: 'payment.regionChoose',
+    description:
+      'Empty first choice of the state, province or territory list of a billing address (US, Canada, Australia), shown until one is chosen.',
+    defaultMessage: 'Choose…',
+  },
   region: {
     id: 'payment.region',
     description: 'Label of the state or territory field of a billing address in Australia.',
