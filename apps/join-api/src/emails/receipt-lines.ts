@@ -1,19 +1,8 @@
 import type { IntlShape } from 'react-intl';
 import { formatPrice, fromMinor, termTimeZone, vatBreakdown, type Currency } from '@ofw/domain';
-import type { ReceiptPayload } from './templates.js';
+import type { ReceiptLine, ReceiptPayload, ReceiptSections } from './templates.js';
 
-/** One label/value line of a receipt. */
-export interface ReceiptLine {
-  label: string;
-  value: string;
-}
-
-/** What a receipt prints, in the reader's language: the receipt's lines, and for GBP the VAT invoice's. */
-export interface ReceiptSections {
-  lines: ReceiptLine[];
-  /** GBP: the VAT invoice (number, seller, rate, net, VAT, gross); null in other currencies. */
-  invoice: ReceiptLine[] | null;
-}
+export type { ReceiptLine, ReceiptSections } from './templates.js';
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 

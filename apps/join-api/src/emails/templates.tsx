@@ -17,7 +17,6 @@ import type { IntlShape } from 'react-intl';
 import type { ReactNode } from 'react';
 import type { PaymentMethodSummary } from '../gateway/types.js';
 import type { Seller } from '../env-receipts.js';
-import type { ReceiptSections } from './receipt-lines.js';
 
 /** What the invitation e-mail shows (outbox payload of kind 'invitation'). Never what the other parent paid. */
 export interface InvitationPayload {
@@ -39,6 +38,19 @@ export interface SignInPayload {
   /** As {@link InvitationPayload.inviterFirstName}. */
   inviterFirstName?: string;
   signInUrl: string;
+}
+
+/** One label/value line of a receipt. */
+export interface ReceiptLine {
+  label: string;
+  value: string;
+}
+
+/** What a receipt prints, in the reader's language: the receipt's lines, and for GBP the VAT invoice's. */
+export interface ReceiptSections {
+  lines: ReceiptLine[];
+  /** GBP: the VAT invoice (number, seller, rate, net, VAT, gross); null in other currencies. */
+  invoice: ReceiptLine[] | null;
 }
 
 /** The receipt of a paid order: every figure comes from the order row, pre-formatted by @ofw/domain's formatPrice. */
