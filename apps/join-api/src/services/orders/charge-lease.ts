@@ -26,9 +26,16 @@ export function chargeLeaseMs(s: Pick<Services, 'gateway'>): number {
  * once its last charge can no longer land unseen — the charge lease (which outlives the sale's deadline) plus
  * `ORDER_SEARCH_GRACE_MS`, the lag of the provider's search index (a Braintree transaction shows in
  * `transaction.search` a little after it was made), since the charge began (`updated_at`, stamped at each charge).
- * Until then the order stays pending, in doubt (docs/PAYMENTS-LIFECYCLE.md).
+ * Until then the order stays pending, in doubt (docs/PAYMENTS-LIFECYCLE.md). An order whose lease was already gone
+ * (`leaseBefore` null: its last call was answered, or the gateway said it carried nothing out) has no sale in flight.
  */
-export function searchRulesOutSale(s: Pick<Services, 'gateway' | 'env' | 'now'>, order: OrderRow): boolean {
+export function searchRulesOutSale(
+  s: Pick<Services, 'gateway' | 'env' | 'now'>,
+  order: OrderRow,
+  leaseBefore: Date | null,
+): boolean {
+  // no lease left behind: the last gateway call ended with an answer, or said it carried nothing out (dropLease)
+  if (leaseBefore === null) return true;
   return s.now().getTime() - order.updatedAt.getTime() >= chargeLeaseMs(s) + s.env.ORDER_SEARCH_GRACE_MS;
 }
 

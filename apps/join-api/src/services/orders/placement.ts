@@ -93,7 +93,7 @@ async function settleOtherOrder(a: Attempt, pending: OrderRow): Promise<Placed |
   if (!other) throw leaseHeld(s, 'Another payment is being processed; retry shortly.');
   a.leased = other.id;
   const outcome = await resolveFromGateway(s, other);
-  if (outcome === 'in_doubt' || (outcome === 'none' && !searchRulesOutSale(s, other)))
+  if (outcome === 'in_doubt' || (outcome === 'none' && !searchRulesOutSale(s, other, pending.leaseUntil)))
     throw new GatewayUnavailableError(`order ${other.id}: its sale is not decided yet`);
   if (outcome === 'none') {
     await failUnderLease(s, other);

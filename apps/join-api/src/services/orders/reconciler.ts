@@ -94,12 +94,12 @@ export async function reconcileOrders(s: Services, opts: { batchSize?: number } 
     result.lagSeconds = Math.max(result.lagSeconds, lag);
   };
   const stale = await s.db
-    .select({ id: orders.id, dueAt })
+    .select({ id: orders.id, dueAt, leaseUntil: orders.leaseUntil })
     .from(orders)
     .where(and(eq(orders.status, 'pending'), expired))
     .orderBy(dueAt)
     .limit(batch);
-  await eachBounded(stale, RECONCILE_CONCURRENCY, async ({ id, dueAt: due }) => {
+  await eachBounded(stale, RECONCILE_CONCURRENCY, async ({ id, dueAt: due, leaseUntil }) => {
     noteLag(due);
     const order = await takeLease(s, id, ['pending']);
     if (!order) return;
@@ -107,7 +107,7 @@ export async function reconcileOrders(s: Services, opts: { batchSize?: number } 
       const outcome = await resolveFromGateway(s, order);
       if (outcome === 'resolved') result.resolved++;
       // nothing found yet may still be a sale the search index has not shown: in doubt until the grace has passed
-      else if (outcome === 'in_doubt' || !searchRulesOutSale(s, order)) result.inDoubt++;
+      else if (outcome === 'in_doubt' || !searchRulesOutSale(s, order, leaseUntil)) result.inDoubt++;
       else if (await failUnderLease(s, order)) result.failed++;
     } catch (e) {
       if (!(e instanceof GatewayUnavailableError)) throw e;
