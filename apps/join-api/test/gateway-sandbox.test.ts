@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import braintree from 'braintree';
-import { FAKE_NONCES, outcomeForAmount, startSandbox, type RunningSandbox, type Transaction } from 'payments-sandbox';
+import { outcomeForAmount, startSandbox, type RunningSandbox, type Transaction } from 'payments-sandbox';
 import { loadEnv } from '../src/env.js';
 import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
@@ -10,6 +10,7 @@ import { orders, outbox, subscriptions } from '../src/db/schema.js';
 import { chargeLeaseMs, reconcileOrders } from '../src/services/orders.js';
 import { LEASE_MARGIN_MS } from '../src/services/orders/charge-lease.js';
 import { MIN_SALE_TIMEOUT_MS } from '../src/gateway/deadline.js';
+import { THREE_DS_OK, VISA } from './sandbox-cards.js';
 import { braintreeDevEnv, order, sameDatabaseApp, signup, testApp, type TestApp } from './helpers.js';
 
 /*
@@ -22,17 +23,6 @@ import { braintreeDevEnv, order, sameDatabaseApp, signup, testApp, type TestApp 
 
 const TIMEOUT_MS = 600;
 const SUCCESS = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
-const THREE_DS_OK = {
-  liabilityShifted: true,
-  liabilityShiftPossible: true,
-  status: 'authenticate_successful',
-  enrolled: 'Y',
-  threeDSecureVersion: '2.2.0',
-};
-const VISA = FAKE_NONCES['fake-three-d-secure-visa-full-authentication-nonce'] as Exclude<
-  (typeof FAKE_NONCES)[string],
-  { error: unknown }
->;
 
 /** The SDK's TransactionGateway prototype (braintree_node transaction_gateway.js), where `transaction.sale` lives. */
 const saleGateway = Object.getPrototypeOf(

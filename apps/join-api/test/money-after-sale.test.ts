@@ -3,7 +3,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import braintree from 'braintree';
 import { eq } from 'drizzle-orm';
-import { FAKE_NONCES, startSandbox, type RunningSandbox } from 'payments-sandbox';
+import { startSandbox, type RunningSandbox } from 'payments-sandbox';
 import { loadEnv } from '../src/env.js';
 import { createGateway } from '../src/gateway/index.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
@@ -12,6 +12,7 @@ import type { Services } from '../src/context.js';
 import { orders, outbox, paymentEvents } from '../src/db/schema.js';
 import { reconcileOrders } from '../src/services/orders.js';
 import { startPaymentEventsWorker } from '../src/services/payment-events.js';
+import { THREE_DS_OK, VISA } from './sandbox-cards.js';
 import { braintreeDevEnv, order, signup, testApp, type TestApp } from './helpers.js';
 
 /*
@@ -20,18 +21,6 @@ import { braintreeDevEnv, order, signup, testApp, type TestApp } from './helpers
  * signed as Braintree signs them). The `braintree` driver runs the real npm SDK against the sandbox's gateway API; the
  * `sandbox` driver its own API, verifying notifications with the sandbox merchant's keys by default.
  */
-
-const THREE_DS_OK = {
-  liabilityShifted: true,
-  liabilityShiftPossible: true,
-  status: 'authenticate_successful',
-  enrolled: 'Y',
-  threeDSecureVersion: '2.2.0',
-};
-const VISA = FAKE_NONCES['fake-three-d-secure-visa-full-authentication-nonce'] as Exclude<
-  (typeof FAKE_NONCES)[string],
-  { error: unknown }
->;
 
 async function freePort(): Promise<number> {
   const srv = createNetServer();
