@@ -273,6 +273,7 @@ export async function parentState(db: DbOrTx, user: UserRow, now: Date): Promise
     graceLogins: user.graceLogins,
     coParentEmail: user.coParentEmail,
     coParentEmailAnswered: user.coParentEmailAnsweredAt !== null,
+    subscription: null,
   };
   return { ...state, isJoinComplete: isJoinComplete(state) };
 }

@@ -27,6 +27,9 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
  * `not_paid_yet` (409): a step that needs the subscription paid first (the co-parent answer, which e-mails an invitation).
  * `overloaded` (503, with `Retry-After`): join-api refused the request at once because it is past its load thresholds
  * (nothing of the request ran); send it again after `Retry-After`.
+ * `no_subscription` / `no_saved_payment_method` (409, `PUT /parents/{userId}/auto-renew`): renewal cannot be turned
+ * on without a current subscription or a saved payment method. `link_invalid` (404): a renewal e-mail's link that is
+ * unknown, used or expired — one answer for all three (docs/RENEWAL.md).
  */
 export const ProblemCodeSchema = z.enum([
   'validation_failed',
@@ -63,6 +66,9 @@ export const ProblemCodeSchema = z.enum([
   'unsupported_media_type',
   'internal_error',
   'overloaded',
+  'no_subscription',
+  'no_saved_payment_method',
+  'link_invalid',
 ]);
 /** A stable machine code of a join-api problem (see {@link ProblemCodeSchema}). */
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;

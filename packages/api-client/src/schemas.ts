@@ -17,6 +17,8 @@ import {
   SubscriptionStatusSchema,
   UpgradeOptionsSchema,
 } from '@ofw/domain';
+import { IdSchema } from './ids.js';
+import { ParentSubscriptionSchema, PaymentMethodSummarySchema, SubscriptionSchema } from './subscription.js';
 
 /*
  * Request and response shapes of join-api (DESIGN.md §4), defined once and used by the server
@@ -70,8 +72,7 @@ export const LanguageLocaleSchema = z
   .regex(/^[a-z]{2}[-_][A-Z]{2}$/, 'Expected a locale like en-US')
   .transform((s) => s.replace('_', '-'));
 
-/** Positive integer id (user, package). */
-export const IdSchema = z.number().int().positive().max(2_147_483_647);
+export { IdSchema } from './ids.js';
 /** Path/query integer id given as text. */
 export const IdParamSchema = z
   .string()
@@ -251,6 +252,11 @@ export const ParentStateSchema = z.object({
   coParentEmailAnswered: z.boolean().default(false),
   /** `@ofw/domain`'s `isJoinComplete` over these fields (§4 Completion). */
   isJoinComplete: z.boolean(),
+  /**
+   * The parent's latest subscription with its renewal (see {@link ParentSubscriptionSchema}), or null when they never
+   * had one (an older server omits it: null).
+   */
+  subscription: ParentSubscriptionSchema.nullable().default(null),
 });
 /** Parent and join-state fields of `GET /parents/{userId}` (§3 "Join state", §7). */
 export type ParentState = z.infer<typeof ParentStateSchema>;
@@ -359,6 +365,11 @@ export const OrderRequestSchema = z.object({
   deviceData: z.string().max(4000).optional(),
   billingAddress: BillingAddressSchema,
   expectedCharge: ExpectedChargeSchema,
+  /**
+   * Whether the parent chose, on the terms step, to renew automatically at the end of each term with the payment
+   * method this order saves (docs/RENEWAL.md). Never assumed: absent means no renewal.
+   */
+  autoRenew: z.boolean().optional(),
 });
 /**
  * `POST /orders` body (see {@link OrderRequestSchema}): what to buy, and in `expectedCharge` the amount the page
@@ -368,30 +379,6 @@ export type OrderRequest = z.input<typeof OrderRequestSchema>;
 
 /** `Idempotency-Key` header: 8–255 visible ASCII characters (a UUID is ideal). */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,255}$/);
-
-/** The subscription an order created (§4 "Subscription status"), in `POST /orders` 201. */
-export const SubscriptionSchema = z.object({
-  status: SubscriptionStatusSchema,
-  packageId: IdSchema,
-  /** ISO 8601 date-time (UTC). */
-  startsAt: z.string(),
-  /** ISO 8601 date-time (UTC). */
-  expiresAt: z.string(),
-});
-
-/**
- * What paid for an order, as its receipt names it (DESIGN.md §4: nothing else of it is kept): a card's brand and
- * last four; an Apple Pay card's brand and last four; the PayPal payer's e-mail; the Venmo username with its leading
- * @ (§3). A value the provider did not give is null.
- */
-export const PaymentMethodSummarySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('card'), brand: z.string().nullable(), last4: z.string().nullable() }),
-  z.object({ type: z.literal('apple_pay'), brand: z.string().nullable(), last4: z.string().nullable() }),
-  z.object({ type: z.literal('paypal'), payerEmail: z.string().nullable() }),
-  z.object({ type: z.literal('venmo'), username: z.string().nullable() }),
-]);
-/** See {@link PaymentMethodSummarySchema}. */
-export type PaymentMethodSummary = z.infer<typeof PaymentMethodSummarySchema>;
 
 /** The receipt of a paid order, in `POST /orders` 201; every amount in major units, 2 decimals, in `currencyCode`. */
 export const ReceiptSchema = z.object({

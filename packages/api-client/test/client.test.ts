@@ -276,6 +276,7 @@ describe('createApiClient', () => {
       coParentEmail: null,
       coParentEmailAnswered: true,
       isJoinComplete: true,
+      subscription: null,
     };
     server.use(
       http.put(`${BASE}/api/v1/parents/7/billing-address`, ({ request }) => {
@@ -300,6 +301,7 @@ describe('createApiClient', () => {
     expect(await client.putBillingAddress({ params: { userId: 7 }, body: address })).toMatchObject({
       billingAddressComplete: true,
       isJoinComplete: true,
+      subscription: null,
     });
     expect(await client.putCoParentEmail({ params: { userId: 7 }, body: { coParentEmail: null } })).toMatchObject({
       coParentEmail: null,

@@ -10,6 +10,8 @@ import {
 } from '../src/index.js';
 
 const BASE = 'http://api.test';
+/** A renewal e-mail link's token (docs/RENEWAL.md): 20+ URL-safe characters. */
+const LINK = 'link-token-abcdefghijklmnop';
 
 /** One call of each client method, by the operationId it must use. */
 const CALLS: { [K in OperationId]: (api: ApiClient) => Promise<unknown> } = {
@@ -29,6 +31,17 @@ const CALLS: { [K in OperationId]: (api: ApiClient) => Promise<unknown> } = {
   putBillingAddress: (api) => api.putBillingAddress({ params: { userId: 7 }, body: {} as never }),
   putCoParentEmail: (api) => api.putCoParentEmail({ params: { userId: 7 }, body: {} as never }),
   putLanguage: (api) => api.putLanguage({ params: { userId: 7 }, body: {} as never }),
+  putAutoRenew: (api) => api.putAutoRenew({ params: { userId: 7 }, body: { autoRenew: false } }),
+  getRenewalLink: (api) => api.getRenewalLink({ params: { token: LINK } }),
+  turnOffRenewalByLink: (api) => api.turnOffRenewalByLink({ params: { token: LINK } }),
+  getRenewalLinkPaymentsConfig: (api) => api.getRenewalLinkPaymentsConfig({ params: { token: LINK } }),
+  saveRenewalPaymentMethod: (api) =>
+    api.saveRenewalPaymentMethod({
+      params: { token: LINK },
+      body: { paymentMethodNonce: 'fake-valid-nonce' },
+      headers: { 'Idempotency-Key': 'key-12345678' },
+    }),
+  createRenewalSession: (api) => api.createRenewalSession({ params: { token: LINK } }),
   getExperiments: (api) => api.getExperiments(),
   getPaymentsConfig: (api) => api.getPaymentsConfig({ query: { currency: 'GBP' } }),
   createOrder: (api) => api.createOrder({ body: {} as never, headers: { 'Idempotency-Key': 'key-12345678' } }),
@@ -63,7 +76,7 @@ describe('the client is derived from the contract table', () => {
       expect(sent).toHaveLength(1);
       const url = new URL(sent[0]!.url);
       expect(sent[0]!.init.method).toBe(op.method);
-      expect(url.pathname).toBe(`${API_PREFIX}${operationPath(op, { userId: 7 })}`);
+      expect(url.pathname).toBe(`${API_PREFIX}${operationPath(op, { userId: 7, token: LINK })}`);
       const authorization = (sent[0]!.init.headers as Record<string, string>).authorization;
       expect(authorization).toBe(
         op.auth === 'none' ? undefined : op.auth === 'invite' ? 'Bearer invite-token' : 'Bearer parent-token',

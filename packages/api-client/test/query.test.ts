@@ -39,6 +39,7 @@ const parentState = (over: Partial<ParentState> = {}): ParentState => ({
   coParentEmail: null,
   coParentEmailAnswered: false,
   isJoinComplete: false,
+  subscription: null,
   ...over,
 });
 

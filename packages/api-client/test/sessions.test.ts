@@ -39,6 +39,7 @@ const STATE = {
   coParentEmail: null,
   coParentEmailAnswered: false,
   isJoinComplete: false,
+  subscription: null,
 };
 
 describe('sessions: @ofw/api-client', () => {

@@ -24,6 +24,14 @@ export {
 export { monthlyPrice } from './rules/monthly-price.js';
 export { vatAmount, vatForPrice, vatBreakdown, GBP_VAT_PERCENT, type VatBreakdown } from './rules/vat.js';
 export { termEnd, termDate, type TermYears } from './rules/term-end.js';
+export { renewalQuote, type RenewalContext } from './rules/renewal-price.js';
+export {
+  renewalChargeAt,
+  renewalReminderAt,
+  renewalRetryAt,
+  RENEWAL_REMINDER_DAYS,
+  RENEWAL_RETRY_DAYS,
+} from './rules/renewal-schedule.js';
 export { termTimeZone, FALLBACK_TERM_TIME_ZONE } from './rules/term-time-zone.js';
 export { formatMoney } from './rules/format-money.js';
 export { formatPrice, type FormatPriceOptions } from './rules/format-price.js';

@@ -48,6 +48,7 @@ export function paidResponse(
       packageId: order.packageId,
       startsAt: sub.startsAt.toISOString(),
       expiresAt: sub.expiresAt.toISOString(),
+      autoRenew: false,
     },
     receipt: {
       packageName: pkg?.displayName ?? String(order.packageId),
