@@ -288,6 +288,9 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
 
   return {
     name: 'braintree',
+    // PLACEHOLDER until the driver saves and charges vaulted methods (docs/RENEWAL.md)
+    chargeVaulted: () => Promise.reject(new Error('braintree: chargeVaulted is not implemented yet')),
+    savePaymentMethod: () => Promise.reject(new Error('braintree: savePaymentMethod is not implemented yet')),
     maxChargeMs: 2 * opts.timeoutMs,
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const merchantAccountId = opts.merchantAccounts[req.currencyCode];

@@ -156,6 +156,9 @@ export function createSandboxGateway(opts: {
 
   return {
     name: 'sandbox',
+    // PLACEHOLDER until the driver saves and charges vaulted methods (docs/RENEWAL.md)
+    chargeVaulted: () => Promise.reject(new Error('sandbox: chargeVaulted is not implemented yet')),
+    savePaymentMethod: () => Promise.reject(new Error('sandbox: savePaymentMethod is not implemented yet')),
     maxChargeMs: opts.timeoutMs,
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const res = await call('/v1/transactions', {

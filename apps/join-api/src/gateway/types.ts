@@ -28,6 +28,62 @@ export interface ChargeRequest {
     postalCode: string;
     countryCodeAlpha2: string;
   };
+  /**
+   * Save the payment method in the vault when the sale succeeds (Braintree `options.storeInVaultOnSuccess`: the card's
+   * 3D Secure authentication counts for this first, customer-initiated sale; later renewals are merchant-initiated,
+   * docs/RENEWAL.md), under the parent's vault customer `customerId`, or a new customer made from `customer` when null.
+   * Absent: nothing is saved. A method that cannot be saved (a one-time PayPal payment, a single-use Venmo account)
+   * is refused by the provider: `gateway_rejected`-free validation errors come back as `payment_method_invalid`.
+   */
+  vault?: { customerId: string | null };
+}
+
+/**
+ * A merchant-initiated renewal sale on a saved payment method (Braintree `transaction.sale` with `paymentMethodToken`
+ * and `transactionSource: 'recurring'`: no 3D Secure, Braintree "Recurring transactions"). `customer` is sent as on
+ * the first sale so that a search by the parent's e-mail finds both. Same orderId rules as {@link ChargeRequest}.
+ */
+export interface RecurringChargeRequest {
+  orderId: string;
+  amount: string;
+  currencyCode: string;
+  paymentMethodToken: string;
+  customer: { firstName: string; lastName: string; email: string };
+}
+
+/**
+ * A payment method saved in the provider's vault: its customer, its token (the only handle join-api keeps) and what
+ * it is, for the parent's pages and e-mails (docs/RENEWAL.md: nothing else of it is stored).
+ */
+export interface VaultedMethod {
+  customerId: string;
+  token: string;
+  summary: PaymentMethodSummary;
+}
+
+/**
+ * Saving a new payment method for renewals (Braintree `paymentMethod.create` with `makeDefault`, or `customer.create`
+ * with the nonce when the parent has no vault customer yet): `saved`, or `refused` with why — the nonce is unknown or
+ * used (`unknown`, `consumed`), the method cannot be saved (`not_vaultable`: a one-time PayPal payment, a single-use
+ * Venmo account), or the card's verification failed (`verification_failed`, with the processor's code and text).
+ */
+export type SavePaymentMethodResult =
+  | { outcome: 'saved'; vaulted: VaultedMethod }
+  | {
+      outcome: 'refused';
+      reason: 'unknown' | 'consumed' | 'not_vaultable' | 'verification_failed';
+      processorResponseCode?: string;
+      processorResponseText?: string;
+    };
+
+/** What {@link PaymentGateway.savePaymentMethod} takes. */
+export interface SavePaymentMethodRequest {
+  /** The parent's vault customer, or null to create one from `customer`. */
+  customerId: string | null;
+  customer: { firstName: string; lastName: string; email: string };
+  paymentMethodNonce: string;
+  deviceData?: string;
+  billingAddress?: ChargeRequest['billingAddress'];
 }
 
 /** Brand and last four: the only card data join-api keeps (DESIGN.md §4). */
@@ -103,6 +159,8 @@ export type ChargeResult =
        * (DESIGN.md §5 "3D Secure policy"; logged, and the hook a metric counts).
        */
       threeDSecure?: ThreeDSecureSummary;
+      /** The saved method when the request asked for `vault` (absent otherwise, and for sales found by search). */
+      vaulted?: VaultedMethod;
     }
   | {
       outcome: 'processor_declined';
@@ -260,6 +318,17 @@ export interface PaymentGateway {
    * @throws GatewayUnavailableError
    */
   changedSales(since: Date, until: Date): Promise<ChangedSale[]>;
+  /**
+   * A renewal: a merchant-initiated recurring sale on a saved method ({@link RecurringChargeRequest}). Never answers a
+   * {@link isDuplicateRejection duplicate rejection}: that is in doubt.
+   * @throws GatewayUnavailableError when the outcome is unknown, or the sale was rejected as a duplicate.
+   */
+  chargeVaulted(req: RecurringChargeRequest): Promise<ChargeResult>;
+  /**
+   * Saves a new payment method for renewals and makes it the customer's default ({@link SavePaymentMethodResult}).
+   * @throws GatewayUnavailableError when the outcome is unknown.
+   */
+  savePaymentMethod(req: SavePaymentMethodRequest): Promise<SavePaymentMethodResult>;
 }
 
 /** A dispute on a sale (braintree_node dispute.js): `status` open, won, lost, accepted, expired…; money in major units. */
