@@ -283,7 +283,7 @@ export const contract = {
     params: UserIdParamsSchema,
     summary: "Turn the subscription's automatic renewal on or off (docs/RENEWAL.md)",
     description:
-      'Renewal charges the saved payment method on the term\'s last day at the package\'s price for a new term. Turning it on needs a current subscription (409 no_subscription) and a saved payment method (409 no_saved_payment_method: pay again with one that can be saved). Turning it off stops every reminder and charge not yet made; the subscription runs to its end.',
+      "Renewal charges the saved payment method on the term's last day at the package's price for a new term. Turning it on needs a current subscription (409 no_subscription) and a saved payment method (409 no_saved_payment_method: pay again with one that can be saved). Turning it off stops every reminder and charge not yet made; the subscription runs to its end.",
     auth: 'parent',
     body: AutoRenewRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
