@@ -75,6 +75,9 @@ function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, strin
   const calls = { sale: [] as Record<string, unknown>[], find: 0, void: [] as string[], refund: [] as string[] };
   const sdk: BraintreeLike = {
     config: { timeout: 60_000 },
+    // the vault's own calls are driven by the real SDK against the sandbox (braintree-sdk.test.ts)
+    customer: { create: () => Promise.reject(new Error('unused by the fake')) },
+    paymentMethod: { create: () => Promise.reject(new Error('unused by the fake')) },
     clientToken: {
       generate: (x) =>
         Promise.resolve({
@@ -99,9 +102,25 @@ function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, strin
           orderId: string;
           merchantAccountId: string;
           customer?: { email?: string };
-          options?: { threeDSecure?: { required?: boolean } };
+          paymentMethodToken?: string;
+          options?: { threeDSecure?: { required?: boolean }; storeInVaultOnSuccess?: boolean };
         };
         calls.sale.push(r);
+        if (r.paymentMethodToken) {
+          // a vaulted card (Braintree "Vault"): sold without a nonce, in the token's customer
+          const t: BtTransaction = {
+            id: `bt${txs.length + 1}`,
+            type: 'sale',
+            amount: r.amount,
+            orderId: r.orderId,
+            currencyIsoCode: (o.merchantCurrency ?? CURRENCY_OF)[r.merchantAccountId],
+            status: 'submitted_for_settlement',
+            creditCard: { cardType: 'Visa', last4: '1111', token: r.paymentMethodToken },
+            customer: { id: 'cust_1' },
+          };
+          txs.push(t);
+          return Promise.resolve({ success: true, transaction: t });
+        }
         if (o.saleError) return Promise.reject(o.saleError);
         const n = nonces.get(r.paymentMethodNonce);
         if (!n) return Promise.resolve(validation('91565', 'Unknown or expired payment_method_nonce.'));
@@ -126,7 +145,12 @@ function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, strin
                 status: 'submitted_for_settlement',
                 processorResponseCode: '1000',
                 processorResponseText: 'Approved',
-                creditCard: { cardType: n.details?.cardType ?? null, last4: n.details?.lastFour ?? null },
+                creditCard: {
+                  cardType: n.details?.cardType ?? null,
+                  last4: n.details?.lastFour ?? null,
+                  ...(r.options?.storeInVaultOnSuccess ? { token: `tok_${txs.length + 1}` } : {}),
+                },
+                customer: { id: r.options?.storeInVaultOnSuccess ? 'cust_1' : null },
               };
         t.customerEmail = r.customer?.email;
         txs.push(t);
@@ -213,6 +237,41 @@ describe('braintree driver (strict in-process fake of the SDK)', () => {
     });
     expect(calls.sale[0]).not.toHaveProperty('paymentMethodToken');
     expect(calls.sale[0]).not.toHaveProperty('options.storeInVaultOnSuccess');
+  });
+
+  it('Braintree Vault: a sale asked to save its method sends storeInVaultOnSuccess and answers the token and customer it was filed under', async () => {
+    const { sdk, calls } = fakeSdk();
+    const r = await gateway(sdk).charge(req({ vault: { customerId: null } }));
+    expect(calls.sale[0]).toMatchObject({
+      options: { storeInVaultOnSuccess: true },
+      customer: { email: 'a@b.example' },
+    });
+    expect(r).toMatchObject({ outcome: 'approved', vaulted: { customerId: 'cust_1', token: 'tok_1' } });
+    // a parent who has a vault customer already: the method is filed under it, the customer is not made again
+    const second = fakeSdk();
+    await gateway(second.sdk).charge(req({ vault: { customerId: 'cust_1' } }));
+    expect(second.calls.sale[0]).toMatchObject({ customerId: 'cust_1', options: { storeInVaultOnSuccess: true } });
+    expect(second.calls.sale[0]).not.toHaveProperty('customer');
+  });
+
+  it('Braintree recurring transactions: a renewal sells the saved token with transactionSource recurring, no nonce and no 3DS', async () => {
+    const { sdk, calls } = fakeSdk();
+    const r = await gateway(sdk).chargeVaulted({
+      orderId: 'ord_r1',
+      amount: '216.00',
+      currencyCode: 'USD',
+      paymentMethodToken: 'tok_9',
+      customer: { firstName: 'A', lastName: 'B', email: 'a@b.example' },
+    });
+    expect(r).toMatchObject({ outcome: 'approved', paymentMethod: { type: 'card', last4: '1111' } });
+    expect(calls.sale[0]).toMatchObject({
+      paymentMethodToken: 'tok_9',
+      transactionSource: 'recurring',
+      merchantAccountId: 'ofw_usd',
+      options: { submitForSettlement: true },
+    });
+    expect(calls.sale[0]).not.toHaveProperty('paymentMethodNonce');
+    expect(calls.sale[0]).not.toHaveProperty('options.threeDSecure');
   });
 
   it('passes the billing address to the sale as Braintree takes it (transaction `billing`): address line 2 as extendedAddress, no region when the country needs none', async () => {

@@ -5,15 +5,15 @@ import {
   isDuplicateRejection,
   saleMoneyState,
   paymentMethodSummary,
-  type BraintreeInstrument,
   type ChargeRequest,
   type ChargeResult,
   type FoundTransaction,
   type PaymentGateway,
 } from './types.js';
 import { threeDSecurePolicy } from './three-d-secure.js';
-import { braintreeChangedSales, braintreeSaleMoney, isNotFound } from './braintree-money.js';
-import type { BtMoneyTransaction, MoneySearchBuilder } from './braintree-money.js';
+import { braintreeChangedSales, braintreeSaleMoney, isNotFound, type Guarded } from './braintree-money.js';
+import type { BraintreeLike, BtPaymentMethodNonce, BtResult, BtTransaction } from './braintree-sdk.js';
+import { braintreeSavePaymentMethod, recurringSaleRequest, vaultedFromSale } from './braintree-vault.js';
 
 /*
  * The `braintree` driver (npm braintree 3.40, server SDK). Only the shapes used are typed here, so both the real
@@ -34,70 +34,15 @@ import type { BtMoneyTransaction, MoneySearchBuilder } from './braintree-money.j
  * `orderId` is not an idempotency handle (Braintree never deduplicates on it): orders.ts holds a lease instead.
  */
 
-export interface BtCreditCard {
-  cardType?: string | null;
-  last4?: string | null;
-  token?: string;
-}
-export interface BtTransaction extends BraintreeInstrument, Omit<BtMoneyTransaction, 'amount'> {
-  id: string;
-  status: string;
-  /** `sale`, or `credit` for a refund (braintree_node transaction.js `Type`). */
-  type?: string | null;
-  /** Refunds of this sale (a refunded sale keeps its `settled` status). */
-  refundIds?: string[] | null;
-  amount?: string;
-  currencyIsoCode?: string | null;
-  merchantAccountId?: string | null;
-  orderId?: string | null;
-  paymentInstrumentType?: string | null;
-  processorResponseCode?: string | null;
-  processorResponseText?: string | null;
-  gatewayRejectionReason?: string | null;
-  creditCard?: BtCreditCard | null;
-}
-export interface BtError {
-  code: string;
-  message: string;
-  attribute?: string;
-}
-export interface BtResult {
-  success: boolean;
-  message?: string;
-  transaction?: BtTransaction;
-  errors?: { deepErrors(): BtError[] };
-}
-export interface BtThreeDSecureInfo {
-  liabilityShifted?: boolean;
-  liabilityShiftPossible?: boolean;
-  status?: string;
-}
-export interface BtPaymentMethodNonce {
-  type?: string;
-  details?: { cardType?: string; lastFour?: string } | null;
-  threeDSecureInfo?: BtThreeDSecureInfo | null;
-}
-type SearchBuilder = MoneySearchBuilder & {
-  orderId(): { is(v: string): void };
-  customerEmail(): { is(v: string): void };
-  /** A multiple-value field (braintree_node transaction_search.js): `is` selects one value. */
-  type(): { is(v: string): void };
-};
-
-/** The subset of `braintree.BraintreeGateway` the driver calls. */
-export interface BraintreeLike {
-  config: { timeout: number };
-  clientToken: { generate(o: object): Promise<{ success: boolean; clientToken: string; message?: string }> };
-  paymentMethodNonce: { find(nonce: string): Promise<BtPaymentMethodNonce> };
-  transaction: {
-    sale(o: object): Promise<BtResult>;
-    find(id: string): Promise<BtTransaction>;
-    void(id: string): Promise<BtResult>;
-    refund(id: string): Promise<BtResult>;
-    /** The SDK answers a `stream.Readable` of transactions, which is an async iterable. */
-    search(cb: (s: SearchBuilder) => void): AsyncIterable<BtTransaction>;
-  };
-}
+export type {
+  BtCreditCard,
+  BtTransaction,
+  BtError,
+  BtResult,
+  BtThreeDSecureInfo,
+  BtPaymentMethodNonce,
+  BraintreeLike,
+} from './braintree-sdk.js';
 
 /** Options of {@link createBraintreeGateway}. */
 export interface BraintreeDriverOptions {
@@ -223,7 +168,12 @@ function saleRequest(
     merchantAccountId,
     paymentMethodNonce: req.paymentMethodNonce,
     ...(req.deviceData ? { deviceData: req.deviceData } : {}),
-    customer: { firstName: req.customer.firstName, lastName: req.customer.lastName, email: req.customer.email },
+    // docs/RENEWAL.md: a sale that saves its method files it under the parent's vault customer when they have one
+    ...(req.vault?.customerId
+      ? { customerId: req.vault.customerId }
+      : {
+          customer: { firstName: req.customer.firstName, lastName: req.customer.lastName, email: req.customer.email },
+        }),
     billing: {
       firstName: req.customer.firstName,
       lastName: req.customer.lastName,
@@ -231,6 +181,7 @@ function saleRequest(
     },
     options: {
       submitForSettlement: true,
+      ...(req.vault ? { storeInVaultOnSuccess: true } : {}),
       ...(policy?.decision === 'require' ? { threeDSecure: { required: true } } : {}),
     },
   };
@@ -245,6 +196,53 @@ async function searchSales(gw: BraintreeLike, orderId: string): Promise<BtTransa
   });
   for await (const t of search) list.push(t);
   return list;
+}
+
+/** Gives an approved sale's money back (void, or refund once settled); 'already' when another process did. */
+async function reverseSale(
+  gw: BraintreeLike,
+  guarded: Guarded,
+  transactionId: string,
+): Promise<'voided' | 'refunded' | 'already'> {
+  const t = await guarded(() => gw.transaction.find(transactionId));
+  const money = saleMoneyState(t);
+  if (money === 'none') return 'already';
+  if (money === 'in_doubt') throw new GatewayUnavailableError(`braintree: cannot reverse ${t.status} yet`);
+  const refund = REFUNDABLE.has(t.status);
+  if (!refund && !VOIDABLE.has(t.status)) throw new GatewayUnavailableError(`braintree: cannot reverse ${t.status}`);
+  const r = await guarded(() => (refund ? gw.transaction.refund(transactionId) : gw.transaction.void(transactionId)));
+  if (r.success) return refund ? 'refunded' : 'voided';
+  const codes = (r.errors?.deepErrors() ?? []).map((e) => e.code);
+  // 91504 "Transaction can only be voided if status is authorized…", 91512 "already been completely refunded":
+  // another process reversed it first.
+  if (codes.includes('91504') || codes.includes('91512')) return 'already';
+  throw new GatewayUnavailableError(`braintree: reverse ${transactionId} failed: ${codes.join(',') || r.message}`);
+}
+
+/**
+ * A sale's answer as the order's outcome: a refusal as {@link mapBraintreeFailure} maps it; a sale the merchant
+ * account settled in another currency than priced is given back and refused; an `authorizing` one is in doubt.
+ */
+async function outcomeOfSale(
+  sale: BtResult,
+  currencyCode: string,
+  reverse: (transactionId: string) => Promise<unknown>,
+): Promise<ChargeResult> {
+  if (!sale.success || !sale.transaction) return mapBraintreeFailure(sale);
+  const t = sale.transaction;
+  if (t.currencyIsoCode && t.currencyIsoCode !== currencyCode) {
+    // The merchant account settles another currency than the one priced: give the money back, refuse.
+    await reverse(t.id);
+    return {
+      outcome: 'gateway_rejected',
+      transactionId: t.id,
+      gatewayRejectionReason: `currency_mismatch:${t.currencyIsoCode}`,
+    };
+  }
+  const mapped = mapBraintreeTransaction(t);
+  // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
+  if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`braintree: sale ${t.id} ${t.status}`);
+  return mapped;
 }
 
 /**
@@ -270,27 +268,11 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
     }
   }
 
-  async function reverse(transactionId: string): Promise<'voided' | 'refunded' | 'already'> {
-    const t = await guarded(() => gw.transaction.find(transactionId));
-    const money = saleMoneyState(t);
-    if (money === 'none') return 'already';
-    if (money === 'in_doubt') throw new GatewayUnavailableError(`braintree: cannot reverse ${t.status} yet`);
-    const refund = REFUNDABLE.has(t.status);
-    if (!refund && !VOIDABLE.has(t.status)) throw new GatewayUnavailableError(`braintree: cannot reverse ${t.status}`);
-    const r = await guarded(() => (refund ? gw.transaction.refund(transactionId) : gw.transaction.void(transactionId)));
-    if (r.success) return refund ? 'refunded' : 'voided';
-    const codes = (r.errors?.deepErrors() ?? []).map((e) => e.code);
-    // 91504 "Transaction can only be voided if status is authorized…", 91512 "already been completely refunded":
-    // another process reversed it first.
-    if (codes.includes('91504') || codes.includes('91512')) return 'already';
-    throw new GatewayUnavailableError(`braintree: reverse ${transactionId} failed: ${codes.join(',') || r.message}`);
-  }
+  const reverse = (transactionId: string) => reverseSale(gw, guarded, transactionId);
+  const saleOutcome = (sale: BtResult, currencyCode: string) => outcomeOfSale(sale, currencyCode, reverse);
 
   return {
     name: 'braintree',
-    // PLACEHOLDER until the driver saves and charges vaulted methods (docs/RENEWAL.md)
-    chargeVaulted: () => Promise.reject(new Error('braintree: chargeVaulted is not implemented yet')),
-    savePaymentMethod: () => Promise.reject(new Error('braintree: savePaymentMethod is not implemented yet')),
     maxChargeMs: 2 * opts.timeoutMs,
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const merchantAccountId = opts.merchantAccounts[req.currencyCode];
@@ -315,21 +297,24 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
         };
       }
       const sale = await guarded(() => gw.transaction.sale(saleRequest(req, merchantAccountId, policy)));
-      if (!sale.success || !sale.transaction) return mapBraintreeFailure(sale);
-      const t = sale.transaction;
-      if (t.currencyIsoCode && t.currencyIsoCode !== req.currencyCode) {
-        // The merchant account settles another currency than the one priced: give the money back, refuse.
-        await reverse(t.id);
-        return {
-          outcome: 'gateway_rejected',
-          transactionId: t.id,
-          gatewayRejectionReason: `currency_mismatch:${t.currencyIsoCode}`,
-        };
+      const mapped = await saleOutcome(sale, req.currencyCode);
+      if (mapped.outcome !== 'approved') return mapped;
+      const vaulted =
+        req.vault && mapped.paymentMethod ? vaultedFromSale(sale.transaction!, mapped.paymentMethod) : undefined;
+      return { ...mapped, ...(policy ? { threeDSecure: policy.summary } : {}), ...(vaulted ? { vaulted } : {}) };
+    },
+    async chargeVaulted(req) {
+      const merchantAccountId = opts.merchantAccounts[req.currencyCode];
+      if (!merchantAccountId) {
+        return { outcome: 'gateway_rejected', gatewayRejectionReason: `no merchant account for ${req.currencyCode}` };
       }
-      const mapped = mapBraintreeTransaction(t);
-      // a sale still `authorizing` has not decided the money: in doubt, resolved later by its order id
-      if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`braintree: sale ${t.id} ${t.status}`);
-      return mapped.outcome === 'approved' && policy ? { ...mapped, threeDSecure: policy.summary } : mapped;
+      const sale = await guarded(() => gw.transaction.sale(recurringSaleRequest(req, merchantAccountId)));
+      return saleOutcome(sale, req.currencyCode);
+    },
+    async savePaymentMethod(req) {
+      const currency = req.currencyCode ?? 'USD';
+      const merchantAccountId = opts.merchantAccounts[currency] ?? Object.values(opts.merchantAccounts)[0]!;
+      return braintreeSavePaymentMethod(gw, guarded, { ...req, merchantAccountId });
     },
     async findByOrderId(orderId: string) {
       // Sales only: a refund is a `credit` transaction carrying the same orderId, never an approval.

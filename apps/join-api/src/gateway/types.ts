@@ -38,53 +38,18 @@ export interface ChargeRequest {
   vault?: { customerId: string | null };
 }
 
-/**
- * A merchant-initiated renewal sale on a saved payment method (Braintree `transaction.sale` with `paymentMethodToken`
- * and `transactionSource: 'recurring'`: no 3D Secure, Braintree "Recurring transactions"). `customer` is sent as on
- * the first sale so that a search by the parent's e-mail finds both. Same orderId rules as {@link ChargeRequest}.
- */
-export interface RecurringChargeRequest {
-  orderId: string;
-  amount: string;
-  currencyCode: string;
-  paymentMethodToken: string;
-  customer: { firstName: string; lastName: string; email: string };
-}
-
-/**
- * A payment method saved in the provider's vault: its customer, its token (the only handle join-api keeps) and what
- * it is, for the parent's pages and e-mails (docs/RENEWAL.md: nothing else of it is stored).
- */
-export interface VaultedMethod {
-  customerId: string;
-  token: string;
-  summary: PaymentMethodSummary;
-}
-
-/**
- * Saving a new payment method for renewals (Braintree `paymentMethod.create` with `makeDefault`, or `customer.create`
- * with the nonce when the parent has no vault customer yet): `saved`, or `refused` with why — the nonce is unknown or
- * used (`unknown`, `consumed`), the method cannot be saved (`not_vaultable`: a one-time PayPal payment, a single-use
- * Venmo account), or the card's verification failed (`verification_failed`, with the processor's code and text).
- */
-export type SavePaymentMethodResult =
-  | { outcome: 'saved'; vaulted: VaultedMethod }
-  | {
-      outcome: 'refused';
-      reason: 'unknown' | 'consumed' | 'not_vaultable' | 'verification_failed';
-      processorResponseCode?: string;
-      processorResponseText?: string;
-    };
-
-/** What {@link PaymentGateway.savePaymentMethod} takes. */
-export interface SavePaymentMethodRequest {
-  /** The parent's vault customer, or null to create one from `customer`. */
-  customerId: string | null;
-  customer: { firstName: string; lastName: string; email: string };
-  paymentMethodNonce: string;
-  deviceData?: string;
-  billingAddress?: ChargeRequest['billingAddress'];
-}
+export type {
+  RecurringChargeRequest,
+  VaultedMethod,
+  SavePaymentMethodResult,
+  SavePaymentMethodRequest,
+} from './vault-types.js';
+import type {
+  RecurringChargeRequest,
+  VaultedMethod,
+  SavePaymentMethodResult,
+  SavePaymentMethodRequest,
+} from './vault-types.js';
 
 /** Brand and last four: the only card data join-api keeps (DESIGN.md §4). */
 export interface CardSummary {
@@ -143,7 +108,6 @@ export function paymentMethodSummary(t: BraintreeInstrument): PaymentMethodSumma
       return { type: 'card', brand: t.creditCard?.cardType || null, last4: t.creditCard?.last4 || null };
   }
 }
-
 export type ChargeResult =
   | {
       outcome: 'approved';
