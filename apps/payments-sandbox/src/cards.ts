@@ -76,6 +76,11 @@ export interface StoredCard {
    * Cards are always vaultable (undefined).
    */
   vaultable?: boolean | undefined;
+  /**
+   * How the wallet account was approved, recorded on its nonce: braintree-web paypal-checkout `flow` (`checkout` —
+   * one-time — or `vault`, a billing agreement) and venmo `paymentMethodUsage` (`single_use` / `multi_use`).
+   */
+  walletUsage?: 'checkout' | 'vault' | 'single_use' | 'multi_use' | undefined;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import type { StoredCard } from './cards.js';
 import { errorPage } from './pages.js';
 import { randomId, type SandboxStore } from './store.js';
 
@@ -20,7 +21,7 @@ const isWallet = (value: string): value is Wallet => value in WALLETS;
  * How the wallet account may be used later: a PayPal `checkout` (one-time) payment and a Venmo `single_use` account
  * cannot be vaulted (Braintree 82902; braintree-web `paymentMethodUsage`); `vault` / `multi_use` can.
  */
-type Usage = 'checkout' | 'vault' | 'single_use' | 'multi_use';
+type Usage = NonNullable<StoredCard['walletUsage']>;
 
 function popupPage(wallet: Wallet, origin: string, amount: string, currency: string, usage: Usage): string {
   const { name } = WALLETS[wallet];
@@ -79,6 +80,7 @@ export function registerWallets(
           .regex(/^[A-Z]{3}$/)
           .default('USD'),
         flow: z.enum(['checkout', 'vault']).default('checkout'),
+        requestBillingAgreement: z.enum(['true', 'false']).default('false'),
         paymentMethodUsage: z.enum(['single_use', 'multi_use']).default('multi_use'),
       })
       .safeParse(c.req.query());
@@ -92,7 +94,10 @@ export function registerWallets(
       "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
     );
     c.header('Cache-Control', 'no-store');
-    const usage = wallet === 'paypal' ? query.data.flow : query.data.paymentMethodUsage;
+    // braintree-web paypal-checkout `createPayment({ flow, requestBillingAgreement })`: a checkout with a billing
+    // agreement is vaultable like the vault flow; venmo `create({ paymentMethodUsage })`
+    const paypalUsage = query.data.requestBillingAgreement === 'true' ? 'vault' : query.data.flow;
+    const usage = wallet === 'paypal' ? paypalUsage : query.data.paymentMethodUsage;
     return c.html(popupPage(wallet, origin, query.data.amount, query.data.currency, usage));
   });
 
@@ -103,7 +108,7 @@ export function registerWallets(
       .object({ validationURL: z.url(), displayName: z.string().min(1), domainName: z.string().min(1) })
       .safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: { message: 'validationURL and displayName are required.' } }, 422);
-    const now = Date.now();
+    const now = store.now();
     return c.json({
       merchantSessionIdentifier: randomId(32),
       displayName: body.data.displayName,
@@ -141,8 +146,11 @@ export function registerWallets(
     if (!isWallet(wallet)) return c.json({ error: { message: 'Unknown wallet.' } }, 404);
     const kind = WALLETS[wallet].kind;
     // PayPal defaults to a one-time checkout (not vaultable), Venmo to multi_use (vaultable), as braintree-web does
-    const usage = c.req.query('usage');
-    const vaultable = wallet === 'paypal' ? usage === 'vault' : usage !== 'single_use';
+    const usage = c.req.query('usage') ?? (wallet === 'paypal' ? 'checkout' : 'multi_use');
+    const usages: readonly string[] = wallet === 'paypal' ? ['checkout', 'vault'] : ['single_use', 'multi_use'];
+    if (!usages.includes(usage))
+      return c.json({ error: { message: `usage must be one of ${usages.join(', ')}` } }, 400);
+    const vaultable = usage === 'vault' || usage === 'multi_use';
     const username = '@venmojoe';
     const email = 'jane.doe@example.com';
     const nonce = store.createNonce(
@@ -155,6 +163,7 @@ export function registerWallets(
         expirationYear: '',
         ...(wallet === 'venmo' ? { username } : { email }),
         vaultable,
+        walletUsage: usage as Usage,
       },
       wallet === 'venmo' ? 'fake-venmo_sb' : 'fake-paypal_sb',
     );
