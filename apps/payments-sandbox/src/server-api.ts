@@ -137,7 +137,11 @@ export function registerServerApi(
       return c.json({ error: { code: 'not_found', message: `No transaction ${c.req.param('id')}` } }, 404);
     return faults.apply(c, { orderId: transaction.orderId }, () => c.json({ transaction: v1View(store, transaction) }));
   });
+  registerTransactionOperations(app, { store, faults });
+}
 
+/** `POST /v1/transactions/search`, `/v1/transactions/{id}/void` and `/refund` (the caller checks the API key). */
+function registerTransactionOperations(app: Hono, { store, faults }: { store: SandboxStore; faults: Faults }): void {
   // Braintree's transaction.search with the gateway's criteria language (gateway/search.ts), camelCase: sales and
   // credits, oldest first, behind the search lag; an unknown criterion is 400, never ignored.
   app.post('/v1/transactions/search', async (c) => {

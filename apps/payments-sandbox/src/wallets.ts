@@ -101,44 +101,7 @@ export function registerWallets(
     return c.html(popupPage(wallet, origin, query.data.amount, query.data.currency, usage));
   });
 
-  // Apple Pay stand-ins (spec §7 apple_pay_web/sessions and payment_methods/apple_payment_tokens). Browsers without
-  // ApplePaySession never get here (support is false there, as in reality).
-  app.post('/v1/browser/apple-pay/sessions', async (c) => {
-    const body = z
-      .object({ validationURL: z.url(), displayName: z.string().min(1), domainName: z.string().min(1) })
-      .safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ error: { message: 'validationURL and displayName are required.' } }, 422);
-    const now = store.now();
-    return c.json({
-      merchantSessionIdentifier: randomId(32),
-      displayName: body.data.displayName,
-      domainName: body.data.domainName,
-      epochTimestamp: now,
-      expiresAt: now + 60 * 60 * 1000,
-      nonce: randomId(8),
-    });
-  });
-
-  app.post('/v1/browser/apple-pay/tokenize', async (c) => {
-    const body = z.object({ token: z.unknown() }).safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success || body.data.token === undefined || body.data.token === null)
-      return c.json({ error: { message: 'A payment token is required.' } }, 422);
-    const card = {
-      kind: 'ApplePayCard' as const,
-      bin: '401288',
-      lastFour: '1881',
-      cardType: 'Apple Pay - Visa',
-      expirationMonth: '12',
-      expirationYear: '2030',
-    };
-    const nonce = store.createNonce(card, 'tokenapplepay_sb');
-    return c.json({
-      nonce,
-      type: 'ApplePayCard',
-      description: 'Apple Pay - Visa',
-      details: { cardType: 'Apple Pay - Visa', cardHolderName: '', dpanLastTwo: '81' },
-    });
-  });
+  registerApplePay(app, store);
 
   // Called by the popup (same origin): a single-use nonce for the approved wallet account.
   app.post('/v1/wallets/:wallet/approve', (c) => {
@@ -175,6 +138,48 @@ export function registerWallets(
       type: 'PayPalAccount',
       details: { email, payerId: randomId(13).toUpperCase(), firstName: 'Jane', lastName: 'Doe', countryCode: 'US' },
       creditFinancingOffered: {},
+    });
+  });
+}
+
+/** Apple Pay's stand-ins: merchant validation and tokenization to an `ApplePayCard` nonce (vaultable, as on Braintree). */
+function registerApplePay(app: Hono, store: SandboxStore): void {
+  // Apple Pay stand-ins (spec §7 apple_pay_web/sessions and payment_methods/apple_payment_tokens). Browsers without
+  // ApplePaySession never get here (support is false there, as in reality).
+  app.post('/v1/browser/apple-pay/sessions', async (c) => {
+    const body = z
+      .object({ validationURL: z.url(), displayName: z.string().min(1), domainName: z.string().min(1) })
+      .safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json({ error: { message: 'validationURL and displayName are required.' } }, 422);
+    const now = store.now();
+    return c.json({
+      merchantSessionIdentifier: randomId(32),
+      displayName: body.data.displayName,
+      domainName: body.data.domainName,
+      epochTimestamp: now,
+      expiresAt: now + 60 * 60 * 1000,
+      nonce: randomId(8),
+    });
+  });
+
+  app.post('/v1/browser/apple-pay/tokenize', async (c) => {
+    const body = z.object({ token: z.unknown() }).safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success || body.data.token === undefined || body.data.token === null)
+      return c.json({ error: { message: 'A payment token is required.' } }, 422);
+    const card = {
+      kind: 'ApplePayCard' as const,
+      bin: '401288',
+      lastFour: '1881',
+      cardType: 'Apple Pay - Visa',
+      expirationMonth: '12',
+      expirationYear: '2030',
+    };
+    const nonce = store.createNonce(card, 'tokenapplepay_sb');
+    return c.json({
+      nonce,
+      type: 'ApplePayCard',
+      description: 'Apple Pay - Visa',
+      details: { cardType: 'Apple Pay - Visa', cardHolderName: '', dpanLastTwo: '81' },
     });
   });
 }
