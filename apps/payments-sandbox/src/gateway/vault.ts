@@ -129,7 +129,7 @@ export function createPaymentMethod(
 
 /**
  * `paymentMethod.update(token, { options: { makeDefault } })`, the part the sandbox keeps: making a method the
- * default; a `paymentMethodNonce` (replacing the card) is accepted for cards only, as Braintree does for a card nonce.
+ * default, and a new `paymentMethodNonce` replacing the instrument (checked as `paymentMethod.create` checks one).
  */
 export function updatePaymentMethod(
   store: SandboxStore,
