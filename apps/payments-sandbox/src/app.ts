@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { TOKENIZATION_KEY } from './authorization.js';
 import { registerClientApi } from './client-api.js';
+import { registerClock } from './clock-routes.js';
 import { registerControlPanel } from './control-panel.js';
 import { DEFAULT_ALLOWED_ORIGINS, EnvSchema } from './env.js';
 import { Faults, registerFaultControl } from './faults.js';
 import { registerHostedFieldFrames } from './frames.js';
 import { registerGateway } from './gateway/routes.js';
+import { registerVaultGateway } from './gateway/vault-routes.js';
 import { registerServerApi } from './server-api.js';
 import { SandboxStore } from './store.js';
 import { registerThreeDSecure } from './three-d-secure.js';
@@ -66,6 +68,8 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   const store = options.store ?? new SandboxStore();
   const faults = options.faults ?? new Faults();
   const webhooks = options.webhooks ?? new WebhookQueue();
+  // webhook notifications are stamped by the sandbox's test clock (clock.ts)
+  webhooks.now = () => store.now();
   const nodeEnv = options.nodeEnv ?? EnvSchema.shape.NODE_ENV.parse(process.env.NODE_ENV);
   const app = new Hono();
   // CORS for the browser-facing APIs the parent page calls directly (3D Secure lookup, wallets)
@@ -85,8 +89,10 @@ export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   registerClientApi(app, { store, allowedOrigins });
   registerServerApi(app, { store, faults, apiKey: options.apiKey });
   registerGateway(app, { store, faults, webhooks });
+  registerVaultGateway(app, { store, faults });
   registerFaultControl(app, { faults, store, production: nodeEnv === 'production' });
   registerControlPanel(app, { store, webhooks });
+  registerClock(app, { store, webhooks });
   registerThreeDSecure(app, {
     store,
     allowedOrigins,

@@ -76,6 +76,11 @@ export interface StoredCard {
    * Cards are always vaultable (undefined).
    */
   vaultable?: boolean | undefined;
+  /**
+   * How the wallet account was approved, recorded on its nonce: braintree-web paypal-checkout `flow` (`checkout` —
+   * one-time — or `vault`, a billing agreement) and venmo `paymentMethodUsage` (`single_use` / `multi_use`).
+   */
+  walletUsage?: 'checkout' | 'vault' | 'single_use' | 'multi_use' | undefined;
 }
 
 /**
@@ -85,6 +90,7 @@ export interface StoredCard {
  */
 export type TransactionStatus =
   | 'authorized'
+  | 'authorization_expired'
   | 'submitted_for_settlement'
   | 'settling'
   | 'settled'
@@ -102,7 +108,7 @@ export interface TransactionOutcome {
 }
 
 /** Processor response texts for the 2000-range decline codes (Braintree "Processor responses"). */
-const DECLINE_TEXTS: Record<number, string> = {
+export const DECLINE_TEXTS: Readonly<Record<number, string>> = {
   2000: 'Do Not Honor',
   2001: 'Insufficient Funds',
   2002: 'Limit Exceeded',
@@ -127,7 +133,10 @@ const DECLINE_TEXTS: Record<number, string> = {
   2021: 'Security Violation',
   2022: 'Declined - Updated Cardholder Available',
   2038: 'Processor Declined',
+  2041: 'Declined - Call For Approval',
+  2044: 'Declined - Call Issuer',
   2046: 'Declined',
+  2047: 'Call Issuer. Pick Up Card',
   2057: 'Issuer or Cardholder has put a restriction on the card',
   2099: 'Cardholder Authentication Required',
 };

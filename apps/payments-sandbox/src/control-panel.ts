@@ -19,7 +19,8 @@ import {
   voidTransaction,
   type SaleResult,
 } from './gateway/transactions.js';
-import { disputeView, v1View } from './server-api.js';
+import { registerVaultControls } from './control-panel-vault.js';
+import { disputeView, v1View } from './server-views.js';
 import type { Dispute, SandboxStore, Transaction } from './store.js';
 import type { WebhookQueue } from './webhooks.js';
 
@@ -129,6 +130,8 @@ export function registerControlPanel(
       return c.json({ dispute: disputeView(result.dispute) });
     });
   }
+
+  registerVaultControls(app, { store });
 
   app.post('/sandbox/webhooks/check', (c) => c.json({ deliveries: webhooks.sendCheck().map(deliveryView) }, 201));
   app.get('/sandbox/webhooks', (c) => c.json({ deliveries: webhooks.list().map(deliveryView) }));

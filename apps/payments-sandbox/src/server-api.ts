@@ -1,112 +1,31 @@
 /**
  * The sandbox's own server API, what join-api's `sandbox` gateway driver calls (docs/CONTRACTS.md "Sandbox server
- * API"): client tokens, sales, lookups by order id and voids. With an API key configured (`SANDBOX_API_KEY`)
+ * API"): client tokens, sales (server-sales.ts), lookups by order id, voids, refunds and the Vault (server-vault.ts). With an API key configured (`SANDBOX_API_KEY`)
  * every request needs `Authorization: Bearer <key>`; without it: 401 problem+json. (Braintree's XML gateway API, in
  * gateway/, checks its own Basic auth.)
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { APPROVED, NONCE_ERRORS, gatewayRejected, type StoredCard } from './cards.js';
 import type { Faults } from './faults.js';
 import { ERRORS } from './gateway/errors.js';
-import { consumeNonce, resolveNonce } from './gateway/nonces.js';
-import {
-  VOIDABLE,
-  duplicateOf,
-  instrumentType,
-  refundTransaction,
-  saleOutcome,
-  serverApiThreeDSecureRequired,
-} from './gateway/transactions.js';
 import { UnsupportedCriterion, searchSubject, searchTransactions } from './gateway/search.js';
-import { venmoUsername } from './gateway/serialize.js';
-import { isSuccessful, randomId, type Dispute, type SandboxStore, type Transaction } from './store.js';
+import { VOIDABLE, refundTransaction } from './gateway/transactions.js';
+import { TransactionRequest, v1Sale } from './server-sales.js';
+import { registerServerVault } from './server-vault.js';
+import { v1View } from './server-views.js';
+import { isSuccessful, type SandboxStore } from './store.js';
+
+export { disputeView, v1View } from './server-views.js';
 
 /** The paths of the server API (each needs the API key when one is configured). */
-export const SERVER_API_PATHS = ['/v1/client_token', '/v1/transactions', '/v1/transactions/*'] as const;
-
-/**
- * A wallet transaction's account, under the names braintree_node's `Transaction` gives them (`paypalAccount`
- * `payerEmail`, `venmoAccount` `username` — Braintree's, without the @ braintree-web adds —, `applePayCard` `cardType`
- * and `last4`), as the gateway XML has them (`<paypal>`, `<venmo-account>`, `<apple-pay>`, gateway/serialize.ts).
- */
-function walletView(card: StoredCard) {
-  if (card.kind === 'PayPalAccount') return { paypalAccount: { payerEmail: card.email ?? null } };
-  if (card.kind === 'VenmoAccount') return { venmoAccount: { username: venmoUsername(card) } };
-  if (card.kind === 'ApplePayCard') return { applePayCard: { cardType: card.cardType, last4: card.lastFour } };
-  return {};
-}
-
-/**
- * The sandbox server API's view of a transaction (docs/CONTRACTS.md "Sandbox server API"), under braintree_node
- * `Transaction` names: a sale's `refunds` are its credit transactions (`{ id, amount, status }`, oldest first), its
- * `disputes` its chargebacks; `statusHistory` is `[{ status, timestamp, amount }]`, oldest first.
- */
-export function v1View(store: SandboxStore, t: Transaction) {
-  return {
-    id: t.id,
-    type: t.type,
-    status: t.status,
-    processorResponseCode: t.processorResponseCode,
-    processorResponseText: t.processorResponseText,
-    ...(t.gatewayRejectionReason ? { gatewayRejectionReason: t.gatewayRejectionReason } : {}),
-    refundIds: t.refundIds,
-    ...(t.refundedTransactionId ? { refundedTransactionId: t.refundedTransactionId } : {}),
-    refunds: t.refundIds.flatMap((id) => {
-      const refund = store.getTransaction(id);
-      return refund ? [{ id: refund.id, amount: refund.amount, status: refund.status }] : [];
-    }),
-    disputes: t.disputes.map(disputeView),
-    statusHistory: t.statusHistory,
-    merchantAccountId: t.merchantAccountId,
-    creditCard: t.creditCard,
-    ...walletView(t.instrument),
-    ...(t.threeDSecureInfo ? { threeDSecureInfo: t.threeDSecureInfo } : {}),
-    paymentInstrumentType: t.paymentInstrumentType,
-    amount: t.amount,
-    currencyCode: t.currencyCode,
-    orderId: t.orderId,
-    paymentMethodNonce: t.paymentMethodNonce,
-    deviceDataCaptured: t.deviceDataCaptured,
-    createdAt: t.createdAt,
-  };
-}
-
-/** A dispute as the server API shows it (braintree_node dispute.js names; dates `YYYY-MM-DD`). */
-export function disputeView(d: Dispute) {
-  return {
-    id: d.id,
-    transactionId: d.transactionId,
-    status: d.status,
-    amount: d.amount,
-    currencyCode: d.currencyCode,
-    reason: d.reason,
-    kind: d.kind,
-    receivedDate: d.receivedDate,
-    replyByDate: d.replyByDate,
-    dateOpened: d.dateOpened,
-    ...(d.dateWon ? { dateWon: d.dateWon } : {}),
-    statusHistory: d.statusHistory,
-  };
-}
-
-const TransactionRequest = z.object({
-  paymentMethodNonce: z.string().min(1).max(255),
-  amount: z.string().regex(/^\d{1,7}\.\d{2}$/, 'amount must be a decimal string with 2 decimals, e.g. "216.00"'),
-  currencyCode: z.string().regex(/^[A-Z]{3}$/),
-  orderId: z.string().min(1).max(255),
-  deviceData: z.string().max(10_000).optional(),
-  /** The payer, as Braintree's `transaction.customer` (support and tests search by the email). */
-  customer: z
-    .object({
-      email: z.string().max(255).optional(),
-      firstName: z.string().max(255).optional(),
-      lastName: z.string().max(255).optional(),
-    })
-    .optional(),
-  options: z.object({ submitForSettlement: z.boolean().optional() }).optional(),
-});
+export const SERVER_API_PATHS = [
+  '/v1/client_token',
+  '/v1/transactions',
+  '/v1/transactions/*',
+  '/v1/payment_methods',
+  '/v1/payment_methods/*',
+] as const;
 
 const ClientTokenRequest = z.object({
   merchantAccountId: z.string().min(1).max(255).optional(),
@@ -119,11 +38,6 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function amountMinor(amount: string): number {
-  const [whole, fraction] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction);
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -166,6 +80,8 @@ export function registerServerApi(
     for (const path of SERVER_API_PATHS) app.use(path, check);
   }
 
+  registerServerVault(app, { store, faults });
+
   // Braintree's `gateway.clientToken.generate()`: a client token for one checkout (3D Secure needs one).
   app.post('/v1/client_token', async (c) => {
     const text = await c.req.text();
@@ -195,49 +111,9 @@ export function registerServerApi(
     }
     const request = parsed.data;
     return faults.apply(c, { sale: true, orderId: request.orderId, customerEmail: request.customer?.email }, () => {
-      // no deduplication (DESIGN.md §5): every POST is a new transaction and consumes its nonce, as on Braintree
-      const resolved = resolveNonce(store, request.paymentMethodNonce);
-      if (!resolved.ok) return c.json({ error: NONCE_ERRORS[resolved.reason] }, 422);
-      if (resolved.consumed) return c.json({ error: NONCE_ERRORS.consumed }, 422);
-      const { card, threeDSecureInfo } = resolved;
-      const minor = amountMinor(request.amount);
-      if (minor <= 0) return c.json({ error: { code: '81531', message: 'Amount must be greater than zero.' } }, 422);
-      consumeNonce(store, request.paymentMethodNonce, resolved);
-      // DESIGN.md §5 "3D Secure policy", applied here as join-api's braintree driver applies it with Braintree
-      const required = serverApiThreeDSecureRequired(card, threeDSecureInfo);
-      const repeated = duplicateOf(store, {
-        card,
-        amount: request.amount,
-        merchantAccountId: '',
-        currencyCode: request.currencyCode,
-      });
-      let outcome = repeated ? gatewayRejected('duplicate') : saleOutcome(card, minor, threeDSecureInfo, required);
-      if (outcome === APPROVED && request.options?.submitForSettlement)
-        outcome = { ...APPROVED, status: 'submitted_for_settlement' };
-      const now = store.nowIso();
-      const transaction: Transaction = {
-        id: randomId(8),
-        type: 'sale',
-        orderId: request.orderId,
-        amount: request.amount,
-        currencyCode: request.currencyCode,
-        merchantAccountId: '',
-        paymentMethodNonce: request.paymentMethodNonce,
-        paymentInstrumentType: instrumentType(card),
-        instrument: card,
-        ...outcome,
-        creditCard: { cardType: card.cardType, last4: card.lastFour, bin: card.bin },
-        threeDSecureInfo,
-        customer: { ...request.customer },
-        deviceDataCaptured: Boolean(request.deviceData),
-        refundIds: [],
-        disputes: [],
-        statusHistory: [{ status: outcome.status, timestamp: now, amount: request.amount }],
-        createdAt: now,
-        updatedAt: now,
-      };
-      store.addTransaction(transaction);
-      return c.json({ transaction: v1View(store, transaction) });
+      const result = v1Sale(store, request);
+      if ('error' in result) return c.json({ error: { code: result.error.code, message: result.error.message } }, 422);
+      return c.json({ transaction: v1View(store, result.transaction) });
     });
   });
 
@@ -261,7 +137,11 @@ export function registerServerApi(
       return c.json({ error: { code: 'not_found', message: `No transaction ${c.req.param('id')}` } }, 404);
     return faults.apply(c, { orderId: transaction.orderId }, () => c.json({ transaction: v1View(store, transaction) }));
   });
+  registerTransactionOperations(app, { store, faults });
+}
 
+/** `POST /v1/transactions/search`, `/v1/transactions/{id}/void` and `/refund` (the caller checks the API key). */
+function registerTransactionOperations(app: Hono, { store, faults }: { store: SandboxStore; faults: Faults }): void {
   // Braintree's transaction.search with the gateway's criteria language (gateway/search.ts), camelCase: sales and
   // credits, oldest first, behind the search lag; an unknown criterion is 400, never ignored.
   app.post('/v1/transactions/search', async (c) => {

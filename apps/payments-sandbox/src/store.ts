@@ -1,173 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { ClientTokens } from './authorization.js';
-import type { StoredCard, TransactionOutcome } from './cards.js';
+import type { StoredCard } from './cards.js';
+import { TestClock } from './clock.js';
+import { authorizationExpiresAt } from './expiry.js';
+import {
+  evictOldest,
+  randomId,
+  type Customer,
+  type Dispute,
+  type DisputeStatus,
+  type NonceEntry,
+  type Simulation,
+  type ThreeDSecureInfo,
+  type ThreeDSecureLookup,
+  type Transaction,
+  type VaultedPaymentMethod,
+} from './model.js';
+import { Vault } from './vault.js';
+
+export * from './model.js';
 
 /** Braintree nonces expire after three hours. */
 const NONCE_TTL_MS = 3 * 60 * 60 * 1000;
-const MAX_ENTRIES = 10_000;
 
-export interface ThreeDSecureInfo {
-  liabilityShifted: boolean;
-  liabilityShiftPossible: boolean;
-  status: string;
-  enrolled: string;
-  threeDSecureVersion: string;
-  cavv?: string;
-  eciFlag?: string;
-  dsTransactionId?: string;
-  /** Braintree's `threeDSecureAuthenticationId`: a sale may name it instead of sending the 3DS nonce. */
-  threeDSecureAuthenticationId?: string;
-}
-
-export interface NonceEntry {
-  card: StoredCard;
-  consumed: boolean;
-  createdAt: number;
-  threeDSecureInfo?: ThreeDSecureInfo | undefined;
-  /** Set for a nonce from `paymentMethodNonce.create` (a vaulted payment method's token). */
-  paymentMethodToken?: string | undefined;
-}
-
-/** The customer details a transaction carries (Braintree `transaction.customer`). */
-export interface TransactionCustomer {
-  id?: string | undefined;
-  email?: string | undefined;
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-}
-
-/** One transaction of either API (the sandbox's JSON `/v1/transactions` or the Braintree XML gateway). */
-export interface Transaction extends TransactionOutcome {
-  id: string;
-  /** `sale`, or `credit` for a refund (braintree_node transaction.js `Type`). */
-  type: 'sale' | 'credit';
-  /** Braintree's `orderId` is optional; '' when absent. Never deduplicated. */
-  orderId: string;
-  amount: string;
-  currencyCode: string;
-  merchantAccountId: string;
-  paymentMethodNonce?: string | undefined;
-  paymentMethodToken?: string | undefined;
-  paymentInstrumentType: string;
-  /** The charged instrument (never a full card number: `threeDSecureCard` is not serialized). */
-  instrument: StoredCard;
-  creditCard: { cardType: string; last4: string; bin: string };
-  threeDSecureInfo?: ThreeDSecureInfo | undefined;
-  customer: TransactionCustomer;
-  billing?: Record<string, string> | undefined;
-  deviceDataCaptured: boolean;
-  refundedTransactionId?: string | undefined;
-  refundIds: string[];
-  statusHistory: { status: string; timestamp: string; amount: string }[];
-  /** The sale's disputes, oldest first (braintree_node transaction.js `disputes`); always empty on a credit. */
-  disputes: Dispute[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Braintree's dispute statuses the sandbox produces (braintree_node dispute.js `Status`). */
-export type DisputeStatus = 'open' | 'won' | 'lost' | 'accepted' | 'expired';
-
-/**
- * A chargeback against a sale (braintree_node dispute.js; Braintree "Disputes"). Dates are `YYYY-MM-DD` (UTC), as
- * Braintree's `type="date"` fields; amounts are decimal strings in the sale's currency.
- */
-export interface Dispute {
-  id: string;
-  transactionId: string;
-  /** The disputed sale as Braintree's `dispute.transaction` details (transaction_details.js) carry it. */
-  transactionDetails: { amount: string; orderId: string; createdAt: string };
-  /** The amount disputed (Braintree `amountDisputed`; its deprecated `amount` is the same). */
-  amount: string;
-  currencyCode: string;
-  merchantAccountId: string;
-  status: DisputeStatus;
-  /** braintree_node dispute.js `Reason` (default `fraud`). */
-  reason: string;
-  kind: 'chargeback';
-  receivedDate: string;
-  /** When the merchant must have answered: {@link DISPUTE_REPLY_DAYS} days after `receivedDate`. */
-  replyByDate: string;
-  dateOpened: string;
-  /** Set when the dispute is won. */
-  dateWon?: string | undefined;
-  statusHistory: { status: DisputeStatus; timestamp: string; effectiveDate: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/**
- * Days a merchant has to answer a chargeback in the sandbox: Braintree's reply-by date depends on the card network
- * and the reason (its SDK's sample notification, webhook_testing_gateway.js, gives 20 days); the sandbox gives fewer,
- * never more time than Braintree would.
- */
-export const DISPUTE_REPLY_DAYS = 7;
-
-/** A vaulted payment method (Braintree Vault; `customer.create` with a nonce). */
-export interface VaultedPaymentMethod {
-  token: string;
-  customerId: string;
-  card: StoredCard;
-  createdAt: string;
-}
-
-/** A vaulted customer. */
-export interface Customer {
-  id: string;
-  email?: string | undefined;
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  paymentMethodTokens: string[];
-  createdAt: string;
-}
-
-const SUCCESS: ReadonlySet<string> = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
-
-/** Successful sales (Braintree's `result.success` with an authorization). */
-export function isSuccessful(transaction: Transaction): boolean {
-  return SUCCESS.has(transaction.status);
-}
-
-/** Random lowercase alphanumerics (nonce parts, transaction ids). */
-export function randomId(length: number): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = randomBytes(length);
-  let out = '';
-  for (const byte of bytes) out += alphabet[byte % alphabet.length];
-  return out;
-}
-
-function evictOldest<K, V>(map: Map<K, V>): void {
-  while (map.size > MAX_ENTRIES) {
-    const first = map.keys().next();
-    if (first.done) return;
-    map.delete(first.value);
-  }
-}
-
-/**
- * Test-only behaviour of the gateway over time, set through fault control (`PUT /sandbox/simulation`, 404 with
- * `NODE_ENV=production`; faults.ts). Off by default: sales stay `submitted_for_settlement` and searches see every
- * transaction at once.
- */
-export interface Simulation {
-  /**
-   * Settlement over time (Braintree "Transaction statuses", braintree_node transaction.js `Status`): a transaction
-   * `submitted_for_settlement` becomes `settling` `settlingAfterMs` after it was created, then `settled` — or, for a
-   * sale with probability `declinedRate` (0–1), `settlement_declined` — `settledAfterMs` after it was created.
-   */
-  settlement?: { settlingAfterMs: number; settledAfterMs: number; declinedRate: number } | undefined;
-  /**
-   * How long a new transaction stays invisible to searches (ms): the gateway API's advanced search and the server
-   * API's `GET /v1/transactions?orderId=` lag behind the sale, as a search index does; `transaction.find` by id does not.
-   */
-  searchLagMs: number;
-  /**
-   * Braintree's duplicate transaction checking (Control Panel › Processing options; braintree_node transaction.js
-   * `GatewayRejectionReason.Duplicate`): a sale with the same payment instrument, amount and merchant account as a
-   * successful sale made less than `windowMs` before is `gateway_rejected` `duplicate`. Off when unset.
-   */
-  duplicateCheck?: { windowMs: number } | undefined;
+/** A transaction's move to a new status at `at` (ms), found by {@link SandboxStore.runDue}. */
+export interface StatusChange {
+  transaction: Transaction;
+  status: Transaction['status'];
+  at: number;
 }
 
 /** When a transaction moves on in settlement, decided when it was created. */
@@ -177,24 +36,6 @@ interface SettlementPlan {
   outcome: 'settled' | 'settlement_declined';
 }
 
-/** A 3D Secure lookup that asked for a challenge (sandbox card 4000000000002503). */
-export interface ThreeDSecureLookup {
-  transactionId: string;
-  nonce: string;
-  card: StoredCard;
-  amount: string;
-  parentOrigin: string;
-  /**
-   * The provider's URL the bank POSTs its CRes to (EMV 3DS `notificationURL`, told to the ACS in the AReq), on the
-   * origin the browser reached the provider by.
-   */
-  notificationUrl?: string;
-  outcome?: 'complete' | 'fail';
-  jwt?: string;
-  /** The JWT was exchanged already (single use). */
-  used: boolean;
-}
-
 /** In-memory state of one sandbox process: nonces, transactions by order id, 3DS lookups, client tokens. */
 export class SandboxStore {
   /** Client tokens issued by `POST /v1/client_token` (valid 24 h). */
@@ -202,19 +43,27 @@ export class SandboxStore {
   private readonly nonces = new Map<string, NonceEntry>();
   private readonly transactions = new Map<string, Transaction>();
   private readonly byOrder = new Map<string, string[]>();
-  private readonly customers = new Map<string, Customer>();
-  private readonly paymentMethods = new Map<string, VaultedPaymentMethod>();
   private readonly authentications = new Map<string, ThreeDSecureInfo>();
   private readonly lookups = new Map<string, ThreeDSecureLookup>();
   private readonly settlementPlans = new Map<string, SettlementPlan>();
   private readonly disputes = new Map<string, Dispute>();
-  private readonly now: () => number;
+  /** The test clock (`/sandbox/clock`): real time, or the `now` given, plus an offset that only grows. */
+  readonly clock: TestClock;
+  /** Braintree's Vault: customers and their payment methods. */
+  readonly vault: Vault;
   /** Settlement over time and search lag (tests only, see {@link Simulation}); off by default. */
   simulation: Simulation = { searchLagMs: 0 };
 
+  /** @param now the time source before the test clock's offset (default real time). */
   constructor(now: () => number = Date.now) {
-    this.now = now;
-    this.clientTokens = new ClientTokens(now);
+    this.clock = new TestClock(now);
+    this.clientTokens = new ClientTokens(() => this.now());
+    this.vault = new Vault(() => this.nowIso());
+  }
+
+  /** The sandbox's time (ms): the time source plus the test clock's offset. */
+  now(): number {
+    return this.clock.now();
   }
 
   /** Stores a card and returns a new single-use nonce. */
@@ -281,19 +130,42 @@ export class SandboxStore {
   }
 
   /**
-   * Moves a transaction along its settlement plan up to now (statuses and history stamped at the planned times); a
-   * transaction voided or settled by hand meanwhile leaves its plan.
+   * Moves a transaction along its settlement plan up to now (statuses and history stamped at the planned times) and
+   * expires an authorization left too long (expiry.ts); a transaction voided or settled by hand meanwhile leaves its
+   * plan. Each move is reported to `changes` when given.
    */
-  private advance(transaction: Transaction): Transaction {
+  private advance(transaction: Transaction, changes?: StatusChange[]): Transaction {
+    const now = this.now();
+    const move = (status: Transaction['status'], at: number) => {
+      this.setStatus(transaction, status, at);
+      changes?.push({ transaction, status, at });
+    };
+    const expiresAt = authorizationExpiresAt(transaction);
+    if (transaction.status === 'authorized' && expiresAt !== undefined && now >= expiresAt)
+      move('authorization_expired', expiresAt);
     const plan = this.settlementPlans.get(transaction.id);
     if (!plan) return transaction;
-    const now = this.now();
-    if (transaction.status === 'submitted_for_settlement' && now >= plan.settlingAt)
-      this.setStatus(transaction, 'settling', plan.settlingAt);
-    if (transaction.status === 'settling' && now >= plan.doneAt) this.setStatus(transaction, plan.outcome, plan.doneAt);
+    if (transaction.status === 'submitted_for_settlement' && now >= plan.settlingAt) move('settling', plan.settlingAt);
+    if (transaction.status === 'settling' && now >= plan.doneAt) move(plan.outcome, plan.doneAt);
     if (transaction.status !== 'submitted_for_settlement' && transaction.status !== 'settling')
       this.settlementPlans.delete(transaction.id);
     return transaction;
+  }
+
+  /**
+   * Brings every transaction and dispute up to now, as the gateway's own jobs would have by then (after the test clock
+   * moved): settlement plans, authorization expiry, and open disputes past their reply-by date (→ `expired`, stamped
+   * the day after it). Returns what moved, oldest first.
+   */
+  runDue(): { transactions: StatusChange[]; disputes: Dispute[] } {
+    const transactions: StatusChange[] = [];
+    for (const transaction of this.transactions.values()) this.advance(transaction, transactions);
+    const today = this.nowIso().slice(0, 10);
+    const disputes = [...this.disputes.values()].filter((d) => d.status === 'open' && d.replyByDate < today);
+    for (const dispute of disputes)
+      this.setDisputeStatus(dispute, 'expired', Date.parse(`${dispute.replyByDate}T00:00:00Z`) + 86_400_000);
+    transactions.sort((a, b) => a.at - b.at);
+    return { transactions, disputes };
   }
 
   addTransaction(transaction: Transaction): void {
@@ -337,40 +209,21 @@ export class SandboxStore {
     return this.disputes.get(id);
   }
 
-  /** Moves a dispute to a new status, recorded in its status history (now). */
-  setDisputeStatus(dispute: Dispute, status: DisputeStatus): void {
-    const now = this.nowIso();
+  /** Moves a dispute to a new status, recorded in its status history (at `at`, ms; default now). */
+  setDisputeStatus(dispute: Dispute, status: DisputeStatus, at: number = this.now()): void {
+    const now = new Date(at).toISOString();
     dispute.status = status;
     dispute.updatedAt = now;
     if (status === 'won') dispute.dateWon = now.slice(0, 10);
     dispute.statusHistory.push({ status, timestamp: now, effectiveDate: now.slice(0, 10) });
   }
 
-  addCustomer(customer: Customer): void {
-    this.customers.set(customer.id, customer);
-    evictOldest(this.customers);
-  }
-
   getCustomer(id: string): Customer | undefined {
-    return this.customers.get(id);
-  }
-
-  /** Vaults a payment method for a customer; returns its token. */
-  vault(customer: Customer, card: StoredCard): VaultedPaymentMethod {
-    const method: VaultedPaymentMethod = {
-      token: randomId(7),
-      customerId: customer.id,
-      card,
-      createdAt: new Date(this.now()).toISOString(),
-    };
-    this.paymentMethods.set(method.token, method);
-    evictOldest(this.paymentMethods);
-    customer.paymentMethodTokens.push(method.token);
-    return method;
+    return this.vault.getCustomer(id);
   }
 
   getPaymentMethod(token: string): VaultedPaymentMethod | undefined {
-    return this.paymentMethods.get(token);
+    return this.vault.get(token);
   }
 
   /** The store's clock (ISO timestamps of transactions follow it). */

@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import type { StoredCard } from './cards.js';
 import { errorPage } from './pages.js';
 import { randomId, type SandboxStore } from './store.js';
 
@@ -20,7 +21,7 @@ const isWallet = (value: string): value is Wallet => value in WALLETS;
  * How the wallet account may be used later: a PayPal `checkout` (one-time) payment and a Venmo `single_use` account
  * cannot be vaulted (Braintree 82902; braintree-web `paymentMethodUsage`); `vault` / `multi_use` can.
  */
-type Usage = 'checkout' | 'vault' | 'single_use' | 'multi_use';
+type Usage = NonNullable<StoredCard['walletUsage']>;
 
 function popupPage(wallet: Wallet, origin: string, amount: string, currency: string, usage: Usage): string {
   const { name } = WALLETS[wallet];
@@ -79,6 +80,7 @@ export function registerWallets(
           .regex(/^[A-Z]{3}$/)
           .default('USD'),
         flow: z.enum(['checkout', 'vault']).default('checkout'),
+        requestBillingAgreement: z.enum(['true', 'false']).default('false'),
         paymentMethodUsage: z.enum(['single_use', 'multi_use']).default('multi_use'),
       })
       .safeParse(c.req.query());
@@ -92,10 +94,56 @@ export function registerWallets(
       "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
     );
     c.header('Cache-Control', 'no-store');
-    const usage = wallet === 'paypal' ? query.data.flow : query.data.paymentMethodUsage;
+    // braintree-web paypal-checkout `createPayment({ flow, requestBillingAgreement })`: a checkout with a billing
+    // agreement is vaultable like the vault flow; venmo `create({ paymentMethodUsage })`
+    const paypalUsage = query.data.requestBillingAgreement === 'true' ? 'vault' : query.data.flow;
+    const usage = wallet === 'paypal' ? paypalUsage : query.data.paymentMethodUsage;
     return c.html(popupPage(wallet, origin, query.data.amount, query.data.currency, usage));
   });
 
+  registerApplePay(app, store);
+
+  // Called by the popup (same origin): a single-use nonce for the approved wallet account.
+  app.post('/v1/wallets/:wallet/approve', (c) => {
+    const wallet = c.req.param('wallet');
+    if (!isWallet(wallet)) return c.json({ error: { message: 'Unknown wallet.' } }, 404);
+    const kind = WALLETS[wallet].kind;
+    // PayPal defaults to a one-time checkout (not vaultable), Venmo to multi_use (vaultable), as braintree-web does
+    const usage = c.req.query('usage') ?? (wallet === 'paypal' ? 'checkout' : 'multi_use');
+    const usages: readonly string[] = wallet === 'paypal' ? ['checkout', 'vault'] : ['single_use', 'multi_use'];
+    if (!usages.includes(usage))
+      return c.json({ error: { message: `usage must be one of ${usages.join(', ')}` } }, 400);
+    const vaultable = usage === 'vault' || usage === 'multi_use';
+    const username = '@venmojoe';
+    const email = 'jane.doe@example.com';
+    const nonce = store.createNonce(
+      {
+        kind,
+        bin: '',
+        lastFour: '',
+        cardType: WALLETS[wallet].name,
+        expirationMonth: '',
+        expirationYear: '',
+        ...(wallet === 'venmo' ? { username } : { email }),
+        vaultable,
+        walletUsage: usage as Usage,
+      },
+      wallet === 'venmo' ? 'fake-venmo_sb' : 'fake-paypal_sb',
+    );
+    if (wallet === 'venmo') {
+      return c.json({ nonce, type: 'VenmoAccount', details: { username, paymentContextId: randomId(24) } });
+    }
+    return c.json({
+      nonce,
+      type: 'PayPalAccount',
+      details: { email, payerId: randomId(13).toUpperCase(), firstName: 'Jane', lastName: 'Doe', countryCode: 'US' },
+      creditFinancingOffered: {},
+    });
+  });
+}
+
+/** Apple Pay's stand-ins: merchant validation and tokenization to an `ApplePayCard` nonce (vaultable, as on Braintree). */
+function registerApplePay(app: Hono, store: SandboxStore): void {
   // Apple Pay stand-ins (spec §7 apple_pay_web/sessions and payment_methods/apple_payment_tokens). Browsers without
   // ApplePaySession never get here (support is false there, as in reality).
   app.post('/v1/browser/apple-pay/sessions', async (c) => {
@@ -103,7 +151,7 @@ export function registerWallets(
       .object({ validationURL: z.url(), displayName: z.string().min(1), domainName: z.string().min(1) })
       .safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: { message: 'validationURL and displayName are required.' } }, 422);
-    const now = Date.now();
+    const now = store.now();
     return c.json({
       merchantSessionIdentifier: randomId(32),
       displayName: body.data.displayName,
@@ -132,40 +180,6 @@ export function registerWallets(
       type: 'ApplePayCard',
       description: 'Apple Pay - Visa',
       details: { cardType: 'Apple Pay - Visa', cardHolderName: '', dpanLastTwo: '81' },
-    });
-  });
-
-  // Called by the popup (same origin): a single-use nonce for the approved wallet account.
-  app.post('/v1/wallets/:wallet/approve', (c) => {
-    const wallet = c.req.param('wallet');
-    if (!isWallet(wallet)) return c.json({ error: { message: 'Unknown wallet.' } }, 404);
-    const kind = WALLETS[wallet].kind;
-    // PayPal defaults to a one-time checkout (not vaultable), Venmo to multi_use (vaultable), as braintree-web does
-    const usage = c.req.query('usage');
-    const vaultable = wallet === 'paypal' ? usage === 'vault' : usage !== 'single_use';
-    const username = '@venmojoe';
-    const email = 'jane.doe@example.com';
-    const nonce = store.createNonce(
-      {
-        kind,
-        bin: '',
-        lastFour: '',
-        cardType: WALLETS[wallet].name,
-        expirationMonth: '',
-        expirationYear: '',
-        ...(wallet === 'venmo' ? { username } : { email }),
-        vaultable,
-      },
-      wallet === 'venmo' ? 'fake-venmo_sb' : 'fake-paypal_sb',
-    );
-    if (wallet === 'venmo') {
-      return c.json({ nonce, type: 'VenmoAccount', details: { username, paymentContextId: randomId(24) } });
-    }
-    return c.json({
-      nonce,
-      type: 'PayPalAccount',
-      details: { email, payerId: randomId(13).toUpperCase(), firstName: 'Jane', lastName: 'Doe', countryCode: 'US' },
-      creditFinancingOffered: {},
     });
   });
 }

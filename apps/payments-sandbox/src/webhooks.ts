@@ -98,6 +98,8 @@ export interface WebhookQueueOptions {
   timeoutMs?: number;
   /** The HTTP client (tests may stub it). Default the global `fetch`. */
   fetch?: typeof fetch;
+  /** The time notifications are stamped with (ms); default real time. `createSandboxApp` gives the test clock's. */
+  now?: () => number;
 }
 
 /** How many deliveries `list()` keeps (the oldest are forgotten, their retries still run). */
@@ -115,6 +117,8 @@ export class WebhookQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
   private closed = false;
+  /** The notifications' clock: the sandbox's test clock once `createSandboxApp` set it (clock.ts). */
+  now: () => number;
 
   constructor(options: WebhookQueueOptions = {}) {
     this.urls = options.urls ?? [];
@@ -123,13 +127,14 @@ export class WebhookQueue {
     this.maxAttempts = options.maxAttempts ?? 10;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.fetch = options.fetch ?? fetch;
+    this.now = options.now ?? Date.now;
   }
 
   /**
    * Signs a notification and starts its delivery to every URL (in the background).
    * @returns the new delivery records, one a URL (one with `url: null` when there is none).
    */
-  send(kind: WebhookKind, subjectId: string, subject: XmlObject, at: Date = new Date()): WebhookDelivery[] {
+  send(kind: WebhookKind, subjectId: string, subject: XmlObject, at: Date = new Date(this.now())): WebhookDelivery[] {
     const signed = signNotification(kind, subject, at);
     const base = {
       kind,
@@ -149,13 +154,17 @@ export class WebhookQueue {
   }
 
   /** `transaction_settled` / `transaction_settlement_declined` with the full `<transaction>`. */
-  sendTransaction(kind: 'transaction_settled' | 'transaction_settlement_declined', t: Transaction): WebhookDelivery[] {
-    return this.send(kind, t.id, { transaction: transactionXml(t) });
+  sendTransaction(
+    kind: 'transaction_settled' | 'transaction_settlement_declined',
+    t: Transaction,
+    at?: Date,
+  ): WebhookDelivery[] {
+    return this.send(kind, t.id, { transaction: transactionXml(t) }, at);
   }
 
   /** `dispute_*` with the `<dispute>`. */
-  sendDispute(kind: Extract<WebhookKind, `dispute_${string}`>, d: Dispute): WebhookDelivery[] {
-    return this.send(kind, d.id, { dispute: disputeXml(d) });
+  sendDispute(kind: Extract<WebhookKind, `dispute_${string}`>, d: Dispute, at?: Date): WebhookDelivery[] {
+    return this.send(kind, d.id, { dispute: disputeXml(d) }, at);
   }
 
   /** `check` (`<check type="boolean">true</check>`), as the Control Panel's "Check URL" sends it. */

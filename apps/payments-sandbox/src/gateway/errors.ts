@@ -77,6 +77,17 @@ export const ERRORS = {
   /** PaymentMethod.PaymentMethodNonceConsumed / Unknown (customer.create, other kinds) */
   paymentMethodNonceConsumed: { code: '93107', message: 'Cannot use a payment_method_nonce more than once.' },
   paymentMethodNonceUnknown: { code: '93108', message: 'Unknown or expired payment_method_nonce.' },
+  /** Transaction.TransactionSourceIsInvalid (transaction_gateway_spec "handles validation error when transaction source invalid") */
+  transactionSourceInvalid: { code: '915133', message: 'Transaction source is invalid.' },
+  /** Transaction.CustomerIdIsInvalid */
+  customerIdInvalid: { code: '91510', message: 'Customer ID is invalid.' },
+  /** PaymentMethod.CustomerIdIsRequired / CustomerIdIsInvalid (paymentMethod.create) */
+  paymentMethodCustomerIdRequired: { code: '93104', message: 'Customer ID is required.' },
+  paymentMethodCustomerIdInvalid: { code: '93105', message: 'Customer ID is invalid.' },
+  /** PaymentMethod.NonceIsRequired (paymentMethod.create) */
+  paymentMethodNonceRequired: { code: '93103', message: 'Nonce is required.' },
+  /** Customer.IdIsInUse */
+  customerIdTaken: { code: '91609', message: 'Customer ID has already been taken.' },
   /** ClientToken.MerchantAccountDoesNotExist */
   clientTokenMerchantAccount: { code: '92807', message: 'Merchant account does not exist.' },
   /** ClientToken.CustomerDoesNotExist */

@@ -5,6 +5,7 @@
  */
 import { FAKE_NONCES, type StoredCard } from '../cards.js';
 import type { SandboxStore, ThreeDSecureInfo } from '../store.js';
+import { ERRORS, gatewayError, type GatewayError } from './errors.js';
 
 function fakeInfo(status: string, liabilityShifted: boolean): ThreeDSecureInfo {
   return {
@@ -64,4 +65,38 @@ export function vaultRefusal(card: StoredCard): 'paypal' | 'venmo' | undefined {
   if (card.kind === 'PayPalAccount') return 'paypal';
   if (card.kind === 'VenmoAccount') return 'venmo';
   return undefined;
+}
+
+/**
+ * Braintree's refusal to vault a one-time PayPal account (82902, `paypalAccount.base`: braintree_node
+ * payment_method_gateway_spec "returns an error when trying to create a paypal account only authorized for one-time
+ * use") or a single-use Venmo account (the sandbox's own code, errors.ts), under `path`.
+ */
+export function vaultErrors(card: StoredCard, path: readonly string[]): GatewayError[] {
+  const refusal = vaultRefusal(card);
+  if (refusal === 'paypal') return [gatewayError([...path, 'paypalAccount'], 'base', ERRORS.cannotVaultOneTimePayPal)];
+  if (refusal === 'venmo') return [gatewayError([...path, 'venmoAccount'], 'base', ERRORS.cannotVaultSingleUseVenmo)];
+  return [];
+}
+
+/**
+ * A nonce the Vault cannot take (`customer.create`, `paymentMethod.create`), with the code of its kind: unknown or
+ * expired 93108; used up 91731 (a card, under `creditCard`), 92907 (PayPal, under `paypalAccount`), 93107 otherwise
+ * (validation_error_codes.js CreditCard / PayPalAccount / PaymentMethod `PaymentMethodNonceConsumed`); the
+ * PaymentMethod ones sit under `genericPath` (`customer` for customer.create, `paymentMethod` for paymentMethod.create).
+ */
+export function vaultNonceErrors(
+  resolved: ResolvedNonce,
+  path: readonly string[],
+  genericPath: readonly string[] = path,
+): GatewayError[] {
+  if (resolved.ok && !resolved.consumed) return [];
+  if (!resolved.ok && resolved.reason !== 'consumed')
+    return [gatewayError(genericPath, 'payment_method_nonce', ERRORS.paymentMethodNonceUnknown)];
+  const kind = resolved.ok ? resolved.card.kind : undefined;
+  if (kind === 'CreditCard')
+    return [gatewayError([...path, 'creditCard'], 'payment_method_nonce', ERRORS.cardNonceConsumed)];
+  if (kind === 'PayPalAccount')
+    return [gatewayError([...path, 'paypalAccount'], 'payment_method_nonce', ERRORS.paypalNonceConsumed)];
+  return [gatewayError(genericPath, 'payment_method_nonce', ERRORS.paymentMethodNonceConsumed)];
 }

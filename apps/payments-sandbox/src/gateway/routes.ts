@@ -15,50 +15,22 @@ import { ERRORS, errorResponseXml, gatewayError, type GatewayError } from './err
 import { MERCHANT_ID, PRIVATE_KEY, PUBLIC_KEY, isMerchantAccount } from './merchant.js';
 import { resolveNonce } from './nonces.js';
 import { PAGE_SIZE, UnsupportedCriterion, searchSubject, searchTransactions } from './search.js';
-import { customerXml, disputeXml, nonceXml, transactionXml } from './serialize.js';
+import { basicCredentials, jsonBody, messageOf, xml } from './http.js';
+import { SaleRequest, sale } from './sale.js';
+import { disputeXml, nonceXml, transactionXml } from './serialize.js';
 import {
-  CustomerRequest,
-  SaleRequest,
-  createCustomer,
   declineSettlement,
   refundTransaction,
-  sale,
   settleTransaction,
   voidTransaction,
   type SaleResult,
 } from './transactions.js';
-import { XmlArray, XmlCollection, camelizeKeys, toXml } from './xml.js';
+import { XmlArray, XmlCollection, toXml } from './xml.js';
 
-const BASE = '/merchants/:merchantId';
+/** Every gateway path starts so (`/merchants/ofw_sandbox/…`). */
+export const BASE = '/merchants/:merchantId';
 /** API versions the SDKs send (braintree_node config.js: "6"). */
 const SUPPORTED_API_VERSIONS: ReadonlySet<string> = new Set(['4', '5', '6']);
-
-function xml(c: Context, body: string, status: ContentfulStatusCode = 200): Response {
-  return c.body(body, status, { 'Content-Type': 'application/xml; charset=utf-8' });
-}
-
-function basicCredentials(header: string | undefined): [string, string] | undefined {
-  const encoded = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '')?.[1];
-  if (!encoded) return undefined;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : [decoded.slice(0, colon), decoded.slice(colon + 1)];
-}
-
-async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  try {
-    const parsed = camelizeKeys(JSON.parse(text));
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function messageOf(errors: readonly GatewayError[]): string {
-  return errors.map((e) => e.message).join('\n');
-}
 
 /** A sale / void / refund / settle result: the transaction (201/200) or `<api-error-response>` (422). */
 function transactionAnswer(
@@ -140,46 +112,6 @@ export function registerGateway(
       );
     }),
   );
-
-  // paymentMethodNonce.create: a new single-use nonce for a vaulted payment method (404 for an unknown token)
-  app.post(`${BASE}/payment_methods/:token/nonces`, (c) =>
-    faults.apply(c, {}, () => {
-      const method = store.getPaymentMethod(c.req.param('token'));
-      if (!method) return c.body(null, 404);
-      const nonce = store.createNonce(method.card, 'tokencc_sb_vault', method.token);
-      return xml(c, toXml('paymentMethodNonce', nonceXml(nonce, method.card, { consumed: false })), 201);
-    }),
-  );
-
-  // customer.create (customer_gateway.js)
-  app.post(`${BASE}/customers`, async (c) => {
-    const body = await jsonBody(c);
-    const parsed = CustomerRequest.safeParse(body);
-    if (!parsed.success) return c.body(null, 400);
-    return faults.apply(c, { customerEmail: parsed.data.customer.email }, () => {
-      const result = createCustomer(store, parsed.data.customer);
-      if ('errors' in result)
-        return xml(
-          c,
-          errorResponseXml({ errors: result.errors, message: messageOf(result.errors), params: body }),
-          422,
-        );
-      if ('declined' in result) {
-        const verification = {
-          status: result.declined.status,
-          processorResponseCode: result.declined.processorResponseCode,
-          processorResponseText: result.declined.processorResponseText,
-          creditCard: { bin: result.card.bin, last4: result.card.lastFour, cardType: result.card.cardType },
-        };
-        return xml(
-          c,
-          errorResponseXml({ message: result.declined.processorResponseText, params: body, verification }),
-          422,
-        );
-      }
-      return xml(c, toXml('customer', customerXml(result.customer, store)), 201);
-    });
-  });
 
   // transaction.sale (transaction_gateway.js `create` with type sale)
   app.post(`${BASE}/transactions`, async (c) => {

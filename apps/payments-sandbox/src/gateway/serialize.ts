@@ -66,6 +66,20 @@ function venmoXml(card: StoredCard, extra: XmlObject = {}): XmlObject {
   return { ...extra, username, venmoUserId: `Venmo-${username}` };
 }
 
+/** An Apple Pay card (apple_pay_card.js: cardType, last4, expiration, paymentInstrumentName, token once vaulted). */
+function applePayXml(card: StoredCard, extra: XmlObject = {}): XmlObject {
+  return {
+    ...extra,
+    cardType: card.cardType,
+    last4: card.lastFour,
+    expirationMonth: card.expirationMonth,
+    expirationYear: card.expirationYear,
+    paymentInstrumentName: `${card.cardType} ${card.lastFour}`,
+    sourceDescription: `${card.cardType} ${card.lastFour}`,
+    imageUrl: 'https://assets.braintreegateway.com/payment_method_logo/apple_pay.png',
+  };
+}
+
 /** A transaction as `<transaction>` (what `transaction.sale` / `find` / `void` / `refund` / search return). */
 export function transactionXml(t: Transaction): XmlObject {
   const card = t.instrument;
@@ -87,6 +101,7 @@ export function transactionXml(t: Transaction): XmlObject {
     processorAuthorizationCode: approved ? t.id.slice(0, 6).toUpperCase() : null,
     gatewayRejectionReason: t.gatewayRejectionReason ?? null,
     paymentInstrumentType: t.paymentInstrumentType,
+    recurring: t.recurring,
     customer: {
       id: t.customer.id ?? null,
       firstName: t.customer.firstName ?? null,
@@ -97,15 +112,7 @@ export function transactionXml(t: Transaction): XmlObject {
     creditCard: card.kind === 'CreditCard' ? cardXml(card, token) : {},
     paypal: card.kind === 'PayPalAccount' ? paypalXml(card, token) : undefined,
     venmoAccount: card.kind === 'VenmoAccount' ? venmoXml(card, token) : undefined,
-    applePay:
-      card.kind === 'ApplePayCard'
-        ? {
-            cardType: card.cardType,
-            last4: card.lastFour,
-            expirationMonth: card.expirationMonth,
-            expirationYear: card.expirationYear,
-          }
-        : undefined,
+    applePay: card.kind === 'ApplePayCard' ? applePayXml(card, token) : undefined,
     threeDSecureInfo: threeDSecureXml(t.threeDSecureInfo),
     refundIds: new XmlArray('item', t.refundIds),
     refundedTransactionId: t.refundedTransactionId ?? null,
@@ -162,21 +169,41 @@ export function disputeXml(d: Dispute): XmlObject {
   };
 }
 
+/** The element name of a vaulted method of each kind (`<credit-card>`, …; payment_method_parser.js). */
+const VAULTED_ROOT = {
+  CreditCard: 'creditCard',
+  PayPalAccount: 'paypalAccount',
+  VenmoAccount: 'venmoAccount',
+  ApplePayCard: 'applePayCard',
+} as const;
+
+/** A vaulted payment method's fields (credit_card.js, paypal_account.js, venmo_account.js, apple_pay_card.js). */
 function vaultedXml(method: VaultedPaymentMethod, isDefault: boolean): XmlObject {
   const extra: XmlObject = {
     token: method.token,
     customerId: method.customerId,
     default: isDefault,
     createdAt: method.createdAt,
+    updatedAt: method.updatedAt,
   };
-  if (method.card.kind === 'PayPalAccount') return paypalXml(method.card, extra);
+  if (method.card.kind === 'PayPalAccount')
+    return paypalXml(method.card, { ...extra, billingAgreementId: `B-${method.token.toUpperCase()}` });
   if (method.card.kind === 'VenmoAccount') return venmoXml(method.card, extra);
-  return cardXml(method.card, extra);
+  if (method.card.kind === 'ApplePayCard') return applePayXml(method.card, extra);
+  return cardXml(method.card, { ...extra, maskedNumber: `${method.card.bin}******${method.card.lastFour}` });
+}
+
+/**
+ * A vaulted payment method as `paymentMethod.find` / `create` / `update` answer it: `<credit-card>`,
+ * `<paypal-account>`, `<venmo-account>` or `<apple-pay-card>` (payment_method_parser.js picks the class by it).
+ */
+export function paymentMethodXml(method: VaultedPaymentMethod, store: SandboxStore): [string, XmlObject] {
+  return [VAULTED_ROOT[method.card.kind], vaultedXml(method, store.vault.isDefault(method))];
 }
 
 /** A customer as `<customer>` with its vaulted payment methods grouped by kind (customer.js). */
 export function customerXml(customer: Customer, store: SandboxStore): XmlObject {
-  const methods = customer.paymentMethodTokens.flatMap((token) => store.getPaymentMethod(token) ?? []);
+  const methods = store.vault.methodsOf(customer);
   const ofKind = (kind: StoredCard['kind'], item: string) =>
     new XmlArray(
       item,
@@ -190,7 +217,7 @@ export function customerXml(customer: Customer, store: SandboxStore): XmlObject 
     lastName: customer.lastName ?? null,
     email: customer.email ?? null,
     createdAt: customer.createdAt,
-    updatedAt: customer.createdAt,
+    updatedAt: customer.updatedAt,
     creditCards: ofKind('CreditCard', 'credit-card'),
     paypalAccounts: ofKind('PayPalAccount', 'paypal-account'),
     venmoAccounts: ofKind('VenmoAccount', 'venmo-account'),
