@@ -25,6 +25,7 @@ export const SERVER_API_PATHS = [
   '/v1/transactions/*',
   '/v1/payment_methods',
   '/v1/payment_methods/*',
+  '/v1/customers',
 ] as const;
 
 const ClientTokenRequest = z.object({

@@ -1,7 +1,8 @@
 /**
  * The Vault on the server API (docs/CONTRACTS.md "Sandbox server API"), the same rules as the XML gateway's
  * `paymentMethod.create` / `find` / `delete` (gateway/vault.ts; Braintree "Vault"): `POST /v1/payment_methods`
- * `{ customerId, paymentMethodNonce, makeDefault?, verifyCard? }`, `GET` and `DELETE /v1/payment_methods/{token}`.
+ * `{ customerId, paymentMethodNonce, makeDefault?, verifyCard? }`, `GET` and `DELETE /v1/payment_methods/{token}`,
+ * and `POST /v1/customers` `{ email?, firstName?, lastName? }` → 201 `{ customer: { id, email, firstName, lastName } }`.
  * Refusals are 422 `{ error: { code, message } }` with Braintree's code (the first validation error), a declined
  * verification 422 `{ error, verification }`; an unknown token 404.
  */
@@ -19,6 +20,14 @@ const CreateRequest = z
     paymentMethodNonce: z.string().min(1).max(255),
     makeDefault: z.boolean().optional(),
     verifyCard: z.boolean().optional(),
+  })
+  .strict();
+
+const CustomerRequest = z
+  .object({
+    email: z.string().min(1).max(255).optional(),
+    firstName: z.string().max(255).optional(),
+    lastName: z.string().max(255).optional(),
   })
   .strict();
 
@@ -57,6 +66,15 @@ export function registerServerVault(app: Hono, { store, faults }: { store: Sandb
         422,
       );
     });
+  });
+
+  // `customer.create` (Braintree "Customer: Create"): a vault customer to file payment methods under
+  app.post('/v1/customers', async (c) => {
+    const parsed = CustomerRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: parsed.error.message } }, 400);
+    const customer = store.vault.createCustomer(parsed.data);
+    const { id, email, firstName, lastName } = customer;
+    return c.json({ customer: { id, email, firstName, lastName } }, 201);
   });
 
   app.get('/v1/payment_methods/:token', (c) => {

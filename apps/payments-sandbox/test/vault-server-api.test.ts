@@ -23,6 +23,7 @@ interface Body {
   error: { code: string; message: string };
   paymentMethod: Method;
   customers: unknown[];
+  customer: { id: string; email: string };
 }
 type Answer = { status: number; body: Body };
 
@@ -155,6 +156,28 @@ describe('sandbox server API: the Vault and renewals', () => {
     expect((await del(`/v1/payment_methods/${created.body.paymentMethod.token}`)).status).toBe(204);
     expect((await get(`/v1/payment_methods/${created.body.paymentMethod.token}`)).status).toBe(404);
     expect((await get(`/v1/payment_methods/${first.paymentMethodToken}`)).body.paymentMethod.default).toBe(true);
+  });
+
+  it('Braintree "Customer: Create": POST /v1/customers files a customer that payment methods can be saved under', async () => {
+    const { postJson } = setup();
+    const made = (await postJson('/v1/customers', {
+      email: 'new@example.com',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+    })) as {
+      status: number;
+      body: { customer: { id: string; email: string } };
+    };
+    expect(made.status).toBe(201);
+    expect(made.body.customer).toMatchObject({ email: 'new@example.com' });
+    const saved = await postJson('/v1/payment_methods', {
+      customerId: made.body.customer.id,
+      paymentMethodNonce: THREE_DS_NONCE,
+      makeDefault: true,
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.paymentMethod).toMatchObject({ customerId: made.body.customer.id, default: true });
+    expect((await postJson('/v1/customers', { nickname: 'x' })).status).toBe(400);
   });
 
   it('control panel: GET /sandbox/customers?email= finds the token; decline (default 2004 "Expired Card", or a given Braintree code) until approve; an unknown code is 400', async () => {

@@ -12,24 +12,33 @@ import {
 } from './types.js';
 import { threeDSecurePolicy } from './three-d-secure.js';
 import { sandboxChangedSales, sandboxSaleMoney } from './sandbox-money.js';
+import {
+  VaultFieldsSchema,
+  recurringSaleBody,
+  sandboxSavePaymentMethod,
+  vaultedOfSale,
+  type SandboxCall,
+} from './sandbox-vault.js';
 
-const TransactionSchema = z.object({
-  id: z.string(),
-  status: z.string(),
-  processorResponseCode: z.string().optional().default(''),
-  processorResponseText: z.string().optional().default(''),
-  gatewayRejectionReason: z.string().nullish(),
-  refundIds: z.array(z.string()).nullish(),
-  creditCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).partial().nullish(),
-  paymentInstrumentType: z.string().nullish(),
-  threeDSecureInfo: z
-    .object({ status: z.string(), liabilityShifted: z.boolean(), liabilityShiftPossible: z.boolean() })
-    .partial()
-    .nullish(),
-  paypalAccount: z.object({ payerEmail: z.string().nullish() }).nullish(),
-  venmoAccount: z.object({ username: z.string().nullish() }).nullish(),
-  applePayCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).nullish(),
-});
+const TransactionSchema = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    processorResponseCode: z.string().optional().default(''),
+    processorResponseText: z.string().optional().default(''),
+    gatewayRejectionReason: z.string().nullish(),
+    refundIds: z.array(z.string()).nullish(),
+    creditCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).partial().nullish(),
+    paymentInstrumentType: z.string().nullish(),
+    threeDSecureInfo: z
+      .object({ status: z.string(), liabilityShifted: z.boolean(), liabilityShiftPossible: z.boolean() })
+      .partial()
+      .nullish(),
+    paypalAccount: z.object({ payerEmail: z.string().nullish() }).nullish(),
+    venmoAccount: z.object({ username: z.string().nullish() }).nullish(),
+    applePayCard: z.object({ cardType: z.string().nullish(), last4: z.string().nullish() }).nullish(),
+  })
+  .merge(VaultFieldsSchema);
 const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
 const TransactionListSchema = z.object({ transactions: z.array(TransactionSchema) });
 const ErrorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -88,9 +97,12 @@ function chargeResultOf(res: Response, body: unknown): ChargeResult {
     // Braintree's duplicate checking: the earlier sale of the order it duplicates may hold the money — in doubt
     if (isDuplicateRejection(mapped)) throw duplicateInDoubt('sandbox', mapped.transactionId);
     // The sandbox applied DESIGN.md §5 "3D Secure policy" itself (it knows the nonce): report what 3DS did
-    if (mapped.outcome !== 'approved' || t.paymentInstrumentType !== 'credit_card') return mapped;
+    if (mapped.outcome !== 'approved') return mapped;
+    const vaulted = mapped.paymentMethod ? vaultedOfSale(t, mapped.paymentMethod) : undefined;
+    const saved = vaulted ? { ...mapped, vaulted } : mapped;
+    if (t.paymentInstrumentType !== 'credit_card' || !t.threeDSecureInfo) return saved;
     const policy = threeDSecurePolicy(t.threeDSecureInfo);
-    return policy.decision === 'refuse' ? mapped : { ...mapped, threeDSecure: policy.summary };
+    return policy.decision === 'refuse' ? saved : { ...saved, threeDSecure: policy.summary };
   }
   const err = ErrorResponseSchema.safeParse(body);
   // 91564 used nonce, 91565 unknown or expired nonce (Braintree's codes, docs/CONTRACTS.md "Sandbox server API")
@@ -119,6 +131,20 @@ async function readJson(res: Response): Promise<unknown> {
       maybeInFlight: res.status !== 503,
     });
   }
+}
+
+/** Gives a sale's money back (Braintree: void while unsettled, refund once settling or settled). */
+async function sandboxReverse(call: SandboxCall, transactionId: string): Promise<'voided' | 'refunded' | 'already'> {
+  // Braintree's rule: void while unsettled; once settling or settled only a refund gives the money back.
+  const id = encodeURIComponent(transactionId);
+  const voided = await call(`/v1/transactions/${id}/void`, { method: 'POST' });
+  if (voided.ok) return 'voided';
+  if (voided.status !== 422) throw new GatewayUnavailableError(`sandbox void failed (HTTP ${voided.status})`);
+  const refunded = await call(`/v1/transactions/${id}/refund`, { method: 'POST' });
+  if (refunded.ok) return 'refunded';
+  // 91506 not settled (already voided or declined) or 91512 already refunded: no money left to give back
+  if (refunded.status === 422) return 'already';
+  throw new GatewayUnavailableError(`sandbox refund failed (HTTP ${refunded.status})`);
 }
 
 /**
@@ -156,9 +182,6 @@ export function createSandboxGateway(opts: {
 
   return {
     name: 'sandbox',
-    // PLACEHOLDER until the driver saves and charges vaulted methods (docs/RENEWAL.md)
-    chargeVaulted: () => Promise.reject(new Error('sandbox: chargeVaulted is not implemented yet')),
-    savePaymentMethod: () => Promise.reject(new Error('sandbox: savePaymentMethod is not implemented yet')),
     maxChargeMs: opts.timeoutMs,
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const res = await call('/v1/transactions', {
@@ -171,12 +194,25 @@ export function createSandboxGateway(opts: {
           orderId: req.orderId,
           customer: { email: req.customer.email, firstName: req.customer.firstName, lastName: req.customer.lastName },
           ...(req.deviceData ? { deviceData: req.deviceData } : {}),
+          // docs/RENEWAL.md: saved on success, under the parent's vault customer when they have one
+          ...(req.vault
+            ? { storeInVault: true, ...(req.vault.customerId ? { customerId: req.vault.customerId } : {}) }
+            : {}),
           options: { submitForSettlement: true },
         }),
       });
       const body = await readJson(res);
       return chargeResultOf(res, body);
     },
+    async chargeVaulted(req) {
+      const res = await call('/v1/transactions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: recurringSaleBody(req),
+      });
+      return chargeResultOf(res, await readJson(res));
+    },
+    savePaymentMethod: (req) => sandboxSavePaymentMethod(call, req),
     async findByOrderId(orderId: string) {
       const res = await call(`/v1/transactions?orderId=${encodeURIComponent(orderId)}`, { method: 'GET' });
       if (res.status === 404) return [];
@@ -185,18 +221,7 @@ export function createSandboxGateway(opts: {
       if (!res.ok || !parsed.success) throw new GatewayUnavailableError(`sandbox lookup failed (HTTP ${res.status})`);
       return parsed.data.transactions.map(mapSandboxTransaction);
     },
-    async reverse(transactionId: string) {
-      // Braintree's rule: void while unsettled; once settling or settled only a refund gives the money back.
-      const id = encodeURIComponent(transactionId);
-      const voided = await call(`/v1/transactions/${id}/void`, { method: 'POST' });
-      if (voided.ok) return 'voided';
-      if (voided.status !== 422) throw new GatewayUnavailableError(`sandbox void failed (HTTP ${voided.status})`);
-      const refunded = await call(`/v1/transactions/${id}/refund`, { method: 'POST' });
-      if (refunded.ok) return 'refunded';
-      // 91506 not settled (already voided or declined) or 91512 already refunded: no money left to give back
-      if (refunded.status === 422) return 'already';
-      throw new GatewayUnavailableError(`sandbox refund failed (HTTP ${refunded.status})`);
-    },
+    reverse: (transactionId) => sandboxReverse(call, transactionId),
     saleMoney: (transactionId) => sandboxSaleMoney(call, transactionId),
     changedSales: (since, until) => sandboxChangedSales(call, since, until),
     async clientAuthorization() {
