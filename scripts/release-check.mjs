@@ -4,8 +4,10 @@
 // is merged, where the workflow publishes).
 // 1. builds them (turbo);
 // 2. each package's `check:pkg`: `publint --strict` and `attw --pack` in every profile (node10, node16 from CJS,
-//    node16 from ESM, bundler) — left out with `--no-package-checks` (scripts/test/release-cycle.test.mjs: they check
-//    the same build whatever the changesets say, and `pnpm test` runs them in its own release:check step);
+//    node16 from ESM, bundler).
+//    `--cycle-only` leaves out 1. and 2. and takes the packages as built (dist/ must be there): for
+//    scripts/test/release-cycle.test.mjs, which runs this script again in a scratch copy after `changeset version` —
+//    the build and its checks do not depend on the changesets, and `pnpm test` runs them in its own release:check;
 // 3. the registry policy (restricted, UNLICENSED, no provenance, no registry in publishConfig; repository/homepage/
 //    bugs) and what the builds import: @ofw/api-client's main entry is free of @tanstack/react-query, @ofw/payments
 //    imports only braintree-web's per-module entry points (no consumer alias needed);
@@ -36,7 +38,6 @@
 // It prints which state it found ("› Release state: …") and how long each stage took (it runs in `pnpm test`).
 import { execFileSync } from 'node:child_process';
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -44,7 +45,6 @@ import {
   readdirSync,
   realpathSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { constants as osConstants, tmpdir } from 'node:os';
@@ -57,15 +57,17 @@ import { root } from './lib/processes.mjs';
 import {
   changelogHasVersion,
   changesetCli,
+  copyReleaseWorkspace,
   pendingChangesets,
   readGitTagEvents,
   scratchGitEnv,
 } from './lib/release-cycle.mjs';
 
 const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--no-package-checks');
+const unknown = args.filter((a) => a !== '--cycle-only');
 if (unknown.length) throw new Error(`release:check: unknown argument(s) ${unknown.join(' ')}`);
-const packageChecks = !args.includes('--no-package-checks');
+/** `--cycle-only`: the release cycle (3.–5.) on the packages as built, without 1. and 2. */
+const cycleOnly = args.includes('--cycle-only');
 
 // node_modules/.bin/node (the pinned runtime's shim, which runs this script under `pnpm release:check`) exports
 // NODE_PATH=<the workspace's node_modules/.pnpm/node_modules>: inherited, it would let the scratch projects `require`
@@ -105,24 +107,29 @@ const fail = (m) => {
   throw new Error(m);
 };
 
-step('Building the published packages');
-timed('build', () =>
-  sh('pnpm', [
-    'exec',
-    'turbo',
-    'run',
-    'build',
-    ...published.map((p) => `--filter=${p.pkg.name}`),
-    '--output-logs=errors-only',
-  ]),
-);
+if (cycleOnly) {
+  console.log('\n› --cycle-only: no build, no check:pkg (publint, attw): the packages as built');
+  for (const { dir, pkg } of published)
+    if (!existsSync(path.join(dir, 'dist'))) fail(`${pkg.name}: no dist/ (build it first: pnpm build)`);
+} else {
+  step('Building the published packages');
+  timed('build', () =>
+    sh('pnpm', [
+      'exec',
+      'turbo',
+      'run',
+      'build',
+      ...published.map((p) => `--filter=${p.pkg.name}`),
+      '--output-logs=errors-only',
+    ]),
+  );
 
-for (const { dir, pkg } of packageChecks ? published : []) {
-  // Each package's own `check:pkg`: publint --strict + attw --pack, all profiles (@ofw/ui excludes its stylesheet).
-  step(`${pkg.name}: check:pkg (publint --strict, attw --pack, all profiles)`);
-  timed(`check:pkg (${pkg.name})`, () => sh('pnpm', ['run', 'check:pkg'], dir));
+  for (const { dir, pkg } of published) {
+    // Each package's own `check:pkg`: publint --strict + attw --pack, all profiles (@ofw/ui excludes its stylesheet).
+    step(`${pkg.name}: check:pkg (publint --strict, attw --pack, all profiles)`);
+    timed(`check:pkg (${pkg.name})`, () => sh('pnpm', ['run', 'check:pkg'], dir));
+  }
 }
-if (!packageChecks) console.log('\n› check:pkg (publint, attw) left out: --no-package-checks');
 
 step('Registry policy and build contents');
 for (const { pkg } of published) {
@@ -217,29 +224,12 @@ try {
     `Copying the workspace to ${workspace} (package.json of every workspace, .changeset/, packages/* with dist/, tooling/*)`,
   );
   timed('copy', () => {
-    mkdirSync(workspace);
-    for (const f of ['package.json', 'pnpm-workspace.yaml', 'pnpm-lock.yaml', '.npmrc', '.changeset'])
-      cpSync(path.join(root, f), path.join(workspace, f), { recursive: true });
-    // changesets reads every workspace's package.json (the apps and e2e are in its `ignore` list, which must resolve)
-    const manifests = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '*package.json'], {
-      cwd: root,
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((f) => /^(apps\/[^/]+|e2e)\/package\.json$/.test(f));
-    for (const f of manifests) cpSync(path.join(root, f), path.join(workspace, f));
-    // the published packages whole, their node_modules as the links they are: `pnpm publish` resolves `workspace:^`
-    // through node_modules/@ofw/<dep> (-> ../../../<dep>, the copy's own sibling) and the rest through the root link
-    for (const { dir } of published)
-      cpSync(dir, path.join(workspace, path.relative(root, dir)), { recursive: true, verbatimSymlinks: true });
-    // the private test tooling the packages take as a devDependency (`workspace:*`): `pnpm publish` resolves it too
-    for (const name of readdirSync(path.join(root, 'tooling'))) {
-      const dir = path.join(root, 'tooling', name);
-      cpSync(dir, path.join(workspace, 'tooling', name), { recursive: true, verbatimSymlinks: true });
-    }
-    symlinkSync(path.join(root, 'node_modules'), path.join(workspace, 'node_modules'));
+    copyReleaseWorkspace(
+      root,
+      workspace,
+      published.map((p) => p.dir),
+    );
     // its own repository, holding the workspace as it is: `changeset publish` tags the release there, not in this one
-    cpSync(path.join(root, '.gitignore'), path.join(workspace, '.gitignore'));
     git('init', '-q', '-b', 'main');
     git('add', '-A');
     git('commit', '-q', '-m', 'the workspace as checked');

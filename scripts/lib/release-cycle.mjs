@@ -2,11 +2,48 @@
 // share about the release cycle (docs/RELEASING.md): where the changesets CLI is, whether changesets are pending (the
 // question changesets/action asks to choose between opening the "Version packages" pull request and publishing), the
 // `git-tag` events the CLI reports in CHANGESETS_OUTPUT, and git run in a scratch repository.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { devNull } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/**
+ * Copies what a release needs of the workspace at `root` to the new folder `to` (the working tree as it is, built):
+ * the root manifests and pnpm files, .changeset/, .gitignore, every workspace's package.json (changesets reads them
+ * all: the apps and e2e are in its `ignore` list, which must resolve), the published packages whole with dist/, the
+ * private tooling they take as a devDependency (`workspace:*`, which `pnpm publish` resolves too), `scripts/` when
+ * asked, and `node_modules` as a link to the workspace's own.
+ *
+ * @param {string} root - the workspace
+ * @param {string} to - the folder to create
+ * @param {string[]} packageDirs - the published packages' absolute folders (under `root`)
+ * @param {{ scripts?: boolean }} options - `scripts`: copy scripts/ too (to run release:check in the copy)
+ */
+export function copyReleaseWorkspace(root, to, packageDirs, { scripts = false } = {}) {
+  mkdirSync(to);
+  const files = ['package.json', 'pnpm-workspace.yaml', 'pnpm-lock.yaml', '.npmrc', '.changeset', '.gitignore'];
+  for (const f of scripts ? [...files, 'scripts'] : files)
+    cpSync(path.join(root, f), path.join(to, f), { recursive: true });
+  const manifests = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '*package.json'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((f) => /^(apps\/[^/]+|e2e)\/package\.json$/.test(f));
+  for (const f of manifests) cpSync(path.join(root, f), path.join(to, f));
+  // node_modules as the links they are: `pnpm publish` resolves `workspace:^` through node_modules/@ofw/<dep>
+  // (-> ../../../<dep>, the copy's own sibling) and the rest through the root link
+  for (const dir of packageDirs)
+    cpSync(dir, path.join(to, path.relative(root, dir)), { recursive: true, verbatimSymlinks: true });
+  for (const name of readdirSync(path.join(root, 'tooling')))
+    cpSync(path.join(root, 'tooling', name), path.join(to, 'tooling', name), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+  symlinkSync(path.join(root, 'node_modules'), path.join(to, 'node_modules'));
+}
 
 /**
  * The changesets CLI's bin, as installed at the workspace root (run it with the pinned Node: @changesets/cli 3 needs
