@@ -1,16 +1,29 @@
 // `pnpm release:check`: proves the four published packages are releasable, by releasing them to a throw-away registry.
+// It passes in both states of the release cycle (docs/RELEASING.md): with pending changesets (a push to main, where
+// the release workflow opens the "Version packages" pull request) and with none (that pull request, and main once it
+// is merged, where the workflow publishes).
 // 1. builds them (turbo);
 // 2. each package's `check:pkg`: `publint --strict` and `attw --pack` in every profile (node10, node16 from CJS,
-//    node16 from ESM, bundler);
+//    node16 from ESM, bundler).
+//    `--cycle-only` leaves out 1. and 2. and takes the packages as built (dist/ must be there): for
+//    scripts/test/release-cycle.test.mjs, which runs this script again in a scratch copy after `changeset version` —
+//    the build and its checks do not depend on the changesets, and `pnpm test` runs them in its own release:check;
 // 3. the registry policy (restricted, UNLICENSED, no provenance, no registry in publishConfig; repository/homepage/
 //    bugs) and what the builds import: @ofw/api-client's main entry is free of @tanstack/react-query, @ofw/payments
 //    imports only braintree-web's per-module entry points (no consumer alias needed);
-// 4. releases them as the release workflow does (CONTRIBUTING.md "Releasing"), on a scratch copy of the workspace
-//    (the working tree is never changed): `changeset version` (the pending changesets become versions and
-//    CHANGELOG.md; a first release has no "Major Changes"), then `changeset publish` to a local Verdaccio
-//    (scripts/lib/local-registry.mjs: temporary storage, 127.0.0.1, a free port, no uplinks, a throw-away user; it
-//    stops with this script, also on failure or a signal). The published manifests keep no `workspace:`/`catalog:`
-//    range and each tarball carries the CHANGELOG.md that was written;
+// 4. releases them as the release workflow does (docs/RELEASING.md), on a scratch copy of the workspace committed to
+//    a scratch git repository (the working tree is never changed):
+//    - with pending changesets: `changeset version` (the pending changesets become versions and CHANGELOG.md; a first
+//      release has no "Major Changes"), committed as the "Version packages" pull request commits it;
+//    - with none (the "Version packages" commit is in): the versions as they are. `changeset version` is not run: the
+//      changesets CLI 3 exits 1 when nothing is pending ("No unreleased changesets found"), and changesets/action
+//      publishes in that state without versioning;
+//    then `changeset publish` to a local Verdaccio (scripts/lib/local-registry.mjs: temporary storage, 127.0.0.1, a
+//    free port, no uplinks, a throw-away user; it stops with this script, also on failure or a signal), with
+//    CHANGESETS_OUTPUT set as changesets/action v2 sets it: every published package must be reported there as a
+//    `git-tag` event and tagged in the scratch repository (the action pushes those tags and makes the GitHub releases
+//    from them; it no longer reads the CLI's log). The published manifests keep no `workspace:`/`catalog:` range, and
+//    each tarball carries a CHANGELOG.md with an entry for the version published (the action's GitHub release body);
 // 5. installs @ofw/* FROM THAT REGISTRY with npm (`@ofw:registry=…` in the project's .npmrc; everything else from the
 //    usual registry) into two scratch projects OUTSIDE the workspace:
 //    - ESM (`"type": "module"`, every peer incl. the optional @tanstack/react-query): `import` every `exports` subpath
@@ -22,10 +35,9 @@
 //    Both scratch projects run on two Nodes: the runtime this script runs on (`pnpm release:check`: the root
 //    devDependency `node`, README "Quick start") and the machine's own Node (scripts/lib/machine-node.mjs, the
 //    oldest one the packages' `engines` admit on these machines); skipped, with a message, only when there is none.
-// It prints how long each stage took (it runs in `pnpm test`).
+// It prints which state it found ("› Release state: …") and how long each stage took (it runs in `pnpm test`).
 import { execFileSync } from 'node:child_process';
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -33,10 +45,8 @@ import {
   readdirSync,
   realpathSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { constants as osConstants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -44,6 +54,20 @@ import { firstReleaseChangelogProblems } from './lib/first-release.mjs';
 import { startLocalRegistry } from './lib/local-registry.mjs';
 import { findMachineNode } from './lib/machine-node.mjs';
 import { root } from './lib/processes.mjs';
+import {
+  changelogHasVersion,
+  changesetCli,
+  copyReleaseWorkspace,
+  pendingChangesets,
+  readGitTagEvents,
+  scratchGitEnv,
+} from './lib/release-cycle.mjs';
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== '--cycle-only');
+if (unknown.length) throw new Error(`release:check: unknown argument(s) ${unknown.join(' ')}`);
+/** `--cycle-only`: the release cycle (3.–5.) on the packages as built, without 1. and 2. */
+const cycleOnly = args.includes('--cycle-only');
 
 // node_modules/.bin/node (the pinned runtime's shim, which runs this script under `pnpm release:check`) exports
 // NODE_PATH=<the workspace's node_modules/.pnpm/node_modules>: inherited, it would let the scratch projects `require`
@@ -83,22 +107,28 @@ const fail = (m) => {
   throw new Error(m);
 };
 
-step('Building the published packages');
-timed('build', () =>
-  sh('pnpm', [
-    'exec',
-    'turbo',
-    'run',
-    'build',
-    ...published.map((p) => `--filter=${p.pkg.name}`),
-    '--output-logs=errors-only',
-  ]),
-);
+if (cycleOnly) {
+  console.log('\n› --cycle-only: no build, no check:pkg (publint, attw): the packages as built');
+  for (const { dir, pkg } of published)
+    if (!existsSync(path.join(dir, 'dist'))) fail(`${pkg.name}: no dist/ (build it first: pnpm build)`);
+} else {
+  step('Building the published packages');
+  timed('build', () =>
+    sh('pnpm', [
+      'exec',
+      'turbo',
+      'run',
+      'build',
+      ...published.map((p) => `--filter=${p.pkg.name}`),
+      '--output-logs=errors-only',
+    ]),
+  );
 
-for (const { dir, pkg } of published) {
-  // Each package's own `check:pkg`: publint --strict + attw --pack, all profiles (@ofw/ui excludes its stylesheet).
-  step(`${pkg.name}: check:pkg (publint --strict, attw --pack, all profiles)`);
-  timed(`check:pkg (${pkg.name})`, () => sh('pnpm', ['run', 'check:pkg'], dir));
+  for (const { dir, pkg } of published) {
+    // Each package's own `check:pkg`: publint --strict + attw --pack, all profiles (@ofw/ui excludes its stylesheet).
+    step(`${pkg.name}: check:pkg (publint --strict, attw --pack, all profiles)`);
+    timed(`check:pkg (${pkg.name})`, () => sh('pnpm', ['run', 'check:pkg'], dir));
+  }
 }
 
 step('Registry policy and build contents');
@@ -108,7 +138,7 @@ for (const { pkg } of published) {
   if (pkg.publishConfig?.access !== 'restricted') fail(`${where}publishConfig.access must be "restricted"`);
   if (pkg.publishConfig?.provenance !== false)
     fail(`${where}publishConfig.provenance must be false (npm attests public packages only)`);
-  // The registry of a release is set in one place, the release workflow (CONTRIBUTING.md "Releasing"); a registry in
+  // The registry of a release is set in one place, the release workflow (docs/RELEASING.md); a registry in
   // publishConfig would be a second one (and `changeset publish` would ask it whether a version exists).
   const named = Object.keys(pkg.publishConfig ?? {}).filter((k) => /(^|:)registry$/.test(k));
   if (named.length) fail(`${where}publishConfig names ${named.join(', ')}; the release workflow sets the registry`);
@@ -172,6 +202,9 @@ const distFiles = (dir) => readdirSync(path.join(dir, 'dist')).filter((f) => /\.
 //    then `changeset publish` to a throw-away local registry, then consumers install @ofw/* from that registry.
 const scratch = mkdtempSync(path.join(tmpdir(), 'ofw-release-'));
 const workspace = path.join(scratch, 'workspace');
+/** git in the scratch workspace's own repository (its output, trimmed). */
+const git = (...gitArgs) =>
+  execFileSync('git', gitArgs, { cwd: workspace, env: scratchGitEnv(), encoding: 'utf8' }).trim();
 let registry;
 const cleanUp = () => {
   registry?.stop();
@@ -191,59 +224,61 @@ try {
     `Copying the workspace to ${workspace} (package.json of every workspace, .changeset/, packages/* with dist/, tooling/*)`,
   );
   timed('copy', () => {
-    mkdirSync(workspace);
-    for (const f of ['package.json', 'pnpm-workspace.yaml', 'pnpm-lock.yaml', '.npmrc', '.changeset'])
-      cpSync(path.join(root, f), path.join(workspace, f), { recursive: true });
-    // changesets reads every workspace's package.json (the apps and e2e are in its `ignore` list, which must resolve)
-    const manifests = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '*package.json'], {
-      cwd: root,
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((f) => /^(apps\/[^/]+|e2e)\/package\.json$/.test(f));
-    for (const f of manifests) cpSync(path.join(root, f), path.join(workspace, f));
-    // the published packages whole, their node_modules as the links they are: `pnpm publish` resolves `workspace:^`
-    // through node_modules/@ofw/<dep> (-> ../../../<dep>, the copy's own sibling) and the rest through the root link
-    for (const { dir } of published)
-      cpSync(dir, path.join(workspace, path.relative(root, dir)), { recursive: true, verbatimSymlinks: true });
-    // the private test tooling the packages take as a devDependency (`workspace:*`): `pnpm publish` resolves it too
-    for (const name of readdirSync(path.join(root, 'tooling'))) {
-      const dir = path.join(root, 'tooling', name);
-      cpSync(dir, path.join(workspace, 'tooling', name), { recursive: true, verbatimSymlinks: true });
-    }
-    symlinkSync(path.join(root, 'node_modules'), path.join(workspace, 'node_modules'));
-    // its own repository: `changeset publish` tags the release there, not in this one
-    execFileSync('git', ['init', '-q'], { cwd: workspace });
+    copyReleaseWorkspace(
+      root,
+      workspace,
+      published.map((p) => p.dir),
+    );
+    // its own repository, holding the workspace as it is: `changeset publish` tags the release there, not in this one
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'the workspace as checked');
   });
 
-  // The changeset CLI's documented commands (`changeset version`, `changeset publish`; the same in @changesets/cli 2
-  // and 3), its bin run by this script's Node (changesets 3 needs Node ≥ 22), which also comes first on PATH for the
-  // pnpm/npm it starts.
-  const cliManifest = createRequire(path.join(root, 'package.json')).resolve('@changesets/cli/package.json');
-  const { bin } = JSON.parse(readFileSync(cliManifest, 'utf8'));
-  const changesetBin = path.join(path.dirname(cliManifest), typeof bin === 'string' ? bin : bin.changeset);
+  // The changeset CLI's documented commands (`changeset version`, `changeset publish`), its bin run by this script's
+  // Node (changesets 3 needs Node ≥ 22), which also comes first on PATH for the pnpm/npm it starts.
+  const cli = changesetCli(root);
   const changeset = (command, env = {}) =>
-    execFileSync(process.execPath, [changesetBin, command], {
+    execFileSync(process.execPath, [cli.bin, command], {
       cwd: workspace,
       stdio: 'inherit',
       env: {
-        ...process.env,
+        ...scratchGitEnv(),
         PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
         ...env,
       },
     });
-  step('changeset version (the pending changesets become versions and CHANGELOG.md)');
-  timed('changeset version', () => changeset('version'));
+  // The state of the release cycle, decided as changesets/action decides it (scripts/lib/release-cycle.mjs).
+  const pending = await pendingChangesets(workspace, root);
+  if (pending.length) {
+    step(`Release state: ${pending.length} pending changesets — the "Version packages" pull request versions them`);
+    step('changeset version (the pending changesets become versions and CHANGELOG.md), committed');
+    timed('changeset version', () => changeset('version'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Version packages');
+  } else {
+    // `changeset version` would exit 1 here (changesets 3: "No unreleased changesets found"); the action publishes.
+    step('Release state: no pending changesets — "Version packages" is in: the versions as they are are published');
+  }
   const released = published.map(({ dir, pkg }) => {
     const copy = path.join(workspace, path.relative(root, dir));
     const next = JSON.parse(readFileSync(path.join(copy, 'package.json'), 'utf8'));
-    const changelog = readFileSync(path.join(copy, 'CHANGELOG.md'), 'utf8');
-    // the first release: the package has no CHANGELOG.md in the repository yet (changeset version writes it)
-    const first = !existsSync(path.join(dir, 'CHANGELOG.md'));
+    const file = path.join(copy, 'CHANGELOG.md');
+    const changelog = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    // The first release: with pending changesets, the package has no CHANGELOG.md in the repository yet (changeset
+    // version writes it); with none, the CHANGELOG.md it publishes has that one version.
+    const first = pending.length
+      ? !existsSync(path.join(dir, 'CHANGELOG.md'))
+      : changelog.split('\n').filter((l) => l.startsWith('## ')).length === 1;
     return { name: pkg.name, from: pkg.version, version: next.version, changelog, first };
   });
   for (const r of released) {
-    console.log(`  ${r.name}: ${r.from} → ${r.version}${r.first ? ' (first release)' : ''}`);
+    console.log(
+      `  ${r.name}: ${r.from === r.version ? r.version : `${r.from} → ${r.version}`}${r.first ? ' (first release)' : ''}`,
+    );
+    // changesets/action makes each GitHub release from the CHANGELOG.md entry of the version it published
+    if (!changelogHasVersion(r.changelog, r.version))
+      fail(`${r.name}: CHANGELOG.md has no "## ${r.version}" entry (run the release through \`changeset version\`)`);
     if (!r.first) continue;
     // A consumer of a first release had nothing before: one version, no "Major Changes" (scripts/lib/first-release.mjs)
     const problems = firstReleaseChangelogProblems(r.changelog, r.version);
@@ -252,7 +287,7 @@ try {
 
   const { url: registryUrl, token } = await registry.ready;
   step(`changeset publish to a local Verdaccio at ${registryUrl} (throw-away user and token)`);
-  // The registry as the release workflow sets it (CONTRIBUTING.md "Releasing"): a user-level npmrc naming the @ofw
+  // The registry as the release workflow sets it (docs/RELEASING.md): a user-level npmrc naming the @ofw
   // scope's registry and its token from the environment, exactly as actions/setup-node's `registry-url` + `scope`
   // write it. No package.json and no project .npmrc names a registry.
   const userconfig = path.join(scratch, 'release.npmrc');
@@ -260,7 +295,23 @@ try {
     userconfig,
     `@ofw:registry=${registryUrl}\n${registryUrl.replace(/^https?:/, '')}:_authToken=\${NODE_AUTH_TOKEN}\n`,
   );
-  timed('changeset publish', () => changeset('publish', { NPM_CONFIG_USERCONFIG: userconfig, NODE_AUTH_TOKEN: token }));
+  // CHANGESETS_OUTPUT: where changesets/action v2 has the CLI report what it published (see the top of this file)
+  const output = path.join(scratch, 'changesets-output.ndjson');
+  timed('changeset publish', () =>
+    changeset('publish', { NPM_CONFIG_USERCONFIG: userconfig, NODE_AUTH_TOKEN: token, CHANGESETS_OUTPUT: output }),
+  );
+  step(
+    'What changesets/action would push: the git-tag events in CHANGESETS_OUTPUT, and the tags on the release commit',
+  );
+  const events = existsSync(output) ? readGitTagEvents(readFileSync(output, 'utf8')) : [];
+  const tagsAtHead = git('tag', '--points-at', 'HEAD').split('\n').filter(Boolean);
+  for (const r of released) {
+    const tag = `${r.name}@${r.version}`;
+    if (!events.some((e) => e.packageName === r.name && e.tag === tag))
+      fail(`${r.name}: no git-tag event ${tag} in CHANGESETS_OUTPUT (the action would report it unpublished)`);
+    if (!tagsAtHead.includes(tag)) fail(`${r.name}: changeset publish did not tag the release commit ${tag}`);
+  }
+  console.log(`  ${events.map((e) => e.tag).join(', ')}`);
 
   step('What the registry holds');
   const manifests = {};
@@ -281,7 +332,7 @@ try {
     const tarball = path.join(scratch, `${r.name.replace('/', '-')}.tgz`);
     writeFileSync(tarball, Buffer.from(await (await fetch(packed.dist.tarball)).arrayBuffer()));
     const changelog = execFileSync('tar', ['-xOzf', tarball, 'package/CHANGELOG.md'], { encoding: 'utf8' });
-    if (changelog !== r.changelog) fail(`${r.name}: the published CHANGELOG.md is not the one changeset version wrote`);
+    if (changelog !== r.changelog) fail(`${r.name}: the published CHANGELOG.md is not the one in the release commit`);
     console.log(`  ${r.name}@${r.version}: ${Object.keys(packed.exports).join(' ')}; CHANGELOG.md included`);
   }
 

@@ -37,10 +37,10 @@ node --test --test-concurrency=1 --test-reporter=spec scripts/test/*.test.mjs >"
 cat "$repo_log" >>"$log"
 grep -E '^\s*✖|^ℹ (pass|fail) ' "$repo_log" || true
 rm -f "$repo_log"
-echo "› Release check (publint --strict, attw, changeset version + publish to a local Verdaccio, installed from it in scratch ESM and CommonJS projects)"
+echo "› Release check (publint --strict, attw, changeset version when changesets are pending + publish to a local Verdaccio, installed from it in scratch ESM and CommonJS projects; docs/RELEASING.md)"
 release_log="$(mktemp)"
 pnpm run -s release:check >"$release_log" 2>&1 || { tail -n 40 "$release_log"; failed_checks+=(release:check); }
-grep -E '^› Timings' "$release_log" || true
+grep -E '^› (Release state|Timings)' "$release_log" || true
 rm -f "$release_log"
 
 echo "› Unit and integration tests (turbo run test)"

@@ -1,7 +1,7 @@
 // The GitHub workflows and the registry policy, checked statically (nothing here can run GitHub Actions or reach a
 // registry's publish endpoint): CI runs the README's test command on pull requests with pnpm and turbo caches, the
-// release workflow runs the tests before publishing, and access, license and provenance agree between the workflow,
-// changesets and the four published packages. Run by `pnpm test` (scripts/test.sh): `node --test scripts/test/`.
+// release workflow checks its registry settings first and runs release:check before changesets/action v2 publishes,
+// and access, license and provenance agree between the workflow, changesets and the four published packages. Run by `pnpm test` (scripts/test.sh): `node --test scripts/test/`.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -86,26 +86,58 @@ describe('.github/workflows/release.yml', () => {
   const all = steps(release);
   const publish = all.find(({ step }) => step.uses?.startsWith('changesets/action@'));
 
-  it('publishes with changesets after the whole test suite passed in the same job', () => {
+  it('checks the registry settings first, in a job of its own, before anything is installed or tested', () => {
+    const { job } = publish;
+    const needs = [job.needs ?? []].flat();
+    assert.equal(needs.length, 1, 'the release job waits for one job');
+    const settings = release.jobs[needs[0]];
+    const check = settings.steps.find((s) => s.run?.trim() === 'node scripts/release-settings.mjs');
+    assert.ok(check, `${needs[0]}: runs scripts/release-settings.mjs`);
+    assert.ok(!runs(settings).some((r) => /pnpm (install|test)|release:check/.test(r)), 'nothing installed or tested');
+    for (const name of ['OFW_REGISTRY_URL', 'OFW_REGISTRY_TOKEN', 'NPM_CONFIG_PROVENANCE'])
+      assert.ok(check.env?.[name] !== undefined, `the check gets ${name}`);
+    const setupNode = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
+    assert.equal(check.env.OFW_REGISTRY_URL, setupNode.with['registry-url'], 'the URL setup-node uses');
+    assert.equal(check.env.OFW_REGISTRY_TOKEN, publish.step.env.NODE_AUTH_TOKEN, 'the token the publish step uses');
+    assert.equal(check.env.NPM_CONFIG_PROVENANCE, publish.step.env.NPM_CONFIG_PROVENANCE, 'the provenance it uses');
+  });
+
+  it("publishes with changesets after release:check, without repeating CI's whole suite", () => {
     assert.ok(publish, 'changesets/action publishes');
     const { job } = publish;
-    const testAt = job.steps.findIndex((s) => s.run?.trim() === testCommand);
-    assert.ok(testAt >= 0, `the release job runs \`${testCommand}\``);
-    assert.ok(testAt < job.steps.indexOf(publish.step), 'tests run before version/publish');
+    const checkAt = job.steps.findIndex((s) => s.run?.trim() === 'pnpm release:check');
+    assert.ok(checkAt >= 0, 'the release job runs `pnpm release:check` (what publishing needs)');
+    assert.ok(checkAt < job.steps.indexOf(publish.step), 'release:check before version/publish');
+    assert.ok(!runs(job).includes(testCommand), `CI runs \`${testCommand}\`; the release job does not repeat it`);
     assertToolchainAndCaches(job, 'release');
-    assert.equal(publish.step.with.publish, 'pnpm changeset publish');
+    assert.notEqual(release.concurrency?.['cancel-in-progress'], true, 'a publish is never cancelled halfway');
+  });
+
+  it('uses changesets/action v2 (for @changesets/cli 3) with its renamed inputs', () => {
+    // v2's CHANGELOG: `version` → `version-script`, `publish` → `publish-script`, `commit` → `commit-message`,
+    // `title` → `pr-title`, `branch` → `pr-base-branch`; the old names make it fail. It finds what was published in the
+    // CHANGESETS_OUTPUT file CLI 3 writes (v1 parsed "New tag:" lines CLI 3 no longer prints).
+    assert.equal(/@v(\d+)/.exec(publish.step.uses)?.[1], '2', publish.step.uses);
+    const cli = /~?\^?(\d+)\./.exec(yaml.load(read('pnpm-workspace.yaml')).catalog['@changesets/cli'])?.[1];
+    assert.equal(cli, '3', 'changesets/action v2 requires @changesets/cli 3');
+    const inputs = Object.keys(publish.step.with ?? {});
+    const renamed = ['version', 'publish', 'commit', 'title', 'branch', 'createGithubReleases', 'prDraft'];
+    assert.deepEqual(
+      inputs.filter((i) => renamed.includes(i)),
+      [],
+      'no v1 input names',
+    );
+    assert.equal(publish.step.with['version-script'], 'pnpm changeset version');
+    assert.equal(publish.step.with['publish-script'], 'pnpm changeset publish');
   });
 
   it('gives changesets/action a token that triggers CI on the "Version packages" pull request, not the default GITHUB_TOKEN', () => {
     // GitHub runs no workflow for events caused by the default GITHUB_TOKEN: a "Version packages" PR opened or pushed
-    // with it would never be tested. changesets/action takes a PAT or a GitHub App token instead: v1 from the
-    // GITHUB_TOKEN env (preferred) or its `github-token` input, v2 from the input only (its README).
-    const major = Number(/@v(\d+)/.exec(publish.step.uses)?.[1]);
-    const given = [publish.step.env?.GITHUB_TOKEN, publish.step.with?.['github-token']].filter(Boolean);
-    assert.ok(given.length > 0, 'changesets/action gets a token');
-    if (major >= 2) assert.ok(publish.step.with?.['github-token'], 'v2 reads the `github-token` input only');
-    assert.equal(new Set(given).size, 1, 'one token');
-    const [token] = given;
+    // with it would never be tested. changesets/action v2 takes a PAT or a GitHub App token from its `github-token`
+    // input only, and fails when a different GITHUB_TOKEN env is set (its README and CHANGELOG 2.0.0).
+    const token = publish.step.with?.['github-token'];
+    assert.ok(token, 'the `github-token` input');
+    assert.equal(publish.step.env?.GITHUB_TOKEN, undefined, 'no GITHUB_TOKEN env beside it');
     assert.doesNotMatch(token, /secrets\.GITHUB_TOKEN|github\.token/, 'not the default workflow token');
     const { job } = publish;
     const app = /^\$\{\{\s*steps\.([\w-]+)\.outputs\.token\s*\}\}$/.exec(token);
@@ -119,9 +151,14 @@ describe('.github/workflows/release.yml', () => {
       assert.match(maker.with?.['private-key'] ?? '', /secrets\./, 'the app key comes from a secret');
       assert.ok(job.steps.indexOf(maker) < job.steps.indexOf(publish.step), 'the token exists before the action runs');
     } else assert.match(token, /^\$\{\{\s*secrets\.\w+\s*\}\}$/, 'else a PAT from a repository secret');
-    // the action pushes the version branch with the credentials actions/checkout stored: the same token
+    // v2 pushes commits and tags through the GitHub API with that token (unless push-with-git-cli): checkout keeps
+    // no credentials for anything else in the job to read
+    assert.notEqual(publish.step.with['push-with-git-cli'], true);
     const checkout = job.steps.find((s) => s.uses?.startsWith('actions/checkout@'));
-    assert.equal(checkout?.with?.token, token, 'actions/checkout stores the same token for the push');
+    assert.equal(checkout?.with?.['persist-credentials'], false, 'actions/checkout persists no credentials');
+    const perms = job.permissions ?? release.permissions;
+    assert.equal(perms?.contents, 'write', 'contents: write (the version commit, tags, releases)');
+    assert.equal(perms?.['pull-requests'], 'write', 'pull-requests: write (the "Version packages" PR)');
   });
 
   it('provenance, access and license agree with every published package and changesets', () => {
