@@ -14,6 +14,7 @@ import { Route as InviteTokenRouteImport } from './routes/invite/$token';
 import { Route as InviteRequestRouteImport } from './routes/invite/request';
 import { Route as JoinIndexRouteImport } from './routes/join/index';
 import { Route as JoinProRouteImport } from './routes/join/pro';
+import { Route as RenewalTokenRouteImport } from './routes/renewal/$token';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -40,12 +41,18 @@ const JoinProRoute = JoinProRouteImport.update({
   path: '/join/pro',
   getParentRoute: () => rootRouteImport,
 } as any);
+const RenewalTokenRoute = RenewalTokenRouteImport.update({
+  id: '/renewal/$token',
+  path: '/renewal/$token',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/invite/request': typeof InviteRequestRoute;
   '/join/pro': typeof JoinProRoute;
+  '/renewal/$token': typeof RenewalTokenRoute;
   '/join/': typeof JoinIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -53,6 +60,7 @@ export interface FileRoutesByTo {
   '/invite/$token': typeof InviteTokenRoute;
   '/invite/request': typeof InviteRequestRoute;
   '/join/pro': typeof JoinProRoute;
+  '/renewal/$token': typeof RenewalTokenRoute;
   '/join': typeof JoinIndexRoute;
 }
 export interface FileRoutesById {
@@ -61,20 +69,33 @@ export interface FileRoutesById {
   '/invite/$token': typeof InviteTokenRoute;
   '/invite/request': typeof InviteRequestRoute;
   '/join/pro': typeof JoinProRoute;
+  '/renewal/$token': typeof RenewalTokenRoute;
   '/join/': typeof JoinIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
-    '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join/';
+    | '/'
+    | '/invite/$token'
+    | '/invite/request'
+    | '/join/pro'
+    | '/renewal/$token'
+    | '/join/';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/' | '/invite/$token' | '/invite/request' | '/join/pro' | '/join';
+  to:
+    | '/'
+    | '/invite/$token'
+    | '/invite/request'
+    | '/join/pro'
+    | '/renewal/$token'
+    | '/join';
   id:
     | '__root__'
     | '/'
     | '/invite/$token'
     | '/invite/request'
     | '/join/pro'
+    | '/renewal/$token'
     | '/join/';
   fileRoutesById: FileRoutesById;
 }
@@ -83,6 +104,7 @@ export interface RootRouteChildren {
   InviteTokenRoute: typeof InviteTokenRoute;
   InviteRequestRoute: typeof InviteRequestRoute;
   JoinProRoute: typeof JoinProRoute;
+  RenewalTokenRoute: typeof RenewalTokenRoute;
   JoinIndexRoute: typeof JoinIndexRoute;
 }
 
@@ -123,6 +145,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinProRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/renewal/$token': {
+      id: '/renewal/$token';
+      path: '/renewal/$token';
+      fullPath: '/renewal/$token';
+      preLoaderRoute: typeof RenewalTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -131,6 +160,7 @@ const rootRouteChildren: RootRouteChildren = {
   InviteTokenRoute: InviteTokenRoute,
   InviteRequestRoute: InviteRequestRoute,
   JoinProRoute: JoinProRoute,
+  RenewalTokenRoute: RenewalTokenRoute,
   JoinIndexRoute: JoinIndexRoute,
 };
 export const routeTree = rootRouteImport

@@ -1062,6 +1062,7 @@ describe('payment step: an in-doubt attempt survives a reload', () => {
     const attempt = JSON.parse(stored()!) as { key: string; body: Record<string, unknown> };
     expect(Object.keys(attempt).sort()).toEqual(['body', 'key']);
     expect(Object.keys(attempt.body).sort()).toEqual([
+      'autoRenew',
       'billingAddress',
       'deviceData',
       'expectedCharge',

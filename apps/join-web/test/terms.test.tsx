@@ -45,7 +45,7 @@ describe('terms step', () => {
 });
 
 describe('terms step: only what the product does', () => {
-  it('§3 §4 the list names the chosen plan, its price and term, and that it expires at the end of the term — no refund, no renewal promise', async () => {
+  it('§3 §4 the list names the chosen plan, its price and term, and, renewal not chosen, that it expires at the end of the term — no refund', async () => {
     atTerms(true, () => undefined);
     // 2053 is Premium, 1 year, USD 216.00 (§9)
     const list = await screen.findByText('Premium: $216.00 for 1 year, billed once when you pay.');

@@ -21,6 +21,7 @@ export { StepIndicator, type StepIndicatorProps } from './step-indicator.js';
 export { StepHeading, StatusMessage, type StepHeadingProps, type StatusMessageProps } from './step-heading.js';
 export { ErrorBanner, type ErrorBannerProps } from './error-banner.js';
 export { TermsList, type TermsListProps } from './terms-list.js';
+export { CheckboxField, type CheckboxFieldProps } from './checkbox-field.js';
 export {
   BillingInformation,
   type BillingAddressValue,

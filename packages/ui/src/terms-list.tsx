@@ -13,10 +13,12 @@ export interface TermsListProps {
   busy?: boolean;
   /** Optional localized sentence above the list (e.g. "By continuing you agree to:"). */
   intro?: ReactNode;
+  /** Choices the user makes before continuing (e.g. a `CheckboxField`), shown between the list and Continue. */
+  children?: ReactNode;
 }
 
 /** §2 "A terms-and-conditions list with a continue button". Continuing records agreement (§3 `agreedToTerms`). */
-export function TermsList({ items, continueLabel, onContinue, busy, intro }: TermsListProps) {
+export function TermsList({ items, continueLabel, onContinue, busy, intro, children }: TermsListProps) {
   return (
     <div className="ofw-terms">
       {intro ? <p className="ofw-terms__intro">{intro}</p> : null}
@@ -27,6 +29,7 @@ export function TermsList({ items, continueLabel, onContinue, busy, intro }: Ter
           </li>
         ))}
       </ul>
+      {children}
       <div className="ofw-actions">
         <Button busy={busy} onClick={onContinue}>
           {continueLabel}

@@ -1,6 +1,6 @@
 import type { Story, StoryDefault } from '@ladle/react';
 import { useState } from 'react';
-import { StatusMessage, TermsList } from '../src/index.js';
+import { CheckboxField, StatusMessage, TermsList } from '../src/index.js';
 
 export default { title: 'Steps / Terms list' } satisfies StoryDefault;
 
@@ -50,3 +50,23 @@ export const Busy: Story = () => <TermsList items={ITEMS} continueLabel="Continu
 /** The same story on a 360 px phone. */
 export const Phone: Story = () => <Default />;
 Phone.meta = { width: 360 };
+
+/** A choice before Continue (automatic renewal): unticked until the user ticks it. */
+export const WithChoice: Story = () => {
+  const [renew, setRenew] = useState(false);
+  return (
+    <TermsList
+      intro="By continuing you agree to the following:"
+      items={ITEMS}
+      continueLabel="Continue"
+      onContinue={() => {}}
+    >
+      <CheckboxField
+        label="Renew automatically every year at $216.00"
+        description="We charge your saved payment method on the last day of each term and remind you 30 and 7 days before."
+        checked={renew}
+        onChange={(e) => setRenew(e.target.checked)}
+      />
+    </TermsList>
+  );
+};

@@ -12,6 +12,7 @@ import {
   StepHeading,
   StepIndicator,
   TermsList,
+  CheckboxField,
   ThreeDSecureModal,
   VenmoLogo,
   YearSwitch,
@@ -62,6 +63,27 @@ describe('TermsList and Button', () => {
     expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button);
     expect(onContinue).toHaveBeenCalledTimes(1);
+  });
+  it('TermsList shows its choices (a CheckboxField) between the list and Continue; the box is described by its sentence', async () => {
+    const onChange = vi.fn();
+    render(
+      <TermsList items={['Term one']} continueLabel="Continue" onContinue={() => {}}>
+        <CheckboxField
+          label="Renew automatically"
+          description="Charged on the last day."
+          checked={false}
+          onChange={onChange}
+        />
+      </TermsList>,
+    );
+    const box = screen.getByRole('checkbox', { name: 'Renew automatically' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription('Charged on the last day.');
+    await userEvent.click(screen.getByText('Renew automatically'));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(box.compareDocumentPosition(screen.getByRole('button', { name: 'Continue' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
   it('Button defaults to type=button so it never submits a form by accident', () => {
     render(<Button>Go</Button>);

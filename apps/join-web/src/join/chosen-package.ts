@@ -18,7 +18,7 @@ import { useMemo } from 'react';
 import type { IntlShape } from 'react-intl';
 import { useServices } from '../services.js';
 import type { JoinProgress } from '../state/join-state.js';
-import { quoteContextOf, tryQuote } from './pricing.js';
+import { quoteContextOf, tryQuote, tryRenewalQuote } from './pricing.js';
 import { useSignedInUserId } from './server-state.js';
 import { useJoin } from './use-join.js';
 
@@ -41,6 +41,12 @@ export interface ChosenPackage {
   quote: Quote;
   /** The promotion code applied on the plans step when it discounts this plan: the order's `couponCode`. */
   couponCode?: string | undefined;
+  /**
+   * What renewing costs (docs/RENEWAL.md): `@ofw/domain`'s `renewalQuote` of the same selection in the charge
+   * currency, flow and pricing group — no coupon or upgrade credit carries over. `undefined` when the package cannot
+   * renew (no longer offered): the terms step then offers no automatic renewal.
+   */
+  renewal?: Quote | undefined;
 }
 
 /** {@link resolveChosen}'s answer: the chosen package, nothing chosen yet (or no data), or why it cannot be bought. */
@@ -69,13 +75,14 @@ export function resolveChosen(
     context,
   );
   if (!result.ok) return { refused: result.code };
+  const renewal = tryRenewalQuote(result.quote.payload, { currency, flow, pricingGroup: data.pricingGroup });
   // the order carries the code whose entry discounts this plan, so join-api prices it with the same entry
   const entered = progress.coupon;
   const couponCode =
     entered && entered.packageId === progress.packageId && result.quote.discount > 0 ? entered.code : undefined;
   return pkg
-    ? { name: pkg.displayName, nameText: packageText(pkg).name, quote: result.quote, couponCode }
-    : { name: byoName, quote: result.quote, couponCode };
+    ? { name: pkg.displayName, nameText: packageText(pkg).name, quote: result.quote, couponCode, renewal }
+    : { name: byoName, quote: result.quote, couponCode, renewal };
 }
 
 /** The chosen plan's name in the parent's locale: a fixed tier's `nameText` through react-intl, else `name`. */

@@ -22,3 +22,4 @@ export { accountMessages } from './messages/account.js';
 export { faqMessages } from './messages/faq.js';
 export { inviteMessages } from './messages/invite.js';
 export { confirmationMessages } from './messages/confirmation.js';
+export { renewalMessages } from './messages/renewal.js';

@@ -1,5 +1,5 @@
 import { ReceiptSchema, type OrderResponse, type PaymentMethodSummary } from '@ofw/api-client';
-import type { Currency } from '@ofw/domain';
+import type { Currency, Quote } from '@ofw/domain';
 
 /**
  * What the confirmation after paying shows (the step after payment), all from join-api's `POST /orders` 201 answer
@@ -35,11 +35,20 @@ export interface PaidOrder {
   invoiceNumber?: number;
   /** The printable receipt's signed link; absent from an older server. */
   receiptUrl?: string;
+  /** Whether the subscription renews automatically (`subscription.autoRenew` of the answer, docs/RENEWAL.md). */
+  autoRenew?: boolean;
+  /** With `autoRenew`: the renewal's price (`renewalQuote`'s `charged`, major units) and its GBP VAT. */
+  renewalAmount?: number;
+  renewalVat?: number;
 }
 
-/** The confirmation of a paid order's answer. */
-export function paidOrderOf(answer: OrderResponse): PaidOrder {
+/**
+ * The confirmation of a paid order's answer; `renewal` is the chosen package's renewal quote, kept when the answer
+ * says the subscription renews automatically.
+ */
+export function paidOrderOf(answer: OrderResponse, renewal?: Quote): PaidOrder {
   const r = answer.receipt;
+  const renews = answer.subscription.autoRenew === true;
   return {
     orderId: answer.orderId,
     packageId: answer.subscription.packageId,
@@ -55,6 +64,9 @@ export function paidOrderOf(answer: OrderResponse): PaidOrder {
     ...(r.timeZone ? { timeZone: r.timeZone } : {}),
     ...(typeof r.invoiceNumber === 'number' ? { invoiceNumber: r.invoiceNumber } : {}),
     ...(r.receiptUrl ? { receiptUrl: r.receiptUrl } : {}),
+    autoRenew: renews,
+    ...(renews && renewal ? { renewalAmount: renewal.charged } : {}),
+    ...(renews && renewal?.vat != null ? { renewalVat: renewal.vat } : {}),
   };
 }
 
@@ -122,11 +134,15 @@ export function loadPaidOrder(userId: number | undefined, storage?: Storage): Pa
     if (!receipt.success || typeof value?.orderId !== 'string' || typeof value.packageId !== 'number') return undefined;
     const { invoiceNumber, ...data } = receipt.data;
     const term = (k: 'startsAt' | 'expiresAt') => (typeof value[k] === 'string' ? { [k]: value[k] } : {});
+    const amount = (k: 'renewalAmount' | 'renewalVat') => (typeof value[k] === 'number' ? { [k]: value[k] } : {});
     return {
       ...data,
       ...(typeof invoiceNumber === 'number' ? { invoiceNumber } : {}),
       ...term('startsAt'),
       ...term('expiresAt'),
+      ...(typeof value.autoRenew === 'boolean' ? { autoRenew: value.autoRenew } : {}),
+      ...amount('renewalAmount'),
+      ...amount('renewalVat'),
       orderId: value.orderId,
       packageId: value.packageId,
     };

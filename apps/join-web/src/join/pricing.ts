@@ -3,6 +3,8 @@ import {
   formatPrice,
   quote,
   QuoteError,
+  renewalQuote,
+  type RenewalContext,
   type CouponAvailability,
   type Currency,
   type Flow,
@@ -59,6 +61,19 @@ export function tryQuote(selection: QuoteSelection, context: QuoteContext): Quot
     return { ok: true, quote: quote(selection, context) };
   } catch (e) {
     if (e instanceof QuoteError) return { ok: false, code: e.code };
+    throw e;
+  }
+}
+
+/**
+ * `@ofw/domain`'s `renewalQuote` (docs/RENEWAL.md: the package's price for a new term, what join-api's renewal charges),
+ * or `undefined` when the package cannot renew (`QuoteError`: no longer offered, or a selection that no longer prices).
+ */
+export function tryRenewalQuote(selection: QuoteSelection, context: RenewalContext): Quote | undefined {
+  try {
+    return renewalQuote(selection, context);
+  } catch (e) {
+    if (e instanceof QuoteError) return undefined;
     throw e;
   }
 }

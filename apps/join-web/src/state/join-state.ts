@@ -178,6 +178,9 @@ function progressSlice<K extends keyof JoinProgress>(keys: readonly K[]) {
 /** The package the parent chose before an order exists: package id, 1/2-year switch, build-your-own, upgrade. */
 export const chosenPackageAtom = progressSlice(['packageId', 'years', 'alaCarte', 'upgrade']);
 
+/** The terms step's automatic renewal choice (docs/RENEWAL.md): `autoRenew` true only when ticked; never pre-set. */
+export const autoRenewAtom = progressSlice(['autoRenew']);
+
 /** The promotion code applied on the plans step (its §3 availability entry), until an order exists. */
 export const promoCodeAtom = progressSlice(['coupon']);
 

@@ -34,6 +34,11 @@ export const ProgressSchema = z.object({
       calls: z.nullish(z.string()),
     }),
   ),
+  /**
+   * The terms step's automatic renewal choice (docs/RENEWAL.md): true only when the parent ticked it; unset (never
+   * ticked) and false are no renewal. Sent as the order's `autoRenew`.
+   */
+  autoRenew: z.optional(z.boolean()),
   /** Whether the chosen package is an upgrade (§4 purchase flow 'upgrade'). */
   upgrade: z.optional(z.boolean()),
   /**

@@ -64,16 +64,30 @@ export interface PayPalApproveData {
 /** braintree-web `PayPalCheckout` (PayPal JS SDK v5 flow). */
 export interface BraintreePayPalCheckout extends BraintreeComponent {
   /** Injects `https://www.paypal.com/sdk/js?client-id=…&components=…&intent=…&currency=…`; resolves once it loaded. */
-  loadPayPalSDK(options: { currency: string; intent: string; components?: string; locale?: string }): Promise<unknown>;
-  /** POST paypal_hermes/create_payment_resource; resolves with the EC token (the PayPal order id). */
-  createPayment(options: {
-    flow: 'checkout';
-    amount: string;
-    currency: string;
-    intent: 'authorize';
-    displayName?: string;
+  loadPayPalSDK(options: {
+    currency?: string;
+    intent?: string;
+    components?: string;
     locale?: string;
-  }): Promise<string>;
+    /** braintree-web: "Must be `true` when using `flow: vault` in createPayment" (the SDK's intent is then `tokenize`). */
+    vault?: boolean;
+  }): Promise<unknown>;
+  /**
+   * `flow: 'checkout'`: POST paypal_hermes/create_payment_resource, resolves with the EC token (the PayPal order id).
+   * `flow: 'vault'`: POST paypal_hermes/setup_billing_agreement, resolves with the billing token.
+   */
+  createPayment(
+    options:
+      | {
+          flow: 'checkout';
+          amount: string;
+          currency: string;
+          intent: 'authorize';
+          displayName?: string;
+          locale?: string;
+        }
+      | { flow: 'vault'; billingAgreementDescription?: string; displayName?: string; locale?: string },
+  ): Promise<string>;
   /** POST payment_methods/paypal_accounts; resolves with the §3 PayPal result. */
   tokenizePayment(data: PayPalApproveData): Promise<PayPalResult>;
 }
@@ -89,7 +103,10 @@ export interface PayPalButtonsOptions {
   fundingSource?: string;
   style?: Record<string, unknown>;
   onClick?(data: unknown, actions: { resolve(): Promise<void>; reject(): Promise<void> }): Promise<void> | void;
-  createOrder(): Promise<string>;
+  /** A one-time checkout (the SDK loaded without `vault`). */
+  createOrder?(): Promise<string>;
+  /** The Vault flow (the SDK loaded with `vault: true`): resolves with the billing token. */
+  createBillingAgreement?(): Promise<string>;
   onApprove(data: PayPalApproveData): Promise<void>;
   onCancel?(data: unknown): void;
   onError?(error: unknown): void;

@@ -39,9 +39,15 @@ export interface BraintreeSession {
   track<T extends BraintreeComponent>(component: T): T;
   /**
    * The shared component `name`, created with `options` on first use (a failed creation is retried by the next call).
+   * `variant` names another instance of the same module created with other options (e.g. Venmo `multi_use` beside
+   * `single_use`: braintree-web takes `paymentMethodUsage` at `create` only).
    * @throws whatever braintree-web's `create` throws (e.g. THREEDS_NOT_ENABLED, VENMO_NOT_ENABLED).
    */
-  shared<N extends SharedModuleName>(name: N, options: Record<string, unknown>): Promise<BraintreeComponents[N]>;
+  shared<N extends SharedModuleName>(
+    name: N,
+    options: Record<string, unknown>,
+    variant?: string,
+  ): Promise<BraintreeComponents[N]>;
   /** The shared component `name` when one was asked for (created or still being created), else undefined. */
   existing<N extends SharedModuleName>(name: N): Promise<BraintreeComponents[N]> | undefined;
   /**
@@ -61,7 +67,7 @@ export async function createBraintreeSession(authorization: string): Promise<Bra
   const clientModule = await loadModule('client');
   const client = await clientModule.create({ authorization });
   const components = new Set<BraintreeComponent>();
-  const shared = new Map<SharedModuleName, Promise<BraintreeComponent>>();
+  const shared = new Map<string, Promise<BraintreeComponent>>();
   let tornDown = false;
 
   const session: BraintreeSession = {
@@ -73,17 +79,18 @@ export async function createBraintreeSession(authorization: string): Promise<Bra
       if (tornDown) throw teardownError(method);
     },
     track: (component) => trackTeardown(components, component),
-    shared<N extends SharedModuleName>(name: N, options: Record<string, unknown>) {
-      let creating = shared.get(name) as Promise<BraintreeComponents[N]> | undefined;
+    shared<N extends SharedModuleName>(name: N, options: Record<string, unknown>, variant?: string) {
+      const key = variant ? `${name}:${variant}` : name;
+      let creating = shared.get(key) as Promise<BraintreeComponents[N]> | undefined;
       if (!creating) {
         creating = loadModule(name)
           .then((module) => module.create({ client, ...options }))
           .then((created) => session.track(created))
           .catch((error: unknown) => {
-            shared.delete(name);
+            shared.delete(key);
             throw error;
           });
-        shared.set(name, creating);
+        shared.set(key, creating);
       }
       return creating;
     },

@@ -1,7 +1,7 @@
 import { decimalAmount } from '@ofw/domain';
 import type { PaymentsDriver } from '../core/driver.js';
 import { PaymentsError, teardownError } from '../core/errors.js';
-import type { PayPalButtonInstance, PayPalButtonOptions } from '../core/types.js';
+import type { PayPalButtonInstance, PayPalButtonOptions, WalletVaultOptions } from '../core/types.js';
 import type { BraintreeComponents, PayPalSdk } from './modules.js';
 import { withTimeout, type BraintreeSession } from './session.js';
 
@@ -21,6 +21,37 @@ type Wallets = Pick<
   'createApplePay' | 'tokenizeVenmo' | 'isVenmoSupported' | 'resumeVenmo' | 'tokenizePayPal' | 'renderPayPalButton'
 >;
 
+/** The PayPal JS SDK's load: one per currency for checkouts, one with `vault: true` for the Vault flow. */
+function sdkLoadOptions(vault: boolean, currency: string) {
+  return vault
+    ? { key: 'vault', options: { components: 'buttons', vault: true } }
+    : { key: currency, options: { components: 'buttons', intent: 'authorize', currency } };
+}
+
+/**
+ * braintree-web `createPayment` for a click of PayPal's button: a one-time checkout of `amount`, or with `vault` the
+ * Vault flow (braintree-web: `flow: 'vault'`, "the PayPal account will be added to that customer as a saved payment
+ * method"; `billingAgreementDescription` is shown in the customer's PayPal profile).
+ */
+function createPayPalPayment(
+  instance: BraintreeComponents['paypalCheckout'],
+  o: { vault: boolean; amount: string; currency: string; displayName: string; description?: string | undefined },
+): Promise<string> {
+  return o.vault
+    ? instance.createPayment({
+        flow: 'vault',
+        displayName: o.displayName,
+        ...(o.description ? { billingAgreementDescription: o.description.slice(0, 255) } : {}),
+      })
+    : instance.createPayment({
+        flow: 'checkout',
+        amount: o.amount,
+        currency: o.currency,
+        intent: 'authorize',
+        displayName: o.displayName,
+      });
+}
+
 /**
  * braintree-web `venmo.create` options: US/USD, desktop QR code allowed, single use; `allowNewBrowserTab: false`
  * because join-web is a single-page app (braintree-web venmo/index.js: "This should be set to false if your payment
@@ -35,38 +66,51 @@ export const VENMO_OPTIONS = {
 } as const;
 
 /**
+ * {@link VENMO_OPTIONS} with `paymentMethodUsage: 'multi_use'`: the Venmo account can be vaulted and charged again
+ * (braintree-web Venmo docs, `paymentMethodUsage`; docs/RENEWAL.md). A second braintree-web instance: the usage is a
+ * `create` option.
+ */
+export const VENMO_VAULT_OPTIONS = { ...VENMO_OPTIONS, paymentMethodUsage: 'multi_use' } as const;
+
+/**
  * The wallets over braintree-web (§4 "Other wallet flows", §5): Apple Pay (`applePay`), Venmo (`venmo`: US/USD,
- * desktop QR code allowed, single use) and PayPal (`paypalCheckout` with the PayPal JS SDK's own button, loaded once
- * per currency). One Venmo and one PayPal payment at a time. `displayName` is shown by PayPal.
+ * desktop QR code allowed, single use — `multi_use` with `vault`) and PayPal (`paypalCheckout` with the PayPal JS SDK's
+ * own button, loaded once per currency — once with `vault: true` for the Vault flow). One Venmo and one PayPal payment
+ * at a time. `displayName` is shown by PayPal.
  */
 export function braintreeWallets(session: BraintreeSession, { displayName }: { displayName: string }): Wallets {
   const inProgress = { venmo: false, paypal: false };
-  /** PayPal JS SDK loads by currency (the SDK is loaded for one currency). */
+  /** PayPal JS SDK loads by currency (the SDK is loaded for one currency), and the Vault flow's (`vault`). */
   const payPalSdk = new Map<string, Promise<unknown>>();
 
   /** Loads the PayPal JS SDK for `currency` through braintree-web (bounded: it never rejects on a failed script). */
-  const loadPayPalSdk = (instance: BraintreeComponents['paypalCheckout'], currency: string) => {
-    let sdkLoad = payPalSdk.get(currency);
+  const loadPayPalSdk = (instance: BraintreeComponents['paypalCheckout'], currency: string, vault: boolean) => {
+    const { key, options } = sdkLoadOptions(vault, currency);
+    let sdkLoad = payPalSdk.get(key);
     if (!sdkLoad) {
       sdkLoad = withTimeout(
-        instance.loadPayPalSDK({ components: 'buttons', intent: 'authorize', currency }),
+        instance.loadPayPalSDK(options),
         PAYPAL_SDK_TIMEOUT_MS,
         () => new PaymentsError('CLIENT_SCRIPT_FAILED_TO_LOAD', 'NETWORK', 'PayPal JS SDK could not be loaded.'),
       ).catch((error: unknown) => {
-        payPalSdk.delete(currency);
+        payPalSdk.delete(key);
         throw error;
       });
-      payPalSdk.set(currency, sdkLoad);
+      payPalSdk.set(key, sdkLoad);
     }
     return sdkLoad;
   };
+
+  /** The Venmo instance of the usage asked for (`single_use`, or `multi_use` with `vault`). */
+  const venmoOf = (options?: WalletVaultOptions) =>
+    options?.vault ? session.shared('venmo', VENMO_VAULT_OPTIONS, 'multi_use') : session.shared('venmo', VENMO_OPTIONS);
 
   return {
     createApplePay() {
       if (session.tornDown) return Promise.reject(teardownError('createApplePay'));
       return session.shared('applePay', {});
     },
-    async tokenizeVenmo() {
+    async tokenizeVenmo(options) {
       session.guard('tokenizeVenmo');
       if (inProgress.venmo)
         throw new PaymentsError(
@@ -76,20 +120,20 @@ export function braintreeWallets(session: BraintreeSession, { displayName }: { d
         );
       inProgress.venmo = true;
       try {
-        const venmo = await session.shared('venmo', VENMO_OPTIONS);
+        const venmo = await venmoOf(options);
         return await venmo.tokenize();
       } finally {
         inProgress.venmo = false;
       }
     },
-    async isVenmoSupported() {
+    async isVenmoSupported(options) {
       session.guard('isVenmoSupported');
-      const venmo = await session.shared('venmo', VENMO_OPTIONS);
+      const venmo = await venmoOf(options);
       return venmo.isBrowserSupported();
     },
-    async resumeVenmo() {
+    async resumeVenmo(options) {
       session.guard('resumeVenmo');
-      const venmo = await session.shared('venmo', VENMO_OPTIONS);
+      const venmo = await venmoOf(options);
       // braintree-web: "If it returns true, call tokenize immediately to process the results"
       if (!venmo.hasTokenizationResult() || inProgress.venmo) return undefined;
       inProgress.venmo = true;
@@ -114,10 +158,11 @@ export function braintreeWallets(session: BraintreeSession, { displayName }: { d
       session.guard('renderPayPalButton');
       const amount = payPalAmount(options.amount);
       const currency = options.currency ?? 'USD'; // §9 PayPal SDK defaults
+      const vault = options.vault === true;
       const instance = await session.shared('paypalCheckout', {});
       // braintree-web injects https://www.paypal.com/sdk/js (components=buttons, intent=authorize, currency) and
       // never rejects when the script fails to load: bound the wait
-      await loadPayPalSdk(instance, currency);
+      await loadPayPalSdk(instance, currency, vault);
       session.guard('renderPayPalButton');
       // typed here by the surface used (@types/braintree-web's global `paypal` is the older checkout.js one)
       const loaded: unknown = Reflect.get(window, 'paypal');
@@ -142,13 +187,18 @@ export function braintreeWallets(session: BraintreeSession, { displayName }: { d
           options.onStart?.();
           return actions.resolve();
         },
-        createOrder: () =>
-          instance
-            .createPayment({ flow: 'checkout', amount, currency, intent: 'authorize', displayName })
-            .catch((error: unknown) => {
-              providerError = error;
-              throw error;
-            }),
+        // PayPal's window asks createOrder (checkout) or createBillingAgreement (the SDK loaded with vault: true)
+        [vault ? 'createBillingAgreement' : 'createOrder']: () =>
+          createPayPalPayment(instance, {
+            vault,
+            amount,
+            currency,
+            displayName,
+            description: options.billingAgreementDescription,
+          }).catch((error: unknown) => {
+            providerError = error;
+            throw error;
+          }),
         onApprove: (data) =>
           instance.tokenizePayment(data).then(
             (result) => {

@@ -11,6 +11,7 @@ import type {
   ThreeDSecureResult,
   VenmoResult,
   VerifyCardOptions,
+  WalletVaultOptions,
 } from './types.js';
 
 /**
@@ -38,33 +39,40 @@ export interface PaymentsDriver {
   /**
    * Venmo (US/USD only; desktop QR/popup allowed). Call inside the click handler. One tokenization at a time
    * (VENMO_TOKENIZATION_REQUEST_ACTIVE); a cancel rejects with VENMO_CANCELED / VENMO_APP_CANCELED.
+   * `vault`: the account is approved for later charges (braintree-web `paymentMethodUsage: 'multi_use'`), else
+   * `single_use` ({@link WalletVaultOptions}).
    */
-  tokenizeVenmo(): Promise<VenmoResult>;
+  tokenizeVenmo(options?: WalletVaultOptions): Promise<VenmoResult>;
   /**
    * Whether Venmo can run in this browser (braintree-web `venmo.isBrowserSupported()`, with `allowNewBrowserTab:
    * false` as braintree-web's Venmo docs ask of single-page apps: on mobile, only browsers that return from the Venmo
    * app to the same tab). The sandbox driver answers true (its popup runs anywhere).
+   * `vault` as for {@link PaymentsDriver.tokenizeVenmo} (braintree-web creates one Venmo instance per usage).
    * @throws the provider's VENMO_* error when Venmo cannot be set up (e.g. VENMO_NOT_ENABLED).
    */
-  isVenmoSupported(): Promise<boolean>;
+  isVenmoSupported(options?: WalletVaultOptions): Promise<boolean>;
   /**
    * A Venmo payment the customer approved in the Venmo app and returned from (the page reloaded with the result in
    * its URL): braintree-web `hasTokenizationResult()`, then `tokenize()`, which processes it without a new flow. Call
    * once when the payment step loads. Resolves undefined when there is none (always with the sandbox driver).
+   * `vault` as for {@link PaymentsDriver.tokenizeVenmo}: the usage the page started the payment with.
    * @throws the provider's VENMO_* error when the returned result cannot be tokenized.
    */
-  resumeVenmo(): Promise<VenmoResult | undefined>;
+  resumeVenmo(options?: WalletVaultOptions): Promise<VenmoResult | undefined>;
   /**
    * PayPal checkout from the product's own button (sandbox driver only); call inside the click handler so no popup
    * is blocked. One at a time (PAYPAL_TOKENIZATION_REQUEST_ACTIVE); a cancel rejects with PAYPAL_POPUP_CLOSED (type
-   * CUSTOMER). The braintree driver rejects with PAYPAL_BUTTON_REQUIRED: PayPal's JS SDK only starts from its own
+   * CUSTOMER). `vault`: the Vault flow (a billing agreement for later charges). The braintree driver rejects with
+   * PAYPAL_BUTTON_REQUIRED: PayPal's JS SDK only starts from its own
    * button, so use `renderPayPalButton` (works with both drivers).
    */
   tokenizePayPal(options: PayPalOptions): Promise<PayPalResult>;
   /**
    * Renders the PayPal checkout button into `options.container` (braintree: braintree-web `paypalCheckout` +
    * PayPal JS SDK Buttons; sandbox: a button opening the sandbox's PayPal popup). Approve, cancel and errors arrive
-   * through the callbacks; one payment at a time.
+   * through the callbacks; one payment at a time. `options.vault`: braintree-web's Vault flow — the PayPal JS SDK
+   * loaded with `vault: true`, the Buttons' `createBillingAgreement` calling `createPayment({ flow: 'vault',
+   * billingAgreementDescription })` — so the approved account can be charged again (docs/RENEWAL.md).
    * @throws PAYPAL_NOT_ENABLED, PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED (braintree-web), CLIENT_SCRIPT_FAILED_TO_LOAD when
    *   the PayPal JS SDK did not load, PAYPAL_NOT_ENABLED when PayPal says the button is not eligible.
    */

@@ -202,19 +202,38 @@ export interface PayPalResult {
   creditFinancingOffered?: unknown;
 }
 
+/**
+ * Whether a wallet's account is approved for later charges (docs/RENEWAL.md: a renewal charges the saved method).
+ * `vault: true` — PayPal runs braintree-web paypal-checkout's Vault flow (`createPayment({ flow: 'vault' })`, a billing
+ * agreement, the PayPal JS SDK loaded with `vault: true`) and Venmo is created with `paymentMethodUsage: 'multi_use'`;
+ * the nonce can then be stored in Braintree's vault. `false` or absent — as before: a one-time PayPal `checkout` and
+ * a `single_use` Venmo account, which Braintree refuses to vault. With the sandbox driver the same braintree-web names
+ * travel to the sandbox's wallet popup (`flow`, `paymentMethodUsage`).
+ */
+export interface WalletVaultOptions {
+  /** Approve the account for later charges (PayPal Vault flow, Venmo `multi_use`). Default false. */
+  vault?: boolean;
+}
+
 /** Options of a PayPal checkout (`tokenizePayPal`, braintree-web `paypalCheckout.createPayment`). */
-export interface PayPalOptions {
-  /** Major units. */
+export interface PayPalOptions extends WalletVaultOptions {
+  /** Major units. With `vault`, shown by the sandbox's popup only (the Vault flow charges nothing itself). */
   amount: number | string;
   /** ISO 4217, default USD (§9 "PayPal SDK defaults"). */
   currency?: string;
+  /**
+   * With `vault`: the billing agreement's description PayPal shows the customer and keeps in their PayPal profile
+   * (braintree-web `createPayment({ billingAgreementDescription })`, at most 255 characters). Ignored without `vault`.
+   */
+  billingAgreementDescription?: string;
 }
 
 /**
  * `renderPayPalButton` options: the PayPal checkout button for one amount (braintree-web `paypalCheckout` with the
  * PayPal JS SDK's Buttons, or the sandbox's own button). The customer's click opens PayPal's window at once (nothing
  * is awaited before it, so no popup blocker stops it); the payment is created then (`createPayment`, flow
- * `checkout`, intent `authorize`, §9 "PayPal SDK defaults") and tokenized when the customer approves.
+ * `checkout`, intent `authorize`, §9 "PayPal SDK defaults"; with `vault`, flow `vault`: a billing agreement) and
+ * tokenized when the customer approves.
  */
 export interface PayPalButtonOptions extends PayPalOptions {
   /** Where the button goes (emptied of nothing; the button is appended and removed on `teardown`). */

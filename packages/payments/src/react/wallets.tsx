@@ -15,6 +15,7 @@ import type {
   PayPalOptions,
   PayPalResult,
   VenmoResult,
+  WalletVaultOptions,
 } from '../core/types.js';
 import { usePayments } from './context.js';
 
@@ -207,15 +208,17 @@ function useWallet<T>(isVisible: boolean, run: () => Promise<T>, activeCode: str
  * click; its failure is kept in `error`.
  * `tokenize` rejects with VENMO_TOKENIZATION_REQUEST_ACTIVE while one runs, an Error "The payments client is not
  * ready yet." before the client is ready, and the driver's errors (VENMO_CANCELED / VENMO_APP_CANCELED on cancel,
- * §8); a failure is also kept in `error`.
+ * §8); a failure is also kept in `error`. `options.vault`: the account is approved for later charges
+ * (`paymentMethodUsage: 'multi_use'`, see {@link WalletVaultOptions}); else `single_use`.
  * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
  */
 export function useVenmo(
   currency: Currency,
-  options: { onResume?: (result: VenmoResult) => void } = {},
+  options: { onResume?: (result: VenmoResult) => void } & WalletVaultOptions = {},
 ): WalletHook<VenmoResult> {
   const { client } = usePayments();
   const { venmo } = usePaymentMethods(currency);
+  const vault = options.vault === true;
   const [supported, setSupported] = useState(false);
   const [resumeError, setResumeError] = useState<PaymentError | null>(null);
   const onResume = useRef(options.onResume);
@@ -223,11 +226,11 @@ export function useVenmo(
   useEffect(() => {
     if (!client || !venmo) return;
     let active = true;
-    client.isVenmoSupported().then(
+    client.isVenmoSupported({ vault }).then(
       (yes) => active && setSupported(yes),
       () => active && setSupported(false),
     );
-    client.resumeVenmo().then(
+    client.resumeVenmo({ vault }).then(
       (result) => {
         if (active && result) onResume.current?.(result);
       },
@@ -236,10 +239,11 @@ export function useVenmo(
     return () => {
       active = false;
     };
-  }, [client, venmo]);
+  }, [client, venmo, vault]);
   const run = useCallback(
-    () => (client ? client.tokenizeVenmo() : Promise.reject(new Error('The payments client is not ready yet.'))),
-    [client],
+    () =>
+      client ? client.tokenizeVenmo({ vault }) : Promise.reject(new Error('The payments client is not ready yet.')),
+    [client, vault],
   );
   const hook = useWallet(venmo && supported && Boolean(client), run, 'VENMO_TOKENIZATION_REQUEST_ACTIVE');
   return hook.error || !resumeError ? hook : { ...hook, error: resumeError };
@@ -250,19 +254,25 @@ export function useVenmo(
  * popup is not blocked. With the braintree driver `tokenize` rejects PAYPAL_BUTTON_REQUIRED: use `<PayPalButton>`,
  * which works with both drivers. `amount` is in major units. `tokenize` also rejects with
  * PAYPAL_TOKENIZATION_REQUEST_ACTIVE while one runs, an Error "The payments client is not ready yet." before the
- * client is ready, and PAYPAL_POPUP_CLOSED (type CUSTOMER) on cancel; a failure is also kept in `error`.
+ * client is ready, and PAYPAL_POPUP_CLOSED (type CUSTOMER) on cancel; a failure is also kept in `error`. `vault`:
+ * the Vault flow (see {@link WalletVaultOptions}).
  * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
  */
 export function usePayPal(options: PayPalOptions & { currency: Currency }): WalletHook<PayPalResult> {
   const { client } = usePayments();
   const { payPal } = usePaymentMethods(options.currency);
-  const { amount, currency } = options;
+  const { amount, currency, vault, billingAgreementDescription } = options;
   const run = useCallback(
     () =>
       client
-        ? client.tokenizePayPal({ amount, currency })
+        ? client.tokenizePayPal({
+            amount,
+            currency,
+            ...(vault ? { vault } : {}),
+            ...(billingAgreementDescription ? { billingAgreementDescription } : {}),
+          })
         : Promise.reject(new Error('The payments client is not ready yet.')),
-    [client, amount, currency],
+    [client, amount, currency, vault, billingAgreementDescription],
   );
   return useWallet(payPal && Boolean(client), run, 'PAYPAL_TOKENIZATION_REQUEST_ACTIVE');
 }
@@ -279,10 +289,21 @@ export interface PayPalButtonProps extends Omit<PayPalButtonOptions, 'container'
  * layout effect into this component's `<div>` and torn down in cleanup, also when the render is still in flight
  * (StrictMode's double mount). Callbacks are read from a ref, so new closures do not re-render the button; a new
  * amount or currency does. `onCancel` is the customer's cancel (not an error); `onError` gets the provider error
- * (map it with `toPaymentError`), also when the button cannot be shown (e.g. PAYPAL_NOT_ENABLED).
+ * (map it with `toPaymentError`), also when the button cannot be shown (e.g. PAYPAL_NOT_ENABLED). `vault` (with its
+ * `billingAgreementDescription`) renders the Vault flow's button: the approved account can be charged again
+ * ({@link WalletVaultOptions}); a change of either renders the button again.
  * @throws Error "usePayments must be used within <PaymentsProvider>" outside a provider.
  */
-export function PayPalButton({ amount, currency, label, className, buttonClassName, ...callbacks }: PayPalButtonProps) {
+export function PayPalButton({
+  amount,
+  currency,
+  label,
+  className,
+  buttonClassName,
+  vault,
+  billingAgreementDescription,
+  ...callbacks
+}: PayPalButtonProps) {
   const { client } = usePayments();
   const { payPal } = usePaymentMethods(currency);
   const container = useRef<HTMLDivElement>(null);
@@ -301,6 +322,8 @@ export function PayPalButton({ amount, currency, label, className, buttonClassNa
         currency,
         ...(label ? { label } : {}),
         ...(buttonClassName ? { buttonClassName } : {}),
+        ...(vault ? { vault } : {}),
+        ...(billingAgreementDescription ? { billingAgreementDescription } : {}),
         onApprove: (result) => handlers.current.onApprove(result),
         onCancel: () => handlers.current.onCancel?.(),
         onError: (error) => handlers.current.onError?.(error),
@@ -319,7 +342,7 @@ export function PayPalButton({ amount, currency, label, className, buttonClassNa
       active = false;
       void handle?.teardown();
     };
-  }, [client, payPal, amount, currency, label, buttonClassName]);
+  }, [client, payPal, amount, currency, label, buttonClassName, vault, billingAgreementDescription]);
 
   if (!payPal) return null;
   return <div ref={container} className={className} data-ofw-paypal-button="" />;

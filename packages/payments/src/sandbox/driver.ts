@@ -89,9 +89,9 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
           }),
       });
     },
-    tokenizeVenmo() {
+    tokenizeVenmo(options) {
       if (tornDown) return Promise.reject(teardownError('tokenizeVenmo'));
-      return wallets.tokenizeVenmo();
+      return wallets.tokenizeVenmo(options);
     },
     /** The sandbox's Venmo popup runs in any browser. */
     isVenmoSupported() {

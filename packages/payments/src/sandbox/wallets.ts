@@ -6,6 +6,7 @@ import type {
   PayPalOptions,
   PayPalResult,
   VenmoResult,
+  WalletVaultOptions,
 } from '../core/types.js';
 
 interface WalletMessage {
@@ -38,15 +39,38 @@ const ERRORS = {
   },
 };
 
+/**
+ * How the wallet account may be used later, under braintree-web's own names, as the sandbox's popup reads them
+ * (`/wallets/<wallet>/popup?…`): PayPal `flow` (`checkout`, or `vault` for a billing agreement — braintree-web
+ * paypal-checkout `createPayment({ flow })`), Venmo `paymentMethodUsage` (`single_use`, or `multi_use` —
+ * braintree-web `venmo.create({ paymentMethodUsage })`). Always sent, so the sandbox never has to guess.
+ */
+export function walletUsageParams(wallet: 'venmo' | 'paypal', options?: WalletVaultOptions): Record<string, string> {
+  const vault = options?.vault === true;
+  return wallet === 'paypal'
+    ? { flow: vault ? 'vault' : 'checkout' }
+    : { paymentMethodUsage: vault ? 'multi_use' : 'single_use' };
+}
+
 /** Venmo and PayPal through the sandbox's popups; each wallet allows one action in progress (§4 "Other wallet flows"). */
 export function createSandboxWallets(sandboxUrl: string) {
   const origin = new URL(sandboxUrl).origin;
   const inProgress = { venmo: false, paypal: false };
 
-  function run<T>(wallet: 'venmo' | 'paypal', amount: string, currency: string): Promise<T> {
+  function run<T>(
+    wallet: 'venmo' | 'paypal',
+    amount: string,
+    currency: string,
+    usage?: WalletVaultOptions,
+  ): Promise<T> {
     // everything up to window.open runs synchronously, inside the caller's click handler
     if (inProgress[wallet]) return Promise.reject(ERRORS[wallet].active());
-    const params = new URLSearchParams({ origin: window.location.origin, amount, currency });
+    const params = new URLSearchParams({
+      origin: window.location.origin,
+      amount,
+      currency,
+      ...walletUsageParams(wallet, usage),
+    });
     let popup: Window;
     try {
       popup = openPopup(
@@ -70,7 +94,7 @@ export function createSandboxWallets(sandboxUrl: string) {
   }
 
   const tokenizePayPal = (options: PayPalOptions): Promise<PayPalResult> =>
-    run<PayPalResult>('paypal', Number(options.amount).toFixed(2), options.currency ?? 'USD');
+    run<PayPalResult>('paypal', Number(options.amount).toFixed(2), options.currency ?? 'USD', options);
 
   /**
    * The sandbox's stand-in for PayPal's button: a native button whose click opens the sandbox PayPal popup at once
@@ -108,9 +132,10 @@ export function createSandboxWallets(sandboxUrl: string) {
   }
 
   return {
-    /** Venmo (US/USD only; desktop approves in a 400×570 popup). */
-    tokenizeVenmo: (): Promise<VenmoResult> => run<VenmoResult>('venmo', '0.00', 'USD'),
-    /** PayPal checkout; call inside the click handler so the popup is not blocked. */
+    /** Venmo (US/USD only; desktop approves in a 400×570 popup); `vault`: `paymentMethodUsage=multi_use`. */
+    tokenizeVenmo: (options?: WalletVaultOptions): Promise<VenmoResult> =>
+      run<VenmoResult>('venmo', '0.00', 'USD', options),
+    /** PayPal checkout (`vault`: `flow=vault`); call inside the click handler so the popup is not blocked. */
     tokenizePayPal,
     renderPayPalButton,
   };

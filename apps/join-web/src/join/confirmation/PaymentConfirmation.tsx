@@ -1,8 +1,9 @@
 import type { PaymentMethodSummary } from '@ofw/api-client';
 import type { IntlShape } from 'react-intl';
-import { termTimeZone } from '@ofw/domain';
+import { renewalChargeAt, termTimeZone } from '@ofw/domain';
 import { useIntl } from 'react-intl';
-import { confirmationMessages as m } from '../messages.js';
+import { confirmationMessages as m, renewalMessages } from '../messages.js';
+import { renewalPriceText } from '../steps/terms/renewal-text.js';
 import type { PaidOrder } from '../paid-order.js';
 import { price } from '../pricing.js';
 
@@ -34,6 +35,23 @@ export function paidWithText(intl: IntlShape, method: PaymentMethodSummary): str
 }
 
 /**
+ * The renewal line (docs/RENEWAL.md), from the answer's `subscription.autoRenew` / `expiresAt`: "Renews automatically on
+ * {date} at {price} with {method}" — the date of the charge (`renewalChargeAt`: the term's last day in the parent's
+ * zone), the renewal price kept from the terms step's quote, the method that paid — or "Expires on {date}".
+ */
+function renewalText(intl: IntlShape, order: PaidOrder, date: (d: Date) => string): string | undefined {
+  if (!order.expiresAt) return undefined;
+  const end = new Date(order.expiresAt);
+  if (!order.autoRenew) return intl.formatMessage(renewalMessages.confirmationExpires, { date: date(end) });
+  const amount = order.renewalAmount ?? order.amount;
+  return intl.formatMessage(renewalMessages.confirmationRenews, {
+    date: date(renewalChargeAt(end, order.timeZone)),
+    price: renewalPriceText(intl, { charged: amount, vat: order.renewalVat ?? null, currency: order.currencyCode }),
+    method: order.paymentMethod ? paidWithText(intl, order.paymentMethod) : '',
+  });
+}
+
+/**
  * The confirmation a parent can keep, on the step after paying: package and term, the amount paid (formatted as the
  * Pay button showed it: `Intl.NumberFormat` in the §4 payment currency region locale) with the VAT it includes (GBP,
  * §3 Package.vatAmount), what paid, the order number, a GBP order's VAT invoice number, the date and the term's start
@@ -47,6 +65,7 @@ export function PaymentConfirmation({ order }: { order: PaidOrder }) {
   // spec §3 parent.timeZone: the term's dates as the parent's calendar has them, in the page's language
   const timeZone = termTimeZone(order.timeZone);
   const date = (iso: string) => intl.formatDate(new Date(iso), { dateStyle: 'long', timeZone });
+  const renewal = renewalText(intl, order, (d) => intl.formatDate(d, { dateStyle: 'long', timeZone }));
   return (
     <section className="order-summary payment-confirmation" aria-labelledby="payment-confirmation-heading">
       <h2 id="payment-confirmation-heading" className="ofw-fieldset__legend">
@@ -93,6 +112,12 @@ export function PaymentConfirmation({ order }: { order: PaidOrder }) {
             <dd>{date(order.startsAt)}</dd>
             <dt>{intl.formatMessage(m.termEnd)}</dt>
             <dd>{date(order.expiresAt)}</dd>
+          </>
+        ) : null}
+        {renewal ? (
+          <>
+            <dt>{intl.formatMessage(renewalMessages.confirmationLabel)}</dt>
+            <dd>{renewal}</dd>
           </>
         ) : null}
       </dl>

@@ -5,13 +5,13 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import { createElement, Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useServices } from '../../services.js';
-import { chosenName, isChosen, useChosenPackage } from '../chosen-package.js';
-import { packageMessages, stepMessages, termsMessages } from '../messages.js';
-import { price } from '../pricing.js';
+import { stepMessages, termsMessages } from '../messages.js';
 import { RetryableError } from '../RetryableError.js';
 import { usePaymentStepPrefetch } from '../payment-prefetch.js';
 import { requireSignedIn, useSignedInUserId } from '../server-state.js';
 import { useJoin, type StepNav } from '../use-join.js';
+import { RenewalChoice } from './terms/RenewalChoice.js';
+import { usePlanTerms } from './terms/use-plan-terms.js';
 
 /**
  * Continue on the terms step: PUT …/terms (api-client's `termsMutation`, which writes the answer into the parent
@@ -28,28 +28,6 @@ function useSubmitTerms(nav: StepNav) {
       nav.next();
     },
   });
-}
-
-/**
- * The terms of the chosen plan, as the product applies them: its name, the price charged (`quote`, the amount the
- * payment step charges) and its term (§3 subDurationInYears), and what happens at the end of the term (§4
- * "Subscription status": current, then expired). Nothing about refunds or renewal: the spec says nothing of either.
- * Empty while the package data loads.
- */
-function usePlanTerms(): string[] {
-  const intl = useIntl();
-  const { state } = useJoin();
-  const chosen = useChosenPackage(state.flow ?? 'join', intl.formatMessage(packageMessages.byoHeading));
-  if (!isChosen(chosen)) return [];
-  const q = chosen.quote;
-  return [
-    intl.formatMessage(termsMessages.plan, {
-      plan: chosenName(intl, chosen),
-      price: price(q.charged, q.currency),
-      years: q.years,
-    }),
-    intl.formatMessage(termsMessages.termEnd, { years: q.years }),
-  ];
 }
 
 /**
@@ -83,15 +61,18 @@ function useLegalItem(): ReactNode {
 
 /**
  * Step 3, terms (§2 "A terms-and-conditions list with a continue button"): Continue records agreement (PUT …/terms).
- * The list says only what the product does (the legal documents, the plan's price and term, its end, the co-parent's
- * own subscription); its texts are placeholders in the catalogues for the legal team to replace.
+ * The list says only what the product does (the legal documents, the plan's price and term, its end or renewal, the
+ * co-parent's own subscription); its texts are placeholders in the catalogues for the legal team to replace. Below
+ * it, the automatic renewal choice (`RenewalChoice`, unticked by default; none when the package cannot renew).
  * While the parent reads, the payment step's code, config and card frames load (usePaymentStepPrefetch).
  */
 export function TermsStep({ nav }: { nav: StepNav }) {
   const intl = useIntl();
   usePaymentStepPrefetch();
   const submit = useSubmitTerms(nav);
-  const items = [useLegalItem(), ...usePlanTerms(), intl.formatMessage(termsMessages.coparent)];
+  const plan = usePlanTerms();
+  const items = [useLegalItem(), ...plan.items, intl.formatMessage(termsMessages.coparent)];
+  const renewal = plan.chosen?.renewal;
 
   return (
     <div className="app-narrow">
@@ -102,7 +83,9 @@ export function TermsStep({ nav }: { nav: StepNav }) {
         continueLabel={intl.formatMessage(stepMessages.continue)}
         onContinue={() => submit.mutate()}
         busy={submit.isPending}
-      />
+      >
+        {renewal ? <RenewalChoice renewal={renewal} disabled={submit.isPending} /> : null}
+      </TermsList>
       <div className="ofw-actions">
         <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />
       </div>

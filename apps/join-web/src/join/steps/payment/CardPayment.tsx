@@ -1,10 +1,13 @@
 import { useDataCollector } from '@ofw/payments';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
+import type { Quote } from '@ofw/domain';
 import { billingFormProps } from '../../billing.js';
 import { chosenName, type ChosenPackage } from '../../chosen-package.js';
-import { appMessages, paymentMessagesUi, stepMessages } from '../../messages.js';
+import { appMessages, paymentMessagesUi, renewalMessages, stepMessages } from '../../messages.js';
+import { useChosenRenewal } from '../../renews.js';
+import { renewalPriceText } from '../terms/renewal-text.js';
 import { price } from '../../pricing.js';
 import { focusFirstBillingError, useBillingForm } from '../../use-billing-form.js';
 import { useJoin, type StepNav } from '../../use-join.js';
@@ -14,6 +17,14 @@ import { messageFor, offersRetry } from './payment-error.js';
 import { useCardNonce } from './use-card-nonce.js';
 import { useSubmitPayment } from './use-submit-payment.js';
 import { Wallets } from './Wallets.js';
+
+/** The PayPal billing agreement's description of a renewal (docs/RENEWAL.md): the term and the renewal price. */
+export function agreementText(intl: IntlShape, renewal: Quote): string {
+  return intl.formatMessage(renewalMessages.agreement, {
+    years: renewal.years,
+    price: renewalPriceText(intl, renewal),
+  });
+}
 
 /** The payment form inside `<PaymentsProvider>`: summary, wallets, card fields, billing address and Pay. */
 export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepNav }) {
@@ -33,6 +44,7 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
   const [walletError, setWalletError] = useState<unknown>();
   const { busy } = submit;
   const q = chosen.quote;
+  const renewal = useChosenRenewal(chosen);
   const failure = submit.error ?? walletError;
   const cardError = hosted.status === 'error' ? intl.formatMessage(paymentMessagesUi.cardLoadFailed) : undefined;
   const pay: typeof submit.pay = (getNonce) => {
@@ -62,7 +74,20 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
         </Button>
       ) : null}
       <OrderSummary name={chosenName(intl, chosen)} quote={q} />
-      <Wallets chosen={chosen} busy={busy} onPay={pay} onError={setWalletError} />
+      {renewal ? (
+        // docs/RENEWAL.md: said before paying — every method offered here is saved (wallets run in their saving mode)
+        <p className="renewal-note">
+          {intl.formatMessage(renewalMessages.paymentSaved, { price: renewalPriceText(intl, renewal) })}
+        </p>
+      ) : null}
+      <Wallets
+        amount={q.charged}
+        currency={q.currency}
+        saving={renewal ? { agreement: agreementText(intl, renewal) } : undefined}
+        busy={busy}
+        onPay={pay}
+        onError={setWalletError}
+      />
       <CardFields hosted={hosted} busy={busy} />
       <BillingInformation
         value={form.billing}

@@ -1,7 +1,7 @@
 import { paymentMessages, PayPalButton, useApplePay, usePaymentMethods, useVenmo } from '@ofw/payments';
 import { Button, VenmoLogo } from '@ofw/ui';
 import { useIntl } from 'react-intl';
-import type { ChosenPackage } from '../../chosen-package.js';
+import type { Currency } from '@ofw/domain';
 import { paymentMessagesUi } from '../../messages.js';
 import { ApplePayButton } from './ApplePayButton.js';
 import type { GetNonce, PaymentNonce } from './use-submit-payment.js';
@@ -18,21 +18,31 @@ const walletNonce =
  * error (§4 "Other wallet flows"): the parent stays on the step with nothing shown.
  */
 export function Wallets({
-  chosen,
+  amount: charged,
+  currency,
+  saving,
   busy,
   onPay,
   onError,
 }: {
-  chosen: ChosenPackage;
+  /** The amount charged (PayPal's one-time checkout, Apple Pay's sheet), major units. */
+  amount: number;
+  currency: Currency;
+  /**
+   * docs/RENEWAL.md: the method is saved for renewals — each wallet approves an account that can be charged again
+   * (PayPal's Vault flow with this billing agreement description, Venmo `multi_use`; Apple Pay's card is saved like a
+   * card's, by join-api). `undefined`: one-time payments.
+   */
+  saving?: { agreement: string } | undefined;
   busy: boolean;
   onPay: (getNonce: GetNonce) => void;
   /** A wallet that failed outside a payment attempt (e.g. PayPal's button could not be shown). */
   onError: (error: unknown) => void;
 }) {
   const intl = useIntl();
-  const { charged, currency } = chosen.quote;
-  // a Venmo payment approved in the Venmo app, returned to this tab (braintree-web hasTokenizationResult): paid like a click
+  const vault = saving !== undefined;
   const venmo = useVenmo(currency, {
+    vault,
     onResume: (result) => onPay(walletNonce(() => Promise.resolve({ nonce: result.nonce }))),
   });
   const { payPal } = usePaymentMethods(currency);
@@ -46,6 +56,8 @@ export function Wallets({
         buttonClassName="ofw-button ofw-button--secondary"
         amount={charged}
         currency={currency}
+        vault={vault}
+        {...(saving ? { billingAgreementDescription: saving.agreement } : {})}
         label={intl.formatMessage(paymentMessagesUi.payPal)}
         onApprove={(result) => onPay(walletNonce(() => Promise.resolve({ nonce: result.nonce })))}
         onError={onError}

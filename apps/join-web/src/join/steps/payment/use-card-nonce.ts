@@ -5,6 +5,7 @@ import {
   usePaymentMethods,
   useThreeDSecure,
 } from '@ofw/payments';
+import type { Currency } from '@ofw/domain';
 import type { BillingAddressValue } from '@ofw/ui';
 import { useIntl, type IntlShape } from 'react-intl';
 import { billingRequest } from '../../billing.js';
@@ -30,6 +31,16 @@ export function cardFieldOptions(intl: Pick<IntlShape, 'formatMessage'>) {
   };
 }
 
+/** What 3D Secure verifies a card for: the amount charged, its currency, and who pays (billing country and name). */
+export interface CardVerification {
+  /** The amount to authenticate, major units (the amount that will be charged). */
+  amount: number;
+  currency: Currency;
+  /** The billing country (the billing address' rules, `billingRequest`). */
+  country: string | undefined;
+  payer: { email?: string | undefined; firstName?: string | undefined; lastName?: string | undefined };
+}
+
 /**
  * The card of the payment step: the provider's hosted fields (in `#card-number`, `#card-expiration-date`,
  * `#card-cvv`) and `cardNonce`, which tokenizes them and runs 3D Secure for the amount charged (§4 "3D Secure flow").
@@ -37,11 +48,20 @@ export function cardFieldOptions(intl: Pick<IntlShape, 'formatMessage'>) {
  * or the provider's error.
  */
 export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue) {
-  const intl = useIntl();
   const { state } = useJoin();
   // the parent as the server has it (trimmed at the signup), else as typed
   const parent = useParentState().data?.parent ?? state.parent;
-  const methods = usePaymentMethods(chosen.quote.currency);
+  const { charged, currency } = chosen.quote;
+  return useVerifiedCard({ amount: charged, currency, country: state.address.country, payer: parent }, billing);
+}
+
+/**
+ * Hosted card fields and `cardNonce` for any amount (the payment step's {@link useCardNonce}, the renewal link's
+ * update-card form with the renewal amount): tokenize, then 3D Secure `verifyCard` for `v.amount`.
+ */
+export function useVerifiedCard(v: CardVerification, billing: BillingAddressValue) {
+  const intl = useIntl();
+  const methods = usePaymentMethods(v.currency);
   const hosted = useHostedFields({
     fields: cardFieldOptions(intl),
     supportedCardBrands: methods.supportedCardBrands,
@@ -59,16 +79,16 @@ export function useCardNonce(chosen: ChosenPackage, billing: BillingAddressValue
    * the bank for a challenge (the step-up after 402 `authentication_required`, §3 "verifyCard options").
    */
   async function cardNonce(o: { challengeRequested?: boolean } = {}): Promise<PaymentNonce> {
-    const address = billingRequest(billing, state.address.country);
+    const address = billingRequest(billing, v.country);
     const card = await hosted.tokenize({ billingAddress: { postalCode: address.postalCode } });
     const bin = card.details?.bin;
     if (!bin) throw new CardWithoutBin();
     const result = await threeDS.verifyCard({
       nonce: card.nonce,
-      amount: chosen.quote.charged,
+      amount: v.amount,
       bin: String(bin),
-      ...(parent.email ? { email: parent.email } : {}),
-      billingAddress: { givenName: parent.firstName, surname: parent.lastName, ...address },
+      ...(v.payer.email ? { email: v.payer.email } : {}),
+      billingAddress: { givenName: v.payer.firstName, surname: v.payer.lastName, ...address },
       ...(o.challengeRequested ? { challengeRequested: true } : {}),
     });
     if (!isThreeDSecureAccepted(result)) throw new ThreeDSFailed();

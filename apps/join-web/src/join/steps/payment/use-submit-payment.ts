@@ -18,6 +18,7 @@ import {
 import { paidOrderOf, savePaidOrder } from '../../paid-order.js';
 import { requireSignedIn, useSignedInUserId } from '../../server-state.js';
 import { useJoin, type StepNav } from '../../use-join.js';
+import { useChosenRenewal } from '../../renews.js';
 
 /**
  * A nonce to charge. A wallet whose sheet stays open until the charge is answered (Apple Pay, §4 "payment authorised
@@ -57,6 +58,8 @@ export function useSubmitPayment(o: {
   const { api, newIdempotencyKey } = useServices();
   const queryClient = useQueryClient();
   const { state } = useJoin();
+  // docs/RENEWAL.md: the terms step's choice, sent explicitly either way (never when the package cannot renew)
+  const autoRenew = useChosenRenewal(o.chosen) !== undefined;
   const userId = useSignedInUserId();
   const [restored] = useState(() => loadPaymentAttempt(userId));
   const pending = useRef<PaymentAttempt | undefined>(restored);
@@ -84,6 +87,7 @@ export function useSubmitPayment(o: {
       billingAddress: billingRequest(o.billing, state.address.country),
       // shown = charged (DESIGN.md §5): what the Pay button and the 3D Secure amount showed, or nothing is charged
       expectedCharge: { amount: decimalAmount(o.chosen.quote.charged), currencyCode: o.chosen.quote.currency },
+      autoRenew,
     } as OrderRequest;
     return body;
   }
@@ -148,7 +152,7 @@ export function useSubmitPayment(o: {
       fresh?.complete?.(true); // the order is paid
       forget();
       // the confirmation of the next step, kept for a reload (`order_already_paid` has no answer to show)
-      if (paid) savePaidOrder(id, paidOrderOf(paid));
+      if (paid) savePaidOrder(id, paidOrderOf(paid, o.chosen.renewal));
       // Paid; the server's view of the parent is read again (best effort: the account step reads it too).
       await queryClient.fetchQuery({ ...parentQuery(api, id), staleTime: 0 }).catch(() => undefined);
       o.nav.next();
