@@ -15,6 +15,7 @@ import {
   setCredentials,
   verifyCurrentPassword,
 } from '../services/registration.js';
+import { setAutoRenew } from '../services/renewal/state.js';
 
 /** What these handlers and their services refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
 export const parentRefusals = {
@@ -47,6 +48,12 @@ export const parentRefusals = {
     [422, 'validation_failed'],
   ],
   putLanguage: [[404, 'not_found']],
+  // services/renewal/state.ts setAutoRenew (docs/RENEWAL.md)
+  putAutoRenew: [
+    [404, 'not_found'],
+    [409, 'no_subscription'],
+    [409, 'no_saved_payment_method'],
+  ],
   putCoParentEmail: [
     [429, 'rate_limited'],
     [409, 'not_paid_yet'],
@@ -134,6 +141,13 @@ export function parentRoutes() {
     const s = c.get('services');
     const { languageLocale } = await input.body();
     return c.json(await saveLanguage(s, input.auth.user.id, languageLocale));
+  });
+
+  operation(r, 'putAutoRenew', async (c, input) => {
+    const s = c.get('services');
+    const { autoRenew } = await input.body();
+    c.header('cache-control', 'no-store');
+    return c.json(await setAutoRenew(s, input.auth.user, autoRenew));
   });
 
   operation(r, 'putCoParentEmail', async (c, input) => {
