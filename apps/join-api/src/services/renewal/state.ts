@@ -1,12 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  QuoteError,
-  formatMoney,
-  renewalChargeAt,
-  renewalQuote,
-  type QuoteService,
-  type Quote,
-} from '@ofw/domain';
+import { QuoteError, formatMoney, renewalChargeAt, renewalQuote, type QuoteService, type Quote } from '@ofw/domain';
 import type { ParentState, ParentSubscription } from '@ofw/api-client';
 import type { Services } from '../../context.js';
 import type { DbOrTransaction as Db } from '../../db/prepared.js';
@@ -27,7 +20,10 @@ export interface SubscriptionWithOrder {
  * Whether a subscription row still runs: current and before its end, or current past its end while a declined renewal
  * is retried (docs/RENEWAL.md "Retries": the subscription stays current until the last retry fails).
  */
-export function runs(sub: Pick<SubscriptionRow, 'status' | 'expiresAt' | 'renewalDeclines' | 'renewalDueAt'>, now: Date) {
+export function runs(
+  sub: Pick<SubscriptionRow, 'status' | 'expiresAt' | 'renewalDeclines' | 'renewalDueAt'>,
+  now: Date,
+) {
   return sub.status === 'current' && (sub.expiresAt > now || retrying(sub));
 }
 
@@ -63,7 +59,10 @@ export async function latestSubscription(db: Db, userId: number): Promise<Subscr
  * current subscription keeps coparentPricing). Undefined when the package is no longer offered (no renewal can be
  * charged: the parent is told the subscription expires).
  */
-export function renewalPrice(s: SubscriptionWithOrder, user: Pick<UserRow, 'flow' | 'coparentPricing'>): Quote | undefined {
+export function renewalPrice(
+  s: SubscriptionWithOrder,
+  user: Pick<UserRow, 'flow' | 'coparentPricing'>,
+): Quote | undefined {
   const lines = (s.order.services as { lines?: QuoteService[] } | null)?.lines;
   try {
     return renewalQuote(
