@@ -6,7 +6,14 @@ import { GatewayUnavailableError, type ChargeResult } from '../../gateway/types.
 import { newId } from '../../lib/tokens.js';
 import { minorToDecimal } from '../../order-quote.js';
 import type { UserRow } from '../../accounts.js';
-import { chargeLeaseMs, dropLease, renewLease, searchRulesOutSale, takeLease } from '../orders/charge-lease.js';
+import {
+  chargeLeaseMs,
+  dropLease,
+  failUnderLease,
+  renewLease,
+  searchRulesOutSale,
+  takeLease,
+} from '../orders/charge-lease.js';
 import { record, resolveFromGateway } from '../orders/finalize.js';
 import type { OrderRow } from '../orders/types.js';
 import { renewalPrice, zoneOf, type SubscriptionWithOrder } from './state.js';
@@ -35,9 +42,11 @@ async function orderOfKey(s: Services, userId: number, key: string): Promise<Ord
 }
 
 /**
- * The renewal's order of `key`: found, or inserted pending under this caller's lease (`fresh`) — only while the
- * subscription is still current (its row locked: a renewal paid meanwhile ended it, so nothing is charged twice) and
- * the parent has no other order pending (orders_one_pending_per_user_idx).
+ * The renewal's order of `key`: found, or inserted pending under this caller's lease (`fresh`) — while the parent has
+ * no other order pending (orders_one_pending_per_user_idx: one charge in flight per parent) — and then only kept while
+ * the subscription is still current, read after the insert (a renewal paid under another key before it ended that
+ * subscription; the new order is then failed uncharged). No row lock is held across the insert: the statement that
+ * pays an order locks its order, then the subscription, and a lock held here in the other order would deadlock.
  */
 async function openRenewalOrder(
   s: Services,
@@ -48,40 +57,39 @@ async function openRenewalOrder(
   const found = await orderOfKey(s, t.user.id, key);
   if (found) return { order: found, fresh: false };
   const now = s.now();
-  const inserted = await s.db.transaction(async (tx) => {
-    const [live] = await tx
-      .select({ id: subscriptions.id })
+  const [inserted] = await s.db
+    .insert(orders)
+    .values({
+      id: newId('ord'),
+      userId: t.user.id,
+      idempotencyKey: key,
+      kind: 'renewal',
+      autoRenew: true,
+      renewsSubscriptionId: t.sub.id,
+      packageId: price.packageId,
+      productId: price.productId === null ? null : String(price.productId),
+      services: { lines: price.services, years: price.years },
+      currency: price.currency,
+      amountMinor: toMinor(price.charged),
+      vatMinor: price.vat === null ? null : toMinor(price.vat),
+      timeZone: zoneOf(t, t.user),
+      status: 'pending',
+      gateway: s.gateway.name,
+      leaseUntil: new Date(now.getTime() + chargeLeaseMs(s)),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) {
+    const [live] = await s.db
+      .select({ status: subscriptions.status })
       .from(subscriptions)
-      .where(and(eq(subscriptions.id, t.sub.id), eq(subscriptions.status, 'current')))
-      .for('update');
-    if (!live) return undefined;
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        id: newId('ord'),
-        userId: t.user.id,
-        idempotencyKey: key,
-        kind: 'renewal',
-        autoRenew: true,
-        renewsSubscriptionId: t.sub.id,
-        packageId: price.packageId,
-        productId: price.productId === null ? null : String(price.productId),
-        services: { lines: price.services, years: price.years },
-        currency: price.currency,
-        amountMinor: toMinor(price.charged),
-        vatMinor: price.vat === null ? null : toMinor(price.vat),
-        timeZone: zoneOf(t, t.user),
-        status: 'pending',
-        gateway: s.gateway.name,
-        leaseUntil: new Date(now.getTime() + chargeLeaseMs(s)),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    return row;
-  });
-  if (inserted) return { order: inserted, fresh: true };
+      .where(eq(subscriptions.id, t.sub.id));
+    if (live?.status === 'current') return { order: inserted, fresh: true };
+    await failUnderLease(s, inserted);
+    return undefined;
+  }
   const raced = await orderOfKey(s, t.user.id, key);
   return raced ? { order: raced, fresh: false } : undefined;
 }
