@@ -1,11 +1,12 @@
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
-import type {
-  ChargeResult,
-  FoundTransaction,
-  PaymentGateway,
-  RecurringChargeRequest,
-  SavePaymentMethodRequest,
-  SavePaymentMethodResult,
+import {
+  GatewayUnavailableError,
+  type ChargeResult,
+  type FoundTransaction,
+  type PaymentGateway,
+  type RecurringChargeRequest,
+  type SavePaymentMethodRequest,
+  type SavePaymentMethodResult,
 } from '../src/gateway/types.js';
 
 /*
@@ -21,9 +22,12 @@ export function fakeVaultGateway() {
   const sales = new Map<string, FoundTransaction[]>();
   const state = {
     vaultedOutcomes: [] as ('approved' | 'declined' | 'down')[],
+    /** Outcomes for one parent's renewals (by e-mail), before `vaultedOutcomes`. */
+    outcomesFor: new Map<string, ('approved' | 'declined')[]>(),
     vaultedCalls: [] as RecurringChargeRequest[],
     saveCalls: [] as SavePaymentMethodRequest[],
     saveOutcome: 'saved' as 'saved' | 'unknown',
+    clientTokenDown: false,
   };
   const keep = (orderId: string, r: ChargeResult) => {
     if ('transactionId' in r && r.transactionId)
@@ -48,7 +52,7 @@ export function fakeVaultGateway() {
     },
     chargeVaulted(req) {
       state.vaultedCalls.push(req);
-      const outcome = state.vaultedOutcomes.shift() ?? 'approved';
+      const outcome = state.outcomesFor.get(req.customer.email)?.shift() ?? state.vaultedOutcomes.shift() ?? 'approved';
       if (outcome === 'down') return Promise.reject(new (class extends Error {})('down'));
       const id = `tx_${++n}`;
       return Promise.resolve(
@@ -75,6 +79,10 @@ export function fakeVaultGateway() {
         vaulted: { customerId: req.customerId ?? `cust_${++n}`, token: `tok_new_${++n}`, summary },
       });
     },
+    clientAuthorization: () =>
+      state.clientTokenDown
+        ? Promise.reject(new GatewayUnavailableError('down', { maybeInFlight: false }))
+        : Promise.resolve('fake-client-token'),
     findByOrderId: (orderId) => Promise.resolve(sales.get(orderId) ?? []),
   };
   return { gateway, state };

@@ -58,7 +58,12 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     };
 
   const notices = async (email: string) =>
-    (await t.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'renewal_notice'))))
+    (
+      await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'renewal_notice')))
+    )
       .map((r) => r.dedupeKey.split(':').at(-1))
       .sort();
 
@@ -116,7 +121,10 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     await runRenewals(s);
     await runRenewals(s);
     expect(await notices(p.email)).toEqual(['reminder_30', 'reminder_7']);
-    const [row] = await t.db.select().from(outbox).where(eq(outbox.dedupeKey, `renewal:${sub!.id}:reminder_7`));
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `renewal:${sub!.id}:reminder_7`));
     const mail = await renderEmail('renewal_notice', row!.payload as RenewalNoticePayload);
     expect(mail.text).toContain('Visa ending 1111');
     expect(mail.text).toContain('$216.00');
@@ -139,7 +147,10 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
       .from(orders)
       .where(and(eq(orders.userId, p.userId), like(orders.idempotencyKey, 'renewal:%')));
     expect(renewals.map((o) => [o.kind, o.status])).toEqual([['renewal', 'paid']]);
-    const receipts = await t.db.select().from(outbox).where(eq(outbox.dedupeKey, `receipt:${renewals[0]!.id}`));
+    const receipts = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `receipt:${renewals[0]!.id}`));
     expect(receipts).toHaveLength(1);
     expect(await counterValue(t.deps.metrics.renewalsTotal, { outcome: 'renewed' })).toBeGreaterThanOrEqual(1);
   });
@@ -148,7 +159,7 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     clock = start;
     const p = await paidParent(true);
     const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId));
-    fake.state.vaultedOutcomes = ['declined', 'declined', 'declined', 'declined'];
+    fake.state.outcomesFor.set(p.email, ['declined', 'declined', 'declined', 'declined']);
     const first = sub!.expiresAt.getTime() - DAY + 1000;
     clock = first;
     await runRenewals(s);
@@ -171,7 +182,10 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     expect(await notices(p.email)).toContain('ended');
     const state = await parentState(p.authToken, p.userId);
     expect(state.subscriptionStatus).toBe('expired');
-    const [last] = await t.db.select().from(outbox).where(eq(outbox.dedupeKey, `renewal:${sub!.id}:ended`));
+    const [last] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `renewal:${sub!.id}:ended`));
     expect((last!.payload as RenewalNoticePayload).link).toMatch(/\/renewal\//);
     const tries = await t.db
       .select()
