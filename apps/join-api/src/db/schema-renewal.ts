@@ -11,6 +11,24 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /** Where a renewal link leads (api-client `RenewalLinkPurpose`). */
 export type RenewalLinkPurpose = 'turn_off_renewal' | 'update_payment_method' | 'come_back';
 
+/** Why a subscription ended early (`subscriptions.end_reason`): its money gone, or its renewal declined to the end. */
+export type EndReason = 'settlement_declined' | 'refunded' | 'voided' | 'dispute_lost' | 'renewal_declined';
+
+/** What an order buys (see `orders.kind`): a purchase (POST /orders) or a renewal (docs/RENEWAL.md). */
+export type OrderKind = 'purchase' | 'renewal';
+
+/** The `orders` columns of renewal, spread into that table (schema.ts). */
+export function orderRenewalColumns() {
+  return {
+    /** 'purchase' (POST /orders) or 'renewal' (the renewal runner, docs/RENEWAL.md). */
+    kind: text('kind').$type<OrderKind>().notNull().default('purchase'),
+    /** Whether the parent asked for automatic renewal (the first sale then saves the payment method). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** A renewal: the subscription it renews (its new term starts where that one ends). */
+    renewsSubscriptionId: integer('renews_subscription_id'),
+  };
+}
+
 /** The `subscriptions` columns of renewal, spread into that table (schema.ts). */
 export function renewalColumns() {
   return {

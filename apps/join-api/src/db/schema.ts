@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { renewalColumns } from './schema-renewal.js';
+import { orderRenewalColumns, renewalColumns, type EndReason } from './schema-renewal.js';
 import type { BillingAddress, CountryCode, Currency, Flow, JoinCountry, PricingGroup } from '@ofw/domain';
 
 /*
@@ -29,10 +29,6 @@ export type SubscriptionRowStatus = 'current' | 'ended' | 'expired';
 export type IdempotencyState = 'in_flight' | 'completed' | 'retryable';
 /** Why the money of a paid order is no longer held (see `subscriptions.endReason`). */
 export type MoneyGoneReason = 'settlement_declined' | 'refunded' | 'voided' | 'dispute_lost';
-/** Why a subscription ended (see `subscriptions.endReason`): its money gone, or its renewal declined to the last retry. */
-export type EndReason = MoneyGoneReason | 'renewal_declined';
-/** What an order buys (see `orders.kind`): a purchase (POST /orders) or a renewal (docs/RENEWAL.md). */
-export type OrderKind = 'purchase' | 'renewal';
 /** An outbox row's status (see `outbox`). */
 export type OutboxStatus = 'pending' | 'sent' | 'cancelled' | 'failed';
 
@@ -85,7 +81,7 @@ export const users = pgTable(
     hasMigratedTo2k: boolean('has_migrated_2k').notNull().default(true),
     parentAccountType: text('parent_account_type').notNull().default('parent'),
     graceLogins: integer('grace_logins').notNull().default(0),
-    /** The parent's customer in the payment provider's vault (docs/RENEWAL.md), made by the first saved method. */
+    /** The parent's customer in the payment provider's vault (docs/RENEWAL.md). */
     vaultCustomerId: text('vault_customer_id'),
     createdAt: createdAt(),
   },
@@ -232,12 +228,7 @@ export const orders = pgTable(
     timeZone: text('time_zone'),
     /** GBP: the VAT invoice's number ({@link invoiceNumbers}, taken when paid; docs/RECEIPTS.md), else null. */
     invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),
-    /** 'purchase' (POST /orders) or 'renewal' (the renewal runner, docs/RENEWAL.md). */
-    kind: text('kind').$type<OrderKind>().notNull().default('purchase'),
-    /** Whether the parent asked for automatic renewal (the first sale then saves the payment method). */
-    autoRenew: boolean('auto_renew').notNull().default(false),
-    /** A renewal: the subscription it renews (its new term starts where that one ends). */
-    renewsSubscriptionId: integer('renews_subscription_id'),
+    ...orderRenewalColumns(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -278,8 +269,9 @@ export const subscriptions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     endedAt: ts('ended_at'),
     /**
-     * Why a subscription ended before its term while its order's money was gone (docs/PAYMENTS-LIFECYCLE.md):
-     * 'settlement_declined', 'refunded', 'voided' or 'dispute_lost'; null for a term that lapsed or was replaced.
+     * Why it ended before its term while its money was gone (docs/PAYMENTS-LIFECYCLE.md: 'settlement_declined',
+     * 'refunded', 'voided', 'dispute_lost') or its renewal was declined to the last retry ('renewal_declined',
+     * docs/RENEWAL.md); null for a term that lapsed or was replaced.
      */
     endReason: text('end_reason').$type<EndReason>(),
     ...renewalColumns(),
@@ -288,7 +280,6 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_one_current_per_user_idx')
       .on(t.userId)
       .where(sql`status = 'current'`),
-    // the renewal runner's scan: current terms by end (docs/RENEWAL.md)
     index('subscriptions_current_expiry_idx')
       .on(t.expiresAt)
       .where(sql`status = 'current'`),
@@ -310,17 +301,6 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
-);
-
-/** Fixed-window rate-limit counters shared by all instances. */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    bucket: text('bucket').primaryKey(),
-    windowStart: ts('window_start').notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
 
 /**
@@ -364,3 +344,4 @@ export const outbox = pgTable(
 
 export * from './schema-payment-events.js';
 export * from './schema-renewal.js';
+export * from './schema-rate-limits.js';

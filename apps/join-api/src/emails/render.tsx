@@ -3,7 +3,6 @@ import { render } from '@react-email/render';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import {
   formatCatalogueText,
-  formatMoney,
   formatPrice,
   fromMinor,
   getPackage,
@@ -152,10 +151,7 @@ export async function renderEmail<K extends EmailKind>(
     // the renewal's date as the parent lives it: in their zone (spec §3 parent.timeZone)
     const f = {
       date: intl.formatDate(new Date(p.date), { dateStyle: 'long', timeZone: p.timeZone }),
-      amount:
-        p.amountMinor === null || p.currency === null
-          ? ''
-          : formatMoney(fromMinor(p.amountMinor), p.currency as Currency, locale),
+      amount: p.amountMinor === null || p.currency === null ? '' : money(p.amountMinor, p.currency),
       method: methodText(intl, p.paymentMethod),
       packageName: planName(intl, p),
     };

@@ -143,13 +143,6 @@ export function parentRoutes() {
     return c.json(await saveLanguage(s, input.auth.user.id, languageLocale));
   });
 
-  operation(r, 'putAutoRenew', async (c, input) => {
-    const s = c.get('services');
-    const { autoRenew } = await input.body();
-    c.header('cache-control', 'no-store');
-    return c.json(await setAutoRenew(s, input.auth.user, autoRenew));
-  });
-
   operation(r, 'putCoParentEmail', async (c, input) => {
     const s = c.get('services');
     const { user } = input.auth;
@@ -162,5 +155,17 @@ export function parentRoutes() {
     return c.json(state);
   });
 
+  subscriptionOperations(r);
   return r;
+}
+
+/** The subscription's own settings (docs/RENEWAL.md): automatic renewal on or off. */
+function subscriptionOperations(r: Hono<AppEnv>): void {
+  operation(r, 'putAutoRenew', async (c, input) => {
+    const s = c.get('services');
+    const { autoRenew } = await input.body();
+    const user = await setAutoRenew(s, input.auth.user, autoRenew);
+    c.header('cache-control', 'no-store');
+    return c.json(await parentState(s.db, user, s.now()));
+  });
 }

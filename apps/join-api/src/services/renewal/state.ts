@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { QuoteError, formatMoney, renewalChargeAt, renewalQuote, type QuoteService, type Quote } from '@ofw/domain';
-import type { ParentState, ParentSubscription } from '@ofw/api-client';
+import { QuoteError, formatPrice, renewalChargeAt, renewalQuote, type QuoteService, type Quote } from '@ofw/domain';
+import type { ParentSubscription } from '@ofw/api-client';
 import type { Services } from '../../context.js';
 import type { DbOrTransaction as Db } from '../../db/prepared.js';
 import { orders, subscriptions, users } from '../../db/schema.js';
-import { parentState, type UserRow } from '../../accounts.js';
 import { HttpProblem } from '../../lib/problem.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 /** A subscription and the order that bought it (the renewal is priced from that order's currency and selection). */
@@ -108,7 +108,7 @@ export function subscriptionAnswer(
       ? {
           amount: price.charged,
           currencyCode: price.currency,
-          formattedAmount: formatMoney(price.charged, price.currency, user.languageLocale),
+          formattedAmount: formatPrice(price.charged, price.currency),
           chargeOn: renewalChargeAt(sub.expiresAt, zoneOf(s, user)).toISOString(),
           state: retrying(sub) ? 'retrying' : 'scheduled',
           nextAttemptAt: sub.renewalDueAt?.toISOString() ?? null,
@@ -124,12 +124,12 @@ export async function parentSubscription(db: Db, user: UserRow, now: Date): Prom
 }
 
 /**
- * `PUT /parents/{userId}/auto-renew`: renewal on (due on the term's last day, `renewalChargeAt`) or off (nothing more
+ * `PUT /parents/{userId}/auto-renew` (the route answers the parent's state): renewal on (due on the term's last day, `renewalChargeAt`) or off (nothing more
  * is charged or reminded; a renewal being retried stops and the term ends at the runner's next pass).
  * @throws HttpProblem 409 `no_subscription` (none current), 409 `no_saved_payment_method` (on without a saved method),
  *   404 `not_found` (the parent's row is gone).
  */
-export async function setAutoRenew(s: Services, user: UserRow, on: boolean): Promise<ParentState> {
+export async function setAutoRenew(s: Services, user: UserRow, on: boolean): Promise<UserRow> {
   const now = s.now();
   const latest = await latestSubscription(s.db, user.id);
   if (!latest || !runs(latest.sub, now))
@@ -149,5 +149,5 @@ export async function setAutoRenew(s: Services, user: UserRow, on: boolean): Pro
   s.logger.info({ userId: user.id, subscriptionId: sub.id, autoRenew: on }, 'automatic renewal changed');
   const [fresh] = await s.db.select().from(users).where(eq(users.id, user.id));
   if (!fresh) throw new HttpProblem(404, 'not_found', 'No such parent.');
-  return parentState(s.db, fresh, now);
+  return fresh;
 }
