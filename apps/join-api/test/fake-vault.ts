@@ -23,7 +23,7 @@ export function fakeVaultGateway() {
   const state = {
     vaultedOutcomes: [] as ('approved' | 'declined' | 'down')[],
     /** Outcomes for one parent's renewals (by e-mail), before `vaultedOutcomes`. */
-    outcomesFor: new Map<string, ('approved' | 'declined')[]>(),
+    outcomesFor: new Map<string, ('approved' | 'declined' | 'down')[]>(),
     vaultedCalls: [] as RecurringChargeRequest[],
     saveCalls: [] as SavePaymentMethodRequest[],
     saveOutcome: 'saved' as 'saved' | 'unknown',

@@ -87,6 +87,30 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     });
   });
 
+  it('an upgrade that saves no method keeps the one of the subscription it replaces (renewal off until turned on)', async () => {
+    clock = start;
+    const email = `upgrade-${kind}@example.com`;
+    const p = await signup(t, { ...SIGNUP, parent: { ...SIGNUP.parent, email } });
+    expect((await order(t, p.authToken, 'upgrade-1', { packageId: 2051, autoRenew: true })).status).toBe(201);
+    const [before] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId));
+    clock = start + 30 * DAY;
+    const token = await issueToken(t.db, 'auth', { userId: p.userId, now: new Date(clock) });
+    const up = await order(t, token, 'upgrade-2', { packageId: 2053 });
+    expect(up.status).toBe(201);
+    const [after] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, p.userId), eq(subscriptions.status, 'current')));
+    expect(after).toMatchObject({
+      packageId: 2053,
+      autoRenew: false,
+      paymentMethodToken: before!.paymentMethodToken,
+      paymentMethod: before!.paymentMethod,
+    });
+    const on = await t.call(`parents/${p.userId}/auto-renew`, { method: 'PUT', token, json: { autoRenew: true } });
+    expect(on.status).toBe(200);
+  });
+
   it('PUT auto-renew: off and on again; 409 no_saved_payment_method and no_subscription', async () => {
     clock = start;
     const p = await paidParent(true);
@@ -121,6 +145,7 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     await runRenewals(s);
     await runRenewals(s);
     expect(await notices(p.email)).toEqual(['reminder_30', 'reminder_7']);
+    expect(await counterValue(t.deps.metrics.renewalRemindersTotal, { kind: 'reminder_7' })).toBeGreaterThanOrEqual(1);
     const [row] = await t.db
       .select()
       .from(outbox)
@@ -207,5 +232,21 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     const state = await parentState(p.authToken, p.userId);
     expect(state.subscriptionStatus).toBe('expired');
     expect(state.subscription?.status).toBe('expired');
+  });
+
+  it('a driver error leaves the renewal pending for a later pass and the pass goes on', async () => {
+    clock = start;
+    const p = await paidParent(true);
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId));
+    fake.state.outcomesFor.set(p.email, ['down']);
+    clock = sub!.expiresAt.getTime() - DAY + 1000;
+    await expect(runRenewals(s)).resolves.toBeDefined();
+    const [still] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(still!.status).toBe('current');
+    const [pending] = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, p.userId), like(orders.idempotencyKey, 'renewal:%')));
+    expect(pending!.status).toBe('pending');
   });
 });

@@ -130,7 +130,11 @@ async function chargeDue(s: Services, r: RenewalPassResult): Promise<void> {
     ),
   );
   for (const t of rows) {
-    const charge = await chargeRenewal(s, t, `renewal:${t.sub.id}:${t.sub.renewalDeclines}`);
+    // one subscription's failure (a driver error) leaves it for the next pass and does not stop the others
+    const charge = await chargeRenewal(s, t, `renewal:${t.sub.id}:${t.sub.renewalDeclines}`).catch((e: unknown) => {
+      s.logger.error({ subscriptionId: t.sub.id, err: String(e) }, 'renewal charge failed; left for the next pass');
+      return { outcome: 'in_doubt' as const };
+    });
     if (charge.outcome === 'paid') {
       r.renewed++;
       s.metrics.renewalsTotal.inc({ outcome: 'renewed' });
