@@ -30,7 +30,12 @@ export interface RenewalTarget extends SubscriptionWithOrder {
  * flight, or the subscription no longer renews), `unpriced` (the package is no longer offered: no renewal can be sold).
  */
 export type RenewalCharge =
-  { outcome: 'paid' | 'declined'; order: OrderRow } | { outcome: 'in_doubt' | 'busy' | 'unpriced' };
+  | {
+      outcome: 'paid' | 'declined';
+      order: OrderRow;
+      /** This call's sale decided it (counted once). */ charged?: boolean;
+    }
+  | { outcome: 'in_doubt' | 'busy' | 'unpriced' };
 
 /** The renewal's order under `key`, when it exists. */
 async function orderOfKey(s: Services, userId: number, key: string): Promise<OrderRow | undefined> {
@@ -95,7 +100,7 @@ async function openRenewalOrder(
 }
 
 /** What an order that is no longer pending says about its renewal. */
-function settled(order: OrderRow): RenewalCharge | undefined {
+function settled(order: OrderRow): Extract<RenewalCharge, { order: OrderRow }> | undefined {
   if (order.status === 'paid') return { outcome: 'paid', order };
   if (order.status === 'declined' || order.status === 'failed') return { outcome: 'declined', order };
   return undefined;
@@ -157,5 +162,8 @@ async function chargeOnce(s: Services, t: RenewalTarget, order: OrderRow, key: s
     'renewal charged',
   );
   const after = await orderOfKey(s, t.user.id, key);
-  return (after && settled(after)) ?? { outcome: 'in_doubt' };
+  const decided = after && settled(after);
+  return decided
+    ? { ...decided, charged: after.transactionId === ('transactionId' in result ? result.transactionId : undefined) }
+    : { outcome: 'in_doubt' };
 }

@@ -137,7 +137,7 @@ async function chargeDue(s: Services, r: RenewalPassResult): Promise<void> {
     });
     if (charge.outcome === 'paid') {
       r.renewed++;
-      s.metrics.renewalsTotal.inc({ outcome: 'renewed' });
+      if (charge.charged) s.metrics.renewalsTotal.inc({ outcome: 'renewed' });
     } else if (charge.outcome === 'declined') {
       if (await applyDecline(s, t)) r.declined++;
       else r.ended++;
