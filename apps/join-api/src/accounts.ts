@@ -6,6 +6,7 @@ import { perDatabase } from './db/prepared.js';
 import { orders, subscriptions, tokens, users } from './db/schema.js';
 import type { CurrentTerm } from '@ofw/domain';
 import { hashToken, newToken } from './lib/tokens.js';
+import { parentSubscription } from './services/renewal/state.js';
 
 export type TokenKind = 'auth' | 'invite' | 'pro_referral';
 export type UserRow = typeof users.$inferSelect;
@@ -159,6 +160,15 @@ export async function revokeTokens(
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
+ * A current row still runs at `now`: before its end, or past it while a declined renewal is retried
+ * (docs/RENEWAL.md "Retries": the subscription stays current until the last retry fails).
+ */
+function runsAt(now: Date): SQL {
+  return sql`(${subscriptions.expiresAt} > ${now.toISOString()}::timestamptz
+    or (${subscriptions.renewalDeclines} > 0 and ${subscriptions.renewalDueAt} is not null))`;
+}
+
+/**
  * The parent's live subscription: the row with status 'current' whose `expiresAt` is after `now`, or undefined.
  * (At most one row per parent is 'current': a unique partial index.)
  */
@@ -166,7 +176,7 @@ export async function currentSubscription(db: DbOrTx, userId: number, now: Date)
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'current'), gt(subscriptions.expiresAt, now)))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'current'), runsAt(now)))
     .limit(1);
   return row;
 }
@@ -196,7 +206,8 @@ export function currentTermSql(userId: number, now: Date): SQL<CurrentTermJson |
       'startsAt', s.starts_at, 'expiresAt', s.expires_at, 'currency', o.currency, 'years', o.services -> 'years',
       'amountMinor', o.amount_minor, 'creditMinor', o.credit_minor, 'discountMinor', o.discount_minor)
     from ${subscriptions} s join ${orders} o on o.id = s.order_id
-    where s.user_id = ${userId} and s.status = 'current' and s.expires_at > ${now.toISOString()}::timestamptz
+    where s.user_id = ${userId} and s.status = 'current' and (s.expires_at > ${now.toISOString()}::timestamptz
+      or (s.renewal_declines > 0 and s.renewal_due_at is not null))
     limit 1)`;
 }
 
@@ -273,7 +284,7 @@ export async function parentState(db: DbOrTx, user: UserRow, now: Date): Promise
     graceLogins: user.graceLogins,
     coParentEmail: user.coParentEmail,
     coParentEmailAnswered: user.coParentEmailAnsweredAt !== null,
-    subscription: null,
+    subscription: await parentSubscription(db, user, now),
   };
   return { ...state, isJoinComplete: isJoinComplete(state) };
 }

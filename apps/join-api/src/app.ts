@@ -16,6 +16,7 @@ import { orderRoutes } from './routes/orders.js';
 import { inviteRoutes } from './routes/invites.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { cspReportRoutes } from './routes/csp-reports.js';
+import { renewalLinkRoutes } from './routes/renewal-links.js';
 import { receiptPageRoutes } from './routes/receipt-page.js';
 import { openApiDocument } from './openapi.js';
 import { applePayDomainAssociation, contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
@@ -64,6 +65,8 @@ export function createApp(deps: AppDeps) {
 
   // the browser's CSP violation reports: no session read, nothing changed, so before the CSRF guard
   app.route(API_PREFIX, cspReportRoutes());
+  // the renewal e-mails' links: authorized by the token in the path alone, never by the session cookie
+  app.route(API_PREFIX, renewalLinkRoutes());
   // CSRF: a write carrying the session cookie must come from the app's own origin
   app.use(`${API_PREFIX}/*`, sameOriginWrites);
 

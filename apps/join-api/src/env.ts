@@ -7,6 +7,7 @@ import { parseTrustedProxies } from './lib/client-ip.js';
 import { MIN_SALE_TIMEOUT_MS } from './gateway/deadline.js';
 import { RECEIPT_ENV, receiptProductionProblems } from './env-receipts.js';
 import { MONEY_AFTER_SALE_ENV } from './env-money.js';
+import { RENEWAL_ENV } from './env-renewal.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
 export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -222,6 +223,7 @@ const EnvSchema = z
     /** Attempts before an e-mail is marked failed. */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(20),
     ...RECEIPT_ENV,
+    ...RENEWAL_ENV,
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_DRIVER === 'braintree') {
@@ -258,8 +260,11 @@ export function redactSmtpUrl(url: string): string {
   return u.toString().replace(/\/$/, '');
 }
 
-/** Settings that point at the payments sandbox or Braintree's Development gateway: never in production. */
-const SANDBOX_ONLY = /^(SANDBOX_|GATEWAY_(HOST|PORT|SSL)$)/;
+/**
+ * Settings that point at the payments sandbox or Braintree's Development gateway, or its test clock (lib/test-clock.ts):
+ * never in production.
+ */
+const SANDBOX_ONLY = /^(SANDBOX_|GATEWAY_(HOST|PORT|SSL)$|TEST_CLOCK_URL$)/;
 
 /**
  * Whether nodemailer (outbox.ts `smtpMailer`, `createTransport({ url })`) talks TLS to this `SMTP_URL`: nodemailer's

@@ -9,7 +9,9 @@ import { startHousekeeping, type Housekeeping } from './housekeeping.js';
 import { startPaymentEventsWorker } from './services/payment-events.js';
 import { smtpMailer, startOutboxWorker, type OutboxWorker } from './outbox.js';
 import { createMetrics, startMetricsServer, type MetricsServer } from './lib/metrics.js';
-import type { AppDeps } from './context.js';
+import type { AppDeps, Services } from './context.js';
+import { startRenewalRunner } from './services/renewal/runner.js';
+import { createTestClock, pollTestClock, testClockUrl, type TestClock } from './lib/test-clock.js';
 
 /**
  * join-api entry: validates env, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     await metricsServer?.close().catch(() => undefined);
     await housekeeping?.stop();
     await reconciler?.stop();
+    await renewals?.stop();
     await paymentEvents?.stop();
     await outboxWorker?.stop();
     await database.close().catch((e: unknown) => logger.error({ err: String(e) }, 'database close failed'));
@@ -55,23 +58,24 @@ async function main(): Promise<void> {
   let paymentEvents: ReturnType<typeof startPaymentEventsWorker> | undefined;
   let outboxWorker: OutboxWorker | undefined;
   let metricsServer: MetricsServer | undefined;
+  let renewals: { stop(): Promise<void> } | undefined;
   try {
     await seedReference(database.db);
     const gateway = await createGateway(env);
     const metrics = createMetrics({ db: database.db, defaultMetrics: true });
     // E-mails queued in the outbox (invitations, receipts): delivered beside the requests (outbox.ts, README "Outbox").
     if (env.OUTBOX_POLL_MS > 0) outboxWorker = startOutbox(env, database.db, logger);
-    const deps: AppDeps = { db: database.db, env, gateway, logger, metrics, ...(outboxWorker ? { outboxWorker } : {}) };
-    const services = { ...deps, metrics, now: () => new Date(), inviteRotateAfterMs: 24 * 60 * 60 * 1000 };
+    // the development test clock (never in production): real time plus the payments sandbox's offset
+    const clock = await developmentClock(env, logger);
+    const now = clock ? () => clock.now() : () => new Date();
+    const deps: AppDeps = { db: database.db, env, gateway, logger, metrics, now };
+    if (outboxWorker) deps.outboxWorker = outboxWorker;
+    const services = { ...deps, metrics, now, inviteRotateAfterMs: 24 * 60 * 60 * 1000 };
     // Braintree's webhooks and the refunds/voids the reconciler finds, handled by state (docs/PAYMENTS-LIFECYCLE.md)
     paymentEvents = startPaymentEventsWorker(services, env.PAYMENT_EVENTS_POLL_MS);
     deps.paymentEvents = paymentEvents;
     server = await startServer(deps, { port: env.PORT, hostname: env.HOST });
-    const where =
-      database.kind === 'pglite'
-        ? `PGlite ${env.DATA_DIR}${env.PGLITE_WORKER ? ' (worker thread)' : ''}`
-        : 'Postgres (DATABASE_URL)';
-    console.log(`join-api listening on ${env.PUBLIC_URL} (database: ${where}; payments: ${env.PAYMENTS_DRIVER})`);
+    console.log(`join-api listening on ${env.PUBLIC_URL} (${databaseText(env, database.kind)})`);
     // Prometheus metrics on their own port, never the public one (README "Metrics"); METRICS_PORT=0: none
     if (env.METRICS_PORT > 0) {
       metricsServer = await startMetricsServer(metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST });
@@ -86,6 +90,8 @@ async function main(): Promise<void> {
     }
     // Orders left in doubt, and late approvals of failed orders: now and every RECONCILE_INTERVAL_MS (orders.ts).
     reconciler = startReconciler({ ...services, paymentEvents }, env.RECONCILE_INTERVAL_MS);
+    // reminders, renewals and lapsed terms (docs/RENEWAL.md): now and every RENEWAL_INTERVAL_MS
+    renewals = startRenewals(services, env, clock);
     if (outboxWorker) {
       console.log(
         `join-api e-mail: outbox delivered through ${redactSmtpUrl(env.SMTP_URL)} every ${env.OUTBOX_POLL_MS} ms`,
@@ -95,6 +101,45 @@ async function main(): Promise<void> {
     logger.error({ err: String((e as Error).stack ?? e) }, 'start-up failed');
     await shutdown('startup-failure', 1);
   }
+}
+
+/** Where the data lives and which payments driver runs, for the start-up line. */
+function databaseText(env: Env, kind: 'pglite' | 'postgres'): string {
+  const where =
+    kind === 'pglite'
+      ? `PGlite ${env.DATA_DIR}${env.PGLITE_WORKER ? ' (worker thread)' : ''}`
+      : 'Postgres (DATABASE_URL)';
+  return `database: ${where}; payments: ${env.PAYMENTS_DRIVER}`;
+}
+
+/** The development test clock, read once (lib/test-clock.ts: never in production, never on a real gateway). */
+async function developmentClock(env: Env, logger: Logger): Promise<TestClock | undefined> {
+  const url = testClockUrl(env);
+  if (!url) return undefined;
+  const clock = createTestClock({ url, logger, apiKey: env.SANDBOX_API_KEY });
+  await clock.sync();
+  console.log(`join-api test clock: ${url} (offset ${clock.offsetMs} ms)`);
+  return clock;
+}
+
+/**
+ * The renewal runner (RENEWAL_INTERVAL_MS; 0: none in this process), syncing the test clock before each pass and
+ * kicked when the clock moves, so an advanced clock is followed within TEST_CLOCK_POLL_MS.
+ */
+function startRenewals(
+  services: Services,
+  env: Env,
+  clock: TestClock | undefined,
+): { stop(): Promise<void> } | undefined {
+  if (env.RENEWAL_INTERVAL_MS <= 0) return undefined;
+  const runner = startRenewalRunner(services, env.RENEWAL_INTERVAL_MS, async () => void (await clock?.sync()));
+  const poll = clock ? pollTestClock(clock, env.TEST_CLOCK_POLL_MS, () => runner.kick()) : undefined;
+  return {
+    async stop() {
+      poll?.stop();
+      await runner.stop();
+    },
+  };
 }
 
 /** The outbox's delivery loop as the environment configures it (SMTP_URL, MAIL_FROM, OUTBOX_* settings). */

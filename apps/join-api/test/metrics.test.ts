@@ -62,6 +62,9 @@ describe('Prometheus metrics (README "Metrics": what to alert on)', () => {
       'join_api_reconcile_lag_seconds',
       'join_api_outbox_pending',
       'join_api_rate_limited_total',
+      'join_api_renewals_total',
+      'join_api_renewal_reminders_total',
+      'join_api_subscriptions_expiring_30d',
     ])
       expect(text).toContain(`# TYPE ${name} `);
   });

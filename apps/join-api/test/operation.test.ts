@@ -30,7 +30,8 @@ describe("operation(): the contract entry's auth and headers are enforced before
 
   /** Calls `op` for the parent `userId` (its path params filled in) with a JSON body when it takes one. */
   const callOp = (op: Operation, init: { token?: string; headers?: Record<string, string> } = {}) =>
-    t.call(operationPath(op, { userId: me.userId }).slice(1), {
+    // a renewal link's {token}: well formed, unknown (its refusals are test/renewal-links.test.ts's)
+    t.call(operationPath(op, { userId: me.userId, token: 'x'.repeat(43) }).slice(1), {
       method: op.method,
       ...(op.body ? { json: {} } : {}),
       ...init,
@@ -71,10 +72,11 @@ describe("operation(): the contract entry's auth and headers are enforced before
     (op.headers ?? []).filter((h) => h.schema).map((h) => [id, h.name, op, h.required] as const),
   );
 
-  it('the Idempotency-Key of createSignup and createOrder is checked from the contract', () => {
-    expect(checkedHeaders.map(([id, name]) => `${id} ${name}`)).toEqual([
-      'createSignup Idempotency-Key',
+  it('the Idempotency-Key of createSignup, createOrder and saveRenewalPaymentMethod is checked from the contract', () => {
+    expect(checkedHeaders.map(([id, name]) => `${id} ${name}`).sort()).toEqual([
       'createOrder Idempotency-Key',
+      'createSignup Idempotency-Key',
+      'saveRenewalPaymentMethod Idempotency-Key',
     ]);
   });
 

@@ -6,9 +6,16 @@ import { inviteRefusals } from '../src/routes/invites.js';
 import { orderRefusals } from '../src/routes/orders.js';
 import { parentRefusals } from '../src/routes/parents.js';
 import { referenceRefusals } from '../src/routes/reference.js';
+import { renewalLinkRefusals } from '../src/routes/renewal-links.js';
 
 /** Every handler's own refusals, as each routes module keeps them next to its handlers. */
-const handlerRefusals: Refusals = { ...referenceRefusals, ...inviteRefusals, ...parentRefusals, ...orderRefusals };
+const handlerRefusals: Refusals = {
+  ...referenceRefusals,
+  ...inviteRefusals,
+  ...parentRefusals,
+  ...orderRefusals,
+  ...renewalLinkRefusals,
+};
 
 /**
  * Answers any API route may give whatever its entry: 400 for a path that is not valid percent-encoding (lib/path.ts),

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { orderRenewalColumns, renewalColumns, type EndReason } from './schema-renewal.js';
 import type { BillingAddress, CountryCode, Currency, Flow, JoinCountry, PricingGroup } from '@ofw/domain';
 
 /*
@@ -80,6 +81,8 @@ export const users = pgTable(
     hasMigratedTo2k: boolean('has_migrated_2k').notNull().default(true),
     parentAccountType: text('parent_account_type').notNull().default('parent'),
     graceLogins: integer('grace_logins').notNull().default(0),
+    /** The parent's customer in the payment provider's vault (docs/RENEWAL.md). */
+    vaultCustomerId: text('vault_customer_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -225,6 +228,7 @@ export const orders = pgTable(
     timeZone: text('time_zone'),
     /** GBP: the VAT invoice's number ({@link invoiceNumbers}, taken when paid; docs/RECEIPTS.md), else null. */
     invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),
+    ...orderRenewalColumns(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -265,14 +269,19 @@ export const subscriptions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     endedAt: ts('ended_at'),
     /**
-     * Why a subscription ended before its term while its order's money was gone (docs/PAYMENTS-LIFECYCLE.md):
-     * 'settlement_declined', 'refunded', 'voided' or 'dispute_lost'; null for a term that lapsed or was replaced.
+     * Why it ended before its term while its money was gone (docs/PAYMENTS-LIFECYCLE.md: 'settlement_declined',
+     * 'refunded', 'voided', 'dispute_lost') or its renewal was declined to the last retry ('renewal_declined',
+     * docs/RENEWAL.md); null for a term that lapsed or was replaced.
      */
-    endReason: text('end_reason').$type<MoneyGoneReason>(),
+    endReason: text('end_reason').$type<EndReason>(),
+    ...renewalColumns(),
   },
   (t) => [
     uniqueIndex('subscriptions_one_current_per_user_idx')
       .on(t.userId)
+      .where(sql`status = 'current'`),
+    index('subscriptions_current_expiry_idx')
+      .on(t.expiresAt)
       .where(sql`status = 'current'`),
   ],
 );
@@ -292,17 +301,6 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
-);
-
-/** Fixed-window rate-limit counters shared by all instances. */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    bucket: text('bucket').primaryKey(),
-    windowStart: ts('window_start').notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
 
 /**
@@ -345,3 +343,5 @@ export const outbox = pgTable(
 );
 
 export * from './schema-payment-events.js';
+export * from './schema-renewal.js';
+export * from './schema-rate-limits.js';

@@ -28,6 +28,7 @@ import {
   type SubscriptionEndedPayload,
 } from './templates.js';
 import { receiptSections } from './receipt-lines.js';
+import { RenewalEmail, methodText, renewalSubject, type RenewalNoticePayload } from './renewal.js';
 
 /** The react-intl catalogues of the e-mails, one per product locale (§1; DESIGN.md §6). */
 export const EMAIL_CATALOGUES: Record<Locale, Record<string, string>> = {
@@ -37,7 +38,8 @@ export const EMAIL_CATALOGUES: Record<Locale, Record<string, string>> = {
   'es-MX': esMX,
 };
 
-export type EmailKind = 'invitation' | 'coparent_sign_in' | 'receipt' | 'subscription_ended' | 'dispute_opened';
+export type EmailKind =
+  'invitation' | 'coparent_sign_in' | 'receipt' | 'subscription_ended' | 'dispute_opened' | 'renewal_notice';
 export type EmailPayload<K extends EmailKind> = K extends 'invitation'
   ? InvitationPayload
   : K extends 'coparent_sign_in'
@@ -46,7 +48,9 @@ export type EmailPayload<K extends EmailKind> = K extends 'invitation'
       ? SubscriptionEndedPayload
       : K extends 'dispute_opened'
         ? DisputeOpenedPayload
-        : ReceiptPayload;
+        : K extends 'renewal_notice'
+          ? RenewalNoticePayload
+          : ReceiptPayload;
 
 export interface RenderedEmail {
   subject: string;
@@ -142,6 +146,17 @@ export async function renderEmail<K extends EmailKind>(
       { orderId: p.orderId ?? p.transactionId ?? p.disputeId, replyBy: p.replyByDate ?? '—' },
     );
     element = <DisputeOpenedEmail intl={intl} p={p} />;
+  } else if (kind === 'renewal_notice') {
+    const p = payload as RenewalNoticePayload;
+    // the renewal's date as the parent lives it: in their zone (spec §3 parent.timeZone)
+    const f = {
+      date: intl.formatDate(new Date(p.date), { dateStyle: 'long', timeZone: p.timeZone }),
+      amount: p.amountMinor === null || p.currency === null ? '' : money(p.amountMinor, p.currency),
+      method: methodText(intl, p.paymentMethod),
+      packageName: planName(intl, p),
+    };
+    subject = renewalSubject(intl, p, f);
+    element = <RenewalEmail intl={intl} p={p} f={f} />;
   } else {
     const p = { ...(payload as ReceiptPayload), packageName: planName(intl, payload as ReceiptPayload) };
     subject = `${intl.formatMessage({ id: 'receipt.subject' })} (${p.orderId})`;

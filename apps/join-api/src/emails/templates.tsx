@@ -86,7 +86,7 @@ export interface ReceiptPayload {
   receiptUrl?: string;
 }
 
-const styles = {
+export const styles = {
   body: { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', color: '#1f2933' },
   container: { backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px', margin: '24px auto' },
   heading: { fontSize: '22px', margin: '0 0 16px' },
@@ -104,7 +104,8 @@ const styles = {
   footer: { color: '#7b8794', fontSize: '12px' },
 };
 
-function Layout(props: { intl: IntlShape; preview: string; children: ReactNode }) {
+/** The frame of every e-mail: preview line, body and footer. */
+export function Layout(props: { intl: IntlShape; preview: string; children: ReactNode }) {
   return (
     <Html lang={props.intl.locale}>
       <Head />

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.js';
-import { outbox } from '../db/schema.js';
+import { outbox, subscriptions } from '../db/schema.js';
 
 /**
  * join-api's Prometheus metrics (prom-client), one registry per app so that tests read their own (README "Metrics").
@@ -47,6 +47,12 @@ export interface Metrics {
   reconcileBacklog: Gauge;
   /** CSP violations the browsers reported (`POST /api/v1/csp-reports`), by effective `directive` (a bounded set). */
   cspViolationsTotal: Counter<'directive'>;
+  /** Renewal charges by `outcome`: `renewed`, `declined`, `ended` (the last retry declined), `in_doubt` (docs/RENEWAL.md). */
+  renewalsTotal: Counter<'outcome'>;
+  /** Renewal e-mails queued by `kind`: `reminder_30`, `reminder_7`, `expiring_30`, `expiring_7`, `declined`, `ended`, `expired`. */
+  renewalRemindersTotal: Counter<'kind'>;
+  /** Current subscriptions whose term ends within 30 days, read from the database at each scrape. */
+  subscriptionsExpiring30d: Gauge;
 }
 
 /**
@@ -121,6 +127,44 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
     }),
     ...moneyAfterSaleMetrics(registry),
     ...cspMetrics(registry),
+    ...renewalMetrics(registry, db),
+  };
+}
+
+/** The renewal runner's metrics (docs/RENEWAL.md "Metrics"), in `registry`. */
+function renewalMetrics(
+  registry: Registry,
+  db: Db | undefined,
+): Pick<Metrics, 'renewalsTotal' | 'renewalRemindersTotal' | 'subscriptionsExpiring30d'> {
+  return {
+    renewalsTotal: new Counter({
+      name: 'join_api_renewals_total',
+      help: 'Renewal charges by outcome (renewed, declined, ended, in_doubt).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    renewalRemindersTotal: new Counter({
+      name: 'join_api_renewal_reminders_total',
+      help: 'Renewal e-mails queued by kind (reminder_30, reminder_7, expiring_30, expiring_7, declined, ended, expired).',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    subscriptionsExpiring30d: new Gauge({
+      name: 'join_api_subscriptions_expiring_30d',
+      help: 'Current subscriptions whose term ends within the next 30 days.',
+      registers: [registry],
+      async collect() {
+        if (!db) return;
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(subscriptions)
+          .where(
+            sql`${subscriptions.status} = 'current' and ${subscriptions.expiresAt} > now()
+              and ${subscriptions.expiresAt} <= now() + interval '30 days'`,
+          );
+        this.set(row?.n ?? 0);
+      },
+    }),
   };
 }
 

@@ -61,7 +61,8 @@ export type Refusals<K extends OperationId = OperationId> = { readonly [P in K]:
  * The refusals of an operation that come from its contract entry alone, before its handler runs: 400
  * `validation_failed` for params, query, body or a header with a schema; 415 for a body; 400 `<name>_required` for a
  * required header with a schema; the auth guard's ({@link guard}); 403 `origin_not_allowed` for a write (the CSRF
- * guard of every cookie-authenticated POST/PUT, context.ts `requireSameOrigin`).
+ * guard of every cookie-authenticated POST/PUT, context.ts `requireSameOrigin`) — but for the renewal links' writes
+ * (a `{token}` path param, docs/RENEWAL.md "Links"), which never read the cookie and are mounted before that guard.
  */
 export function guardRefusals(op: Operation): Refusal[] {
   const out: Refusal[] = [];
@@ -72,7 +73,8 @@ export function guardRefusals(op: Operation): Refusal[] {
   if (op.auth === 'parent' || op.auth === 'parent-optional') out.push([401, 'unauthorized']);
   if (op.auth === 'parent' && op.params?.shape.userId) out.push([403, 'forbidden']);
   if (op.auth === 'invite') out.push([401, 'invalid_invite_token'], [429, 'rate_limited']);
-  if (op.method !== 'GET') out.push([403, 'origin_not_allowed']);
+  // a renewal link's write is authorized by the token in its path, never the cookie: mounted before the CSRF guard
+  if (op.method !== 'GET' && !op.params?.shape.token) out.push([403, 'origin_not_allowed']);
   return out;
 }
 

@@ -54,6 +54,8 @@ export const RATE_LIMITS = {
   clientTokensClient: { name: 'client-tokens-client', limit: 300, windowMs: 60 * 60_000 },
   /** Per client address: CSP violation reports (routes/csp-reports.ts); a page reports a handful per load. */
   cspReports: { name: 'csp-reports', limit: 60, windowMs: 60_000 },
+  /** Per client address: every request of a renewal e-mail's link (docs/RENEWAL.md "Links"), so tokens are not guessed. */
+  renewalLinks: { name: 'renewal-links', limit: 30, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**

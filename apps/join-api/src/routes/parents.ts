@@ -15,6 +15,7 @@ import {
   setCredentials,
   verifyCurrentPassword,
 } from '../services/registration.js';
+import { setAutoRenew } from '../services/renewal/state.js';
 
 /** What these handlers and their services refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
 export const parentRefusals = {
@@ -47,6 +48,12 @@ export const parentRefusals = {
     [422, 'validation_failed'],
   ],
   putLanguage: [[404, 'not_found']],
+  // services/renewal/state.ts setAutoRenew (docs/RENEWAL.md)
+  putAutoRenew: [
+    [404, 'not_found'],
+    [409, 'no_subscription'],
+    [409, 'no_saved_payment_method'],
+  ],
   putCoParentEmail: [
     [429, 'rate_limited'],
     [409, 'not_paid_yet'],
@@ -148,5 +155,17 @@ export function parentRoutes() {
     return c.json(state);
   });
 
+  subscriptionOperations(r);
   return r;
+}
+
+/** The subscription's own settings (docs/RENEWAL.md): automatic renewal on or off. */
+function subscriptionOperations(r: Hono<AppEnv>): void {
+  operation(r, 'putAutoRenew', async (c, input) => {
+    const s = c.get('services');
+    const { autoRenew } = await input.body();
+    const user = await setAutoRenew(s, input.auth.user, autoRenew);
+    c.header('cache-control', 'no-store');
+    return c.json(await parentState(s.db, user, s.now()));
+  });
 }

@@ -26,7 +26,7 @@ export function storedRefusal(refusal: ServiceError, instance?: string): StoredR
  */
 export function paidResponse(
   order: OrderRow,
-  sub: { startsAt: Date; expiresAt: Date },
+  sub: { startsAt: Date; expiresAt: Date; autoRenew?: boolean },
   receiptEmail: string | null,
   receiptUrl: string,
 ): OrderResponse {
@@ -48,7 +48,8 @@ export function paidResponse(
       packageId: order.packageId,
       startsAt: sub.startsAt.toISOString(),
       expiresAt: sub.expiresAt.toISOString(),
-      autoRenew: false,
+      // whether the term renews: asked for, and a payment method saved (docs/RENEWAL.md)
+      autoRenew: sub.autoRenew ?? false,
     },
     receipt: {
       packageName: pkg?.displayName ?? String(order.packageId),

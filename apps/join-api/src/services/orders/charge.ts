@@ -31,7 +31,7 @@ export async function paidAnswer(a: Attempt, order: OrderRow): Promise<StoredRes
     status: 201,
     body: paidResponse(
       order,
-      sub ?? { startsAt: order.updatedAt, expiresAt: order.updatedAt },
+      sub ?? { startsAt: order.updatedAt, expiresAt: order.updatedAt, autoRenew: false },
       a.user.email,
       receiptUrl(a.s.env, order.id),
     ),
@@ -127,6 +127,8 @@ async function chargeOnce(a: Attempt, order: OrderRow, created: boolean): Promis
             phone: user.phoneNumber,
           },
           billingAddress: body.billingAddress,
+          // docs/RENEWAL.md: a sale that renews saves its method in the vault, under the parent's customer when known
+          ...(order.autoRenew ? { vault: { customerId: user.vaultCustomerId } } : {}),
         });
   if (!created && result.outcome === 'payment_method_invalid' && result.reason === 'consumed') {
     // This order was charged with this nonce before and that answer was lost: "already used" (91564) may mean

@@ -7,7 +7,7 @@ import { authenticationRequired, offersStepUp } from '../step-up.js';
 import { declineDetails, declineRefusal, nonceRefusal, paidResponse, storedRefusal } from './answers.js';
 import type { OrderRow, StoredResponse } from './types.js';
 import { rawStatement, value } from '../../db/prepared.js';
-import { termEnd } from '@ofw/domain';
+import { renewalChargeAt, termEnd } from '@ofw/domain';
 import { sellerOf } from '../../env-receipts.js';
 import { receiptUrl } from '../../receipt-link.js';
 
@@ -55,6 +55,16 @@ type PaidValues = {
   receiptPayload: string;
   receiptDedupeKey: string;
   body: string;
+  /** 'true' when the order asked for renewal (docs/RENEWAL.md); the new term renews when a method is saved. */
+  autoRenew: string;
+  /** The vault's answer to the first sale (`vaulted`): the parent's customer, the token and what it is. */
+  vaultCustomerId: string | null;
+  methodToken: string | null;
+  methodSummary: string | null;
+  /** The subscription whose saved method carries over when the order saved none (a renewal's, an upgrade's). */
+  carriedFrom: number | null;
+  /** When the new term's renewal is due (`renewalChargeAt` of its end), used when it renews. */
+  renewalDueAt: string;
 };
 
 const v = value<PaidValues>;
@@ -68,7 +78,7 @@ const at = (name: keyof PaidValues) => sql`${v(name)}::timestamptz`;
  */
 const paidStatement = rawStatement<
   PaidValues,
-  { paid: boolean; receipt_email: string | null; invoice_number: string | number | null }
+  { paid: boolean; receipt_email: string | null; invoice_number: string | number | null; auto_renew: boolean | null }
 >('order_paid', (db) => {
   const ifPaid = sql`exists (select 1 from paid)`;
   const ctes = [
@@ -94,17 +104,31 @@ const paidStatement = rawStatement<
       .set({
         status: sql`case when ${subscriptions.expiresAt} <= ${at('now')} then 'expired' else 'ended' end`,
         endedAt: at('now'),
+        renewalDueAt: null,
       })
       .where(and(eq(subscriptions.userId, v('userId')), eq(subscriptions.status, 'current'), ifPaid))
       .returning({ id: subscriptions.id })}`,
+    // the saved method: the one this sale vaulted, else the one of the subscription it renews or replaces
+    sql`method as (select coalesce(${v('methodToken')}, (select payment_method_token from ${subscriptions}
+          where id = ${v('carriedFrom')}::int)) as token,
+        coalesce(${v('methodSummary')}::jsonb, (select payment_method from ${subscriptions}
+          where id = ${v('carriedFrom')}::int)) as summary)`,
     // inserted only once the old term has ended (the count reads `ended` to its end first): the index
     // subscriptions_one_current_per_user_idx allows one current subscription per parent at every moment
-    sql`sub as (insert into ${subscriptions} (user_id, order_id, package_id, status, starts_at, expires_at)
-        select ${v('userId')}, ${v('orderId')}, ${v('packageId')}, 'current', ${at('startsAt')}, ${at('expiresAt')}
-        from paid, (select count(*) from ended) as ended_first)`,
+    sql`sub as (insert into ${subscriptions} (user_id, order_id, package_id, status, starts_at, expires_at, auto_renew,
+          payment_method_token, payment_method, renewal_due_at)
+        select ${v('userId')}, ${v('orderId')}, ${v('packageId')}, 'current', ${at('startsAt')}, ${at('expiresAt')},
+          (method.token is not null and ${v('autoRenew')}::boolean), method.token, method.summary,
+          case when method.token is not null and ${v('autoRenew')}::boolean then ${at('renewalDueAt')} end
+        from paid, method, (select count(*) from ended) as ended_first
+        returning auto_renew)`,
     sql`payer as ${db
       .update(users)
-      .set({ billingAddress: sql`${v('billingAddress')}::jsonb` })
+      .set({
+        // a renewal keeps the payer's address; the parent's vault customer is kept once made (docs/RENEWAL.md)
+        billingAddress: sql`coalesce(${v('billingAddress')}::jsonb, ${users.billingAddress})`,
+        vaultCustomerId: sql`coalesce(${v('vaultCustomerId')}, ${users.vaultCustomerId})`,
+      })
       .where(and(eq(users.id, v('userId')), ifPaid))
       .returning({ email: users.email, firstName: users.firstName, languageLocale: users.languageLocale })}`,
     sql`receipt as (insert into ${outbox} (kind, recipient, payload, dedupe_key, next_attempt_at, created_at)
@@ -127,7 +151,7 @@ const paidStatement = rawStatement<
       .where(and(eq(idempotencyKeys.userId, v('userId')), eq(idempotencyKeys.key, v('idempotencyKey')), ifPaid))}`,
   ];
   return sql`with ${sql.join(ctes, sql`, `)} select ${ifPaid} as paid, (select email from payer) as receipt_email,
-    (select invoice_number from paid) as invoice_number`;
+    (select invoice_number from paid) as invoice_number, (select auto_renew from sub) as auto_renew`;
 });
 
 /**
@@ -150,10 +174,10 @@ async function recordPaid(
     leaseUntil: null,
     updatedAt: now,
   };
-  // spec §3 subDurationInYears: the same calendar date 1 or 2 years later in the parent's zone (@ofw/domain termEnd)
-  const sub = { startsAt: now, expiresAt: termEnd(now, orderYears(order), order.timeZone) };
+  const sub = await termOf(s, order, now);
   const link = receiptUrl(s.env, order.id);
   const body = paidResponse(paid, sub, null, link);
+  const vaulted = result.vaulted;
   const { rows } = await paidStatement(s.db, {
     orderId: order.id,
     userId: order.userId,
@@ -169,14 +193,38 @@ async function recordPaid(
     receiptPayload: JSON.stringify(receiptPayload(paid, now, { term: sub, seller: sellerOf(s.env), receiptUrl: link })),
     receiptDedupeKey: receiptDedupeKey(order.id),
     body: JSON.stringify(body),
+    autoRenew: String(order.autoRenew),
+    vaultCustomerId: vaulted?.customerId ?? null,
+    methodToken: vaulted?.token ?? null,
+    methodSummary: vaulted ? JSON.stringify(vaulted.summary) : null,
+    carriedFrom: order.renewsSubscriptionId ?? order.replacesSubscriptionId,
+    renewalDueAt: renewalChargeAt(sub.expiresAt, order.timeZone).toISOString(),
   });
   const row = rows[0]!;
   if (!row.paid) return undefined;
   const invoiceNumber = row.invoice_number === null ? null : Number(row.invoice_number);
+  const subscription = { ...body.subscription, autoRenew: row.auto_renew === true };
   return {
     status: 201,
-    body: { ...body, receipt: { ...body.receipt, receiptEmail: row.receipt_email, invoiceNumber } },
+    body: { ...body, subscription, receipt: { ...body.receipt, receiptEmail: row.receipt_email, invoiceNumber } },
   };
+}
+
+/**
+ * The term a paid order starts: a purchase from now, a renewal from the end of the term it renews (docs/RENEWAL.md:
+ * a renewal paid on a retry still continues the term without a gap) — spec §3 subDurationInYears: the same calendar
+ * date 1 or 2 years later in the parent's zone (@ofw/domain termEnd).
+ */
+async function termOf(s: Services, order: OrderRow, now: Date): Promise<{ startsAt: Date; expiresAt: Date }> {
+  let startsAt = now;
+  if (order.renewsSubscriptionId !== null) {
+    const [renewed] = await s.db
+      .select({ expiresAt: subscriptions.expiresAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, order.renewsSubscriptionId));
+    if (renewed) startsAt = renewed.expiresAt;
+  }
+  return { startsAt, expiresAt: termEnd(startsAt, orderYears(order), order.timeZone) };
 }
 
 /**

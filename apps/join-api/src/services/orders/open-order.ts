@@ -97,6 +97,8 @@ async function insertOrder(a: Attempt, tx: Tx, q: Quote, term: ParentTerm | unde
       creditMinor: toMinor(q.credit),
       vatMinor: q.vat === null ? null : toMinor(q.vat),
       replacesSubscriptionId: term ? term.subscriptionId : null,
+      // never assumed: absent is no renewal (docs/RENEWAL.md)
+      autoRenew: body.autoRenew === true,
       status: 'pending',
       gateway: s.gateway.name,
       // the lease is taken with the order: the charge below is its first gateway call
