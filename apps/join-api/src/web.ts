@@ -1,3 +1,4 @@
+import { termDate } from '@ofw/domain';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -240,6 +241,14 @@ export function webRoutes(webDist: string, opts: { applePayDomainAssociation?: (
     return c.body(content, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
   });
 
+  /**
+   * The term line of the home page, worded as the terms step words the choice (docs/RENEWAL.md): a subscription that
+   * renews automatically "renews automatically on" its end date, one that does not "expires on" it — the date in the
+   * parent's time zone, as the receipt prints it (spec §3 parent.timeZone).
+   */
+  const termLine = (sub: { packageId: number; expiresAt: Date; autoRenew: boolean }, timeZone: string) =>
+    `Package ${sub.packageId}, ${sub.autoRenew ? 'renews automatically on' : 'expires on'} ${escapeHtml(termDate(sub.expiresAt, timeZone))}`;
+
   r.get('/ofw/home.form', async (c) => {
     const s = c.get('services');
     const token = authTokenOf(c);
@@ -258,7 +267,7 @@ export function webRoutes(webDist: string, opts: { applePayDomainAssociation?: (
 <body><main>
 <h1>Welcome, ${name}</h1>
 <p data-testid="subscription-status">${statusText}</p>
-${sub && status === 'current' ? `<p>Package ${sub.packageId}, renews ${escapeHtml(sub.expiresAt.toISOString().slice(0, 10))}</p>` : ''}
+${sub && status === 'current' ? `<p data-testid="subscription-term">${termLine(sub, user.timeZone)}</p>` : ''}
 <p>This page stands in for the OurFamilyWizard app home.</p>
 </main></body></html>`);
   });

@@ -82,6 +82,14 @@ describe.each(['braintree', 'sandbox'] as const)('the vault through apps/payment
     expect(plain.outcome === 'approved' && plain.vaulted).toBeFalsy();
   });
 
+  it('a first sale whose answer was lost still names its saved method when found by its order id (Braintree transaction search)', async () => {
+    const req = sale({ vault: { customerId: null } });
+    const r = await gateway.charge(req);
+    const [found] = await gateway.findByOrderId(req.orderId);
+    expect(found).toMatchObject({ outcome: 'approved', vaulted: r.outcome === 'approved' ? r.vaulted : {} });
+    expect(found?.outcome === 'approved' && found.vaulted?.token).toBeTruthy();
+  });
+
   it('Braintree "Recurring transactions": a renewal sells the saved token as recurring, without 3D Secure, in the first sale\'s customer', async () => {
     const { vaulted, email } = await firstSale();
     const r = await renewal(vaulted.token, email);

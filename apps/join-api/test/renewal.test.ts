@@ -80,6 +80,15 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     });
     const absent = await paidParent(undefined);
     expect(absent.body.subscription.autoRenew).toBe(false);
+    // the home page words the term as the terms step words the choice, dated in the parent's zone (spec §3)
+    const home = async (userId: number) =>
+      (
+        await t.call('/ofw/home.form', {
+          headers: { cookie: `__Host-ofw_session=${await issueToken(t.db, 'auth', { userId, now: new Date(clock) })}` },
+        })
+      ).text();
+    expect(await home(p.userId)).toMatch(/renews automatically on 2027-03-01/);
+    expect(await home(absent.userId)).toMatch(/expires on 2027-03-01/);
     expect((await parentState(absent.authToken, absent.userId)).subscription).toMatchObject({
       autoRenew: false,
       paymentMethod: null,

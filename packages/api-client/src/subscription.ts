@@ -43,7 +43,7 @@ export type PaymentMethodSummary = z.infer<typeof PaymentMethodSummarySchema>;
 export const RenewalSchema = z.object({
   amount: z.number(),
   currencyCode: CurrencySchema,
-  /** `amount` formatted with `@ofw/domain`'s `formatMoney` in the parent's language. */
+  /** `amount` formatted with `@ofw/domain`'s `formatPrice` ("$216.00", "£107.99"). */
   formattedAmount: z.string(),
   chargeOn: z.string(),
   state: z.enum(['scheduled', 'retrying']),
@@ -90,6 +90,8 @@ export const RenewalLinkSchema = z.object({
   purpose: RenewalLinkPurposeSchema,
   languageLocale: z.string(),
   firstName: z.string(),
+  /** The parent's IANA time zone (§3 parent.timeZone): the page shows the link's dates in it; an older server omits it. */
+  timeZone: z.string().optional(),
   packageName: z.string(),
   subscription: ParentSubscriptionSchema,
 });

@@ -93,14 +93,18 @@ export function mapBraintreeTransaction(t: BtTransaction): FoundTransaction {
       ...(t.processorResponseText ? { processorResponseText: t.processorResponseText } : {}),
     };
   }
+  const paymentMethod = paymentMethodSummary(t);
+  // a sale that saved its method names the token and customer, also when found by search after a lost answer
+  const vaulted = vaultedFromSale(t, paymentMethod);
   return {
     outcome: 'approved',
     transactionId: t.id,
     status: t.status,
-    paymentMethod: paymentMethodSummary(t),
+    paymentMethod,
     processorResponseCode: t.processorResponseCode ?? '1000',
     processorResponseText: t.processorResponseText ?? 'Approved',
     ...(t.amount ? { amount: t.amount } : {}),
+    ...(vaulted ? { vaulted } : {}),
   };
 }
 
@@ -299,9 +303,7 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
       const sale = await guarded(() => gw.transaction.sale(saleRequest(req, merchantAccountId, policy)));
       const mapped = await saleOutcome(sale, req.currencyCode);
       if (mapped.outcome !== 'approved') return mapped;
-      const vaulted =
-        req.vault && mapped.paymentMethod ? vaultedFromSale(sale.transaction!, mapped.paymentMethod) : undefined;
-      return { ...mapped, ...(policy ? { threeDSecure: policy.summary } : {}), ...(vaulted ? { vaulted } : {}) };
+      return policy ? { ...mapped, threeDSecure: policy.summary } : mapped;
     },
     async chargeVaulted(req) {
       const merchantAccountId = opts.merchantAccounts[req.currencyCode];

@@ -68,6 +68,8 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
       processorResponseText: t.processorResponseText,
     };
   }
+  // a sale that saved its method names the token and customer, also when found by search after a lost answer
+  const vaulted = vaultedOfSale(t, paymentMethod);
   return {
     outcome: 'approved',
     transactionId: t.id,
@@ -75,6 +77,7 @@ export function mapSandboxTransaction(t: z.infer<typeof TransactionSchema>): Fou
     paymentMethod,
     processorResponseCode: t.processorResponseCode,
     processorResponseText: t.processorResponseText,
+    ...(vaulted ? { vaulted } : {}),
   };
 }
 
@@ -98,11 +101,9 @@ function chargeResultOf(res: Response, body: unknown): ChargeResult {
     if (isDuplicateRejection(mapped)) throw duplicateInDoubt('sandbox', mapped.transactionId);
     // The sandbox applied DESIGN.md §5 "3D Secure policy" itself (it knows the nonce): report what 3DS did
     if (mapped.outcome !== 'approved') return mapped;
-    const vaulted = mapped.paymentMethod ? vaultedOfSale(t, mapped.paymentMethod) : undefined;
-    const saved = vaulted ? { ...mapped, vaulted } : mapped;
-    if (t.paymentInstrumentType !== 'credit_card' || !t.threeDSecureInfo) return saved;
+    if (t.paymentInstrumentType !== 'credit_card' || !t.threeDSecureInfo) return mapped;
     const policy = threeDSecurePolicy(t.threeDSecureInfo);
-    return policy.decision === 'refuse' ? saved : { ...saved, threeDSecure: policy.summary };
+    return policy.decision === 'refuse' ? mapped : { ...mapped, threeDSecure: policy.summary };
   }
   const err = ErrorResponseSchema.safeParse(body);
   // 91564 used nonce, 91565 unknown or expired nonce (Braintree's codes, docs/CONTRACTS.md "Sandbox server API")

@@ -25,7 +25,7 @@ export function ComeBack({ token, link }: { token: string; link: RenewalLink }) 
   const navigate = useNavigate();
   const startJoin = useSetAtom(startJoinAtom);
   const setProgress = useSetAtom(progressAtom);
-  const date = useLongDate();
+  const date = useLongDate(link.timeZone);
   const rejoin = useMutation({
     mutationFn: async () => {
       const { userId } = await api.createRenewalSession({ params: { token } });

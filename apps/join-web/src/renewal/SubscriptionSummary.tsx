@@ -3,10 +3,13 @@ import { useIntl } from 'react-intl';
 import { paidWithText } from '../join/confirmation/PaymentConfirmation.js';
 import { renewalMessages as m } from '../join/messages.js';
 
-/** A date of the subscription as the parent reads it (long style, the browser's zone: a link carries no time zone). */
-export function useLongDate(): (iso: string) => string {
+/**
+ * A date of the subscription as the parent reads it: long style, in the parent's time zone when the link gives it
+ * (spec §3 parent.timeZone, as the receipt dates the term), else the browser's.
+ */
+export function useLongDate(timeZone?: string): (iso: string) => string {
   const intl = useIntl();
-  return (iso) => intl.formatDate(new Date(iso), { dateStyle: 'long' });
+  return (iso) => intl.formatDate(new Date(iso), { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) });
 }
 
 /**
@@ -15,7 +18,7 @@ export function useLongDate(): (iso: string) => string {
  */
 export function SubscriptionSummary({ link }: { link: RenewalLink }) {
   const intl = useIntl();
-  const date = useLongDate();
+  const date = useLongDate(link.timeZone);
   const { renewal, paymentMethod } = link.subscription;
   return (
     <dl className="payment-confirmation__list renewal-summary">

@@ -15,7 +15,7 @@ import { SubscriptionSummary, useLongDate } from './SubscriptionSummary.js';
 export function TurnOffRenewal({ token, link }: { token: string; link: RenewalLink }) {
   const intl = useIntl();
   const { api } = useServices();
-  const date = useLongDate();
+  const date = useLongDate(link.timeZone);
   const turnOff = useMutation({ mutationFn: () => api.turnOffRenewalByLink({ params: { token } }) });
   if (turnOff.data)
     return (

@@ -31,7 +31,7 @@ const EMPTY: BillingAddressValue = { streetAddress: '', extendedAddress: '', loc
  */
 export function UpdateCardForm({ token, link }: { token: string; link: RenewalLink }) {
   const intl = useIntl();
-  const date = useLongDate();
+  const date = useLongDate(link.timeZone);
   const renewal = link.subscription.renewal;
   const currency = renewal?.currencyCode ?? 'USD';
   const amount = renewal?.amount ?? 0;

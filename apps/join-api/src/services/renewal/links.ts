@@ -66,6 +66,7 @@ export function linkAnswer(s: Services, l: OpenedLink): RenewalLink {
     purpose: l.link.purpose,
     languageLocale: l.user.languageLocale,
     firstName: l.user.firstName,
+    timeZone: l.user.timeZone,
     packageName: getPackage(l.sub.packageId)?.displayName ?? String(l.sub.packageId),
     subscription: subscriptionAnswer(l, l.user, s.now()),
   };
@@ -117,6 +118,8 @@ export async function saveMethodByLink(
       paymentMethodNonce: body.paymentMethodNonce,
       ...(body.deviceData ? { deviceData: body.deviceData } : {}),
       ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
+      // a card is verified in the merchant account of the subscription's currency (Braintree verifyCard)
+      currencyCode: l.order.currency,
     });
   } catch (e) {
     if (!(e instanceof GatewayUnavailableError)) throw e;
