@@ -179,4 +179,24 @@ describe.each(['braintree', 'sandbox'] as const)('renewal against apps/payments-
     expect(salesOf(renews.email).filter((x) => SOLD.has(x.status))).toHaveLength(2);
     expect(salesOf(offByLink.email)).toHaveLength(1);
   });
+
+  it('a renewal whose answer is lost (the sale landed, the answer dropped) is found by its order id on a later pass: one renewal sale, the term extended once', async () => {
+    const base = Math.round(clock.offsetMs / 86_400_000);
+    const p = await renewingParent();
+    const faults = await fetch(`${sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dropResponseAfterCharge: true, match: { customerEmail: p.email } }),
+    });
+    expect(faults.status).toBeLessThan(300);
+    await advanceTo(base + 365);
+    // the sale went through, its answer never came: the subscription is not extended yet, nothing is charged again
+    expect(salesOf(p.email).filter((x) => SOLD.has(x.status))).toHaveLength(2);
+    expect((await current(p.userId))!.id).toBe(p.sub.id);
+    await advanceTo(base + 366);
+    await advanceTo(base + 367);
+    expect(salesOf(p.email).filter((x) => SOLD.has(x.status))).toHaveLength(2);
+    const next = await current(p.userId);
+    expect(next!.startsAt.getTime()).toBe(p.sub.expiresAt.getTime());
+  });
 });

@@ -111,11 +111,20 @@ export function registerServerApi(
       );
     }
     const request = parsed.data;
-    return faults.apply(c, { sale: true, orderId: request.orderId, customerEmail: request.customer?.email }, () => {
-      const result = v1Sale(store, request);
-      if ('error' in result) return c.json({ error: { code: result.error.code, message: result.error.message } }, 422);
-      return c.json({ transaction: v1View(store, result.transaction) });
-    });
+    return faults.apply(
+      c,
+      {
+        sale: true,
+        orderId: request.orderId,
+        customerEmail: request.customer?.email ?? store.vault.emailOfToken(request.paymentMethodToken),
+      },
+      () => {
+        const result = v1Sale(store, request);
+        if ('error' in result)
+          return c.json({ error: { code: result.error.code, message: result.error.message } }, 422);
+        return c.json({ transaction: v1View(store, result.transaction) });
+      },
+    );
   });
 
   app.get('/v1/transactions', (c) => {

@@ -66,6 +66,15 @@ export class Vault {
     return this.methods.get(token);
   }
 
+  /**
+   * The e-mail of the customer a token belongs to: a sale on a saved method carries its customer's details
+   * (Braintree "Vault"), so faults matched on an e-mail also catch a renewal, which sends no customer of its own.
+   */
+  emailOfToken(token: string | undefined): string | undefined {
+    const method = token === undefined ? undefined : this.methods.get(token);
+    return method ? this.getCustomer(method.customerId)?.email : undefined;
+  }
+
   /** Whether the token is its customer's default payment method. */
   isDefault(method: VaultedPaymentMethod): boolean {
     return this.customers.get(method.customerId)?.paymentMethodTokens[0] === method.token;

@@ -119,8 +119,14 @@ export function registerGateway(
     const parsed = SaleRequest.safeParse(body);
     if (!parsed.success) return c.body(null, 400);
     const request = parsed.data.transaction;
-    return faults.apply(c, { sale: true, orderId: request.orderId, customerEmail: request.customer?.email }, () =>
-      transactionAnswer(c, sale(store, request), body, 201),
+    return faults.apply(
+      c,
+      {
+        sale: true,
+        orderId: request.orderId,
+        customerEmail: request.customer?.email ?? store.vault.emailOfToken(request.paymentMethodToken),
+      },
+      () => transactionAnswer(c, sale(store, request), body, 201),
     );
   });
 
