@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Handler, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX, problemType } from '@ofw/api-client';
-import { sameOriginWrites, type AppDeps, type AppEnv, type Services } from './context.js';
+import { authTokenOf, sameOriginWrites, type AppDeps, type AppEnv, type Ctx, type Services } from './context.js';
 import { HttpProblem, problemOf, problemResponse } from './lib/problem.js';
 import { ServiceError } from './services/errors.js';
 import { redactUrl } from './lib/logger.js';
 import { createMetrics } from './lib/metrics.js';
 import { rejectMalformedPath } from './lib/path.js';
 import { LoadShedder, loadShedding } from './lib/load-shedding.js';
+import { readBodyFirst } from './lib/read-body.js';
+import { findSessionUser } from './accounts.js';
 import { referenceRoutes } from './routes/reference.js';
 import { parentRoutes } from './routes/parents.js';
 import { orderRoutes } from './routes/orders.js';
@@ -50,17 +51,10 @@ export function createApp(deps: AppDeps) {
       services.metrics,
       () => services.db.execute(sql`select 1`),
     );
-  app.use(`${API_PREFIX}/*`, loadShedding(shedder));
+  // the body (at most 64 KiB) is read before the request takes an in-flight slot: a slow upload never holds one
+  app.use(`${API_PREFIX}/*`, readBodyFirst(64 * 1024));
+  app.use(`${API_PREFIX}/*`, loadShedding(shedder, { validPaymentSession: (c) => hasLiveSession(services, c) }));
   app.use('*', rejectMalformedPath());
-  app.use(
-    `${API_PREFIX}/*`,
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new HttpProblem(413, 'payload_too_large', 'The body is larger than 64 KiB.');
-      },
-    }),
-  );
 
   // the browser's CSP violation reports: no session read, nothing changed, so before the CSRF guard
   app.route(API_PREFIX, cspReportRoutes());
@@ -112,6 +106,12 @@ export function createApp(deps: AppDeps) {
     });
   });
   return app;
+}
+
+/** Whether the request carries a live auth token (Bearer or session cookie): a payment the load shedder admits. */
+async function hasLiveSession(services: Services, c: Parameters<MiddlewareHandler>[0]): Promise<boolean> {
+  const token = authTokenOf(c as Ctx);
+  return token !== undefined && (await findSessionUser(services.db, token, services.now())) !== undefined;
 }
 
 /** The page's CSP for the configured payments driver (web.ts `contentSecurityPolicy`). */

@@ -27,7 +27,10 @@ export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_UR
  * A fresh database: in-memory PGlite (on this thread, or in a worker thread with `pgliteWorker`), or a new throw-away
  * database on TEST_DATABASE_URL's server.
  */
-export async function freshDatabase(kind: 'pglite' | 'postgres', pgliteWorker = false): Promise<Database> {
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres',
+  pgliteWorker = false,
+): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', pgliteWorker });
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
@@ -39,6 +42,8 @@ export async function freshDatabase(kind: 'pglite' | 'postgres', pgliteWorker = 
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   return {
     ...db,
+    // another instance's pool on the same database (several app instances behind one load balancer)
+    url: url.toString(),
     async close() {
       await db.close();
       const a = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
