@@ -411,7 +411,7 @@ export function braintreeDevEnv(port: number, driver: 'braintree' | 'sandbox' = 
   };
 }
 
-/** A production environment that passes every rule (DESIGN.md §5 "Production fails closed"). */
+/** A production environment that passes every rule (SECURITY.md "Production by default", src/env-production.ts). */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   PAYMENTS_DRIVER: 'braintree',
@@ -422,6 +422,8 @@ export const PRODUCTION_ENV = {
   BRAINTREE_MERCHANT_ACCOUNTS: 'USD:a,GBP:b,CAD:c,AUD:d,NZD:e',
   PUBLIC_URL: 'https://join.example',
   SMTP_URL: 'smtps://user:pass@mail.example:465',
+  MAIL_FROM: 'OurFamilyWizard <no-reply@ourfamilywizard.com>',
+  DATABASE_URL: 'postgres://join:secret@db.internal:5432/join?sslmode=verify-full',
   TRUSTED_PROXIES: '10.0.0.0/8',
   OPS_EMAIL: 'payments-ops@ourfamilywizard.example',
   SELLER_NAME: 'OurFamilyWizard Ltd',
