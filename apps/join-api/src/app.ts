@@ -134,6 +134,8 @@ function requestContext(services: Services): MiddlewareHandler<AppEnv> {
     const start = performance.now();
     await next();
     c.header('x-request-id', c.get('requestId'));
+    // shutting down: the client opens its next connection elsewhere (server.ts `drain`)
+    if (services.lifecycle?.draining()) c.header('connection', 'close');
     if (c.req.path.startsWith(API_PREFIX)) {
       services.logger.info(
         {
@@ -149,9 +151,16 @@ function requestContext(services: Services): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Readiness: the database answers and this process's outbox worker is working (503 otherwise). */
+/**
+ * Readiness: the database answers and this process's outbox worker is working (503 otherwise); 503 `draining` at once
+ * once the server is shutting down, so the load balancer stops sending it work (server.ts `drain`).
+ */
 function readiness(services: Services): Handler<AppEnv> {
   return async (c) => {
+    if (services.lifecycle?.draining()) {
+      c.header('cache-control', 'no-store');
+      return c.json({ status: 'draining', checks: {} }, 503);
+    }
     const checks = { database: 'ok', outbox: 'ok' };
     try {
       await services.db.execute(sql`select 1`);

@@ -30,14 +30,17 @@ export interface AppDeps {
   loadShedder?: LoadShedder;
   /** This process's payment-events worker: the webhook endpoint starts a pass after recording a notification. */
   paymentEvents?: { kick(): void };
+  /** The server's shutdown state (server.ts `drain`): while draining, `/readyz` answers 503 and connections close. */
+  lifecycle?: { draining(): boolean };
 }
 
 export interface Services extends Required<
-  Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker' | 'loadShedder' | 'paymentEvents'>
+  Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker' | 'loadShedder' | 'paymentEvents' | 'lifecycle'>
 > {
   inviteRotateAfterMs: number;
   outboxWorker?: AppDeps['outboxWorker'];
   paymentEvents?: AppDeps['paymentEvents'];
+  lifecycle?: AppDeps['lifecycle'];
 }
 
 export type AppEnv = { Variables: { services: Services; requestId: string } };

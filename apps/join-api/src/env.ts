@@ -8,6 +8,7 @@ import { MIN_SALE_TIMEOUT_MS } from './gateway/deadline.js';
 import { RECEIPT_ENV } from './env-receipts.js';
 import { productionProblems } from './env-production.js';
 import { MONEY_AFTER_SALE_ENV } from './env-money.js';
+import { SERVER_ENV } from './env-server.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
 export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -223,8 +224,15 @@ const EnvSchema = z
     /** Attempts before an e-mail is marked failed. */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(20),
     ...RECEIPT_ENV,
+    ...SERVER_ENV,
   })
   .superRefine((env, ctx) => {
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS (Node refuses it)',
+      });
     if (env.PAYMENTS_DRIVER === 'braintree') {
       for (const key of [
         'BRAINTREE_ENVIRONMENT',
