@@ -12,6 +12,8 @@ import { HttpProblem } from './problem.js';
 export function readBodyFirst(maxBytes: number): MiddlewareHandler {
   const tooLarge = () => new HttpProblem(413, 'payload_too_large', `The body is larger than ${maxBytes / 1024} KiB.`);
   return async (c, next) => {
+    // a GET or HEAD carries no body worth reading (RFC 9110 §9.3.1): the request object is left as it is
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const body = c.req.raw.body;
     if (!body) return next();
     const declared = c.req.header('content-length');
