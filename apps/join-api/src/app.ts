@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Handler, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX, problemType } from '@ofw/api-client';
-import { sameOriginWrites, type AppDeps, type AppEnv, type Services } from './context.js';
+import { authTokenOf, sameOriginWrites, type AppDeps, type AppEnv, type Ctx, type Services } from './context.js';
 import { HttpProblem, problemOf, problemResponse } from './lib/problem.js';
 import { ServiceError } from './services/errors.js';
 import { redactUrl } from './lib/logger.js';
 import { createMetrics } from './lib/metrics.js';
 import { rejectMalformedPath } from './lib/path.js';
 import { LoadShedder, loadShedding } from './lib/load-shedding.js';
+import { readBodyFirst } from './lib/read-body.js';
+import { findSessionUser } from './accounts.js';
 import { referenceRoutes } from './routes/reference.js';
 import { parentRoutes } from './routes/parents.js';
 import { orderRoutes } from './routes/orders.js';
@@ -51,17 +52,10 @@ export function createApp(deps: AppDeps) {
       services.metrics,
       () => services.db.execute(sql`select 1`),
     );
-  app.use(`${API_PREFIX}/*`, loadShedding(shedder));
+  // the body (at most 64 KiB) is read before the request takes an in-flight slot: a slow upload never holds one
+  app.use(`${API_PREFIX}/*`, readBodyFirst(64 * 1024));
+  app.use(`${API_PREFIX}/*`, loadShedding(shedder, { validPaymentSession: (c) => hasLiveSession(services, c) }));
   app.use('*', rejectMalformedPath());
-  app.use(
-    `${API_PREFIX}/*`,
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new HttpProblem(413, 'payload_too_large', 'The body is larger than 64 KiB.');
-      },
-    }),
-  );
 
   // the browser's CSP violation reports: no session read, nothing changed, so before the CSRF guard
   app.route(API_PREFIX, cspReportRoutes());
@@ -117,6 +111,12 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
+/** Whether the request carries a live auth token (Bearer or session cookie): a payment the load shedder admits. */
+async function hasLiveSession(services: Services, c: Parameters<MiddlewareHandler>[0]): Promise<boolean> {
+  const token = authTokenOf(c as Ctx);
+  return token !== undefined && (await findSessionUser(services.db, token, services.now())) !== undefined;
+}
+
 /** The page's CSP for the configured payments driver (web.ts `contentSecurityPolicy`). */
 function appCsp(deps: AppDeps): string {
   const sandboxOrigin = new URL(deps.env.SANDBOX_URL).origin;
@@ -137,6 +137,8 @@ function requestContext(services: Services): MiddlewareHandler<AppEnv> {
     const start = performance.now();
     await next();
     c.header('x-request-id', c.get('requestId'));
+    // shutting down: the client opens its next connection elsewhere (server.ts `drain`)
+    if (services.lifecycle?.draining()) c.header('connection', 'close');
     if (c.req.path.startsWith(API_PREFIX)) {
       services.logger.info(
         {
@@ -152,9 +154,16 @@ function requestContext(services: Services): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Readiness: the database answers and this process's outbox worker is working (503 otherwise). */
+/**
+ * Readiness: the database answers and this process's outbox worker is working (503 otherwise); 503 `draining` at once
+ * once the server is shutting down, so the load balancer stops sending it work (server.ts `drain`).
+ */
 function readiness(services: Services): Handler<AppEnv> {
   return async (c) => {
+    if (services.lifecycle?.draining()) {
+      c.header('cache-control', 'no-store');
+      return c.json({ status: 'draining', checks: {} }, 503);
+    }
     const checks = { database: 'ok', outbox: 'ok' };
     try {
       await services.db.execute(sql`select 1`);

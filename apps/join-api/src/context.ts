@@ -10,7 +10,7 @@ import type { LoadShedder } from './lib/load-shedding.js';
 import { TOKEN_TTL_MS, findLiveToken, findSessionUser, type TokenRow, type UserRow } from './accounts.js';
 import { SESSION_COOKIE, bearer } from './lib/tokens.js';
 import { HttpProblem, unauthorized } from './lib/problem.js';
-import { RATE_LIMITS, hitRateLimit, type RateLimitRule } from './lib/rate-limit.js';
+import { RATE_LIMITS, reserveRateLimit, type RateLimitRule, type Reservation } from './lib/rate-limit.js';
 
 /** What the app is built from (tests inject their own). */
 export interface AppDeps {
@@ -30,14 +30,17 @@ export interface AppDeps {
   loadShedder?: LoadShedder;
   /** This process's payment-events worker: the webhook endpoint starts a pass after recording a notification. */
   paymentEvents?: { kick(): void };
+  /** The server's shutdown state (server.ts `drain`): while draining, `/readyz` answers 503 and connections close. */
+  lifecycle?: { draining(): boolean };
 }
 
 export interface Services extends Required<
-  Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker' | 'loadShedder' | 'paymentEvents'>
+  Omit<AppDeps, 'inviteRotateAfterMs' | 'outboxWorker' | 'loadShedder' | 'paymentEvents' | 'lifecycle'>
 > {
   inviteRotateAfterMs: number;
   outboxWorker?: AppDeps['outboxWorker'];
   paymentEvents?: AppDeps['paymentEvents'];
+  lifecycle?: AppDeps['lifecycle'];
 }
 
 export type AppEnv = { Variables: { services: Services; requestId: string } };
@@ -82,10 +85,13 @@ export function clientIp(c: Ctx): string {
   return clientAddress(incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trust);
 }
 
-/** Counts one hit of `rule` for `subject` (the client address unless given, e.g. `parent:<id>`); 429 past it. */
-export async function rateLimit(c: Ctx, rule: RateLimitRule, subject = clientIp(c)): Promise<void> {
+/**
+ * Reserves one hit of `rule` for `subject` (the client address unless given, e.g. `parent:<id>`) before the work it
+ * guards, atomically (lib/rate-limit.ts `reserveRateLimits`); 429 when the window is full.
+ */
+export async function rateLimit(c: Ctx, rule: RateLimitRule, subject = clientIp(c)): Promise<Reservation> {
   const s = c.get('services');
-  await hitRateLimit(s.db, rule, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
+  return reserveRateLimit(s.db, rule, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
 }
 
 /** The session cookie's value when it has a token's shape, else undefined. */

@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { CURRENCIES, type Currency } from '@ofw/domain';
 import { parseTrustedProxies } from './lib/client-ip.js';
 import { MIN_SALE_TIMEOUT_MS } from './gateway/deadline.js';
-import { RECEIPT_ENV, receiptProductionProblems } from './env-receipts.js';
+import { RECEIPT_ENV } from './env-receipts.js';
+import { productionProblems } from './env-production.js';
 import { MONEY_AFTER_SALE_ENV } from './env-money.js';
 import { RENEWAL_ENV } from './env-renewal.js';
+import { SERVER_ENV } from './env-server.js';
 
 /** The monorepo root: the nearest ancestor of this module holding `pnpm-workspace.yaml`. */
 export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -154,7 +156,7 @@ const EnvSchema = z
     /**
      * Proxies whose `X-Forwarded-For` is believed (comma-separated IPs / CIDRs, or `loopback`, `linklocal`,
      * `uniquelocal`; `none` = trust nobody): the client address of rate limits comes from that header only through
-     * them. Required in production, where `none` must be said explicitly (DESIGN.md §5 "Production fails closed").
+     * them. Required in production, where `none` must be said explicitly (SECURITY.md "Production by default").
      */
     TRUSTED_PROXIES: z
       .string()
@@ -211,7 +213,7 @@ const EnvSchema = z
     HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     /**
      * Where the outbox worker delivers e-mail (nodemailer): `smtp://host:port` or `smtps://user:pass@host:465`.
-     * Required in production, with TLS ({@link smtpUsesTls}); elsewhere the local catcher `pnpm start` runs (maildev, SMTP on 127.0.0.1:3026).
+     * Required in production, with TLS (env-tls.ts `smtpTlsProblem`); elsewhere the local catcher `pnpm start` runs (maildev, SMTP on 127.0.0.1:3026).
      */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp://… or smtps://…' }).optional(),
     /** The From header of every e-mail. */
@@ -224,8 +226,15 @@ const EnvSchema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(20),
     ...RECEIPT_ENV,
     ...RENEWAL_ENV,
+    ...SERVER_ENV,
   })
   .superRefine((env, ctx) => {
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS (Node refuses it)',
+      });
     if (env.PAYMENTS_DRIVER === 'braintree') {
       for (const key of [
         'BRAINTREE_ENVIRONMENT',
@@ -260,56 +269,8 @@ export function redactSmtpUrl(url: string): string {
   return u.toString().replace(/\/$/, '');
 }
 
-/**
- * Settings that point at the payments sandbox or Braintree's Development gateway, or its test clock (lib/test-clock.ts):
- * never in production.
- */
-const SANDBOX_ONLY = /^(SANDBOX_|GATEWAY_(HOST|PORT|SSL)$|TEST_CLOCK_URL$)/;
-
-/**
- * Whether nodemailer (outbox.ts `smtpMailer`, `createTransport({ url })`) talks TLS to this `SMTP_URL`: nodemailer's
- * `parseConnectionUrl` makes `smtps:` `secure: true` (TLS from the first byte), and reads query parameters as transport
- * options, so `smtp:` is only safe with `?requireTLS=true` (STARTTLS or the send fails). `ignoreTLS` or
- * `tls.rejectUnauthorized=false` undo either.
- */
-export function smtpUsesTls(url: string): boolean {
-  const u = new URL(url);
-  const q = u.searchParams;
-  if (q.get('ignoreTLS') === 'true' || q.get('tls.rejectUnauthorized') === 'false') return false;
-  return u.protocol === 'smtps:' || (u.protocol === 'smtp:' && q.get('requireTLS') === 'true');
-}
-
-/**
- * Production fails closed (DESIGN.md §5): with `NODE_ENV=production` every setting that would take payments, mail or
- * rate limits into a test mode is refused. Reads the raw settings, so a value left unset is told apart from a default.
- * @returns one line per problem (empty when none, or outside production).
- */
-export function productionProblems(raw: Record<string, string | undefined>): string[] {
-  if (raw.NODE_ENV !== 'production') return [];
-  const problems: string[] = [];
-  const say = (key: string, message: string) => problems.push(`  ${key}: ${message}`);
-  if (raw.PAYMENTS_DRIVER !== 'braintree') say('PAYMENTS_DRIVER', 'must be braintree when NODE_ENV=production');
-  else if (raw.BRAINTREE_ENVIRONMENT !== 'Production')
-    say('BRAINTREE_ENVIRONMENT', 'must be Production when NODE_ENV=production');
-  for (const key of Object.keys(raw)
-    .filter((k) => SANDBOX_ONLY.test(k))
-    .sort())
-    say(key, 'sandbox / Development gateway setting; unset it when NODE_ENV=production');
-  if (!raw.PUBLIC_URL) say('PUBLIC_URL', 'is required when NODE_ENV=production (https://…)');
-  else if (!/^https:\/\//i.test(raw.PUBLIC_URL)) say('PUBLIC_URL', 'must be https://… when NODE_ENV=production');
-  if (!raw.SMTP_URL) say('SMTP_URL', 'is required when NODE_ENV=production (smtps://… or smtp://…?requireTLS=true)');
-  else if (URL.canParse(raw.SMTP_URL) && !smtpUsesTls(raw.SMTP_URL))
-    say('SMTP_URL', 'must use TLS when NODE_ENV=production: smtps://… or smtp://…?requireTLS=true (STARTTLS)');
-  if (raw.SEED_DEMO === 'true') say('SEED_DEMO', 'demo data cannot be seeded when NODE_ENV=production');
-  if (raw.RATE_LIMIT_FACTOR !== undefined && Number(raw.RATE_LIMIT_FACTOR) !== 1)
-    say('RATE_LIMIT_FACTOR', 'must be 1 (or unset) when NODE_ENV=production');
-  if (!raw.OPS_EMAIL) say('OPS_EMAIL', 'is required when NODE_ENV=production: disputes must reach an operator');
-  if (raw.GATEWAY_TIMEOUT_MS !== undefined && Number(raw.GATEWAY_TIMEOUT_MS) < MIN_SALE_TIMEOUT_MS)
-    say('GATEWAY_TIMEOUT_MS', `must be at least ${MIN_SALE_TIMEOUT_MS} (a sale's 60 s) when NODE_ENV=production`);
-  if (!raw.TRUSTED_PROXIES)
-    say('TRUSTED_PROXIES', "is required when NODE_ENV=production: the load balancers' CIDRs, or none");
-  return [...problems, ...receiptProductionProblems(raw)];
-}
+export { isProduction, productionProblems } from './env-production.js';
+export { smtpUsesTls } from './env-tls.js';
 
 /** Thrown by {@link loadEnv} with one line per bad setting. */
 export class EnvError extends Error {
@@ -333,6 +294,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const root = repoRoot();
   const e = parsed.data;
   const host = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  // a Braintree Production configuration without NODE_ENV=production never gets here (env-production.ts)
   const production = e.NODE_ENV === 'production';
   return {
     ...e,

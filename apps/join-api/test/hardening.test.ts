@@ -92,7 +92,8 @@ describe('production defaults', () => {
     expect(e.SEED_DEMO).toBe('false');
     expect(e.COOKIE_SECURE).toBe(true);
     // (SEED_DEMO=true is refused in production: test/production-env.test.ts)
-    expect(loadEnv({ ...prod, COOKIE_SECURE: 'false' })).toMatchObject({ COOKIE_SECURE: false });
+    // HSTS off is refused there (test/production-env.test.ts)
+    expect(() => loadEnv({ ...prod, COOKIE_SECURE: 'false' })).toThrow(/COOKIE_SECURE: cannot be false/);
     expect(loadEnv({ NODE_ENV: 'development' })).toMatchObject({ SEED_DEMO: 'true', COOKIE_SECURE: false });
   });
 

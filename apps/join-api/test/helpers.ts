@@ -27,7 +27,10 @@ export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_UR
  * A fresh database: in-memory PGlite (on this thread, or in a worker thread with `pgliteWorker`), or a new throw-away
  * database on TEST_DATABASE_URL's server.
  */
-export async function freshDatabase(kind: 'pglite' | 'postgres', pgliteWorker = false): Promise<Database> {
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres',
+  pgliteWorker = false,
+): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', pgliteWorker });
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
@@ -39,6 +42,8 @@ export async function freshDatabase(kind: 'pglite' | 'postgres', pgliteWorker = 
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   return {
     ...db,
+    // another instance's pool on the same database (several app instances behind one load balancer)
+    url: url.toString(),
     async close() {
       await db.close();
       const a = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -406,7 +411,7 @@ export function braintreeDevEnv(port: number, driver: 'braintree' | 'sandbox' = 
   };
 }
 
-/** A production environment that passes every rule (DESIGN.md §5 "Production fails closed"). */
+/** A production environment that passes every rule (SECURITY.md "Production by default", src/env-production.ts). */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   PAYMENTS_DRIVER: 'braintree',
@@ -417,6 +422,8 @@ export const PRODUCTION_ENV = {
   BRAINTREE_MERCHANT_ACCOUNTS: 'USD:a,GBP:b,CAD:c,AUD:d,NZD:e',
   PUBLIC_URL: 'https://join.example',
   SMTP_URL: 'smtps://user:pass@mail.example:465',
+  MAIL_FROM: 'OurFamilyWizard <no-reply@ourfamilywizard.com>',
+  DATABASE_URL: 'postgres://join:secret@db.internal:5432/join?sslmode=verify-full',
   TRUSTED_PROXIES: '10.0.0.0/8',
   OPS_EMAIL: 'payments-ops@ourfamilywizard.example',
   SELLER_NAME: 'OurFamilyWizard Ltd',

@@ -111,6 +111,28 @@ describe('overload sheds instead of melting', () => {
     for (const res of await Promise.all(admitted)) expect(res.status).toBe(200);
   });
 
+  it('POST /orders with an Authorization header or session cookie that is no live session is refused past the cap like any request', async () => {
+    const parent = await signup(t, {
+      flow: 'join',
+      address: { country: 'US' },
+      parent: { firstName: 'Not', lastName: 'Payer', email: 'not.payer.shed@example.com', phoneNumber: '2025550143' },
+    });
+    hold();
+    const admitted = [1, 2].map(() => t.call('payments/config', { token: parent.authToken }));
+    await vi.waitFor(() => expect(shedder.inFlight).toBe(2));
+    const order = (headers: Record<string, string>) =>
+      t.call('orders', {
+        method: 'POST',
+        headers: { 'idempotency-key': 'shed-order-fake-1', ...headers },
+        json: { packageId: 2053, paymentMethodNonce: 'fake-valid-nonce', billingAddress: BILLING },
+      });
+    await expectOverloaded(await order({ authorization: 'Bearer made-up-token-0123456789abcdef' }));
+    await expectOverloaded(await order({ authorization: 'Basic x' }));
+    await expectOverloaded(await order({ cookie: '__Host-ofw_session=made-up-token-0123456789abcdef' }));
+    release();
+    for (const res of await Promise.all(admitted)) expect(res.status).toBe(200);
+  });
+
   it('a single stall of the event loop (a long GC pause, the process descheduled) refuses nothing: the requests queued behind it are served', async () => {
     shedder.options.maxInFlight = 0;
     shedder.options.maxEventLoopDelayMs = 1000;

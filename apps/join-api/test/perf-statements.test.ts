@@ -98,7 +98,7 @@ describe('statements per call of the join (PGlite)', () => {
     expect(counter.take()).toBe(3);
   });
 
-  it('a paid POST /orders is 10 statements (was 23): session; the key with the pricing reads; the limits; the claim; the order’s transaction (BEGIN, lock, this key’s and the pending order with the current term, insert, COMMIT); one statement that pays', async () => {
+  it('a paid POST /orders is 11 statements (was 23): session; the key with the pricing reads; the limits reserved; the claim; the order’s transaction (BEGIN, lock, this key’s and the pending order with the current term, insert, COMMIT); one statement that pays; the decline and failed-charge slots given back (docs/ARCHITECTURE.md "Rate limits")', async () => {
     const { authToken, userId } = await signup(t, person('payer'));
     const order = () =>
       t.call('orders', {
@@ -115,7 +115,7 @@ describe('statements per call of the join (PGlite)', () => {
     counter.take();
     const res = await order();
     expect(res.status).toBe(201);
-    expect(counter.take()).toBe(10);
+    expect(counter.take()).toBe(11);
     // what the one statement wrote, as the transaction of eight did: the order paid, the subscription current, the
     // payer's billing address, the receipt in the outbox in the payer's name and locale, the key answered
     const body = (await res.json()) as OrderResponse;

@@ -25,7 +25,7 @@ function problems(env: Record<string, string | undefined>): string[] {
   return [];
 }
 
-describe('NODE_ENV=production fails closed (DESIGN.md §5)', () => {
+describe('NODE_ENV=production fails closed (SECURITY.md "Production by default")', () => {
   it('a complete production environment passes; its defaults are the production ones', () => {
     expect(problems(PROD)).toEqual([]);
     expect(loadEnv(PROD)).toMatchObject({ SEED_DEMO: 'false', COOKIE_SECURE: true, RATE_LIMIT_FACTOR: 1 });
@@ -89,6 +89,16 @@ describe('NODE_ENV=production fails closed (DESIGN.md §5)', () => {
     'smtp://mail.example:587?requireTLS=false',
     'smtps://mail.example:465?tls.rejectUnauthorized=false',
     'smtp://mail.example:587?requireTLS=true&ignoreTLS=true',
+    // as nodemailer's parseConnectionUrl reads a query (lib/shared/index.js): 1 is a number, truthy
+    'smtp://mail.example:587?requireTLS=true&ignoreTLS=1',
+    'smtp://mail.example:587?requireTLS=1&opportunisticTLS=true',
+    'smtp://mail.example:587?requireTLS=0',
+    'smtp://mail.example:587?requireTLS=',
+    'smtp://mail.example:587?requiretls=true',
+    'smtp://mail.example:465?secure=true',
+    'smtps://mail.example:465?tls.rejectUnauthorized=0',
+    'smtps://mail.example:465?secured=true',
+    'smtp://mail.example?service=SendPulse&requireTLS=true',
   ])('SMTP_URL %s (plain text or unverified, as nodemailer reads it) is refused', (url) => {
     expect(problems({ ...PROD, SMTP_URL: url })).toEqual([
       '  SMTP_URL: must use TLS when NODE_ENV=production: smtps://… or smtp://…?requireTLS=true (STARTTLS)',
@@ -130,6 +140,7 @@ describe('NODE_ENV=production fails closed (DESIGN.md §5)', () => {
       '  SANDBOX_URL: sandbox / Development gateway setting; unset it when NODE_ENV=production',
       '  PUBLIC_URL: is required when NODE_ENV=production (https://…)',
       '  SMTP_URL: is required when NODE_ENV=production (smtps://… or smtp://…?requireTLS=true)',
+      '  MAIL_FROM: is required when NODE_ENV=production: the default is a reserved .example address',
       '  SEED_DEMO: demo data cannot be seeded when NODE_ENV=production',
       '  RATE_LIMIT_FACTOR: must be 1 (or unset) when NODE_ENV=production',
       '  OPS_EMAIL: is required when NODE_ENV=production: disputes must reach an operator',
@@ -156,6 +167,103 @@ describe('NODE_ENV=production fails closed (DESIGN.md §5)', () => {
   it('outside production none of these apply (development defaults stay)', () => {
     expect(problems({ NODE_ENV: 'development', SEED_DEMO: 'true', RATE_LIMIT_FACTOR: '20' })).toEqual([]);
     expect(loadEnv({}).TRUSTED_PROXIES).toEqual([]);
+  });
+
+  it('SMTP_URL passes as nodemailer would insist on TLS: smtps:, or a truthy requireTLS (1, true)', () => {
+    for (const url of [
+      'smtps://mail.example',
+      'smtp://mail.example:587?requireTLS=1',
+      'smtp://u:p@mail.example:587?requireTLS=true&tls.rejectUnauthorized=true',
+    ])
+      expect(problems({ ...PROD, SMTP_URL: url })).toEqual([]);
+  });
+
+  it('a Braintree Production configuration is production whatever NODE_ENV says: every rule applies, and NODE_ENV=production must be said', () => {
+    expect(problems({ ...PROD, NODE_ENV: undefined })).toEqual([
+      '  NODE_ENV: must be production when BRAINTREE_ENVIRONMENT=Production (real cards are charged)',
+    ]);
+    expect(problems({ ...PROD, NODE_ENV: 'development', SEED_DEMO: 'true', COOKIE_SECURE: 'false' })).toEqual([
+      '  NODE_ENV: must be production when BRAINTREE_ENVIRONMENT=Production (real cards are charged)',
+      '  SEED_DEMO: demo data cannot be seeded when NODE_ENV=production',
+      '  COOKIE_SECURE: cannot be false when NODE_ENV=production: it turns HSTS off',
+    ]);
+  });
+
+  it.each(['false', '0'])('COOKIE_SECURE=%s (HSTS off) is refused', (value) => {
+    expect(problems({ ...PROD, COOKIE_SECURE: value })).toEqual([
+      '  COOKIE_SECURE: cannot be false when NODE_ENV=production: it turns HSTS off',
+    ]);
+  });
+
+  it.each(['0.0.0.0/0', '::/0', '10.0.0.0/8,0.0.0.0/1', '::ffff:0.0.0.0/96', '2000::/3'])(
+    'TRUSTED_PROXIES=%s (any client could name its own address) is refused',
+    (value) => {
+      expect(problems({ ...PROD, TRUSTED_PROXIES: value })).toHaveLength(1);
+      expect(problems({ ...PROD, TRUSTED_PROXIES: value })[0]).toMatch(/^ {2}TRUSTED_PROXIES: .* trusts every client/);
+    },
+  );
+
+  it.each([
+    ['0.0.0.0', 'listens on every interface'],
+    ['::', 'listens on every interface'],
+    ['203.0.113.7', 'is a public address'],
+    ['metrics.example', 'is a name'],
+  ])('METRICS_HOST=%s (/metrics exposed publicly) is refused', (host, why) => {
+    const lines = problems({ ...PROD, METRICS_HOST: host });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`  METRICS_HOST: ${host} ${why}`);
+    // no metrics endpoint at all, or a private interface, passes
+    expect(problems({ ...PROD, METRICS_HOST: host, METRICS_PORT: '0' })).toEqual([]);
+  });
+
+  it('METRICS_HOST on loopback or a private interface passes', () => {
+    for (const host of ['127.0.0.1', '::1', 'localhost', '10.1.2.3', 'fd00::5'])
+      expect(problems({ ...PROD, METRICS_HOST: host })).toEqual([]);
+  });
+
+  it.each([
+    'postgres://u:p@db.internal/join',
+    'postgres://u:p@db.internal/join?sslmode=disable',
+    'postgres://u:p@db.internal/join?sslmode=prefer',
+    'postgres://u:p@db.internal/join?sslmode=no-verify',
+    'postgres://u:p@db.internal/join?ssl=false',
+    'postgres://u:p@db.internal/join?sslmode=require&sslmode=disable',
+  ])('DATABASE_URL %s (no TLS, or no certificate check, as pg-connection-string reads it) is refused', (url) => {
+    expect(problems({ ...PROD, DATABASE_URL: url })).toEqual([
+      '  DATABASE_URL: must use TLS when NODE_ENV=production: sslmode=require, verify-ca or verify-full (or ssl=true)',
+    ]);
+  });
+
+  it('DATABASE_URL with sslmode=require / verify-full, ssl=true, or PGSSLMODE=require for a URL silent on TLS passes', () => {
+    for (const url of ['?sslmode=require', '?sslmode=verify-full', '?ssl=true', '?ssl=1'])
+      expect(problems({ ...PROD, DATABASE_URL: `postgres://u:p@db.internal/join${url}` })).toEqual([]);
+    expect(problems({ ...PROD, DATABASE_URL: 'postgres://u:p@db.internal/join', PGSSLMODE: 'require' })).toEqual([]);
+  });
+
+  it.each(['RECONCILE_INTERVAL_MS', 'PAYMENT_EVENTS_POLL_MS', 'HOUSEKEEPING_INTERVAL_MS', 'OUTBOX_POLL_MS'])(
+    '%s=0 (a background job that never runs) is refused',
+    (key) => {
+      expect(problems({ ...PROD, [key]: '0' })).toEqual([
+        `  ${key}: cannot be 0 when NODE_ENV=production: the job would never run (raise the interval instead)`,
+      ]);
+    },
+  );
+
+  it('no search grace, no in-flight cap or event-loop threshold, and logs without warnings are refused', () => {
+    expect(
+      problems({
+        ...PROD,
+        ORDER_SEARCH_GRACE_MS: '0',
+        LOAD_SHED_MAX_IN_FLIGHT: '0',
+        LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+        LOG_LEVEL: 'error',
+      }),
+    ).toEqual([
+      '  ORDER_SEARCH_GRACE_MS: cannot be 0 when NODE_ENV=production: an order could be failed while its sale lands',
+      '  LOAD_SHED_MAX_IN_FLIGHT: cannot be 0 when NODE_ENV=production: an overloaded process would queue every request',
+      '  LOAD_SHED_EVENT_LOOP_DELAY_MS: cannot be 0 when NODE_ENV=production: an overloaded process would queue every request',
+      '  LOG_LEVEL: must be warn or more verbose when NODE_ENV=production: security events are logged at warn',
+    ]);
   });
 
   it('the server process exits 1 and prints the problem line, before opening anything', async () => {

@@ -215,12 +215,10 @@ export class LoadShedder {
 }
 
 /**
- * Whether a request is never refused: a parent's payment (`POST /orders` with credentials). A parent who was admitted
- * into the join is not stopped at the last step — nor while retrying a payment in doubt with its Idempotency-Key —, so
- * a charge already made always gets its answer recorded. It still counts in flight. (A request without credentials
- * is refused 401 after one statement.)
+ * Whether a request may be a parent's payment: `POST /orders` with credentials (a Bearer token or the session cookie).
+ * Only looked at further ({@link LoadSheddingHooks.validPaymentSession}) when the process is past a threshold.
  */
-function neverShed(c: Parameters<MiddlewareHandler>[0]): boolean {
+function paymentShaped(c: Parameters<MiddlewareHandler>[0]): boolean {
   return (
     c.req.method === 'POST' &&
     c.req.path === `${API_PREFIX}/orders` &&
@@ -228,27 +226,38 @@ function neverShed(c: Parameters<MiddlewareHandler>[0]): boolean {
   );
 }
 
+/** What {@link loadShedding} asks the app. */
+export interface LoadSheddingHooks {
+  /**
+   * Whether a payment-shaped request carries a LIVE session (one statement): only then is it never refused. Any
+   * `Authorization` header would otherwise buy a way past the shedder.
+   */
+  validPaymentSession?: (c: Parameters<MiddlewareHandler>[0]) => Promise<boolean>;
+}
+
 /**
  * The admission middleware of `/api/v1/*` ({@link LoadShedder}): a request arriving while the process is past a
  * threshold is answered at once with 503 problem+json `overloaded` and `Retry-After` (nothing of it runs), except a
- * parent's payment ({@link neverShed}); an admitted request runs to its end.
+ * parent's payment — `POST /orders` with a live session ({@link LoadSheddingHooks.validPaymentSession}; without the
+ * hook, none is exempt). A parent who was admitted into the join is not stopped at the last step — nor while retrying
+ * a payment in doubt with its Idempotency-Key —, so a charge already made always gets its answer recorded; it still
+ * counts in flight. An admitted request runs to its end.
  * @throws HttpProblem 503 `overloaded`
  */
-export function loadShedding(shedder: LoadShedder): MiddlewareHandler {
+export function loadShedding(shedder: LoadShedder, hooks: LoadSheddingHooks = {}): MiddlewareHandler {
   return async (c, next) => {
     shedder.start();
-    const payment = neverShed(c);
-    if (!payment) {
-      const reason = shedder.refusal();
-      if (reason) {
-        shedder.shed(reason);
-        const retryAfter = shedder.options.retryAfterSeconds;
-        throw new HttpProblem(503, 'overloaded', `The service is busy; try again in ${retryAfter} s.`, {
-          headers: { 'retry-after': String(retryAfter), 'cache-control': 'no-store' },
-          extra: { retryAfterSeconds: retryAfter },
-        });
-      }
+    const payment = paymentShaped(c);
+    const reason = shedder.refusal();
+    if (reason && !(payment && hooks.validPaymentSession && (await hooks.validPaymentSession(c)))) {
+      shedder.shed(reason);
+      const retryAfter = shedder.options.retryAfterSeconds;
+      throw new HttpProblem(503, 'overloaded', `The service is busy; try again in ${retryAfter} s.`, {
+        headers: { 'retry-after': String(retryAfter), 'cache-control': 'no-store' },
+        extra: { retryAfterSeconds: retryAfter },
+      });
     }
+    // a payment waits on the gateway, which says nothing of this process's queue: not timed
     await shedder.admit(next, !payment);
   };
 }

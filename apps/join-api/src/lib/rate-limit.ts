@@ -40,11 +40,12 @@ export const RATE_LIMITS = {
   orderDeclines: { name: 'order-declines', limit: 5, windowMs: 60 * 60_000 },
   /**
    * Per client address, failed charges only — declines (402) and cards the gateway could not charge (422
-   * `payment_method_expired`) — whichever parents they come from; paid orders never count (DESIGN.md §5).
+   * `payment_method_expired`) — whichever parents they come from; paid orders never count (docs/ARCHITECTURE.md
+   * "Rate limits": reserved before the charge, given back when it was not a failure).
    */
   orderFailuresClient: { name: 'order-failures-client', limit: 20, windowMs: 60 * 60_000 },
   /**
-   * Wrong promotion codes (`POST /coupons/check`), counted on failures only and checked before every check, so codes
+   * Wrong promotion codes (`POST /coupons/check`): every check reserves a guess, a right code gives it back, so codes
    * cannot be guessed: per parent, and per client address across parents.
    */
   couponGuesses: { name: 'coupon-guesses', limit: 10, windowMs: 60 * 60_000 },
@@ -58,34 +59,114 @@ export const RATE_LIMITS = {
   renewalLinks: { name: 'renewal-links', limit: 30, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
-/**
- * Counts one hit in Postgres (shared by every instance, DESIGN.md §1 "Scale-out") and throws 429 with
- * `Retry-After` once the window's limit is passed.
- * @throws HttpProblem 429 `rate_limited`
- */
-export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string, now: Date, factor = 1): Promise<void> {
-  const row = await countHit(db, rule, subject, now);
-  if (row && row.count > limitOf(rule, factor)) throw limited(rule, row.windowStart, now);
+/** One limit a request takes a slot of: `rule`'s bucket of `subject` (a client address, `parent:<id>`). */
+export interface RateLimitStep {
+  rule: RateLimitRule;
+  subject: string;
 }
 
 /**
- * 429 when `subject`'s window of `rule` is already full, without counting a hit (e.g. declines: counted after the
- * decline, checked before the next attempt).
- * @throws HttpProblem 429 `rate_limited`
+ * A slot taken by {@link reserveRateLimits}: the bucket and the window it was counted in, so that giving it back
+ * ({@link releaseRateLimits}) never touches a later window.
  */
-export async function checkRateLimit(
+export interface Reservation {
+  bucket: string;
+  windowStart: Date;
+}
+
+const bucketOf = (step: RateLimitStep) => `${step.rule.name}:${step.subject}`;
+
+/**
+ * Reserves one slot of each step, all or nothing, BEFORE the work the limits guard (docs/ARCHITECTURE.md "Rate
+ * limits"). One statement: a CTE per step, each the single-row
+ * `INSERT … ON CONFLICT (bucket) DO UPDATE SET count = count + 1 … WHERE <window over, or count below the limit>
+ * RETURNING`, which Postgres (and PGlite) runs under the bucket's row lock — the increment and the comparison are one
+ * atomic step, so N concurrent requests (one process or many on one Postgres) never take more than the limit. A full
+ * bucket returns no row and counts nothing; the steps after it do not run. Steps are taken in the order given
+ * (callers list them in one order, so two statements never lock two buckets in opposite orders).
+ * @returns what was reserved, for {@link releaseRateLimits} when the outcome does not count.
+ * @throws HttpProblem 429 `rate_limited` (with `Retry-After`) for the first full bucket; the slots the statement took
+ *   before it are given back first.
+ */
+export async function reserveRateLimits(
+  db: Db,
+  steps: readonly RateLimitStep[],
+  now: Date,
+  factor = 1,
+): Promise<Reservation[]> {
+  if (!steps.length) return [];
+  const nowIso = now.toISOString();
+  const ctes = steps.map((step, i) => {
+    const cutoff = new Date(now.getTime() - step.rule.windowMs).toISOString();
+    const limit = limitOf(step.rule, factor);
+    // every step before this one took its slot
+    const earlier = steps.slice(0, i).map((_, j) => sql`exists (select 1 from ${sql.raw(`s${j}`)})`);
+    const allowed = earlier.length ? sql.join(earlier, sql` and `) : sql`true`;
+    const expired = sql`${rateLimits}.window_start <= ${cutoff}::timestamptz`;
+    return sql`${sql.raw(`s${i}`)} as (insert into ${rateLimits} (bucket, window_start, count)
+        select ${bucketOf(step)}, ${nowIso}::timestamptz, 1 where ${allowed}
+        on conflict (bucket) do update set
+          count = case when ${expired} then 1 else ${rateLimits}.count + 1 end,
+          window_start = case when ${expired} then ${nowIso}::timestamptz else ${rateLimits}.window_start end
+        where ${expired} or ${rateLimits}.count < ${limit}
+        returning window_start)`;
+  });
+  const columns = steps.map(
+    (_, i) =>
+      sql`(select (extract(epoch from window_start) * 1000)::float8 from ${sql.raw(`s${i}`)}) as ${sql.raw(`w${i}`)}`,
+  );
+  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`);
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const taken: Reservation[] = [];
+  for (const [i, step] of steps.entries()) {
+    const windowStart = row[`w${i}`];
+    if (windowStart === null || windowStart === undefined) {
+      await releaseRateLimits(db, taken);
+      throw await refusal(db, step, now);
+    }
+    // epoch milliseconds as a float: rounded, so the window matches the stored one exactly when given back
+    taken.push({ bucket: bucketOf(step), windowStart: new Date(Math.round(Number(windowStart))) });
+  }
+  return taken;
+}
+
+/** {@link reserveRateLimits} of one rule: counts one hit of `subject` before the work; 429 when the window is full. */
+export async function reserveRateLimit(
   db: Db,
   rule: RateLimitRule,
   subject: string,
   now: Date,
   factor = 1,
-): Promise<void> {
+): Promise<Reservation> {
+  const [taken] = await reserveRateLimits(db, [{ rule, subject }], now, factor);
+  return taken!;
+}
+
+/**
+ * Gives reserved slots back (the outcome does not count: a paid order's decline slot, a right password), only in the
+ * window each was taken in — a window that has rolled over since started from nothing. One statement, a CTE per slot;
+ * each waits for the one before (its condition reads it), so the rows are locked in the order reserved, as
+ * {@link reserveRateLimits} locks them: a release and a reservation of the same buckets never deadlock.
+ */
+export async function releaseRateLimits(db: Db, reservations: readonly Reservation[]): Promise<void> {
+  if (!reservations.length) return;
+  const ctes = reservations.map((r, i) => {
+    const after = i ? sql`and (select count(*) from ${sql.raw(`r${i - 1}`)}) >= 0` : sql``;
+    return sql`${sql.raw(`r${i}`)} as (update ${rateLimits} set count = greatest(${rateLimits}.count - 1, 0)
+        where bucket = ${r.bucket} and window_start = ${r.windowStart.toISOString()}::timestamptz ${after}
+        returning 1)`;
+  });
+  const last = sql.raw(`r${reservations.length - 1}`);
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select count(*) from ${last}`);
+}
+
+/** The 429 of a full bucket, with the time left in its window (read after the refusal; the whole window if gone). */
+async function refusal(db: Db, step: RateLimitStep, now: Date): Promise<HttpProblem> {
   const [row] = await db
-    .select()
+    .select({ windowStart: rateLimits.windowStart })
     .from(rateLimits)
-    .where(eq(rateLimits.bucket, `${rule.name}:${subject}`));
-  if (!row || row.windowStart.getTime() <= now.getTime() - rule.windowMs) return;
-  if (row.count >= limitOf(rule, factor)) throw limited(rule, row.windowStart, now);
+    .where(eq(rateLimits.bucket, bucketOf(step)));
+  return limited(step.rule, row?.windowStart ?? now, now);
 }
 
 function limitOf(rule: RateLimitRule, factor: number): number {
@@ -98,78 +179,5 @@ function limited(rule: RateLimitRule, windowStart: Date, now: Date): HttpProblem
     headers: { 'retry-after': String(retryAfter) },
     extra: { retryAfterSeconds: retryAfter },
     rateLimitRule: rule.name,
-  });
-}
-
-/** Counts one hit of `rule` for `subject` (fixed window) and returns the bucket's row. */
-export async function countHit(db: Db, rule: RateLimitRule, subject: string, now: Date) {
-  const bucket = `${rule.name}:${subject}`;
-  const cutoff = new Date(now.getTime() - rule.windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ bucket, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.bucket,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning();
-  return row;
-}
-
-/** One step of {@link hitRateLimits}: count a hit of `rule` (`hit`), or only check that its window is not full (`check`). */
-export type RateLimitStep = { kind: 'hit' | 'check'; rule: RateLimitRule; subject: string };
-
-/**
- * Several limits of one request in ONE statement (a round-trip per limit was a tenth of an order's
- * statements), with the semantics of running them one after the other and stopping at the first refusal: a `check`
- * refuses when the subject's window is already full (as {@link checkRateLimit}), a `hit` counts one hit and refuses
- * past the limit (as {@link hitRateLimit}); the steps after a refusal count nothing. Each step is a CTE that runs only
- * when every step before it passed; a hit is the same single-row `INSERT … ON CONFLICT DO UPDATE … RETURNING` as
- * {@link countHit} (its row lock lasts the statement; no `SELECT … FOR UPDATE`).
- * @throws HttpProblem 429 `rate_limited` (with `Retry-After`) for the first step that refuses.
- */
-export async function hitRateLimits(db: Db, steps: readonly RateLimitStep[], now: Date, factor = 1): Promise<void> {
-  if (!steps.length) return;
-  const nowIso = now.toISOString();
-  const ctes = steps.map((step, i) => {
-    const bucket = `${step.rule.name}:${step.subject}`;
-    const cutoff = new Date(now.getTime() - step.rule.windowMs).toISOString();
-    const limit = limitOf(step.rule, factor);
-    // every step before this one passed: a hit within its limit, a check that found no full window
-    const earlier = steps
-      .slice(0, i)
-      .map((s, j) =>
-        s.kind === 'hit'
-          ? sql`(select count from s${sql.raw(String(j))}) <= ${limitOf(s.rule, factor)}`
-          : sql`not exists (select 1 from s${sql.raw(String(j))} where full_window)`,
-      );
-    const allowed = earlier.length ? sql.join(earlier, sql` and `) : sql`true`;
-    const name = sql.raw(`s${i}`);
-    if (step.kind === 'check') {
-      return sql`${name} as (select window_start, count, count >= ${limit} as full_window from ${rateLimits}
-        where bucket = ${bucket} and window_start > ${cutoff}::timestamptz and ${allowed})`;
-    }
-    return sql`${name} as (insert into ${rateLimits} (bucket, window_start, count)
-        select ${bucket}, ${nowIso}::timestamptz, 1 where ${allowed}
-        on conflict (bucket) do update set
-          count = case when ${rateLimits}.window_start <= ${cutoff}::timestamptz then 1 else ${rateLimits}.count + 1 end,
-          window_start = case when ${rateLimits}.window_start <= ${cutoff}::timestamptz then ${nowIso}::timestamptz else ${rateLimits}.window_start end
-        returning window_start, count, false as full_window)`;
-  });
-  const columns = steps.map((_, i) => {
-    const name = sql.raw(`s${i}`);
-    return sql`(select (extract(epoch from window_start) * 1000)::float8 from ${name}) as ${sql.raw(`w${i}`)},
-      (select count from ${name}) as ${sql.raw(`c${i}`)}, exists (select 1 from ${name} where full_window) as ${sql.raw(`f${i}`)}`;
-  });
-  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`);
-  const row = (result as { rows: Record<string, unknown>[] }).rows[0] ?? {};
-  steps.forEach((step, i) => {
-    const windowStart = row[`w${i}`];
-    if (windowStart === null || windowStart === undefined) return;
-    const refused = step.kind === 'check' ? row[`f${i}`] === true : Number(row[`c${i}`]) > limitOf(step.rule, factor);
-    if (refused) throw limited(step.rule, new Date(Number(windowStart)), now);
   });
 }

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.js';
 import { clientIp } from '../context.js';
 import { HttpProblem } from '../lib/problem.js';
-import { RATE_LIMITS, hitRateLimit } from '../lib/rate-limit.js';
+import { RATE_LIMITS, reserveRateLimit } from '../lib/rate-limit.js';
 
 /*
  * `POST /api/v1/csp-reports`: where the page's Content-Security-Policy sends its violations (csp.ts `report-uri` and
@@ -115,7 +115,7 @@ export function cspReportRoutes() {
     async (c) => {
       const s = c.get('services');
       // per client address: a page in a loop (or anyone) cannot fill the logs
-      await hitRateLimit(s.db, RATE_LIMITS.cspReports, clientIp(c), s.now(), s.env.RATE_LIMIT_FACTOR);
+      await reserveRateLimit(s.db, RATE_LIMITS.cspReports, clientIp(c), s.now(), s.env.RATE_LIMIT_FACTOR);
       const contentType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (contentType !== 'application/csp-report' && contentType !== 'application/reports+json')
         throw new HttpProblem(

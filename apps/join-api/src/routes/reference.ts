@@ -6,7 +6,7 @@ import type { AppEnv, Services } from '../context.js';
 import { operation, type Refusals } from '../lib/operation.js';
 import { clientIp, rateLimit } from '../context.js';
 import { countries, joinCountries, securityQuestions } from '../db/schema.js';
-import { RATE_LIMITS, hitRateLimits } from '../lib/rate-limit.js';
+import { RATE_LIMITS, reserveRateLimits } from '../lib/rate-limit.js';
 import { countryOptions, localeFrom } from '../reference-data.js';
 import {
   availabilityFor,
@@ -131,11 +131,11 @@ function catalogueOperations(r: Hono<AppEnv>): void {
     const s = c.get('services');
     const { user } = input.auth;
     // every call mints a gateway client token: limited per parent and per client (one statement for both)
-    await hitRateLimits(
+    await reserveRateLimits(
       s.db,
       [
-        { kind: 'hit', rule: RATE_LIMITS.clientTokens, subject: `parent:${user.id}` },
-        { kind: 'hit', rule: RATE_LIMITS.clientTokensClient, subject: clientIp(c) },
+        { rule: RATE_LIMITS.clientTokens, subject: `parent:${user.id}` },
+        { rule: RATE_LIMITS.clientTokensClient, subject: clientIp(c) },
       ],
       s.now(),
       s.env.RATE_LIMIT_FACTOR,

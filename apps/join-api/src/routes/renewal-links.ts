@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
 import { clientIp, rateLimit, setSessionCookie } from '../context.js';
 import { operation, type Refusals } from '../lib/operation.js';
-import { RATE_LIMITS, hitRateLimits } from '../lib/rate-limit.js';
+import { RATE_LIMITS, reserveRateLimits } from '../lib/rate-limit.js';
 import { paymentsConfigFor } from '../services/offers.js';
 import { comeBackSession, linkAnswer, openLink, saveMethodByLink, turnOffByLink } from '../services/renewal/links.js';
 
@@ -61,11 +61,11 @@ export function renewalLinkRoutes() {
   operation(r, 'getRenewalLinkPaymentsConfig', async (c, input) => {
     const s = c.get('services');
     // each answer mints a gateway client token: counted per client like GET /payments/config
-    await hitRateLimits(
+    await reserveRateLimits(
       s.db,
       [
-        { kind: 'hit', rule: RATE_LIMITS.renewalLinks, subject: clientIp(c) },
-        { kind: 'hit', rule: RATE_LIMITS.clientTokensClient, subject: clientIp(c) },
+        { rule: RATE_LIMITS.renewalLinks, subject: clientIp(c) },
+        { rule: RATE_LIMITS.clientTokensClient, subject: clientIp(c) },
       ],
       s.now(),
       s.env.RATE_LIMIT_FACTOR,

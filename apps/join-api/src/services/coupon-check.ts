@@ -2,7 +2,7 @@ import { fromMinor, QuoteError, type CouponAvailability } from '@ofw/domain';
 import type { CouponCheckResponse } from '@ofw/api-client';
 import type { Services } from '../context.js';
 import type { UserRow } from '../accounts.js';
-import { RATE_LIMITS, hitRateLimits, type RateLimitStep } from '../lib/rate-limit.js';
+import { RATE_LIMITS, releaseRateLimits, reserveRateLimits, type RateLimitStep } from '../lib/rate-limit.js';
 import { CurrencyNotOfferedError, buyerCurrency, quoteOrder } from '../order-quote.js';
 import { ServiceError, type Refusal } from './errors.js';
 import { audienceOf, pricingGroupFor, readPricing } from './offers.js';
@@ -17,10 +17,10 @@ const REFUSALS: Record<CouponRefusal, string> = {
 };
 
 /** The rate limits of wrong codes: per parent and per client address (lib/rate-limit.ts `RATE_LIMITS`). */
-function guessLimits(kind: RateLimitStep['kind'], user: UserRow, clientAddress: string): RateLimitStep[] {
+function guessLimits(user: UserRow, clientAddress: string): RateLimitStep[] {
   return [
-    { kind, rule: RATE_LIMITS.couponGuesses, subject: `parent:${user.id}` },
-    { kind, rule: RATE_LIMITS.couponGuessesClient, subject: clientAddress },
+    { rule: RATE_LIMITS.couponGuesses, subject: `parent:${user.id}` },
+    { rule: RATE_LIMITS.couponGuessesClient, subject: clientAddress },
   ];
 }
 
@@ -28,8 +28,10 @@ function guessLimits(kind: RateLimitStep['kind'], user: UserRow, clientAddress: 
  * `POST /coupons/check`: the §3 availability entry of a promotion code, when it applies to this parent — it exists, is
  * active, is of the parent's audience (§3: invited co-parents 'invite', others 'join') and discounts a package offered
  * to them, priced by the same `quote` as `POST /orders` with this `couponCode` (§4 "Discount": parent packages only).
- * Wrong codes count per parent and per client address, whatever the reason; once either window is full every check
- * answers 429, a right code too, so codes cannot be guessed.
+ * Wrong codes count per parent and per client address, whatever the reason: every check reserves a guess of both
+ * before the code is read, and a right code gives them back (lib/rate-limit.ts `reserveRateLimits`: concurrent checks
+ * never take more than the limit); once either window is full every check answers 429, a right code too, so codes
+ * cannot be guessed.
  * @throws HttpProblem 429 `rate_limited`; ServiceError `coupon_unknown`, `coupon_expired`, `coupon_not_applicable`.
  */
 export async function checkCouponCode(
@@ -38,16 +40,19 @@ export async function checkCouponCode(
   couponCode: string,
   clientAddress: string,
 ): Promise<CouponCheckResponse> {
-  const factor = s.env.RATE_LIMIT_FACTOR;
-  await hitRateLimits(s.db, guessLimits('check', user, clientAddress), s.now(), factor);
+  const guess = await reserveRateLimits(s.db, guessLimits(user, clientAddress), s.now(), s.env.RATE_LIMIT_FACTOR);
   const code = couponCode.trim().toUpperCase();
-  const reads = await readPricing(s.db, user, s.now(), { couponCode: code });
+  const reads = await readPricing(s.db, user, s.now(), { couponCode: code }).catch(async (e: unknown) => {
+    // nothing was checked: the guess does not count
+    await releaseRateLimits(s.db, guess);
+    throw e;
+  });
   const refusal = refusalOf(user, reads, s.now());
   if (!refusal) {
+    await releaseRateLimits(s.db, guess);
     const coupon = reads.entered!;
     return { code, packageId: coupon.packageId, status: 'available', discountAmount: fromMinor(coupon.discountMinor) };
   }
-  await hitRateLimits(s.db, guessLimits('hit', user, clientAddress), s.now(), factor);
   throw new ServiceError(refusal, REFUSALS[refusal], { errors: [{ field: 'couponCode', message: REFUSALS[refusal] }] });
 }
 

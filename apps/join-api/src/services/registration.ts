@@ -11,7 +11,7 @@ import type { Services } from '../context.js';
 import { securityAnswers, securityQuestions, users } from '../db/schema.js';
 import { ServiceError } from './errors.js';
 import { acceptedBillingAddress } from './billing-address.js';
-import { RATE_LIMITS, checkRateLimit, countHit } from '../lib/rate-limit.js';
+import { RATE_LIMITS, releaseRateLimits, reserveRateLimit } from '../lib/rate-limit.js';
 import { passwordProblem } from '../lib/password.js';
 import { getUser, issueToken, parentState, revokeTokens, subscriptionStatus, type UserRow } from '../accounts.js';
 import { answerCoParentEmail, type InvitationOutcome } from '../coparent-answer.js';
@@ -212,23 +212,32 @@ async function updateSelf(s: Services, userId: number, set: Partial<typeof users
 
 /**
  * Proves the parent knows the current password before credentials or security answers change (ASVS 2.1.6, SECURITY.md):
- * argon2-verified against the stored hash. Wrong answers count per parent (`RATE_LIMITS.currentPassword`, counted on
- * failures only, beside the per-client limit of the call); past the limit even a right one waits.
+ * argon2-verified against the stored hash. Wrong answers count per parent (`RATE_LIMITS.currentPassword`, beside the
+ * per-client limit of the call): a guess is reserved before the hash is verified and a right password (or none sent)
+ * gives it back, so concurrent guesses never verify more than the limit (lib/rate-limit.ts `reserveRateLimits`); past
+ * the limit even a right one waits.
  * @throws ServiceError `current_password_required` / `current_password_incorrect`; HttpProblem 429 `rate_limited`.
  */
 export async function verifyCurrentPassword(s: Services, user: UserRow, currentPassword: string | undefined) {
-  const subject = `parent:${user.id}`;
-  await checkRateLimit(s.db, RATE_LIMITS.currentPassword, subject, s.now(), s.env.RATE_LIMIT_FACTOR);
+  const guess = await reserveRateLimit(
+    s.db,
+    RATE_LIMITS.currentPassword,
+    `parent:${user.id}`,
+    s.now(),
+    s.env.RATE_LIMIT_FACTOR,
+  );
   if (!currentPassword) {
+    await releaseRateLimits(s.db, [guess]);
     throw new ServiceError('current_password_required', 'This change needs the current password.', {
       errors: [{ field: 'currentPassword', message: 'Required' }],
     });
   }
   const ok = user.passwordHash ? await argon2.verify(user.passwordHash, currentPassword).catch(() => false) : false;
   if (!ok) {
-    await countHit(s.db, RATE_LIMITS.currentPassword, subject, s.now());
+    // the guess stays counted
     throw new ServiceError('current_password_incorrect', 'The current password is not right.', {
       errors: [{ field: 'currentPassword', message: 'Incorrect' }],
     });
   }
+  await releaseRateLimits(s.db, [guess]);
 }
