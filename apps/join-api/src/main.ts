@@ -73,11 +73,7 @@ async function main(): Promise<void> {
         keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       },
     });
-    const where =
-      database.kind === 'pglite'
-        ? `PGlite ${env.DATA_DIR}${env.PGLITE_WORKER ? ' (worker thread)' : ''}`
-        : 'Postgres (DATABASE_URL)';
-    console.log(`join-api listening on ${env.PUBLIC_URL} (database: ${where}; payments: ${env.PAYMENTS_DRIVER})`);
+    console.log(`join-api listening on ${env.PUBLIC_URL} (${databaseText(env, database.kind)})`);
     // Prometheus metrics on their own port, never the public one (README "Metrics"); METRICS_PORT=0: none
     if (env.METRICS_PORT > 0) {
       parts.metricsServer = await startMetricsServer(metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST });
@@ -148,6 +144,15 @@ function shutdownOf(env: Env, logger: Logger, database: { close(): Promise<void>
     await parts.server?.close().catch(() => undefined);
     process.exit(code);
   };
+}
+
+/** Where the data lives and which payments driver runs, for the start-up line. */
+function databaseText(env: Env, kind: 'pglite' | 'postgres'): string {
+  const where =
+    kind === 'pglite'
+      ? `PGlite ${env.DATA_DIR}${env.PGLITE_WORKER ? ' (worker thread)' : ''}`
+      : 'Postgres (DATABASE_URL)';
+  return `database: ${where}; payments: ${env.PAYMENTS_DRIVER}`;
 }
 
 /** The development test clock, read once (lib/test-clock.ts: never in production, never on a real gateway). */
