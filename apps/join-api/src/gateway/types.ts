@@ -19,15 +19,7 @@ export interface ChargeRequest {
   paymentMethodNonce: string;
   deviceData?: string;
   customer: { firstName: string; lastName: string; email: string; phone?: string };
-  billingAddress: {
-    streetAddress: string;
-    extendedAddress?: string;
-    locality: string;
-    /** Absent where the country needs none (GB, IE county; NZ region): Braintree's billing fields are optional. */
-    region?: string;
-    postalCode: string;
-    countryCodeAlpha2: string;
-  };
+  billingAddress: GatewayBillingAddress;
   /**
    * Save the payment method in the vault when the sale succeeds (Braintree `options.storeInVaultOnSuccess`: the card's
    * 3D Secure authentication counts for this first, customer-initiated sale; later renewals are merchant-initiated,
@@ -45,6 +37,7 @@ export type {
   SavePaymentMethodRequest,
 } from './vault-types.js';
 import type {
+  GatewayBillingAddress,
   RecurringChargeRequest,
   VaultedMethod,
   SavePaymentMethodResult,

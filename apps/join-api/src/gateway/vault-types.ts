@@ -1,4 +1,15 @@
-import type { ChargeRequest, PaymentMethodSummary } from './types.js';
+import type { PaymentMethodSummary } from '@ofw/api-client';
+
+/** A billing address as Braintree's `billing` / `billingAddress` fields take it (every field a string). */
+export interface GatewayBillingAddress {
+  streetAddress: string;
+  extendedAddress?: string;
+  locality: string;
+  /** Absent where the country needs none (GB, IE county; NZ region): Braintree's billing fields are optional. */
+  region?: string;
+  postalCode: string;
+  countryCodeAlpha2: string;
+}
 
 /*
  * The vault calls of the PaymentGateway port (docs/RENEWAL.md): a renewal's recurring sale on a saved method and the
@@ -8,7 +19,7 @@ import type { ChargeRequest, PaymentMethodSummary } from './types.js';
 /**
  * A merchant-initiated renewal sale on a saved payment method (Braintree `transaction.sale` with `paymentMethodToken`
  * and `transactionSource: 'recurring'`: no 3D Secure, Braintree "Recurring transactions"). `customer` is sent as on
- * the first sale so that a search by the parent's e-mail finds both. Same orderId rules as {@link ChargeRequest}.
+ * the first sale so that a search by the parent's e-mail finds both. Same orderId rules as types.ts `ChargeRequest`.
  */
 export interface RecurringChargeRequest {
   orderId: string;
@@ -50,7 +61,7 @@ export interface SavePaymentMethodRequest {
   customer: { firstName: string; lastName: string; email: string };
   paymentMethodNonce: string;
   deviceData?: string;
-  billingAddress?: ChargeRequest['billingAddress'];
+  billingAddress?: GatewayBillingAddress;
   /** The subscription's currency: a card is verified in its merchant account (absent: USD's). */
   currencyCode?: string;
 }

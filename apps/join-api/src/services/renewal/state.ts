@@ -1,14 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { QuoteError, formatPrice, renewalChargeAt, renewalQuote, type QuoteService, type Quote } from '@ofw/domain';
 import type { ParentSubscription } from '@ofw/api-client';
-import type { Services } from '../../context.js';
 import type { DbOrTransaction as Db } from '../../db/prepared.js';
+import type { Logger } from '../../lib/logger.js';
 import { orders, subscriptions, users } from '../../db/schema.js';
 import { HttpProblem } from '../../lib/problem.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
+/** What {@link setAutoRenew} needs of the services (not context.ts's Services: accounts.ts reads this module). */
+type Services = { db: Db; now(): Date; logger: Logger };
 
 /** A subscription and the order that bought it (the renewal is priced from that order's currency and selection). */
 export interface SubscriptionWithOrder {
