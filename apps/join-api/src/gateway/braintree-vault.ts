@@ -1,4 +1,5 @@
 import { threeDSecurePolicy } from './three-d-secure.js';
+import { VAULT_REFUSALS } from './vault-types.js';
 import {
   paymentMethodSummary,
   type PaymentMethodSummary,
@@ -117,18 +118,6 @@ function vaultedFromCreate(pm: NonNullable<BtVaultResult['paymentMethod']>, cust
   return { customerId: pm.customerId ?? customerId, token: pm.token ?? '', summary };
 }
 
-/** Validation codes of a nonce that cannot be saved (braintree_node validation_error_codes.js). */
-const REFUSALS: Record<string, 'unknown' | 'consumed' | 'not_vaultable'> = {
-  '91564': 'consumed',
-  '93107': 'consumed',
-  '91731': 'consumed',
-  '92907': 'consumed',
-  '91565': 'unknown',
-  '93108': 'unknown',
-  '91732': 'unknown',
-  '82902': 'not_vaultable', // PayPal: Cannot vault one-time use PayPal account.
-};
-
 /** A failed `paymentMethod.create` as a refusal (`verification_failed` when the card's verification declined). */
 function refusalOf(r: BtVaultResult): Extract<SavePaymentMethodResult, { outcome: 'refused' }> {
   if (r.verification && r.verification.status !== 'verified') {
@@ -140,7 +129,7 @@ function refusalOf(r: BtVaultResult): Extract<SavePaymentMethodResult, { outcome
     };
   }
   const errors = r.errors?.deepErrors() ?? [];
-  const known = errors.map((e) => REFUSALS[e.code]).find(Boolean);
+  const known = errors.map((e) => VAULT_REFUSALS[e.code]).find(Boolean);
   const first = errors[0];
   return {
     outcome: 'refused',

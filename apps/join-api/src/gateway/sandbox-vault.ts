@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAULT_REFUSALS } from './vault-types.js';
 import {
   GatewayUnavailableError,
   paymentMethodSummary,
@@ -66,19 +67,6 @@ const RefusalSchema = z.object({
 });
 const CustomerSchema = z.object({ customer: z.object({ id: z.string() }) });
 
-/** Braintree's codes of a nonce that cannot be saved (braintree_node validation_error_codes.js; the sandbox's Venmo one). */
-const REFUSALS: Record<string, 'unknown' | 'consumed' | 'not_vaultable'> = {
-  '91564': 'consumed',
-  '93107': 'consumed',
-  '91731': 'consumed',
-  '92907': 'consumed',
-  '91565': 'unknown',
-  '93108': 'unknown',
-  '91732': 'unknown',
-  '82902': 'not_vaultable',
-  sandbox_venmo_single_use: 'not_vaultable',
-};
-
 async function json(res: Response): Promise<unknown> {
   try {
     return await res.json();
@@ -105,7 +93,7 @@ function refusal(body: unknown): Extract<SavePaymentMethodResult, { outcome: 're
   }
   return {
     outcome: 'refused',
-    reason: REFUSALS[error.code] ?? 'not_vaultable',
+    reason: VAULT_REFUSALS[error.code] ?? 'not_vaultable',
     processorResponseCode: error.code,
     processorResponseText: error.message,
   };

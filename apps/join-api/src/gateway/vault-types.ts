@@ -65,3 +65,20 @@ export interface SavePaymentMethodRequest {
   /** The subscription's currency: a card is verified in its merchant account (absent: USD's). */
   currencyCode?: string;
 }
+
+/**
+ * Braintree's validation codes of a nonce that cannot be saved (braintree_node validation_error_codes.js: used,
+ * unknown, a one-time PayPal account 82902) and the sandbox's own code for a single-use Venmo account, as
+ * {@link SavePaymentMethodResult} reasons. Both drivers read them.
+ */
+export const VAULT_REFUSALS: Readonly<Record<string, 'unknown' | 'consumed' | 'not_vaultable'>> = {
+  '91564': 'consumed',
+  '93107': 'consumed',
+  '91731': 'consumed',
+  '92907': 'consumed',
+  '91565': 'unknown',
+  '93108': 'unknown',
+  '91732': 'unknown',
+  '82902': 'not_vaultable',
+  sandbox_venmo_single_use: 'not_vaultable',
+};

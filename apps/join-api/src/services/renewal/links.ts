@@ -9,7 +9,7 @@ import { HttpProblem } from '../../lib/problem.js';
 import { ServiceError } from '../errors.js';
 import { issueToken } from '../../accounts.js';
 import { chargeRenewal, type RenewalTarget } from './charge.js';
-import { retrying, subscriptionAnswer, zoneOf } from './state.js';
+import { retrying, subscriptionAnswer, zoneOf, TERM_ORDER_COLUMNS } from './state.js';
 
 type LinkRow = typeof renewalLinks.$inferSelect;
 
@@ -32,13 +32,7 @@ export async function openLink(s: Services, token: string, purposes?: RenewalLin
     .select({
       link: renewalLinks,
       sub: subscriptions,
-      order: {
-        currency: orders.currency,
-        productId: orders.productId,
-        services: orders.services,
-        timeZone: orders.timeZone,
-        packageId: orders.packageId,
-      },
+      order: TERM_ORDER_COLUMNS,
       user: users,
     })
     .from(renewalLinks)

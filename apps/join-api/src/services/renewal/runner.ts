@@ -12,7 +12,7 @@ import { orders, subscriptions, users } from '../../db/schema.js';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { chargeRenewal, type RenewalTarget } from './charge.js';
 import { COME_BACK_LINK_MS, queueNotice, type Notice } from './notices.js';
-import { renewalPrice, zoneOf } from './state.js';
+import { renewalPrice, zoneOf, TERM_ORDER_COLUMNS } from './state.js';
 
 /** Subscriptions each step of a pass handles at most (the next pass takes the rest). */
 export const RENEWAL_BATCH_SIZE = 200;
@@ -34,13 +34,7 @@ async function targets(s: Services, where: SQL | undefined): Promise<RenewalTarg
   return s.db
     .select({
       sub: subscriptions,
-      order: {
-        currency: orders.currency,
-        productId: orders.productId,
-        services: orders.services,
-        timeZone: orders.timeZone,
-        packageId: orders.packageId,
-      },
+      order: TERM_ORDER_COLUMNS,
       user: users,
     })
     .from(subscriptions)

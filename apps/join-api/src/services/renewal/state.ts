@@ -34,18 +34,21 @@ export function retrying(sub: Pick<SubscriptionRow, 'renewalDeclines' | 'renewal
   return sub.renewalDeclines > 0 && sub.renewalDueAt !== null;
 }
 
+/** The columns of the order that bought a subscription which price and date its renewal (currency, selection, zone). */
+export const TERM_ORDER_COLUMNS = {
+  currency: orders.currency,
+  productId: orders.productId,
+  services: orders.services,
+  timeZone: orders.timeZone,
+  packageId: orders.packageId,
+};
+
 /** The parent's latest subscription (a current one first) with its order, or undefined when they never had one. */
 export async function latestSubscription(db: Db, userId: number): Promise<SubscriptionWithOrder | undefined> {
   const [row] = await db
     .select({
       sub: subscriptions,
-      order: {
-        currency: orders.currency,
-        productId: orders.productId,
-        services: orders.services,
-        timeZone: orders.timeZone,
-        packageId: orders.packageId,
-      },
+      order: TERM_ORDER_COLUMNS,
     })
     .from(subscriptions)
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
