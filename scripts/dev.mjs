@@ -47,7 +47,7 @@ const tsxWatch = () => [
 const inApp = (app) => ({ cwd: path.join(root, 'apps', app) });
 
 startMaildev();
-// the sandbox and join-api share a fresh SANDBOX_API_KEY (the sandbox's server API needs it, issue 12)
+// the sandbox and join-api share a fresh SANDBOX_API_KEY (the sandbox's server API needs it)
 startServers({
   sandbox: {
     args: tsxWatch(),

@@ -158,7 +158,7 @@ const distFiles = (dir) => readdirSync(path.join(dir, 'dist')).filter((f) => /\.
     if (readFileSync(path.join(dir, 'dist', f), 'utf8').includes('@tanstack/react-query'))
       fail(`@ofw/api-client: dist/${f} refers to @tanstack/react-query; only the /query entry may`);
   console.log('  @ofw/api-client: main entry free of @tanstack/react-query');
-  // issue 15: the /errors entry (ApiError, isApiError) and the chunks it loads never load zod
+  // the /errors entry (ApiError, isApiError) and the chunks it loads never load zod
   for (const entry of ['errors.js', 'errors.cjs']) {
     const seen = new Set();
     const visit = (f) => {

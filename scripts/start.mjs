@@ -35,7 +35,7 @@ console.log('› Building (turbo; cached after the first start)…');
 await buildWorkspaces(['join-api', 'payments-sandbox', 'join-web']);
 
 startMaildev();
-// the sandbox and join-api share a fresh SANDBOX_API_KEY (the sandbox's server API needs it, issue 12)
+// the sandbox and join-api share a fresh SANDBOX_API_KEY (the sandbox's server API needs it)
 startServers({
   sandbox: {
     env: {

@@ -83,7 +83,7 @@ export const builtMain = {
 };
 
 /**
- * Starts the payments sandbox and join-api as services sharing one `SANDBOX_API_KEY` (issue 12: the sandbox's server
+ * Starts the payments sandbox and join-api as services sharing one `SANDBOX_API_KEY` (the sandbox's server
  * API needs it, join-api's sandbox driver sends it): the caller's `SANDBOX_API_KEY`, or a fresh random one per run.
  * Each side: `env` (added to this process's environment), and optionally `args` (default: `node <built main.js>`)
  * and `cwd`. Returns the key.

@@ -1,4 +1,4 @@
-// Issue 14: DESIGN.md §2's "may import" table is enforced by the root ESLint config (eslint-plugin-boundaries), so a
+// DESIGN.md §2's "may import" table is enforced by the root ESLint config (eslint-plugin-boundaries), so a
 // workspace reaching around its boundary fails `pnpm lint`. Each case lints a small fixture as if it were a source
 // file of that workspace (ESLint's lintText, type-aware rules off: only the import graph matters here). Run by
 // `pnpm test` (scripts/test.sh): `node --test scripts/test/`.

@@ -1,4 +1,4 @@
-// join-api bench (issues 4 and 15), part of `pnpm bench`: the same figures on PGlite and on Postgres, side by side.
+// join-api bench, part of `pnpm bench`: the same figures on PGlite and on Postgres, side by side.
 //   1. GET /api/v1/packages throughput as a ratio to a hello-world route on the same server, same run;
 //   2. POST /api/v1/signups and POST /api/v1/orders (sandbox driver) p50/p99 with 200 parents at once, charged by the
 //      real apps/payments-sandbox (every paid order must be exactly one sandbox transaction);
@@ -33,7 +33,7 @@ const outFile = path.join(benchDir, 'join-api.json');
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE !== '0';
 
-/** Goals of issue 15 per figure and database: [comparison, value]. */
+/** The goal per figure and database (docs/performance/join-api.md): [comparison, value]. */
 const GOALS = {
   packagesToHelloRatio: { pglite: ['≥', 0.5], postgres: ['≥', 0.5] },
   signupsP99Ms: { pglite: ['≤', 800], postgres: ['≤', 250] },

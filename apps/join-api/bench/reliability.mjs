@@ -1,4 +1,4 @@
-// join-api reliability figures (issue 12): runs test/reliability.test.ts — the figures come from the same code the
+// join-api reliability figures: runs test/reliability.test.ts — the figures come from the same code the
 // tests assert on — and prints
 //   1. the heap growth after 100 000 requests with distinct Accept-Language tags (goal < 50 MB);
 //   2. the web/header/body-size fuzz: cases run and answers ≥ 500 (goal 0);
@@ -62,7 +62,7 @@ try {
 const figures = fs.existsSync(figuresFile) ? JSON.parse(fs.readFileSync(figuresFile, 'utf8')) : {};
 const was = (k, unit = '') => (previous[k] === undefined ? '' : `; previous ${previous[k]}${unit}`);
 
-console.log('\njoin-api reliability (issue 12)');
+console.log('\njoin-api reliability');
 console.log(
   `heap growth after 100k Accept-Language tags: ${figures.heapGrowthMbAfter100kAcceptLanguage ?? '—'} MB ` +
     `(goal < 50${was('heapGrowthMbAfter100kAcceptLanguage', ' MB')}) at ${figures.acceptLanguageRequestsPerSecond ?? '—'} req/s`,

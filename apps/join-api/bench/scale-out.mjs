@@ -1,4 +1,4 @@
-// Scale-out check of the join-api bench (issue 15): two join-api processes (dist/main.js, different ports) on ONE
+// Scale-out check of the join-api bench: two join-api processes (dist/main.js, different ports) on ONE
 // Postgres database, behind a round-robin "load balancer" (this script picks the process per request), with
 // TRUSTED_PROXIES=loopback so each simulated parent has its own client address (X-Forwarded-For from the
 // RFC 2544 benchmarking range; only a header, no traffic leaves 127.0.0.1) and RATE_LIMIT_FACTOR=1 (production limits).

@@ -1,4 +1,4 @@
-// join-api money soak (issue 10 item 7, DESIGN.md §5 "Money safety"), part of `pnpm --filter join-api bench` (and so
+// join-api money soak (DESIGN.md §5 "Money safety"), part of `pnpm --filter join-api bench` (and so
 // of the root `pnpm bench`); alone: `pnpm --filter join-api bench:soak`.
 //
 // For each payments driver (SOAK_DRIVERS, default `braintree,sandbox`): join-api's own entry (dist/main.js, so its

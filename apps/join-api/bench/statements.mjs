@@ -6,7 +6,7 @@
 // (`postgres`), so they are not counted. Used by bench/run.mjs on Postgres.
 import { CALLS, joinParent, securityQuestionIds } from './join-flow.mjs';
 
-/** Goal of statements per parent (sign-up + order): issue 15's round trips. */
+/** Goal of statements per parent (sign-up + order): fewer round trips (docs/performance/join-api.md). */
 export const STATEMENTS_GOAL = 12;
 /** Statements per parent (sign-up + order) measured before this count existed (README "Where the time goes"). */
 export const STATEMENTS_BEFORE = 30;

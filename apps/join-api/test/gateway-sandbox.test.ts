@@ -14,7 +14,7 @@ import { THREE_DS_OK, VISA } from './sandbox-cards.js';
 import { braintreeDevEnv, order, sameDatabaseApp, signup, testApp, type TestApp } from './helpers.js';
 
 /*
- * Issue 10: join-api's order path against apps/payments-sandbox in-process — the `braintree` driver on the REAL npm
+ * join-api's order path against apps/payments-sandbox in-process — the `braintree` driver on the REAL npm
  * braintree SDK speaking the sandbox's Braintree gateway API (Environment built from GATEWAY_HOST/PORT), and the
  * `sandbox` driver on the sandbox's own API. Faults come from the sandbox's fault control (POST /sandbox/faults),
  * matched on the parent's e-mail so the tests never take each other's. Every paid parent ends with exactly one approved,

@@ -132,7 +132,7 @@ describe('unhandled errors log no query parameters', () => {
   afterAll(() => t.close());
 
   it('a failing insert (Drizzle query error) logs its class, SQLSTATE and request id, not the e-mail or phone', async () => {
-    await t.db.execute(sql`alter table users add constraint issue12_no_inserts check (false) not valid`);
+    await t.db.execute(sql`alter table users add constraint refuse_all_inserts check (false) not valid`);
     const email = 'leak.check.12@example.com';
     const phone = '2025550177';
     const res = await t.call('signups', {

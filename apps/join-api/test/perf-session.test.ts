@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signup, testApp, type TestApp } from './helpers.js';
 
 /**
- * Issue 15 (fewer statements per request): an authenticated request reads its auth token and its parent in one
+ * Fewer statements per request: an authenticated request reads its auth token and its parent in one
  * statement (the token joined to its user, accounts.ts `findSessionUser`), not a token look-up and then a user
  * look-up. Counted on Drizzle's `select` builder of the app's database.
  */

@@ -22,7 +22,7 @@ const sale = (orderId: string, email: string) => ({
   billingAddress: ADDRESS,
 });
 
-/** Issue 12: the sandbox's server API needs SANDBOX_API_KEY, and join-api's `sandbox` driver sends it. */
+/** The sandbox's server API needs SANDBOX_API_KEY, and join-api's `sandbox` driver sends it. */
 describe('sandbox gateway ↔ a keyed apps/payments-sandbox', () => {
   const API_KEY = 'join-api-test-sandbox-key-01';
   let sandbox: RunningSandbox;

@@ -9,7 +9,7 @@ import { startSignup } from '../src/services/signups.js';
 import { SIGNUP, markPaid, testApp, type TestApp } from './helpers.js';
 
 /**
- * Issue 14 layering: the services run without HTTP — no Hono context, no request — given the app's services (db,
+ * Layering (docs/ARCHITECTURE.md): the services run without HTTP — no Hono context, no request — given the app's services (db,
  * clock, env, logger, gateway) and validated values; they refuse with domain errors (ServiceError: a reason in the
  * join's terms, no HTTP) that one mapping, `problemOf`, turns into problem+json for the app's one error handler.
  */

@@ -4,7 +4,7 @@
  * (dist/.vite/manifest.json), gzip level 9 like a CDN:
  *
  *   first load of /join   index.html's entry with its static imports and the en-US catalogue's first part — all the
- *                         JS the first screen (the details step, the first-screen tree) runs — plus the CSS; issue 7
+ *                         JS the first screen (the details step, the first-screen tree) runs — plus the CSS
  *                         goal ≤ 130 kB
  *   full app              the `app` chunk (TanStack Router and Query, the routes), loaded right after the takeover
  *   each later step       the JS a step adds to what is already loaded (package, terms, payment, account)

@@ -14,7 +14,7 @@ const keyName = (p: Node): string | undefined => {
   return key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : undefined;
 };
 
-/** The properties of a message descriptor that only tools read (issue 13: every message has a `description`). */
+/** The properties of a message descriptor that only tools read (every message has a `description`, docs/QUALITY.md "Four locales"). */
 export type DescriptorField = 'defaultMessage' | 'description';
 
 /**

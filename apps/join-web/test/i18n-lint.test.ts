@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 13: eslint-plugin-formatjs in the root flat config keeps join-web's messages translatable — a message without
+ * docs/QUALITY.md "Four locales": eslint-plugin-formatjs in the root flat config keeps join-web's messages translatable — a message without
  * a translator description, with a computed text, or a literal string in JSX is an error (the lint runs with 0
  * warnings allowed).
  */

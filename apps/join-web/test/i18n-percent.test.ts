@@ -10,7 +10,7 @@ import esMXSource from '../src/i18n/lang/es-MX.json';
 import esUSSource from '../src/i18n/lang/es-US.json';
 import { packageMessages, paymentMessagesUi } from '../src/join/messages.js';
 
-/** Issue 13: percentages go through the ICU `::percent` skeleton (Intl formats them), never a literal `%`. */
+/** Percentages go through the ICU `::percent` skeleton (Intl formats them), never a literal `%`. */
 const COMPILED = { 'en-US': enUS, 'en-GB': enGB, 'es-US': esUS, 'es-MX': esMX } as const;
 const SOURCES = { 'en-US': enUSSource, 'en-GB': enGBSource, 'es-US': esUSSource, 'es-MX': esMXSource } as const;
 type Locale = keyof typeof COMPILED;

@@ -5,7 +5,7 @@ import esMX from '../src/i18n/lang/es-MX.json';
 import esUS from '../src/i18n/lang/es-US.json';
 
 /**
- * Issue 13 regional wording: en-GB says in British English what en-US says in American English, and es-US uses
+ * Regional wording (docs/QUALITY.md "Four locales"): en-GB says in British English what en-US says in American English, and es-US uses
  * US-Spanish terms where they differ from Mexican Spanish. These ids must read differently in each pair; every other
  * id may well be the same (the languages agree there). The billing-address labels are chosen by the billing
  * country (billing.ts: a US address has a "State" and a "ZIP code" in any English), so they stay equal in en-GB.

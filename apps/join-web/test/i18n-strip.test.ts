@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stripDefaultMessages } from '../scripts/strip-default-messages.js';
 
 /**
- * Issue 13: the translator descriptions every message now carries are for tools (formatjs extract) only — the
+ * The translator descriptions every message now carries are for tools (formatjs extract) only — the
  * production build strips them, as it strips join-web's English defaults (the compiled catalogues hold the texts).
  */
 type Transform = (code: string, id: string) => { code: string } | null;

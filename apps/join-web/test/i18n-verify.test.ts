@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
- * Issue 13: `formatjs verify` (missing keys, extra keys, structural equality against en-US) checks the catalogues.
+ * `formatjs verify` (missing keys, extra keys, structural equality against en-US) checks the catalogues.
  * The command run here is package.json's own `i18n:verify` script (what `pnpm test` runs first), on fixtures.
  */
 const webRoot = path.resolve(import.meta.dirname, '..');

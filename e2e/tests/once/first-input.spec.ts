@@ -1,7 +1,7 @@
 import { expect, test } from '../../support/fixtures';
 import { newParent } from '../../support/join';
 
-// Issue 15 "time to first input": /join's prerendered first screen accepts typing before the app's JavaScript has
+// Time to first input: /join's prerendered first screen accepts typing before the app's JavaScript has
 // run, and the app takes over without losing what was typed or the focus (join-web README "First paint").
 test('typing into /join before the app runs — the text and the focus survive the takeover', async ({ flow }) => {
   const { page, L } = flow;

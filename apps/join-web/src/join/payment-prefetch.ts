@@ -52,7 +52,7 @@ export async function warmPaymentsDriver(config: PaymentsConfig): Promise<void> 
 }
 
 /**
- * Issue 15 "payment step usable": while the parent reads the terms, loads what the payment step needs — its chunk
+ * The payment step usable at once: while the parent reads the terms, loads what the payment step needs — its chunk
  * (with @ofw/payments; rendered without suspending, see `paymentStep`), the payments config (once: api-client's
  * `paymentsConfigQuery`, the payment step's query too), the driver's code ({@link warmPaymentsDriver}) and the card frames'
  * connection and script ({@link warmCardFrames}). Errors are ignored: the payment step asks again and shows them.

@@ -15,7 +15,7 @@ import {
 } from '@ofw/domain';
 
 /**
- * Issue 11 "One price everywhere": every price join-web shows — package cards, the build-your-own total, the payment
+ * One price everywhere (docs/CONTRACTS.md "One price"): every price join-web shows — package cards, the build-your-own total, the payment
  * summary, the Pay button, the 3D Secure and wallet amounts — comes from `@ofw/domain`'s `quote(selection, context)`,
  * the call join-api charges by (`quote(...).charged` with the same inputs). This module builds that context and
  * formats amounts; join-web does no arithmetic on money.

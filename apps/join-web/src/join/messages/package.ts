@@ -77,13 +77,13 @@ export const packageMessages = /* @__PURE__ */ defineMessages({
     description: 'Introduction of the plan step for a parent who already has a subscription and can only upgrade.',
     defaultMessage: 'You already have a subscription. Upgrading charges only the prorated difference.',
   },
-  /** Issue 11 defect 1: with a current subscription, only upgrades can be chosen; said near the plans. */
+  /** Spec §4 "Purchase flow": with a current subscription, only upgrades can be chosen; said near the plans. */
   upgradesOnly: {
     id: 'package.upgradesOnly',
     description: 'Note beside the plans for a parent with a subscription: lower or equal plans are disabled.',
     defaultMessage: 'Only an upgrade can be bought: the plan you have and plans that cost less cannot be chosen.',
   },
-  /** Issue 11 defect 1: on a plan card that is not an upgrade of the plan held (its select button is disabled). */
+  /** Spec §4 "Purchase flow": on a plan card that is not an upgrade of the plan held (its select button is disabled). */
   notAnUpgrade: {
     id: 'package.notAnUpgrade',
     description: 'On a disabled plan card: the parent already has this plan or a better one.',
@@ -156,7 +156,7 @@ export const packageMessages = /* @__PURE__ */ defineMessages({
     description: 'Button that chooses the build-your-own plan as configured.',
     defaultMessage: 'Select my plan',
   },
-  /** Issue 11 defect 1: a build-your-own selection that is not an upgrade of the plan held. */
+  /** Spec §4 "Purchase flow": a build-your-own selection that is not an upgrade of the plan held. */
   byoNotAnUpgrade: {
     id: 'package.byo.notAnUpgrade',
     description: 'Error in the build-your-own section when the selection is not better than the parent’s current plan.',

@@ -27,7 +27,7 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
       'Order summary line for prices in pounds: VAT (UK value added tax) included in the total; {vat} is a formatted amount.',
     defaultMessage: 'Includes {vat} VAT',
   },
-  /** Issue 11: an upgrade's credit for the unused time of the plan held (quote().credit). */
+  /** Spec §3 "Upgrade options": an upgrade's credit for the unused time of the plan held (quote().credit). */
   credit: {
     id: 'payment.credit',
     description:
@@ -290,7 +290,7 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
     description: 'Error when the parent closed the bank’s card verification (3D Secure) window.',
     defaultMessage: 'Card verification was canceled. You have not been charged.',
   },
-  /** Issue 11 defect 5: tokenization gave no BIN, so 3D Secure cannot run; the card is refused, not charged. */
+  /** Spec §5 "3D Secure": tokenization gave no BIN, so 3D Secure cannot run; the card is refused, not charged. */
   noBin: {
     id: 'payment.error.noBin',
     description: 'Error when the card cannot go through the bank’s verification (3D Secure); the card is refused.',
