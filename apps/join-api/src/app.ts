@@ -172,8 +172,10 @@ function routeLabel(c: Parameters<MiddlewareHandler>[0]): string {
 }
 
 /**
- * Readiness: the database answers and this process's outbox worker is working (503 otherwise); 503 `draining` at once
- * once the server is shutting down, so the load balancer stops sending it work (server.ts `drain`).
+ * Readiness: the database answers, this process's outbox worker is working and its SMTP server has not refused every
+ * one of the last attempts (outbox-health.ts; `outbox: 'failing'` with the reply codes in `reason`) — 503 otherwise;
+ * 503 `draining` at once once the server is shutting down, so the load balancer stops sending it work (server.ts
+ * `drain`).
  */
 function readiness(services: Services): Handler<AppEnv> {
   return async (c) => {
@@ -188,11 +190,14 @@ function readiness(services: Services): Handler<AppEnv> {
       checks.database = 'unavailable';
       services.logger.warn({ err: e }, 'readyz: database unavailable');
     }
+    const smtpFailure = services.outboxWorker?.smtpFailure?.(new Date());
     if (!services.outboxWorker) checks.outbox = 'off';
     else if (!services.outboxWorker.healthy(new Date())) checks.outbox = 'stalled';
-    const ready = checks.database === 'ok' && checks.outbox !== 'stalled';
+    else if (smtpFailure) checks.outbox = 'failing';
+    const ready = checks.database === 'ok' && checks.outbox !== 'stalled' && checks.outbox !== 'failing';
     c.header('cache-control', 'no-store');
-    return c.json({ status: ready ? 'ok' : 'unavailable', checks }, ready ? 200 : 503);
+    const body = { status: ready ? 'ok' : 'unavailable', checks, ...(smtpFailure ? { reason: smtpFailure } : {}) };
+    return c.json(body, ready ? 200 : 503);
   };
 }
 
