@@ -28,6 +28,10 @@ echo "› Typecheck (tsc --noEmit in every workspace)"
 pnpm exec turbo run typecheck --output-logs=errors-only || failed_checks+=(typecheck)
 echo "› Component catalogue (@ofw/ui stories, Ladle build)"
 pnpm --filter @ofw/ui run -s catalogue >/dev/null || failed_checks+=(catalogue)
+echo "› Dependency audit (pnpm audit: high/critical advisories not in audit-allowlist.json; CONTRIBUTING.md \"Dependency audit\")"
+# No report from the registry (offline, or an audit endpoint it retired) prints "✗ audit NOT run" and does not fail
+# the run unless OFW_AUDIT_REQUIRED=1 (scripts/audit.mjs).
+node scripts/audit.mjs || failed_checks+=(audit)
 echo "› Repository checks (workflow YAML, registry policy, the test summary: node --test scripts/test/*.test.mjs)"
 # A file glob expanded by bash: Node ≥ 21 reads a directory argument as a glob pattern, Node 20 as a folder. The spec
 # reporter's "ℹ pass N" / "ℹ fail N" lines go into the log, so the closing line counts these checks too.

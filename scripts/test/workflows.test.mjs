@@ -117,7 +117,9 @@ describe('.github/workflows/release.yml', () => {
     // v2's CHANGELOG: `version` → `version-script`, `publish` → `publish-script`, `commit` → `commit-message`,
     // `title` → `pr-title`, `branch` → `pr-base-branch`; the old names make it fail. It finds what was published in the
     // CHANGESETS_OUTPUT file CLI 3 writes (v1 parsed "New tag:" lines CLI 3 no longer prints).
-    assert.equal(/@v(\d+)/.exec(publish.step.uses)?.[1], '2', publish.step.uses);
+    // pinned by SHA, its release in the line's comment (scripts/test/actions-pinned.test.mjs)
+    const pinned = /uses:\s*changesets\/action@[0-9a-f]{40}\s+#\s*v(\d+)\./.exec(read('.github/workflows/release.yml'));
+    assert.equal(pinned?.[1], '2', publish.step.uses);
     const cli = /~?\^?(\d+)\./.exec(yaml.load(read('pnpm-workspace.yaml')).catalog['@changesets/cli'])?.[1];
     assert.equal(cli, '3', 'changesets/action v2 requires @changesets/cli 3');
     const inputs = Object.keys(publish.step.with ?? {});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Handler, type MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX, problemType } from '@ofw/api-client';
 import { authTokenOf, sameOriginWrites, type AppDeps, type AppEnv, type Ctx, type Services } from './context.js';
@@ -129,13 +130,20 @@ function appCsp(deps: AppDeps): string {
   );
 }
 
-/** Sets the request's services and id (`x-request-id`, echoed back) and logs each API request with its status and time. */
+/**
+ * Sets the request's services and id (`x-request-id`, echoed back), logs each API request with its status and time,
+ * and observes every answer's time in `http_request_duration_seconds` (lib/metrics.ts) by its route's pattern.
+ */
 function requestContext(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('services', services);
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
     const start = performance.now();
     await next();
+    services.metrics.httpRequestDurationSeconds.observe(
+      { method: c.req.method, route: routeLabel(c), status_class: `${Math.floor(c.res.status / 100)}xx` },
+      (performance.now() - start) / 1000,
+    );
     c.header('x-request-id', c.get('requestId'));
     // shutting down: the client opens its next connection elsewhere (server.ts `drain`)
     if (services.lifecycle?.draining()) c.header('connection', 'close');
@@ -155,8 +163,19 @@ function requestContext(services: Services): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Readiness: the database answers and this process's outbox worker is working (503 otherwise); 503 `draining` at once
- * once the server is shutting down, so the load balancer stops sending it work (server.ts `drain`).
+ * The `route` label of an answer: the pattern of the route that answered (Hono `routePath`: the handler that ran
+ * last, e.g. `/api/v1/parents/:parentId/credentials`, or the middleware's own pattern when one answered, such as the
+ * load shedder's `/api/v1/*`) — never the request's path, so neither ids nor random paths become series.
+ */
+function routeLabel(c: Parameters<MiddlewareHandler>[0]): string {
+  return routePath(c) || 'unmatched';
+}
+
+/**
+ * Readiness: the database answers, this process's outbox worker is working and its SMTP server has not refused every
+ * one of the last attempts (outbox-health.ts; `outbox: 'failing'` with the reply codes in `reason`) — 503 otherwise;
+ * 503 `draining` at once once the server is shutting down, so the load balancer stops sending it work (server.ts
+ * `drain`).
  */
 function readiness(services: Services): Handler<AppEnv> {
   return async (c) => {
@@ -171,11 +190,14 @@ function readiness(services: Services): Handler<AppEnv> {
       checks.database = 'unavailable';
       services.logger.warn({ err: e }, 'readyz: database unavailable');
     }
+    const smtpFailure = services.outboxWorker?.smtpFailure?.(new Date());
     if (!services.outboxWorker) checks.outbox = 'off';
     else if (!services.outboxWorker.healthy(new Date())) checks.outbox = 'stalled';
-    const ready = checks.database === 'ok' && checks.outbox !== 'stalled';
+    else if (smtpFailure) checks.outbox = 'failing';
+    const ready = checks.database === 'ok' && checks.outbox !== 'stalled' && checks.outbox !== 'failing';
     c.header('cache-control', 'no-store');
-    return c.json({ status: ready ? 'ok' : 'unavailable', checks }, ready ? 200 : 503);
+    const body = { status: ready ? 'ok' : 'unavailable', checks, ...(smtpFailure ? { reason: smtpFailure } : {}) };
+    return c.json(body, ready ? 200 : 503);
   };
 }
 

@@ -24,8 +24,11 @@ export interface AppDeps {
   inviteRotateAfterMs?: number;
   /** Prometheus metrics (lib/metrics.ts; default: a fresh registry over `db`). */
   metrics?: Metrics;
-  /** This process's outbox worker, for `/readyz`; absent when this process sends no e-mail (`OUTBOX_POLL_MS=0`). */
-  outboxWorker?: { healthy(now: Date): boolean };
+  /**
+   * This process's outbox worker, for `/readyz` (outbox.ts `OutboxWorker`: its passes, and its SMTP server's answers);
+   * absent when this process sends no e-mail (`OUTBOX_POLL_MS=0`).
+   */
+  outboxWorker?: { healthy(now: Date): boolean; smtpFailure?(now: Date): string | undefined };
   /** Admission control of `/api/v1` (default: one from the env's `LOAD_SHED_*`, lib/load-shedding.ts). */
   loadShedder?: LoadShedder;
   /** This process's payment-events worker: the webhook endpoint starts a pass after recording a notification. */

@@ -5,6 +5,7 @@ import { outbox } from './db/schema.js';
 import type { Logger } from './lib/logger.js';
 import { startPeriodicJob } from './lib/periodic-job.js';
 import { renderEmail, type EmailKind, type EmailPayload } from './emails/render.js';
+import { SmtpHealth } from './outbox-health.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -23,6 +24,8 @@ export interface OutgoingMail {
 /** Sends one message; rejects when the SMTP server did not accept it (`responseCode` 5xx = permanent). */
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /** Checks the server without sending (nodemailer `verify()`: connects, greets, logs in); rejects when it cannot. */
+  verify?(): Promise<void>;
   close?(): void;
 }
 
@@ -46,6 +49,9 @@ export function smtpMailer(url: string): Mailer {
   return {
     async send(mail) {
       await transport.sendMail(mail);
+    },
+    async verify() {
+      await transport.verify();
     },
     close: () => transport.close(),
   };
@@ -232,6 +238,12 @@ export interface OutboxWorker {
    * max(5 × interval, 60 s). A pass that keeps failing (the database unreachable) leaves it unhealthy.
    */
   healthy(now: Date): boolean;
+  /**
+   * Why e-mail delivery is failing (`/readyz`, outbox-health.ts `SmtpHealth`): the last 5 SMTP attempts — sends, and
+   * transport checks made while nothing was sent after a failure — all failed, the newest within
+   * max(5 × interval, 60 s); undefined otherwise.
+   */
+  smtpFailure(now: Date): string | undefined;
 }
 
 /**
@@ -243,6 +255,9 @@ export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): Ou
   const startedAt = Date.now();
   let lastPassAt: number | undefined;
   let stopped = false;
+  const window = Math.max(5 * o.intervalMs, 60_000);
+  const smtp = new SmtpHealth({ windowMs: window });
+  const mailer = smtp.watch(o.mailer);
   const job = startPeriodicJob({
     logger: o.logger,
     failure: 'outbox pass failed',
@@ -252,10 +267,12 @@ export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): Ou
     run: async (isStopped) => {
       const total: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
       for (;;) {
-        const r = await deliverDue(o);
+        const r = await deliverDue({ ...o, mailer });
         total.sent += r.sent;
         total.retried += r.retried;
         total.failed += r.failed;
+        // nothing sent: the server is checked instead, at start-up and after a failure (outbox-health.ts)
+        if (total.sent + total.retried + total.failed === 0 && !isStopped()) await smtp.check(o.mailer);
         lastPassAt = Date.now();
         if (isStopped() || r.sent + r.retried + r.failed < (o.batchSize ?? 10)) return total;
       }
@@ -268,9 +285,9 @@ export function startOutboxWorker(o: OutboxOptions & { intervalMs: number }): Ou
       await job.stop();
       o.mailer.close?.();
     },
+    smtpFailure: (now) => smtp.failure(now.getTime()),
     healthy(now) {
       if (stopped) return false;
-      const window = Math.max(5 * o.intervalMs, 60_000);
       const recent = (t: number | undefined) => t !== undefined && now.getTime() - t < window;
       // just started: the first pass may still be on its way
       return recent(lastPassAt) || recent(job.runningSince) || (lastPassAt === undefined && recent(startedAt));

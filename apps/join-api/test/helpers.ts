@@ -89,6 +89,8 @@ export async function startFakeSandbox() {
   const state = {
     mode: 'ok' as 'ok' | 'drop-after-charge' | 'down',
     delayMs: 0,
+    /** Sale requests received (counted on arrival, before `delayMs`): a charge is in flight once this moves. */
+    received: 0,
     charges: 0,
     gate: undefined as Promise<void> | undefined,
     /** Braintree's search index lags behind sales: while true, lookups by orderId list nothing. */
@@ -133,6 +135,7 @@ export async function startFakeSandbox() {
   };
   app.post('/v1/transactions', async (c) => {
     const body = await c.req.json<{ orderId: string; amount: string; paymentMethodNonce: string }>();
+    state.received++;
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
     // a held charge is carried out only when the test opens the gate (a charge that lands after the caller gave up)
     if (state.gate) await state.gate;

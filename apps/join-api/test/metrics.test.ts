@@ -40,7 +40,7 @@ describe('Prometheus metrics (README "Metrics": what to alert on)', () => {
     expect(await counterValue(m.ordersTotal, { outcome: 'rate_limited' })).toBe(1);
   });
 
-  it('join_api_outbox_pending reads the pending e-mails at scrape time', async () => {
+  it('join_api_outbox_pending_messages reads the pending e-mails at scrape time', async () => {
     const m = t.deps.metrics;
     const before = await counterValue(m.outboxPending);
     const p = await parent();
@@ -60,13 +60,64 @@ describe('Prometheus metrics (README "Metrics": what to alert on)', () => {
       'join_api_orders_total',
       'join_api_payment_reversals_total',
       'join_api_reconcile_lag_seconds',
-      'join_api_outbox_pending',
+      'join_api_outbox_pending_messages',
       'join_api_rate_limited_total',
       'join_api_renewals_total',
       'join_api_renewal_reminders_total',
-      'join_api_subscriptions_expiring_30d',
+      'join_api_expiring_subscriptions',
+      'join_api_reconcile_backlog_orders',
+      'http_request_duration_seconds',
     ])
       expect(text).toContain(`# TYPE ${name} `);
+  });
+
+  /** The registry as Prometheus scrapes it: GET /metrics on the metrics port. */
+  async function scrape(): Promise<string> {
+    const server = await startMetricsServer(t.deps.metrics, { port: 0, host: '127.0.0.1' });
+    try {
+      return await (await fetch(`${server.url}/metrics`)).text();
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('http_request_duration_seconds: each answer by method, route pattern (never the path: no ids) and status class', async () => {
+    const p = await parent();
+    const wrong = await t.call(`parents/${p.userId}/credentials`, {
+      method: 'PUT',
+      token: p.authToken,
+      json: { username: `metrics-${p.userId}` },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await t.call('/healthz')).status).toBe(200);
+    expect((await t.call(`no-such-route-${p.userId}x7`)).status).toBe(404);
+    const text = await scrape();
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+    const series = (route: string, method: string, cls: string) =>
+      `http_request_duration_seconds_count{method="${method}",route="${route}",status_class="${cls}"}`;
+    expect(text).toContain(series('/api/v1/parents/:userId/credentials', 'PUT', '4xx'));
+    expect(text).toContain(series('/healthz', 'GET', '2xx'));
+    expect(text).toContain(series('/api/v1/*', 'GET', '4xx'));
+    expect(text).not.toContain(`/parents/${p.userId}/`);
+    expect(text).not.toContain(`${p.userId}x7`);
+    // from a cached read to a charge that waits on the gateway
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",[^}]*route="\/healthz"/);
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="30",[^}]*route="\/healthz"/);
+  });
+
+  it('every join-api metric name carries its unit: _total on counters, _seconds on times, a counted noun on gauges', async () => {
+    // Prometheus "Metric and label naming": a unit suffix, plural; `_total` for an accumulating count
+    const types = [...(await scrape()).matchAll(/^# TYPE ((?:join_api|http)_\w+) (\w+)$/gm)].map(([, name, type]) => ({
+      name: name!,
+      type: type!,
+    }));
+    expect(types.length).toBeGreaterThan(15);
+    const unitless = types.filter(({ name, type }) =>
+      type === 'counter'
+        ? !name.endsWith('_total')
+        : name.endsWith('_total') || !/_(seconds|bytes|ratio|requests|messages|orders|subscriptions)$/.test(name),
+    );
+    expect(unitless).toEqual([]);
   });
 
   it('the public port serves no metrics', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.js';
 import { outbox, subscriptions } from '../db/schema.js';
 
@@ -11,6 +11,12 @@ import { outbox, subscriptions } from '../db/schema.js';
  */
 export interface Metrics {
   registry: Registry;
+  /**
+   * Every HTTP answer's time (s, from the request's arrival to its answer), by `method`, `route` — the matched route's
+   * pattern (`/api/v1/parents/:parentId/credentials`), never the path, so no id becomes a label — and `status_class`
+   * (`2xx` … `5xx`). Observed in app.ts `requestContext`.
+   */
+  httpRequestDurationSeconds: Histogram<'method' | 'route' | 'status_class'>;
   /** `POST /orders` answers, by outcome ({@link orderOutcome}); replays of a stored answer are not counted again. */
   ordersTotal: Counter<'outcome'>;
   /** Approvals given back (voided or refunded) because they could not pay their order; `reason` e.g. `late_approval`. */
@@ -19,7 +25,7 @@ export interface Metrics {
    * Seconds since the oldest order still waiting for reconciliation was due (0 when none): set by the reconciler.
    */
   reconcileLagSeconds: Gauge;
-  /** E-mails waiting in the outbox (status `pending`), read from the database at each scrape. */
+  /** E-mails waiting in the outbox (status `pending`; `join_api_outbox_pending_messages`), read at each scrape. */
   outboxPending: Gauge;
   /** 429 `rate_limited` answers, by rule name (`RATE_LIMITS` in lib/rate-limit.ts). */
   rateLimitedTotal: Counter<'rule'>;
@@ -43,7 +49,10 @@ export interface Metrics {
   disputesOpenedTotal: Counter;
   /** Braintree webhook deliveries, by `outcome`: `recorded`, `duplicate`, `check`, `refused` (bad or missing signature). */
   webhooksTotal: Counter<'outcome'>;
-  /** Paid and failed orders whose late check is due and not done yet (set by the reconciler each pass). */
+  /**
+   * Paid and failed orders whose late check is due and not done yet (`join_api_reconcile_backlog_orders`; set by the
+   * reconciler each pass).
+   */
   reconcileBacklog: Gauge;
   /** CSP violations the browsers reported (`POST /api/v1/csp-reports`), by effective `directive` (a bounded set). */
   cspViolationsTotal: Counter<'directive'>;
@@ -51,13 +60,18 @@ export interface Metrics {
   renewalsTotal: Counter<'outcome'>;
   /** Renewal e-mails queued by `kind`: `reminder_30`, `reminder_7`, `expiring_30`, `expiring_7`, `declined`, `ended`, `expired`. */
   renewalRemindersTotal: Counter<'kind'>;
-  /** Current subscriptions whose term ends within 30 days, read from the database at each scrape. */
+  /**
+   * Current subscriptions whose term ends within 30 days (`join_api_expiring_subscriptions`), read from the database
+   * at each scrape.
+   */
   subscriptionsExpiring30d: Gauge;
 }
 
 /**
- * Creates the registry and join-api's metrics in it.
- * @param o.db - where `join_api_outbox_pending` counts pending rows at scrape time (without it the gauge stays 0).
+ * Creates the registry and join-api's metrics in it. Every name carries its unit (Prometheus "Metric and label
+ * naming"): `_total` on counters, `_seconds` on times, and on the other gauges the plural of what they count
+ * (`_requests`, `_messages`, `_orders`, `_subscriptions`); test/metrics.test.ts holds every metric to it.
+ * @param o.db - where `join_api_outbox_pending_messages` counts pending rows at scrape time (without it the gauge stays 0).
  * @param o.defaultMetrics - also collect prom-client's default process metrics (`process_cpu_seconds_total`,
  *   `nodejs_eventloop_lag_seconds`, heap, GC, …): on in the server, off by default so tests stay light.
  */
@@ -67,6 +81,14 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
   const db = o.db;
   return {
     registry,
+    httpRequestDurationSeconds: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP answers by method, route pattern and status class: time from the request to its answer.',
+      labelNames: ['method', 'route', 'status_class'],
+      // from a cached read (ms) to a charge waiting on the gateway (GATEWAY_TIMEOUT_MS, seconds)
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
     ordersTotal: new Counter({
       name: 'join_api_orders_total',
       help: 'POST /orders answers by outcome (paid, declined, payment_method_invalid, in_doubt, rate_limited, refused, error).',
@@ -85,7 +107,7 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
       registers: [registry],
     }),
     outboxPending: new Gauge({
-      name: 'join_api_outbox_pending',
+      name: 'join_api_outbox_pending_messages',
       help: 'E-mails waiting in the outbox (status pending).',
       registers: [registry],
       async collect() {
@@ -150,7 +172,7 @@ function renewalMetrics(
       registers: [registry],
     }),
     subscriptionsExpiring30d: new Gauge({
-      name: 'join_api_subscriptions_expiring_30d',
+      name: 'join_api_expiring_subscriptions',
       help: 'Current subscriptions whose term ends within the next 30 days.',
       registers: [registry],
       async collect() {
@@ -191,7 +213,7 @@ function moneyAfterSaleMetrics(
       registers: [registry],
     }),
     reconcileBacklog: new Gauge({
-      name: 'join_api_reconcile_backlog',
+      name: 'join_api_reconcile_backlog_orders',
       help: 'Paid and failed orders inside the reconciliation window whose check is due and not done yet.',
       registers: [registry],
     }),

@@ -33,7 +33,7 @@ export interface ReconcileResult {
   inDoubt: number;
   /** How long the oldest order that was due for a check had waited past its due time (s; 0 when none was due). */
   lagSeconds: number;
-  /** Paid and failed orders inside the window still due after this pass (`join_api_reconcile_backlog`). */
+  /** Paid and failed orders inside the window still due after this pass (`join_api_reconcile_backlog_orders`). */
   backlog: number;
   /** Refunds and voids found by search and recorded as payment events (new ones only). */
   changes: number;
