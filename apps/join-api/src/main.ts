@@ -84,7 +84,13 @@ async function main(): Promise<void> {
       console.log(demoBanner(links, env.NODE_ENV === 'production'));
     }
     if (env.HOUSEKEEPING_INTERVAL_MS > 0) {
-      parts.housekeeping = startHousekeeping({ db: database.db, logger, intervalMs: env.HOUSEKEEPING_INTERVAL_MS });
+      parts.housekeeping = startHousekeeping({
+        db: database.db,
+        logger,
+        metrics,
+        intervalMs: env.HOUSEKEEPING_INTERVAL_MS,
+        reconcileWindowMs: env.RECONCILE_WINDOW_DAYS * 24 * 60 * 60 * 1000,
+      });
     }
     // Orders left in doubt, and late approvals of failed orders: now and every RECONCILE_INTERVAL_MS (orders.ts).
     parts.reconciler = startReconciler({ ...services, paymentEvents }, env.RECONCILE_INTERVAL_MS);

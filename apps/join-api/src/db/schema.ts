@@ -83,11 +83,15 @@ export const users = pgTable(
     graceLogins: integer('grace_logins').notNull().default(0),
     /** The parent's customer in the payment provider's vault (docs/RENEWAL.md). */
     vaultCustomerId: text('vault_customer_id'),
+    /** When the parent's personal data was erased (src/erasure.ts, UK GDPR Art. 17); null for everyone else. */
+    erasedAt: ts('erased_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_family_idx').on(t.familyId),
+    // housekeeping's abandoned joins and unclaimed invitations (SECURITY.md "Retention of personal data")
+    index('users_state_created_idx').on(t.accountState, t.createdAt),
   ],
 );
 
@@ -101,7 +105,7 @@ export const signups = pgTable('signups', {
   flow: text('flow').$type<Flow>().notNull(),
   createdAt: createdAt(),
   expiresAt: ts('expires_at').notNull(),
-});
+}, (t) => [index('signups_expires_idx').on(t.expiresAt)]);
 
 /** Bearer tokens (auth, invite, pro referral): only hashes are stored. */
 export const tokens = pgTable(
@@ -117,7 +121,7 @@ export const tokens = pgTable(
     usedAt: ts('used_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [index('tokens_user_idx').on(t.userId, t.kind)],
+  (t) => [index('tokens_user_idx').on(t.userId, t.kind), index('tokens_expires_idx').on(t.expiresAt)],
 );
 
 export const countries = pgTable('countries', {
@@ -241,6 +245,10 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status),
     // a payment event names the sale, not the order (docs/PAYMENTS-LIFECYCLE.md)
     index('orders_transaction_idx').on(t.transactionId),
+    // housekeeping clears a wallet's account and a card's last four after PAYMENT_DETAILS_RETENTION_MS
+    index('orders_payment_details_idx')
+      .on(t.createdAt)
+      .where(sql`payment_account is not null or card_last4 is not null`),
   ],
 );
 

@@ -53,6 +53,11 @@ export interface Metrics {
   renewalRemindersTotal: Counter<'kind'>;
   /** Current subscriptions whose term ends within 30 days, read from the database at each scrape. */
   subscriptionsExpiring30d: Gauge;
+  /**
+   * Rows housekeeping deleted or cleared (SECURITY.md "Retention of personal data"), by `kind`: `rate_limits`,
+   * `idempotency_keys`, `outbox`, `abandoned_joins`, `unclaimed_invitations`, `expired_credentials`, `payment_details`.
+   */
+  housekeepingPurgedRowsTotal: Counter<'kind'>;
 }
 
 /**
@@ -128,6 +133,12 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
     ...moneyAfterSaleMetrics(registry),
     ...cspMetrics(registry),
     ...renewalMetrics(registry, db),
+    housekeepingPurgedRowsTotal: new Counter({
+      name: 'join_api_housekeeping_purged_rows_total',
+      help: 'Rows housekeeping deleted or cleared of personal data past their retention, by kind.',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
   };
 }
 
