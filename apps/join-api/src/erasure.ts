@@ -116,7 +116,10 @@ async function eraseOne(tx: Tx, u: UserRow, now: Date): Promise<ErasedAccount> {
       erasedAt: now,
     })
     .where(eq(users.id, u.id));
-  const [kept] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, u.id));
+  const [kept] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, u.id));
   return { ...base, outcome: 'anonymised', rows, ordersKept: kept?.n ?? 0, vaultCustomerId: u.vaultCustomerId };
 }
 
@@ -148,7 +151,9 @@ async function deleteTraces(tx: Tx, u: UserRow): Promise<Record<string, number>>
     idempotency_keys: await n(
       tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, u.id)).returning({ k: idempotencyKeys.key }),
     ),
-    renewal_links: await n(tx.delete(renewalLinks).where(eq(renewalLinks.userId, u.id)).returning({ h: renewalLinks.hash })),
+    renewal_links: await n(
+      tx.delete(renewalLinks).where(eq(renewalLinks.userId, u.id)).returning({ h: renewalLinks.hash }),
+    ),
     outbox: await n(
       tx
         .delete(outbox)

@@ -57,7 +57,10 @@ export async function purgeAbandonedJoins(db: Db, now: Date, o: RetentionOptions
               .where(
                 and(
                   eq(orders.userId, users.id),
-                  or(inArray(orders.status, ['paid', 'pending']), sql`${orders.updatedAt} >= ${orderCutoff}::timestamptz`),
+                  or(
+                    inArray(orders.status, ['paid', 'pending']),
+                    sql`${orders.updatedAt} >= ${orderCutoff}::timestamptz`,
+                  ),
                 ),
               ),
           ),
@@ -111,16 +114,16 @@ export async function purgeExpiredCredentials(db: Db, now: Date, o: RetentionOpt
   const t = await db
     .delete(tokens)
     .where(
-      inArray(
-        tokens.hash,
-        db.select({ h: tokens.hash }).from(tokens).where(lt(tokens.expiresAt, cutoff)).limit(batch),
-      ),
+      inArray(tokens.hash, db.select({ h: tokens.hash }).from(tokens).where(lt(tokens.expiresAt, cutoff)).limit(batch)),
     )
     .returning({ h: tokens.hash });
   const s = await db
     .delete(signups)
     .where(
-      inArray(signups.id, db.select({ id: signups.id }).from(signups).where(lt(signups.expiresAt, cutoff)).limit(batch)),
+      inArray(
+        signups.id,
+        db.select({ id: signups.id }).from(signups).where(lt(signups.expiresAt, cutoff)).limit(batch),
+      ),
     )
     .returning({ id: signups.id });
   const r = await db

@@ -80,8 +80,15 @@ export async function deleteAccounts(
   accounts: { id: number; familyId: number; email: string }[],
 ): Promise<DeletedRows> {
   const n: DeletedRows = {
-    users: 0, tokens: 0, signups: 0, security_answers: 0, idempotency_keys: 0,
-    renewal_links: 0, orders: 0, outbox: 0, families: 0,
+    users: 0,
+    tokens: 0,
+    signups: 0,
+    security_answers: 0,
+    idempotency_keys: 0,
+    renewal_links: 0,
+    orders: 0,
+    outbox: 0,
+    families: 0,
   };
   if (accounts.length === 0) return n;
   const ids = accounts.map((a) => a.id);
@@ -143,7 +150,12 @@ export async function deleteAccounts(
       .where(
         and(
           inArray(families.id, familyIds),
-          notExists(tx.select({ one: sql`1` }).from(users).where(eq(users.familyId, families.id))),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(users)
+              .where(eq(users.familyId, families.id)),
+          ),
         ),
       )
   ).map((f) => f.id);

@@ -34,9 +34,14 @@ describe('the name an e-mail shows (display-name.ts emailFirstName)', () => {
     const anything = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 300 }),
       fc.string({ unit: 'binary', maxLength: 300 }),
-      fc.array(fc.constantFrom('Pat', ' ', '\u202E', '\r\n', '<b>', 'http://x.example/', 'a@b.c', 'www.x.io', '.', "'"), {
-        maxLength: 30,
-      }).map((a) => a.join('')),
+      fc
+        .array(
+          fc.constantFrom('Pat', ' ', '\u202E', '\r\n', '<b>', 'http://x.example/', 'a@b.c', 'www.x.io', '.', "'"),
+          {
+            maxLength: 30,
+          },
+        )
+        .map((a) => a.join('')),
     );
     fc.assert(
       fc.property(anything, (raw) => {

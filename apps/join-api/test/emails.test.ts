@@ -223,7 +223,11 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
     expect(es.subject).toBe('Tu copadre o comadre te invitó a OurFamilyWizard');
     const receipt = await renderEmail('receipt', { ...USD_ESSENTIALS, firstName: '<b>' });
     expect(receipt.text).toContain('Hi, here is the receipt for your subscription.');
-    const long = await renderEmail('receipt', { ...USD_ESSENTIALS, languageLocale: 'es-US', firstName: 'A'.repeat(200) });
+    const long = await renderEmail('receipt', {
+      ...USD_ESSENTIALS,
+      languageLocale: 'es-US',
+      firstName: 'A'.repeat(200),
+    });
     expect(long.text).toContain(`Hola, ${'A'.repeat(EMAIL_NAME_MAX)}: este es el recibo`);
   });
 

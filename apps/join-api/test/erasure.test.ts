@@ -68,7 +68,10 @@ describe.each(DATABASES)('erasure of a parent (UK GDPR Art. 17) (%s)', (kind) =>
     const paid = await order(t, token, `erase-${tag}-0001`, { packageId: 2061 });
     expect(paid.status).toBe(201);
     await t.db.insert(securityAnswers).values({ userId: p.userId, position: 1, questionId: 1, answerHash: 'x' });
-    await t.db.update(users).set({ vaultCustomerId: `cust_${tag}` }).where(eq(users.id, p.userId));
+    await t.db
+      .update(users)
+      .set({ vaultCustomerId: `cust_${tag}` })
+      .where(eq(users.id, p.userId));
     const answer = await t.call(`parents/${p.userId}/coparent-email`, {
       method: 'PUT',
       token,
@@ -86,9 +89,9 @@ describe.each(DATABASES)('erasure of a parent (UK GDPR Art. 17) (%s)', (kind) =>
     expect(r.out).toContain(`user ${p.userId}: personal data erased`);
     expect(r.out).toContain('vault customer cust_id');
 
-    const [row] = await t.db.execute<Record<string, unknown>>(
-      sql`select * from users where id = ${p.userId}`,
-    ).then((x) => ('rows' in x ? (x.rows as Record<string, unknown>[]) : (x as unknown as Record<string, unknown>[])));
+    const [row] = await t.db
+      .execute<Record<string, unknown>>(sql`select * from users where id = ${p.userId}`)
+      .then((x) => ('rows' in x ? (x.rows as Record<string, unknown>[]) : (x as unknown as Record<string, unknown>[])));
     for (const c of PII_COLUMNS) expect([null, '', erasedEmail(p.userId)], c).toContain(row![c]);
     expect(row!.account_state).toBe('erased');
     for (const table of [securityAnswers, tokens, signups])
@@ -97,7 +100,12 @@ describe.each(DATABASES)('erasure of a parent (UK GDPR Art. 17) (%s)', (kind) =>
     const mails = await t.db.select().from(outbox);
     expect(mails.filter((m) => JSON.stringify(m).includes('id.' + kind) || m.recipient === p.email)).toEqual([]);
     // the placeholder holding the third party's address is gone
-    expect(await t.db.select().from(users).where(eq(users.email, `third.party.id.${kind}@example.com`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `third.party.id.${kind}@example.com`)),
+    ).toEqual([]);
 
     const [after] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
     expect(after).toMatchObject({

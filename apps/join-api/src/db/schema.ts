@@ -96,16 +96,20 @@ export const users = pgTable(
 );
 
 /** A signup (POST /signups): its registration key is stored only as a SHA-256 hash. */
-export const signups = pgTable('signups', {
-  id: text('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id),
-  registrationKeyHash: text('registration_key_hash').notNull(),
-  flow: text('flow').$type<Flow>().notNull(),
-  createdAt: createdAt(),
-  expiresAt: ts('expires_at').notNull(),
-}, (t) => [index('signups_expires_idx').on(t.expiresAt)]);
+export const signups = pgTable(
+  'signups',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    registrationKeyHash: text('registration_key_hash').notNull(),
+    flow: text('flow').$type<Flow>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('signups_expires_idx').on(t.expiresAt)],
+);
 
 /** Bearer tokens (auth, invite, pro referral): only hashes are stored. */
 export const tokens = pgTable(
