@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import { eraseParents, type ErasedAccount, type ErasureTarget } from '../erasure.js';
+import type { PaymentGateway } from '../gateway/types.js';
 
 /** `pnpm --filter join-api erase`'s usage line. */
 export const ERASE_USAGE = 'usage: pnpm --filter join-api erase [--dry-run] <userId|email>';
@@ -32,22 +33,61 @@ function describe(a: ErasedAccount, dryRun: boolean): string[] {
       ? `user ${a.userId}: invited placeholder ${would}deleted (${rows || 'no other rows'})`
       : `user ${a.userId}: personal data ${would}erased (${rows || 'no other rows'}); ${a.ordersKept} order(s) kept for accounting`,
   ];
-  if (a.vaultCustomerId)
-    lines.push(
-      `user ${a.userId}: delete the payment provider's vault customer ${a.vaultCustomerId} too (Braintree Control Panel, or the API's customer.delete): join-api no longer refers to it`,
-    );
   return lines;
+}
+
+/** The operator's instruction when join-api could not delete the vault customer itself. */
+const deleteByHand = (a: ErasedAccount, why: string) =>
+  `user ${a.userId}: ${why}: delete the payment provider's vault customer ${a.vaultCustomerId} by hand (Braintree Control Panel, or the API's customer.delete); join-api no longer refers to it`;
+
+/**
+ * Deletes the erased parents' vault customers through the gateway (Braintree `customer.delete`), after the database
+ * committed (a provider call cannot join the transaction).
+ * @returns whether every customer is gone (deleted now, or not found).
+ */
+async function deleteVaultCustomers(
+  done: ErasedAccount[],
+  gateway: Pick<PaymentGateway, 'deleteCustomer'> | undefined,
+  o: { out: (line: string) => void; err: (line: string) => void },
+): Promise<boolean> {
+  let ok = true;
+  for (const a of done) {
+    if (!a.vaultCustomerId) continue;
+    if (!gateway) {
+      o.err(deleteByHand(a, 'no payment gateway is configured'));
+      ok = false;
+      continue;
+    }
+    try {
+      const r = await gateway.deleteCustomer(a.vaultCustomerId);
+      o.out(
+        `user ${a.userId}: vault customer ${a.vaultCustomerId} ${r === 'deleted' ? 'deleted' : 'was already gone'}`,
+      );
+    } catch (e) {
+      o.err(deleteByHand(a, `the gateway failed (${(e as Error).message})`));
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 /**
  * The erase command (SECURITY.md "Erasure"): erases the parent `argv` names (erasure.ts `eraseParents`) and prints
  * what it did to `out`; asks nothing.
- * @returns the exit code: 0 done (or already erased, or a dry run), 1 nothing matches, 2 bad arguments.
+ * Then deletes their vault customers through `o.gateway` (Braintree `customer.delete`).
+ * @returns the exit code: 0 done (or already erased, or a dry run), 1 nothing matches, 2 bad arguments, 3 erased in
+ *   the database but a vault customer is left to delete by hand (the message says which).
  */
 export async function eraseCommand(
   db: Db,
   argv: string[],
-  o: { out: (line: string) => void; err: (line: string) => void; now: Date },
+  o: {
+    out: (line: string) => void;
+    err: (line: string) => void;
+    now: Date;
+    /** Deletes the vault customers (absent: the command says to delete them by hand). */
+    gateway?: Pick<PaymentGateway, 'deleteCustomer'>;
+  },
 ): Promise<number> {
   const parsed = parseEraseArgs(argv);
   if ('error' in parsed) {
@@ -61,6 +101,11 @@ export async function eraseCommand(
     return 1;
   }
   for (const a of done) for (const line of describe(a, parsed.dryRun)) o.out(line);
-  if (parsed.dryRun) o.out('dry run: nothing was changed');
-  return 0;
+  if (parsed.dryRun) {
+    for (const a of done.filter((x) => x.vaultCustomerId))
+      o.out(`user ${a.userId}: vault customer ${a.vaultCustomerId} would be deleted`);
+    o.out('dry run: nothing was changed');
+    return 0;
+  }
+  return (await deleteVaultCustomers(done, o.gateway, o)) ? 0 : 3;
 }
