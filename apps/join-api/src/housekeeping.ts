@@ -165,9 +165,8 @@ export function startHousekeeping(o: {
         reconcileWindowMs: o.reconcileWindowMs,
       });
       const result: HousekeepingResult = { ...r, outbox: outboxRows, ...retention };
-      const counted = Object.entries(result).filter(([, n]) => n > 0);
-      for (const [k, n] of counted)
-        o.metrics?.housekeepingPurgedRowsTotal.inc({ kind: KIND[k as keyof HousekeepingResult] }, n);
+      const counted = (Object.entries(result) as [keyof HousekeepingResult, number][]).filter(([, n]) => n > 0);
+      for (const [k, n] of counted) o.metrics?.housekeepingPurgedRowsTotal.inc({ kind: KIND[k] }, n);
       if (counted.length) o.logger.info(result, 'housekeeping purged expired rows');
       return result;
     },

@@ -52,19 +52,21 @@ export const ACCOUNTING_RETENTION_MS = 7 * 365 * DAY_MS;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The tables {@link deleteAccounts} deletes from. */
+const ACCOUNT_TABLES = [
+  'users',
+  'tokens',
+  'signups',
+  'security_answers',
+  'idempotency_keys',
+  'renewal_links',
+  'orders',
+  'outbox',
+  'families',
+] as const;
+
 /** What {@link deleteAccounts} removed, by table. */
-export type DeletedRows = Record<
-  | 'users'
-  | 'tokens'
-  | 'signups'
-  | 'security_answers'
-  | 'idempotency_keys'
-  | 'renewal_links'
-  | 'orders'
-  | 'outbox'
-  | 'families',
-  number
->;
+export type DeletedRows = Record<(typeof ACCOUNT_TABLES)[number], number>;
 
 /**
  * Deletes accounts that hold no money (no paid or pending order: the caller selected them so, locked) with their
@@ -79,38 +81,13 @@ export async function deleteAccounts(
   tx: Tx,
   accounts: { id: number; familyId: number; email: string }[],
 ): Promise<DeletedRows> {
-  const n: DeletedRows = {
-    users: 0,
-    tokens: 0,
-    signups: 0,
-    security_answers: 0,
-    idempotency_keys: 0,
-    renewal_links: 0,
-    orders: 0,
-    outbox: 0,
-    families: 0,
-  };
+  const n = Object.fromEntries(ACCOUNT_TABLES.map((k) => [k, 0])) as DeletedRows;
+
   if (accounts.length === 0) return n;
   const ids = accounts.map((a) => a.id);
   const familyIds = [...new Set(accounts.map((a) => a.familyId))];
   // an invitation nobody is left to stand behind: the family's placeholders when no other member stays
-  const placeholders = await tx
-    .select({ id: users.id, familyId: users.familyId, email: users.email })
-    .from(users)
-    .where(
-      and(
-        inArray(users.familyId, familyIds),
-        eq(users.accountState, 'invited'),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(sql`users as m`)
-            .where(
-              sql`m.family_id = ${users.familyId} and m.account_state <> 'invited' and m.id not in (${sql.join(ids, sql`, `)})`,
-            ),
-        ),
-      ),
-    );
+  const placeholders = await orphanedPlaceholders(tx, ids, familyIds);
   const all = [...accounts, ...placeholders.filter((p) => !ids.includes(p.id))];
   const allIds = all.map((a) => a.id);
   const emails = [...new Set(all.map((a) => a.email.toLowerCase()))];
@@ -143,6 +120,35 @@ export async function deleteAccounts(
     .set({ coParentEmail: null })
     .where(and(inArray(sql`lower(${users.coParentEmail})`, emails), ne(users.accountState, 'invited')));
   n.users = await count(tx.delete(users).where(inArray(users.id, allIds)).returning({ id: users.id }));
+  const emptied = await deleteEmptiedFamilies(tx, familyIds);
+  n.tokens += emptied.tokens;
+  n.families = emptied.families;
+  return n;
+}
+
+/** The invited placeholders of `familyIds` left without a member once the accounts `ids` are gone. */
+async function orphanedPlaceholders(tx: Tx, ids: number[], familyIds: number[]) {
+  return tx
+    .select({ id: users.id, familyId: users.familyId, email: users.email })
+    .from(users)
+    .where(
+      and(
+        inArray(users.familyId, familyIds),
+        eq(users.accountState, 'invited'),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(sql`users as m`)
+            .where(
+              sql`m.family_id = ${users.familyId} and m.account_state <> 'invited' and m.id not in (${sql.join(ids, sql`, `)})`,
+            ),
+        ),
+      ),
+    );
+}
+
+/** Deletes the families of `familyIds` that have no member left, with the tokens that name them. */
+async function deleteEmptiedFamilies(tx: Tx, familyIds: number[]): Promise<{ tokens: number; families: number }> {
   const emptied = (
     await tx
       .select({ id: families.id })
@@ -159,9 +165,8 @@ export async function deleteAccounts(
         ),
       )
   ).map((f) => f.id);
-  if (emptied.length) {
-    n.tokens += await count(tx.delete(tokens).where(inArray(tokens.familyId, emptied)).returning({ h: tokens.hash }));
-    n.families = await count(tx.delete(families).where(inArray(families.id, emptied)).returning({ id: families.id }));
-  }
-  return n;
+  if (emptied.length === 0) return { tokens: 0, families: 0 };
+  const t = await tx.delete(tokens).where(inArray(tokens.familyId, emptied)).returning({ h: tokens.hash });
+  const f = await tx.delete(families).where(inArray(families.id, emptied)).returning({ id: families.id });
+  return { tokens: t.length, families: f.length };
 }

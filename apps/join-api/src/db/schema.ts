@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { orderRenewalColumns, renewalColumns, type EndReason } from './schema-renewal.js';
-import type { BillingAddress, CountryCode, Currency, Flow, JoinCountry, PricingGroup } from '@ofw/domain';
+import type { BillingAddress, CountryCode, Currency, Flow, PricingGroup } from '@ofw/domain';
 
 /*
  * Columns carry their domain types (`$type<>()`: TypeScript only, the SQL column stays text/jsonb), so a row read
@@ -128,28 +128,6 @@ export const tokens = pgTable(
   (t) => [index('tokens_user_idx').on(t.userId, t.kind), index('tokens_expires_idx').on(t.expiresAt)],
 );
 
-export const countries = pgTable('countries', {
-  code: text('code').primaryKey(),
-  /** 0 for ordinary countries; 1…n gives the order of the priority countries (§1). */
-  priority: integer('priority').notNull().default(0),
-});
-
-export const joinCountries = pgTable('join_countries', {
-  code: text('code').$type<JoinCountry>().primaryKey(),
-  position: integer('position').notNull(),
-  currency: text('currency').$type<Currency>().notNull(),
-});
-
-export const securityQuestions = pgTable(
-  'security_questions',
-  {
-    id: integer('id').notNull(),
-    locale: text('locale').notNull(),
-    text: text('text').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.id, t.locale] })],
-);
-
 export const securityAnswers = pgTable(
   'security_answers',
   {
@@ -162,29 +140,6 @@ export const securityAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.position] })],
 );
-
-/** Coupons: availability entries (§3) that apply to one package. */
-export const coupons = pgTable('coupons', {
-  code: text('code').primaryKey(),
-  packageId: integer('package_id').notNull(),
-  discountMinor: integer('discount_minor').notNull(),
-  /** 'join' (regular and pro signups) or 'invite' (invited co-parents). */
-  audience: text('audience').notNull(),
-  /** Offered to everyone of the audience (listed by GET /coupons) or only by code. */
-  autoApply: boolean('auto_apply').notNull().default(false),
-  active: boolean('active').notNull().default(true),
-});
-
-/** Experiments (§9: GROW-…): a user is in 'treatment' when hash(user, name) % 100 < rolloutPercent. */
-export const experiments = pgTable('experiments', {
-  name: text('name').primaryKey(),
-  rolloutPercent: integer('rollout_percent').notNull(),
-});
-
-export const featureFlags = pgTable('feature_flags', {
-  name: text('name').primaryKey(),
-  enabled: boolean('enabled').notNull(),
-});
 
 /** Orders: 'pending' until the gateway answers, then 'paid' or 'declined'. */
 export const orders = pgTable(
@@ -357,3 +312,4 @@ export const outbox = pgTable(
 export * from './schema-payment-events.js';
 export * from './schema-renewal.js';
 export * from './schema-rate-limits.js';
+export * from './schema-reference.js';
