@@ -191,7 +191,7 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
     expect(mail.text).not.toMatch(/invited you|March/);
   });
 
-  it('the subject, preview and body name the inviter by cleaned first name only: no line breaks, links or addresses (no mail relay)', async () => {
+  it("subject, preview and body show the inviter's cleaned first name only: no links or addresses (no mail relay)", async () => {
     const spam = 'WIN\r\nBcc: x@evil.example A FREE CRUISE at http://evil.example now claim your prize';
     const mail = await renderEmail('invitation', {
       languageLocale: 'en-US',
