@@ -5,7 +5,13 @@ const src = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 
 export default defineConfig({
   // the PGlite worker thread's entry (src/db/pglite-worker.ts starts dist/pglite-worker-thread.js beside its chunk)
-  entry: { main: 'src/main.ts', index: 'src/index.ts', 'pglite-worker-thread': 'src/db/pglite-worker-thread.ts' },
+  entry: {
+    main: 'src/main.ts',
+    index: 'src/index.ts',
+    'pglite-worker-thread': 'src/db/pglite-worker-thread.ts',
+    // the erasure command where only dist/ is deployed: `node dist/erase.js <userId|email>`
+    erase: 'src/cli/erase.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

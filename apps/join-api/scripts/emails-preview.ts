@@ -30,7 +30,6 @@ const samples: { name: string; kind: EmailKind; payload: EmailPayload<EmailKind>
     kind: 'invitation',
     payload: {
       ...base,
-      inviterName: 'Pat Parent',
       inviterFirstName: 'Pat',
       link: 'http://localhost:3000/invite/PREVIEW-TOKEN-0000000000000000000000000000',
       expiresAt: '2026-03-15T12:00:00.000Z',
@@ -41,7 +40,6 @@ const samples: { name: string; kind: EmailKind; payload: EmailPayload<EmailKind>
     kind: 'coparent_sign_in',
     payload: {
       ...base,
-      inviterName: 'Pat Parent',
       inviterFirstName: 'Pat',
       signInUrl: 'http://localhost:3000/ofw/home.form',
     },

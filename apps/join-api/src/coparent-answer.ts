@@ -4,6 +4,7 @@ import { tokens, users } from './db/schema.js';
 import { TOKEN_TTL_MS, issueToken, revokeTokens, type UserRow } from './accounts.js';
 import { cancelTopic, enqueueEmail } from './outbox.js';
 import { newId } from './lib/tokens.js';
+import { emailFirstName } from './emails/display-name.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -55,8 +56,8 @@ export async function answerCoParentEmail(
   if (pending) await revokeTokens(tx, 'invite', pending.id, now);
   if (email === null) return 'revoked';
 
-  const inviterName = `${parent.firstName} ${parent.lastName}`.trim();
-  const inviterFirstName = parent.firstName;
+  // the e-mails show the inviter's cleaned first name only: nothing more of the name is queued (display-name.ts)
+  const inviterFirstName = emailFirstName(parent.firstName) ?? '';
   const [existing] = await tx
     .select({ id: users.id })
     .from(users)
@@ -71,7 +72,6 @@ export async function answerCoParentEmail(
       now,
       payload: {
         languageLocale: parent.languageLocale,
-        inviterName,
         inviterFirstName,
         signInUrl: `${o.publicUrl}/ofw/home.form`,
       },
@@ -89,7 +89,6 @@ export async function answerCoParentEmail(
     now,
     payload: {
       languageLocale: parent.languageLocale,
-      inviterName,
       inviterFirstName,
       link: `${o.publicUrl}/invite/${token}`,
       expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invite).toISOString(),

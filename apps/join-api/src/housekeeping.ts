@@ -4,6 +4,8 @@ import { idempotencyKeys, outbox, rateLimits } from './db/schema.js';
 import type { Logger } from './lib/logger.js';
 import { startPeriodicJob } from './lib/periodic-job.js';
 import { RATE_LIMITS } from './lib/rate-limit.js';
+import type { Metrics } from './lib/metrics.js';
+import { enforceRetention, type RetentionResult } from './housekeeping-retention.js';
 
 /** How long a stored `POST /orders` answer is replayed for its Idempotency-Key (Stripe keeps keys 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -106,18 +108,36 @@ export async function purgeOutbox(
   return deleted.length;
 }
 
+/** What one housekeeping run did: the expired rows of {@link purgeExpired}, the outbox and the retention passes. */
+export type HousekeepingResult = PurgeResult & RetentionResult & { outbox: number };
+
 /** A running housekeeping loop (see {@link startHousekeeping}). */
 export interface Housekeeping {
   /** Runs one purge now (also what the timer runs); concurrent calls share the run in progress. */
-  runOnce(): Promise<PurgeResult>;
+  runOnce(): Promise<HousekeepingResult>;
   /** Stops the timer and waits for a run in progress (call before closing the database). */
   stop(): Promise<void>;
 }
 
+/** The `kind` label of `join_api_housekeeping_purged_rows_total` of each count of a run. */
+const KIND: Record<keyof HousekeepingResult, string> = {
+  rateLimits: 'rate_limits',
+  idempotencyKeys: 'idempotency_keys',
+  outbox: 'outbox',
+  abandonedJoins: 'abandoned_joins',
+  unclaimedInvitations: 'unclaimed_invitations',
+  expiredCredentials: 'expired_credentials',
+  paymentDetails: 'payment_details',
+};
+
 /**
- * Purges expired `rate_limits` and `idempotency_keys` rows ({@link purgeExpired}) and finished outbox e-mails past
- * their retention ({@link purgeOutbox}) every `intervalMs` (bounded by `batchSize` per table and run). The timer is
- * `unref`'d, so it never keeps Node alive; `stop()` on shutdown. Errors are logged, not thrown.
+ * Every `intervalMs`: purges expired `rate_limits` and `idempotency_keys` rows ({@link purgeExpired}), finished outbox
+ * e-mails past their retention ({@link purgeOutbox}) and enforces the retention of personal data
+ * (housekeeping-retention.ts `enforceRetention`: abandoned joins, unclaimed invitations, expired credentials, payment
+ * details; SECURITY.md "Retention of personal data"), each bounded by `batchSize` per run, and counts what it removed
+ * in `join_api_housekeeping_purged_rows_total{kind}`. The timer is `unref`'d, so it never keeps Node alive; `stop()`
+ * on shutdown. Errors are logged, not thrown.
+ * @param o.reconcileWindowMs - `RECONCILE_WINDOW_DAYS` in ms: an account with an order inside it is never abandoned.
  */
 export function startHousekeeping(o: {
   db: Db;
@@ -126,21 +146,29 @@ export function startHousekeeping(o: {
   intervalMs: number;
   batchSize?: number;
   idempotencyRetentionMs?: number;
+  reconcileWindowMs?: number;
+  metrics?: Pick<Metrics, 'housekeepingPurgedRowsTotal'>;
 }): Housekeeping {
   const now = o.now ?? (() => new Date());
   return startPeriodicJob({
     logger: o.logger,
     failure: 'housekeeping failed',
     intervalMs: o.intervalMs,
-    run: async () => {
+    run: async (): Promise<HousekeepingResult> => {
       const r = await purgeExpired(o.db, now(), {
         batchSize: o.batchSize,
         idempotencyRetentionMs: o.idempotencyRetentionMs,
       });
       const outboxRows = await purgeOutbox(o.db, now(), { batchSize: o.batchSize });
-      if (r.rateLimits || r.idempotencyKeys || outboxRows)
-        o.logger.info({ ...r, outbox: outboxRows }, 'housekeeping purged expired rows');
-      return r;
+      const retention = await enforceRetention(o.db, now(), {
+        batchSize: o.batchSize,
+        reconcileWindowMs: o.reconcileWindowMs,
+      });
+      const result: HousekeepingResult = { ...r, outbox: outboxRows, ...retention };
+      const counted = (Object.entries(result) as [keyof HousekeepingResult, number][]).filter(([, n]) => n > 0);
+      for (const [k, n] of counted) o.metrics?.housekeepingPurgedRowsTotal.inc({ kind: KIND[k] }, n);
+      if (counted.length) o.logger.info(result, 'housekeeping purged expired rows');
+      return result;
     },
   });
 }

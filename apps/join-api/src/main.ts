@@ -9,7 +9,7 @@ import { startReconciler, type Reconciler } from './services/orders.js';
 import { startHousekeeping, type Housekeeping } from './housekeeping.js';
 import { startPaymentEventsWorker } from './services/payment-events.js';
 import { smtpMailer, startOutboxWorker, type OutboxWorker } from './outbox.js';
-import { createMetrics, startMetricsServer, type MetricsServer } from './lib/metrics.js';
+import { createMetrics, startMetricsServer, type Metrics, type MetricsServer } from './lib/metrics.js';
 import type { AppDeps, Services } from './context.js';
 import { startRenewalRunner } from './services/renewal/runner.js';
 import { createTestClock, pollTestClock, testClockUrl, type TestClock } from './lib/test-clock.js';
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
       console.log(demoBanner(links, env.NODE_ENV === 'production'));
     }
     if (env.HOUSEKEEPING_INTERVAL_MS > 0) {
-      parts.housekeeping = startHousekeeping({ db: database.db, logger, intervalMs: env.HOUSEKEEPING_INTERVAL_MS });
+      parts.housekeeping = startHousekeepingOf(env, { db: database.db, logger, metrics });
     }
     // Orders left in doubt, and late approvals of failed orders: now and every RECONCILE_INTERVAL_MS (orders.ts).
     parts.reconciler = startReconciler({ ...services, paymentEvents }, env.RECONCILE_INTERVAL_MS);
@@ -100,6 +100,18 @@ async function main(): Promise<void> {
     else logger.error({ err: String((e as Error).stack ?? e) }, 'start-up failed');
     await shutdown('startup-failure', 1);
   }
+}
+
+/**
+ * Housekeeping every `HOUSEKEEPING_INTERVAL_MS` (housekeeping.ts): an account with an order inside the reconciler's
+ * window (`RECONCILE_WINDOW_DAYS`) is never an abandoned join.
+ */
+function startHousekeepingOf(env: Env, o: { db: Db; logger: Logger; metrics: Metrics }): Housekeeping {
+  return startHousekeeping({
+    ...o,
+    intervalMs: env.HOUSEKEEPING_INTERVAL_MS,
+    reconcileWindowMs: env.RECONCILE_WINDOW_DAYS * 24 * 60 * 60 * 1000,
+  });
 }
 
 /** What main started, for the shutdown (each absent until started). */

@@ -76,7 +76,10 @@ function fakeSdk(o: { saleError?: Error; merchantCurrency?: Record<string, strin
   const sdk: BraintreeLike = {
     config: { timeout: 60_000 },
     // the vault's own calls are driven by the real SDK against the sandbox (braintree-sdk.test.ts)
-    customer: { create: () => Promise.reject(new Error('unused by the fake')) },
+    customer: {
+      create: () => Promise.reject(new Error('unused by the fake')),
+      delete: () => Promise.reject(new Error('unused by the fake')),
+    },
     paymentMethod: { create: () => Promise.reject(new Error('unused by the fake')) },
     clientToken: {
       generate: (x) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { getPackage, LOCALES, packages, packageText } from '@ofw/domain';
-import { EMAIL_CATALOGUES, SUBJECT_NAME_MAX, emailLocale, renderEmail, subjectName } from '../src/emails/render.js';
+import { EMAIL_CATALOGUES, emailLocale, renderEmail } from '../src/emails/render.js';
+import { EMAIL_NAME_MAX } from '../src/emails/display-name.js';
 import type { ReceiptPayload } from '../src/emails/templates.js';
 
 const USD_ESSENTIALS: ReceiptPayload = {
@@ -190,7 +191,7 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
     expect(mail.text).not.toMatch(/invited you|March/);
   });
 
-  it('the subject names the inviter by first name only, without line breaks, cut to a safe length (no mail relay)', async () => {
+  it("subject, preview and body show the inviter's cleaned first name only: no links or addresses (no mail relay)", async () => {
     const spam = 'WIN\r\nBcc: x@evil.example A FREE CRUISE at http://evil.example now claim your prize';
     const mail = await renderEmail('invitation', {
       languageLocale: 'en-US',
@@ -199,11 +200,35 @@ describe('e-mail templates (React, react-intl catalogues)', () => {
       link: 'http://localhost:3000/invite/x',
       expiresAt: '2026-03-15T12:00:00.000Z',
     });
-    const name = mail.subject.replace(' invited you to OurFamilyWizard', '');
-    expect([...name].length).toBeLessThanOrEqual(SUBJECT_NAME_MAX);
-    expect(name).toBe('WIN Bcc: x@evil.example A FREE…');
+    expect(mail.subject).toBe('WIN invited you to OurFamilyWizard');
+    expect(mail.html).toContain('Join WIN&#x27;s family on OurFamilyWizard');
+    for (const part of [mail.subject, mail.html, mail.text]) {
+      expect(part).not.toMatch(/evil|CRUISE|Bcc|Parent/);
+    }
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(subjectName({ inviterName: 'Mary Ann Smith', inviterFirstName: 'Mary Ann' })).toBe('Mary Ann');
+  });
+
+  it('a name with nothing left after cleaning reads as the neutral phrase in every locale (subject, preview, greeting)', async () => {
+    const invitation = (languageLocale: string) =>
+      renderEmail('invitation', {
+        languageLocale,
+        inviterFirstName: '\u202Ehttps://evil.example',
+        link: 'http://localhost:3000/invite/x',
+        expiresAt: '2026-03-15T12:00:00.000Z',
+      });
+    const en = await invitation('en-GB');
+    expect(en.subject).toBe('Your co-parent invited you to OurFamilyWizard');
+    expect(en.text).toContain('ask your co-parent for a new invitation');
+    const es = await invitation('es-MX');
+    expect(es.subject).toBe('Tu copadre o comadre te invitó a OurFamilyWizard');
+    const receipt = await renderEmail('receipt', { ...USD_ESSENTIALS, firstName: '<b>' });
+    expect(receipt.text).toContain('Hi, here is the receipt for your subscription.');
+    const long = await renderEmail('receipt', {
+      ...USD_ESSENTIALS,
+      languageLocale: 'es-US',
+      firstName: 'A'.repeat(200),
+    });
+    expect(long.text).toContain(`Hola, ${'A'.repeat(EMAIL_NAME_MAX)}: este es el recibo`);
   });
 
   it('sign-in e-mail for an address that has an account', async () => {

@@ -103,6 +103,17 @@ describe.each(['braintree', 'sandbox'] as const)('the vault through apps/payment
     });
   });
 
+  it('Braintree customer.delete (the erasure of a parent): the customer and its saved methods are gone; a second delete finds nothing', async () => {
+    const { vaulted, email } = await firstSale();
+    expect(await gateway.deleteCustomer(vaulted.customerId)).toBe('deleted');
+    expect(sandbox.store.vault.getCustomer(vaulted.customerId)).toBeUndefined();
+    expect(await renewal(vaulted.token, email)).toMatchObject({
+      outcome: 'gateway_rejected',
+      processorResponseCode: '91518',
+    });
+    expect(await gateway.deleteCustomer(vaulted.customerId)).toBe('not_found');
+  });
+
   it('a renewal on a card the bank now declines (control panel, 2004 "Expired Card") is a processor decline; an unknown token is refused (91518)', async () => {
     const { vaulted, email } = await firstSale();
     const res = await fetch(`${sandbox.url}/sandbox/payment-methods/${vaulted.token}/decline`, {

@@ -110,6 +110,7 @@ describe('payments config when the gateway cannot issue a client token', () => {
       clientAuthorization: () => Promise.reject(new GatewayUnavailableError('braintree: timeout')),
       saleMoney: () => Promise.reject(new Error('unused')),
       changedSales: () => Promise.reject(new Error('unused')),
+      deleteCustomer: () => Promise.reject(new Error('unused')),
       chargeVaulted: () => Promise.reject(new Error('unused')),
       savePaymentMethod: () => Promise.reject(new Error('unused')),
     };

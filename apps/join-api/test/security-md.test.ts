@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../src/db/schema.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const SECURITY_MD = path.join(repo, 'apps/join-api/SECURITY.md');
@@ -54,5 +57,28 @@ describe('SECURITY.md cites tests that exist', () => {
         else if (!declares(fs.readFileSync(full, 'utf8'), title)) missing.push(`${requirement}: ${file} › “${title}”`);
       }
     expect(missing).toEqual([]);
+  });
+});
+
+/** The table names the first cells of SECURITY.md's "Retention of personal data" table name (each `` `name` ``). */
+function retentionTables(markdown: string): Set<string> {
+  const section = markdown.split(/^## /m).find((s) => s.startsWith('Retention of personal data'));
+  if (!section) throw new Error('SECURITY.md: no "## Retention of personal data" section');
+  const firstCells = section
+    .split('\n')
+    .filter((l) => l.startsWith('|') && !/^\|\s*(Table|---)/.test(l))
+    .map((l) => l.split(' | ')[0]!.replace(/^\|\s*/, ''));
+  return new Set(firstCells.flatMap((c) => [...c.matchAll(/`([a-z_]+)(?:\.[a-z_0-9]+)?`/g)].map((m) => m[1]!)));
+}
+
+describe('SECURITY.md states a retention rule for every table (UK GDPR Art. 5(1)(e))', () => {
+  it('every table of the drizzle schema has a row in "Retention of personal data" (a new table without one fails)', () => {
+    const tables = Object.values(schema)
+      .filter((v) => is(v, PgTable))
+      .map((v) => getTableName(v as PgTable))
+      .sort();
+    expect(tables.length).toBeGreaterThanOrEqual(19);
+    const named = retentionTables(fs.readFileSync(SECURITY_MD, 'utf8'));
+    expect(tables.filter((t) => !named.has(t))).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ export const SERVER_API_PATHS = [
   '/v1/payment_methods',
   '/v1/payment_methods/*',
   '/v1/customers',
+  '/v1/customers/*',
 ] as const;
 
 const ClientTokenRequest = z.object({

@@ -77,6 +77,14 @@ export function registerServerVault(app: Hono, { store, faults }: { store: Sandb
     return c.json({ customer: { id, email, firstName, lastName } }, 201);
   });
 
+  // `customer.delete` (Braintree "Customer: Delete"): the customer and its payment methods; 404 for an unknown id
+  app.delete('/v1/customers/:id', (c) => {
+    const customer = store.vault.getCustomer(c.req.param('id'));
+    if (!customer) return notFound(c, c.req.param('id'));
+    store.vault.deleteCustomer(customer);
+    return c.body(null, 204);
+  });
+
   app.get('/v1/payment_methods/:token', (c) => {
     const method = store.vault.get(c.req.param('token'));
     return method ? c.json({ paymentMethod: view(method) }) : notFound(c, c.req.param('token'));

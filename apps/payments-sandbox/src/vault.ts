@@ -101,6 +101,15 @@ export class Vault {
     if (customer) customer.paymentMethodTokens = customer.paymentMethodTokens.filter((t) => t !== method.token);
   }
 
+  /** `customer.delete` (Braintree "Customer: Delete"): the customer and every payment method filed under it are gone. */
+  deleteCustomer(customer: Customer): void {
+    for (const token of customer.paymentMethodTokens) {
+      this.methods.delete(token);
+      this.declines.delete(token);
+    }
+    this.customers.delete(customer.id);
+  }
+
   /** From now on the token's issuer declines every sale with this processor response code. */
   decline(token: string, code: number): void {
     this.declines.set(token, code);

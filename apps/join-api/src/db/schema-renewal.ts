@@ -77,5 +77,8 @@ export const renewalLinks = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
-  (t) => [index('renewal_links_subscription_idx').on(t.subscriptionId)],
+  (t) => [
+    index('renewal_links_subscription_idx').on(t.subscriptionId),
+    index('renewal_links_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { orderRenewalColumns, renewalColumns, type EndReason } from './schema-renewal.js';
-import type { BillingAddress, CountryCode, Currency, Flow, JoinCountry, PricingGroup } from '@ofw/domain';
+import type { BillingAddress, CountryCode, Currency, Flow, PricingGroup } from '@ofw/domain';
 
 /*
  * Columns carry their domain types (`$type<>()`: TypeScript only, the SQL column stays text/jsonb), so a row read
@@ -83,25 +83,33 @@ export const users = pgTable(
     graceLogins: integer('grace_logins').notNull().default(0),
     /** The parent's customer in the payment provider's vault (docs/RENEWAL.md). */
     vaultCustomerId: text('vault_customer_id'),
+    /** When the parent's personal data was erased (src/erasure.ts, UK GDPR Art. 17); null for everyone else. */
+    erasedAt: ts('erased_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_family_idx').on(t.familyId),
+    // housekeeping's abandoned joins and unclaimed invitations (SECURITY.md "Retention of personal data")
+    index('users_state_created_idx').on(t.accountState, t.createdAt),
   ],
 );
 
 /** A signup (POST /signups): its registration key is stored only as a SHA-256 hash. */
-export const signups = pgTable('signups', {
-  id: text('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id),
-  registrationKeyHash: text('registration_key_hash').notNull(),
-  flow: text('flow').$type<Flow>().notNull(),
-  createdAt: createdAt(),
-  expiresAt: ts('expires_at').notNull(),
-});
+export const signups = pgTable(
+  'signups',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    registrationKeyHash: text('registration_key_hash').notNull(),
+    flow: text('flow').$type<Flow>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('signups_expires_idx').on(t.expiresAt)],
+);
 
 /** Bearer tokens (auth, invite, pro referral): only hashes are stored. */
 export const tokens = pgTable(
@@ -117,29 +125,7 @@ export const tokens = pgTable(
     usedAt: ts('used_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [index('tokens_user_idx').on(t.userId, t.kind)],
-);
-
-export const countries = pgTable('countries', {
-  code: text('code').primaryKey(),
-  /** 0 for ordinary countries; 1…n gives the order of the priority countries (§1). */
-  priority: integer('priority').notNull().default(0),
-});
-
-export const joinCountries = pgTable('join_countries', {
-  code: text('code').$type<JoinCountry>().primaryKey(),
-  position: integer('position').notNull(),
-  currency: text('currency').$type<Currency>().notNull(),
-});
-
-export const securityQuestions = pgTable(
-  'security_questions',
-  {
-    id: integer('id').notNull(),
-    locale: text('locale').notNull(),
-    text: text('text').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.id, t.locale] })],
+  (t) => [index('tokens_user_idx').on(t.userId, t.kind), index('tokens_expires_idx').on(t.expiresAt)],
 );
 
 export const securityAnswers = pgTable(
@@ -154,29 +140,6 @@ export const securityAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.position] })],
 );
-
-/** Coupons: availability entries (§3) that apply to one package. */
-export const coupons = pgTable('coupons', {
-  code: text('code').primaryKey(),
-  packageId: integer('package_id').notNull(),
-  discountMinor: integer('discount_minor').notNull(),
-  /** 'join' (regular and pro signups) or 'invite' (invited co-parents). */
-  audience: text('audience').notNull(),
-  /** Offered to everyone of the audience (listed by GET /coupons) or only by code. */
-  autoApply: boolean('auto_apply').notNull().default(false),
-  active: boolean('active').notNull().default(true),
-});
-
-/** Experiments (§9: GROW-…): a user is in 'treatment' when hash(user, name) % 100 < rolloutPercent. */
-export const experiments = pgTable('experiments', {
-  name: text('name').primaryKey(),
-  rolloutPercent: integer('rollout_percent').notNull(),
-});
-
-export const featureFlags = pgTable('feature_flags', {
-  name: text('name').primaryKey(),
-  enabled: boolean('enabled').notNull(),
-});
 
 /** Orders: 'pending' until the gateway answers, then 'paid' or 'declined'. */
 export const orders = pgTable(
@@ -241,6 +204,10 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status),
     // a payment event names the sale, not the order (docs/PAYMENTS-LIFECYCLE.md)
     index('orders_transaction_idx').on(t.transactionId),
+    // housekeeping clears a wallet's account and a card's last four after PAYMENT_DETAILS_RETENTION_MS
+    index('orders_payment_details_idx')
+      .on(t.createdAt)
+      .where(sql`payment_account is not null or card_last4 is not null`),
   ],
 );
 
@@ -345,3 +312,4 @@ export const outbox = pgTable(
 export * from './schema-payment-events.js';
 export * from './schema-renewal.js';
 export * from './schema-rate-limits.js';
+export * from './schema-reference.js';

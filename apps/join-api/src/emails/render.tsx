@@ -18,6 +18,7 @@ import esMX from './messages/es-MX.json' with { type: 'json' };
 import {
   DisputeOpenedEmail,
   InvitationEmail,
+  inviterValues,
   ReceiptEmail,
   SignInEmail,
   SubscriptionEndedEmail,
@@ -90,27 +91,6 @@ function intlFor(locale: Locale): IntlShape {
   return intl;
 }
 
-/** The most characters of the inviter's name in a subject line. */
-export const SUBJECT_NAME_MAX = 32;
-
-/**
- * The inviter's name as an invitation's subject shows it: the first name only (the first word of the full name for a
- * row queued without one), control characters and line breaks removed, spaces collapsed, at most
- * {@link SUBJECT_NAME_MAX} characters (cut with "…"). A subject is what a recipient's inbox shows unopened: a signup
- * cannot put a sentence of its own there (no mail relay).
- */
-export function subjectName(p: { inviterName: string; inviterFirstName?: string }): string {
-  const raw = p.inviterFirstName ?? p.inviterName.trim().split(/\s+/)[0] ?? '';
-  const clean = raw.replace(/\p{C}/gu, ' ').replace(/\s+/g, ' ').trim();
-  const chars = [...clean];
-  return chars.length > SUBJECT_NAME_MAX
-    ? `${chars
-        .slice(0, SUBJECT_NAME_MAX - 1)
-        .join('')
-        .trimEnd()}…`
-    : clean;
-}
-
 const money = (minor: number, currency: string) => formatPrice(fromMinor(minor), currency as Currency);
 
 /**
@@ -128,11 +108,11 @@ export async function renderEmail<K extends EmailKind>(
   let element: ReactElement;
   if (kind === 'invitation') {
     const p = payload as InvitationPayload;
-    subject = intl.formatMessage({ id: 'invitation.subject' }, { inviter: subjectName(p) });
+    subject = intl.formatMessage({ id: 'invitation.subject' }, inviterValues(p));
     element = <InvitationEmail intl={intl} p={p} expires={date(p.expiresAt)} />;
   } else if (kind === 'coparent_sign_in') {
     const p = payload as SignInPayload;
-    subject = intl.formatMessage({ id: 'signIn.subject' }, { inviter: subjectName(p) });
+    subject = intl.formatMessage({ id: 'signIn.subject' }, inviterValues(p));
     element = <SignInEmail intl={intl} p={p} />;
   } else if (kind === 'subscription_ended') {
     const p = payload as SubscriptionEndedPayload;

@@ -2,6 +2,7 @@ import { Button, Heading, Section, Text } from '@react-email/components';
 import type { IntlShape } from 'react-intl';
 import type { PaymentMethodSummary } from '../gateway/types.js';
 import { Layout, styles } from './templates.js';
+import { nameValues } from './display-name.js';
 
 /**
  * What a renewal e-mail is about (docs/RENEWAL.md "E-mails"): `reminder` (30 and 7 days before a renewal, with the
@@ -63,7 +64,7 @@ export function RenewalEmail(props: {
   f: { date: string; amount: string; method: string; packageName: string };
 }) {
   const { intl, p, f } = props;
-  const t = (id: string) => intl.formatMessage({ id }, { ...f, firstName: p.firstName, link: p.link ?? '' });
+  const t = (id: string) => intl.formatMessage({ id }, { ...f, link: p.link ?? '' });
   const stem = STEM[p.notice];
   const body =
     p.notice === 'ended_declined'
@@ -75,7 +76,7 @@ export function RenewalEmail(props: {
   return (
     <Layout intl={intl} preview={t(`${stem}.subject`)}>
       <Heading style={styles.heading}>{t(`${stem}.heading`)}</Heading>
-      <Text>{intl.formatMessage({ id: 'ended.greeting' }, { firstName: p.firstName })}</Text>
+      <Text>{intl.formatMessage({ id: 'ended.greeting' }, nameValues('firstName', p.firstName))}</Text>
       <Text>{t(body)}</Text>
       <Text>{t(`${stem}.next`)}</Text>
       {p.link && button ? (

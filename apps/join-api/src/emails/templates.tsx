@@ -17,14 +17,18 @@ import type { IntlShape } from 'react-intl';
 import type { ReactNode } from 'react';
 import type { PaymentMethodSummary } from '../gateway/types.js';
 import type { Seller } from '../env-receipts.js';
+import { nameValues } from './display-name.js';
 
 /** What the invitation e-mail shows (outbox payload of kind 'invitation'). Never what the other parent paid. */
 export interface InvitationPayload {
   languageLocale: string;
-  /** The inviting parent's full name (the body). */
-  inviterName: string;
-  /** Their first name: the only name in the subject ({@link subjectName}); absent in rows queued before it existed. */
+  /**
+   * The inviting parent's first name: the only name the e-mail shows, cleaned at render (display-name.ts
+   * `emailFirstName`); absent in rows queued before it existed.
+   */
   inviterFirstName?: string;
+  /** Rows queued before the first name alone was stored: the full name (the e-mail shows its cleaned first word). */
+  inviterName?: string;
   /** `${PUBLIC_URL}/invite/<token>`: scrubbed from the outbox row once the message is sent. */
   link: string;
   /** When the invite token expires (ISO 8601). */
@@ -34,9 +38,10 @@ export interface InvitationPayload {
 /** The e-mail to an address that already has an account: sign in instead of joining (no enumeration in the UI). */
 export interface SignInPayload {
   languageLocale: string;
-  inviterName: string;
   /** As {@link InvitationPayload.inviterFirstName}. */
   inviterFirstName?: string;
+  /** As {@link InvitationPayload.inviterName}. */
+  inviterName?: string;
   signInUrl: string;
 }
 
@@ -121,30 +126,36 @@ export function Layout(props: { intl: IntlShape; preview: string; children: Reac
   );
 }
 
+/** The values of a message naming the inviter: their cleaned first name, or the neutral phrase (display-name.ts). */
+export const inviterValues = (p: { inviterFirstName?: string; inviterName?: string }) =>
+  nameValues('inviter', p.inviterFirstName ?? p.inviterName);
+
 export function InvitationEmail({ intl, p, expires }: { intl: IntlShape; p: InvitationPayload; expires: string }) {
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const inviter = inviterValues(p);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, { ...inviter, ...values });
   return (
-    <Layout intl={intl} preview={t('invitation.preview', { inviter: p.inviterName })}>
+    <Layout intl={intl} preview={t('invitation.preview')}>
       <Heading style={styles.heading}>{t('invitation.heading')}</Heading>
-      <Text>{t('invitation.body', { inviter: p.inviterName })}</Text>
+      <Text>{t('invitation.body')}</Text>
       <Section style={{ margin: '24px 0' }}>
         <Button href={p.link} style={styles.button}>
           {t('invitation.button')}
         </Button>
       </Section>
       <Text>{t('invitation.link', { link: p.link })}</Text>
-      <Text>{t('invitation.expires', { date: expires, inviter: p.inviterName })}</Text>
-      <Text>{t('invitation.ignore', { inviter: p.inviterName })}</Text>
+      <Text>{t('invitation.expires', { date: expires })}</Text>
+      <Text>{t('invitation.ignore')}</Text>
     </Layout>
   );
 }
 
 export function SignInEmail({ intl, p }: { intl: IntlShape; p: SignInPayload }) {
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const inviter = inviterValues(p);
+  const t = (id: string) => intl.formatMessage({ id }, inviter);
   return (
-    <Layout intl={intl} preview={t('signIn.preview', { inviter: p.inviterName })}>
+    <Layout intl={intl} preview={t('signIn.preview')}>
       <Heading style={styles.heading}>{t('signIn.heading')}</Heading>
-      <Text>{t('signIn.body', { inviter: p.inviterName })}</Text>
+      <Text>{t('signIn.body')}</Text>
       <Section style={{ margin: '24px 0' }}>
         <Button href={p.signInUrl} style={styles.button}>
           {t('signIn.button')}
@@ -153,7 +164,7 @@ export function SignInEmail({ intl, p }: { intl: IntlShape; p: SignInPayload }) 
       <Text>
         <Link href={p.signInUrl}>{p.signInUrl}</Link>
       </Text>
-      <Text>{t('signIn.ignore', { inviter: p.inviterName })}</Text>
+      <Text>{t('signIn.ignore')}</Text>
     </Layout>
   );
 }
@@ -179,7 +190,7 @@ export function ReceiptEmail(props: { intl: IntlShape; p: ReceiptPayload; sectio
   return (
     <Layout intl={intl} preview={t('receipt.preview', { amount, packageName: p.packageName })}>
       <Heading style={styles.heading}>{t('receipt.heading')}</Heading>
-      <Text>{t('receipt.greeting', { firstName: p.firstName })}</Text>
+      <Text>{t('receipt.greeting', nameValues('firstName', p.firstName))}</Text>
       <Section>
         {sections.lines.map((l) => (
           <Line key={l.label} label={l.label} value={l.value} />
@@ -258,7 +269,7 @@ export function SubscriptionEndedEmail({
   return (
     <Layout intl={intl} preview={t('ended.preview', { packageName: f.packageName })}>
       <Heading style={styles.heading}>{t('ended.heading')}</Heading>
-      <Text>{t('ended.greeting', { firstName: p.firstName })}</Text>
+      <Text>{t('ended.greeting', nameValues('firstName', p.firstName))}</Text>
       <Text>{t(`ended.reason.${p.reason}`, { amount: f.amount, date: f.date })}</Text>
       <Section>
         <Line label={t('receipt.package')} value={f.packageName} />

@@ -50,7 +50,7 @@ interface BtVaultResult {
 
 /** The calls of `braintree.BraintreeGateway` the vault makes. */
 export interface BraintreeVaultLike {
-  customer: { create(o: object): Promise<BtVaultResult> };
+  customer: { create(o: object): Promise<BtVaultResult>; delete(customerId: string): Promise<unknown> };
   paymentMethod: { create(o: object): Promise<BtVaultResult> };
   paymentMethodNonce: {
     find(nonce: string): Promise<{ type?: string; threeDSecureInfo?: Parameters<typeof threeDSecurePolicy>[0] }>;
@@ -181,4 +181,23 @@ export async function braintreeSavePaymentMethod(
   );
   if (!created.success || !created.paymentMethod) return refusalOf(created);
   return { outcome: 'saved', vaulted: vaultedFromCreate(created.paymentMethod, owner) };
+}
+
+/**
+ * `customer.delete` (braintree_node customer_gateway.js: `DELETE …/customers/{id}`, resolving with nothing on 200,
+ * rejecting with a NotFoundError on 404 or an id that is not a path segment).
+ * @throws GatewayUnavailableError (through `guarded`) when the answer is lost.
+ */
+export async function braintreeDeleteCustomer(
+  gw: BraintreeVaultLike,
+  guarded: Guarded,
+  customerId: string,
+): Promise<'deleted' | 'not_found'> {
+  try {
+    await guarded(() => gw.customer.delete(customerId));
+    return 'deleted';
+  } catch (e) {
+    if (isNotFound((e as { cause?: unknown }).cause ?? e)) return 'not_found';
+    throw e;
+  }
 }

@@ -13,7 +13,12 @@ import {
 import { threeDSecurePolicy } from './three-d-secure.js';
 import { braintreeChangedSales, braintreeSaleMoney, isNotFound, type Guarded } from './braintree-money.js';
 import type { BraintreeLike, BtPaymentMethodNonce, BtResult, BtTransaction } from './braintree-sdk.js';
-import { braintreeSavePaymentMethod, recurringSaleRequest, vaultedFromSale } from './braintree-vault.js';
+import {
+  braintreeDeleteCustomer,
+  braintreeSavePaymentMethod,
+  recurringSaleRequest,
+  vaultedFromSale,
+} from './braintree-vault.js';
 
 /*
  * The `braintree` driver (npm braintree 3.40, server SDK). Only the shapes used are typed here, so both the real
@@ -318,6 +323,7 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
       const merchantAccountId = opts.merchantAccounts[currency] ?? Object.values(opts.merchantAccounts)[0]!;
       return braintreeSavePaymentMethod(gw, guarded, { ...req, merchantAccountId });
     },
+    deleteCustomer: (customerId) => braintreeDeleteCustomer(gw, guarded, customerId),
     async findByOrderId(orderId: string) {
       // Sales only: a refund is a `credit` transaction carrying the same orderId, never an approval.
       const found = await guarded(() => searchSales(gw, orderId));

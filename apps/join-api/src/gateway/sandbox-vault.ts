@@ -137,3 +137,16 @@ export async function sandboxSavePaymentMethod(
     vaulted: { customerId: pm.customerId, token: pm.token, summary: paymentMethodSummary(pm) },
   };
 }
+
+/**
+ * `DELETE /v1/customers/{id}` (Braintree `customer.delete` semantics): 204 deleted, 404 unknown.
+ * @throws GatewayUnavailableError on any other answer, or none.
+ */
+export async function sandboxDeleteCustomer(call: SandboxCall, customerId: string): Promise<'deleted' | 'not_found'> {
+  const res = await call(`/v1/customers/${encodeURIComponent(customerId)}`, { method: 'DELETE' });
+  if (res.status === 204) return 'deleted';
+  if (res.status === 404) return 'not_found';
+  throw new GatewayUnavailableError(`sandbox customer delete failed (HTTP ${res.status})`, {
+    maybeInFlight: res.status !== 503,
+  });
+}

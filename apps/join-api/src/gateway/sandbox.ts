@@ -15,6 +15,7 @@ import { sandboxChangedSales, sandboxSaleMoney } from './sandbox-money.js';
 import {
   VaultFieldsSchema,
   recurringSaleBody,
+  sandboxDeleteCustomer,
   sandboxSavePaymentMethod,
   vaultedOfSale,
   type SandboxCall,
@@ -214,6 +215,7 @@ export function createSandboxGateway(opts: {
       return chargeResultOf(res, await readJson(res));
     },
     savePaymentMethod: (req) => sandboxSavePaymentMethod(call, req),
+    deleteCustomer: (customerId) => sandboxDeleteCustomer(call, customerId),
     async findByOrderId(orderId: string) {
       const res = await call(`/v1/transactions?orderId=${encodeURIComponent(orderId)}`, { method: 'GET' });
       if (res.status === 404) return [];

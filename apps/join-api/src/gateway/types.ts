@@ -286,6 +286,12 @@ export interface PaymentGateway {
    * @throws GatewayUnavailableError when the outcome is unknown.
    */
   savePaymentMethod(req: SavePaymentMethodRequest): Promise<SavePaymentMethodResult>;
+  /**
+   * Deletes a customer from the vault with every payment method filed under it (Braintree `customer.delete`): the
+   * erasure of a parent (SECURITY.md "Erasure"). `not_found` when the vault has no such customer (already deleted).
+   * @throws GatewayUnavailableError when the outcome is unknown.
+   */
+  deleteCustomer(customerId: string): Promise<'deleted' | 'not_found'>;
 }
 
 /** A dispute on a sale (braintree_node dispute.js): `status` open, won, lost, accepted, expired…; money in major units. */

@@ -65,6 +65,11 @@ export interface Metrics {
    * at each scrape.
    */
   subscriptionsExpiring30d: Gauge;
+  /**
+   * Rows housekeeping deleted or cleared (SECURITY.md "Retention of personal data"), by `kind`: `rate_limits`,
+   * `idempotency_keys`, `outbox`, `abandoned_joins`, `unclaimed_invitations`, `expired_credentials`, `payment_details`.
+   */
+  housekeepingPurgedRowsTotal: Counter<'kind'>;
 }
 
 /**
@@ -150,6 +155,12 @@ export function createMetrics(o: { db?: Db; defaultMetrics?: boolean } = {}): Me
     ...moneyAfterSaleMetrics(registry),
     ...cspMetrics(registry),
     ...renewalMetrics(registry, db),
+    housekeepingPurgedRowsTotal: new Counter({
+      name: 'join_api_housekeeping_purged_rows_total',
+      help: 'Rows housekeeping deleted or cleared of personal data past their retention, by kind.',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
   };
 }
 

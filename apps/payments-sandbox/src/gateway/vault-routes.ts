@@ -1,6 +1,6 @@
 /**
  * The Vault on the XML gateway (Braintree "Vault"), as braintree_node calls it: `customer.create` (POST /customers),
- * `customer.find` (GET /customers/{id}), `paymentMethod.create` (POST /payment_methods), `paymentMethod.find` /
+ * `customer.find` (GET /customers/{id}), `customer.delete` (DELETE /customers/{id}), `paymentMethod.create` (POST /payment_methods), `paymentMethod.find` /
  * `update` / `delete` (GET / PUT / DELETE /payment_methods/any/{token}: customer_gateway.js, payment_method_gateway.js)
  * and `paymentMethodNonce.create` (POST /payment_methods/{token}/nonces). Unknown ids and tokens are 404 (the SDK's
  * NotFoundError); registered after routes.ts, so its auth and API-version checks apply.
@@ -76,6 +76,17 @@ export function registerVaultGateway(app: Hono, { store, faults }: { store: Sand
     return faults.apply(c, { customerEmail: customer?.email }, () =>
       customer ? xml(c, toXml('customer', customerXml(customer, store))) : c.body(null, 404),
     );
+  });
+
+  // `customer.delete` (braintree_node customer_gateway.js: DELETE …/customers/{id}): 200 with no body, as Braintree
+  // answers; the SDK's http.js takes only 200, 201 and 422 as answers (a 204 would be its UnexpectedError), 404 unknown
+  app.delete(`${BASE}/customers/:id`, (c) => {
+    const customer = store.vault.getCustomer(c.req.param('id'));
+    return faults.apply(c, { customerEmail: customer?.email }, () => {
+      if (!customer) return c.body(null, 404);
+      store.vault.deleteCustomer(customer);
+      return c.body(null, 200);
+    });
   });
 
   app.post(`${BASE}/payment_methods`, async (c) => {
