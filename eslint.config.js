@@ -1,12 +1,12 @@
-// ESLint flat config for the whole workspace: typescript-eslint's type-aware recommended rules (through the
-// project service, so each workspace's tsconfig is used), react-hooks for the React code, formatjs for the messages,
-// and Prettier owning format.
-import js from '@eslint/js';
+// ESLint flat config for the whole workspace. The shared pieces live in tooling/eslint (@ofw/eslint-config): `base`
+// (typescript-eslint's type-aware recommended rules through the project service, so each workspace's tsconfig is used;
+// Prettier owns format) and `react` (rules of hooks). What is this repository's own stays here: who may import whom,
+// the messages, one price, join-api's layering, no import loops.
+import { base } from '@ofw/eslint-config/base';
+import { react } from '@ofw/eslint-config/react';
 import boundaries from 'eslint-plugin-boundaries';
 import formatjs from 'eslint-plugin-formatjs';
 import importX from 'eslint-plugin-import-x';
-import reactHooks from 'eslint-plugin-react-hooks';
-import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { fileURLToPath } from 'node:url';
 
@@ -122,41 +122,8 @@ const ONE_PRICE = {
 };
 
 export default tseslint.config(
-  {
-    ignores: [
-      '**/dist/**',
-      '**/node_modules/**',
-      '**/.turbo/**',
-      '**/coverage/**',
-      '**/routeTree.gen.ts',
-      '**/*.gen.ts',
-      '**/compiled-lang/**',
-      '.data/**',
-      'e2e/test-results/**',
-      '**/public/**',
-    ],
-  },
-  js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
-  {
-    languageOptions: {
-      globals: { ...globals.node, ...globals.browser },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-    },
-    rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-floating-promises': 'error',
-    },
-  },
-  {
-    files: ['**/*.tsx', 'packages/payments/src/**/*.ts', 'apps/join-web/src/**/*.ts'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-    },
-  },
+  ...base({ tsconfigRootDir: import.meta.dirname }),
+  ...react({ files: ['**/*.tsx', 'packages/payments/src/**/*.ts', 'apps/join-web/src/**/*.ts'] }),
   {
     // Issue 13: every message is a literal with a translator description, its placeholders given, no text outside the
     // catalogues. join-web defines the messages (src/join/messages.ts, `pnpm i18n:check` and `formatjs verify` check
@@ -214,30 +181,6 @@ export default tseslint.config(
     rules: {
       'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }],
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
-    },
-  },
-  {
-    // Plain JS scripts and config files are not part of any tsconfig: lint them without type information.
-    files: [
-      '**/*.{js,mjs,cjs}',
-      'scripts/**/*.d.mts',
-      '**/*.config.ts',
-      '**/vite.config.ts',
-      '**/tsup.config.ts',
-      '**/vitest.config.ts',
-      '**/drizzle.config.ts',
-      'e2e/playwright.config.ts',
-    ],
-    ...tseslint.configs.disableTypeChecked,
-  },
-  {
-    // Tests may use non-null assertions and loose any from fixtures.
-    files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**'],
-    rules: {
-      '@typescript-eslint/no-non-null-assertion': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/unbound-method': 'off',
     },
   },
   boundariesConfig,
