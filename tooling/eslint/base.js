@@ -23,6 +23,7 @@ export const ignores = [
 export const untypedFiles = [
   '**/*.{js,mjs,cjs}',
   'scripts/**/*.d.mts',
+  'tooling/**/*.d.ts',
   '**/*.config.ts',
   '**/vite.config.ts',
   '**/tsup.config.ts',
