@@ -22,6 +22,7 @@ const workspaceSources = [
   { find: /^@ofw\/ui$/, replacement: packageSource('ui/src/index.ts') },
   { find: /^@ofw\/ui\/styles\.css$/, replacement: packageSource('ui/src/styles.css') },
   { find: /^@ofw\/payments$/, replacement: packageSource('payments/src/index.ts') },
+  { find: /^@ofw\/payments\/react$/, replacement: packageSource('payments/src/react.ts') },
 ];
 
 /**

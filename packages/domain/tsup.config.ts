@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { emptyDist, library } from '@ofw/tsup-config';
 import { defineConfig, type Options } from 'tsup';
 
 // Two builds into dist/ (package.json `exports`: `import` → .js/.d.ts, `require` → .cjs/.d.cts):
@@ -7,18 +7,9 @@ import { defineConfig, type Options } from 'tsup';
 //   out). See README "Decisions".
 // - CommonJS, one bundled file (Node services, Jest): unbundled CommonJS would `require('./money.js')`, an ES module.
 // Both configs run at once, so dist/ is emptied here rather than by each (`clean` would race).
-rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
+emptyDist(import.meta.url);
 
-const common: Options = {
-  target: 'es2022',
-  platform: 'neutral',
-  sourcemap: false,
-  dts: {
-    // tsup's declaration build sets `baseUrl`, which TypeScript 6 deprecates (an error unless acknowledged;
-    // https://aka.ms/ts6); our own tsconfigs use none. Remove once tsup stops setting it.
-    compilerOptions: { ignoreDeprecations: '6.0' },
-  },
-};
+const common: Options = { ...library, platform: 'neutral', sourcemap: false };
 
 export default defineConfig([
   { ...common, entry: ['src/**/*.ts'], format: ['esm'], bundle: false },

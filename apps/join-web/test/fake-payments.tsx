@@ -2,9 +2,10 @@
  * A stand-in for @ofw/payments' React layer in jsdom (the provider's frames cannot run there), for the renewal suites:
  * hosted fields whose tokenize() returns a fresh nonce, 3D Secure that accepts (recording the amount), and wallet
  * buttons that record the options they were rendered with (`vault`, `billingAgreementDescription`). The real error
- * mapping and messages are kept. Use: `vi.mock('@ofw/payments', (real) => fakePayments(real))`.
+ * mapping and messages (the core, `@ofw/payments`) are kept. Use:
+ * `vi.mock('@ofw/payments/react', (real) => fakePayments(real))`.
  */
-import type * as Payments from '@ofw/payments';
+import type * as Payments from '@ofw/payments/react';
 import { vi } from 'vitest';
 
 /** What the fakes saw: the verifyCard amounts, the wallets' options. */
@@ -23,7 +24,7 @@ export function resetSeen() {
   seen.venmo.length = 0;
 }
 
-/** The module factory: the real module with its React layer replaced. */
+/** The factory of `@ofw/payments/react`: the real module with its hooks and components replaced. */
 export async function fakePayments(importOriginal: () => Promise<unknown>) {
   const real = (await importOriginal()) as typeof Payments;
   const field = { isValid: true, touched: true, hasBlurred: true, isPotentiallyValid: true };

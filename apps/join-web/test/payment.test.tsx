@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatPrice, getBuildYourOwnPackage, getPackage, quote } from '@ofw/domain';
 import type * as Payments from '@ofw/payments';
+import type * as PaymentsReact from '@ofw/payments/react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -36,8 +37,8 @@ const applePay = vi.hoisted((): { shown: boolean; completed: boolean[]; ordersWh
 }));
 // The data collector: `started` counts collectors the page started, `read` the deviceData reads (at submit).
 const collector = vi.hoisted(() => ({ started: 0, read: 0, ordersSent: (): number => 0 }));
-vi.mock('@ofw/payments', async (importOriginal) => {
-  const real = await importOriginal<typeof Payments>();
+vi.mock('@ofw/payments/react', async (importOriginal) => {
+  const real = await importOriginal<typeof PaymentsReact>();
   const react = await import('react');
   const field = { isValid: true, touched: true, hasBlurred: true, isPotentiallyValid: true };
   return {
@@ -75,7 +76,7 @@ vi.mock('@ofw/payments', async (importOriginal) => {
       isVerifying: false,
     }),
     useVenmo: () => ({ isVisible: false, isPending: false, error: null, tokenize: vi.fn() }),
-    PayPalButton: (props: Payments.PayPalButtonProps) => (
+    PayPalButton: (props: PaymentsReact.PayPalButtonProps) => (
       <button
         type="button"
         onClick={() =>

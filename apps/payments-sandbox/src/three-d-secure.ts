@@ -113,15 +113,30 @@ function originOf(c: Context, allowedOrigins: readonly string[]): string | undef
   return origin && allowedOrigins.includes(origin) ? origin : undefined;
 }
 
+/** What the 3D Secure routes use: the sandbox's state, the merchant pages allowed to call, the bank's origin. */
+interface ThreeDSecureDeps {
+  store: SandboxStore;
+  allowedOrigins: readonly string[];
+  acsOrigin: string;
+}
+
 /**
  * Registers the provider's 3D Secure routes: the lookup, the step-up page that sends the challenge frame to the bank
  * (`acsOrigin`, acs.ts), the notification URL the bank returns to, and the JWT exchange.
  */
-export function registerThreeDSecure(
-  app: Hono,
-  { store, allowedOrigins, acsOrigin }: { store: SandboxStore; allowedOrigins: readonly string[]; acsOrigin: string },
-): void {
-  const acsUrl = `${acsOrigin}${ACS_CHALLENGE_PATH}`;
+export function registerThreeDSecure(app: Hono, deps: ThreeDSecureDeps): void {
+  registerLookup(app, deps);
+  registerStepUp(app, deps);
+  registerNotification(app, deps);
+  registerJwtExchange(app, deps);
+}
+
+/** The bank's challenge page the lookup and the step-up send the frame to. */
+const acsUrlOf = (acsOrigin: string) => `${acsOrigin}${ACS_CHALLENGE_PATH}`;
+
+/** The lookup: a frictionless outcome at once, or a challenge at the bank (`acsUrl`, `pareq`). */
+function registerLookup(app: Hono, { store, allowedOrigins, acsOrigin }: ThreeDSecureDeps): void {
+  const acsUrl = acsUrlOf(acsOrigin);
   // POST payment_methods/{nonce}/three_d_secure/lookup (spec §7)
   app.post('/v1/browser/three_d_secure/lookup', async (c) => {
     const parentOrigin = originOf(c, allowedOrigins);
@@ -183,7 +198,11 @@ export function registerThreeDSecure(
       threeDSecureInfo: outcome,
     });
   });
+}
 
+/** The provider's step-up frame and its script. */
+function registerStepUp(app: Hono, { store, acsOrigin }: ThreeDSecureDeps): void {
+  const acsUrl = acsUrlOf(acsOrigin);
   // The provider's frame (Cardinal's StepUp): POSTs the lookup's CReq to the bank's ACS URL, so the challenge frame's
   // document goes to the bank's origin
   app.get(STEP_UP_PATH, (c) => {
@@ -208,7 +227,10 @@ export function registerThreeDSecure(
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     return c.body(AUTO_POST_SCRIPT);
   });
+}
 
+/** The notification URL the bank's page posts its CRes to, and the script of the page it answers. */
+function registerNotification(app: Hono, { store }: ThreeDSecureDeps): void {
   // The bank's CRes arrives here (a form POST from the bank's page); the outcome is the one the bank recorded, not the
   // browser's word. The page hands a single-use JWT — or the cancel — to the merchant's page.
   app.post(NOTIFICATION_PATH, async (c) => {
@@ -232,7 +254,10 @@ export function registerThreeDSecure(
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     return c.body(NOTIFY_SCRIPT);
   });
+}
 
+/** The JWT exchange: the merchant page trades the notification's single-use JWT for the authenticated nonce. */
+function registerJwtExchange(app: Hono, { store, allowedOrigins }: ThreeDSecureDeps): void {
   // POST payment_methods/{nonce}/three_d_secure/authenticate_from_jwt (spec §7)
   app.post('/v1/browser/three_d_secure/authenticate_from_jwt', async (c) => {
     if (!originOf(c, allowedOrigins)) return c.json({ error: { message: 'Origin not allowed.' } }, 403);

@@ -194,14 +194,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch (cause) {
       return failed(cause);
     }
-    let json: unknown = undefined;
-    if (text) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-    }
+    const json = parseJson(text);
     if (!res.ok) {
       const parsed = ProblemSchema.safeParse(json);
       throw new ApiError(
@@ -242,4 +235,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const methods: Record<string, (i?: CallInput) => Promise<unknown>> = {};
   for (const [id, op] of Object.entries(contract) as [string, Operation][]) methods[id] = (i) => call(op, i);
   return methods as unknown as ApiClient;
+}
+
+/** The answer's body as JSON; `undefined` when empty or not JSON (the status and the schema decide what that means). */
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,3 +1,8 @@
+/**
+ * `@ofw/payments`: the framework-free core — the payments client and its drivers, errors and their messages, the card
+ * form's state, 3-D Secure and wallet helpers. No React: the hooks and the provider are `@ofw/payments/react`
+ * (README "API"), the sandbox frames' protocol is `@ofw/payments/protocol`.
+ */
 export { createPaymentsClient, type PaymentsClient } from './core/client.js';
 export type { PaymentsDriver } from './core/driver.js';
 export { parseAuthorization, type Authorization } from './core/authorization.js';
@@ -30,10 +35,6 @@ export {
 export { cardBrand, SUPPORTED_CARD_BRANDS, type CardBrandInfo } from './core/card-brands.js';
 export { FRAME_NAME_PREFIX, SETUP_TIMEOUT_MS } from './core/hosted-fields-options.js';
 export * from './core/types.js';
-export { PaymentsProvider, usePayments, type PaymentsContextValue } from './react/context.js';
-export { useHostedFields, type UseHostedFieldsOptions, type UseHostedFieldsResult } from './react/useHostedFields.js';
-export { useThreeDSecure, type UseThreeDSecureResult } from './react/useThreeDSecure.js';
-export { useDataCollector, type UseDataCollectorResult } from './react/useDataCollector.js';
 export {
   showChallengeFrame,
   DEFAULT_CHALLENGE_LABELS,
@@ -42,16 +43,6 @@ export {
   type ChallengeFrame,
 } from './core/challenge-frame.js';
 export { isThreeDSecureAccepted, checkVerifyCardOptions } from './core/three-d-secure.js';
-export {
-  usePaymentMethods,
-  useApplePay,
-  useVenmo,
-  usePayPal,
-  PayPalButton,
-  type PaymentMethods,
-  type UseApplePayResult,
-  type PayPalButtonProps,
-} from './react/wallets.js';
 export {
   applePayPaymentRequest,
   isApplePaySupported,

@@ -10,13 +10,8 @@ import { setupServer } from 'msw/node';
 import { StrictMode, useEffect } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBraintreeDriver } from '../src/braintree/driver.js';
-import {
-  PaymentsProvider,
-  applePayPaymentRequest,
-  runApplePaySession,
-  useDataCollector,
-  type UseDataCollectorResult,
-} from '../src/index.js';
+import { applePayPaymentRequest, runApplePaySession } from '../src/index.js';
+import { PaymentsProvider, useDataCollector, type UseDataCollectorResult } from '../src/react.js';
 import { GRAPHQL, analyticsHandlers, braintreeConfig as config, clientConfiguration } from './braintree-fixtures.js';
 import { FakeSession } from './fake-apple-pay-session.js';
 

@@ -1,7 +1,8 @@
 import { StrictMode, useRef } from 'react';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentsProvider, toPaymentError, useHostedFields, usePayments, type PaymentsConfig } from '../src/index.js';
+import { toPaymentError, type PaymentsConfig } from '../src/index.js';
+import { PaymentsProvider, useHostedFields, usePayments } from '../src/react.js';
 import { SANDBOX_URL, installFakeFrames, type FakeFrames } from './fake-sandbox-frames.js';
 
 const config: PaymentsConfig = {

@@ -2,19 +2,14 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  PayPalButton,
-  PaymentsProvider,
   applePayPaymentRequest,
   createPaymentsClient,
   isApplePaySupported,
   runApplePaySession,
-  useApplePay,
-  usePaymentMethods,
-  usePayments,
-  useVenmo,
   type ApplePayAuthorization,
   type PaymentsConfig,
 } from '../src/index.js';
+import { PayPalButton, PaymentsProvider, useApplePay, usePaymentMethods, usePayments, useVenmo } from '../src/react.js';
 import { SANDBOX_URL } from './fake-sandbox-frames.js';
 import { FakeSession } from './fake-apple-pay-session.js';
 

@@ -1,5 +1,5 @@
 import type { RenewalLink } from '@ofw/api-client';
-import { useDataCollector } from '@ofw/payments';
+import { useDataCollector } from '@ofw/payments/react';
 import { BillingInformation, Button, ErrorBanner, StatusMessage, type BillingAddressValue } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';

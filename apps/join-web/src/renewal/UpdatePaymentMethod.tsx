@@ -1,6 +1,7 @@
 import type { RenewalLink } from '@ofw/api-client';
 import { queryOptionsFor } from '@ofw/api-client/query';
-import { PaymentsProvider, type PaymentsConfig } from '@ofw/payments';
+import type { PaymentsConfig } from '@ofw/payments';
+import { PaymentsProvider } from '@ofw/payments/react';
 import { StatusMessage } from '@ofw/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';

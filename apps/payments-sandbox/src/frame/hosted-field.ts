@@ -17,9 +17,17 @@ import {
   type HostedFieldsEvent,
   type ParentCommand,
   type PeerMessage,
-  type PlainBraintreeError,
 } from '@ofw/payments/protocol';
 import { FIELDS } from '../fields.js';
+import {
+  checkCollected,
+  creditCardOf,
+  isFieldState,
+  isRecord,
+  plainErrorOf,
+  requestTokenization,
+  text,
+} from './tokenize.js';
 
 type CardInfo = Required<HostedFieldsCard>;
 
@@ -243,154 +251,26 @@ function collect(
   });
 }
 
-/** Thrown inside the frame to stop tokenizing; carries the plain error the parent receives. */
-class TokenizeFailure extends Error {
-  readonly plain: PlainBraintreeError;
-  constructor(plain: PlainBraintreeError) {
-    super(plain.message);
-    this.name = 'TokenizeFailure';
-    this.plain = plain;
-  }
-}
-
-function braintreeError(
-  code: string,
-  type: PlainBraintreeError['type'],
-  message: string,
-  details?: unknown,
-): TokenizeFailure {
-  return new TokenizeFailure({ name: 'BraintreeError', code, type, message, details });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isFieldState(value: unknown): value is FieldState {
-  return (
-    isRecord(value) &&
-    typeof value.isEmpty === 'boolean' &&
-    typeof value.isValid === 'boolean' &&
-    typeof value.isPotentiallyValid === 'boolean' &&
-    typeof value.isFocused === 'boolean'
-  );
-}
-
-/** A message's text value: strings and numbers as text, anything else (absent, objects) as empty. */
-function text(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-}
-
 const EDITABLE_ATTRIBUTES = ['aria-invalid', 'aria-required', 'disabled', 'placeholder'];
 
+/**
+ * Tokenizes the card (number frame only): collects the other frames' values, refuses empty or invalid fields as
+ * braintree-web does, sends the card to the sandbox's `/v1/tokenize` and answers the parent with the nonce or the
+ * plain braintree-web error (tokenize.ts).
+ */
 async function tokenize(requestId: string, options: Record<string, unknown> = {}): Promise<void> {
   const expected = config?.fields ?? [field];
   try {
     const values = await collect(requestId, expected);
-    const allEmpty = expected.every((key) => !values[key]?.value);
-    if (allEmpty) {
-      throw braintreeError(
-        'HOSTED_FIELDS_FIELDS_EMPTY',
-        'CUSTOMER',
-        'All fields are empty. Cannot tokenize empty card fields.',
-      );
-    }
-    const invalidFieldKeys = expected.filter((key) => !values[key]?.state.isValid);
-    if (invalidFieldKeys.length > 0) {
-      throw braintreeError(
-        'HOSTED_FIELDS_FIELDS_INVALID',
-        'CUSTOMER',
-        'Some payment input fields are invalid. Cannot tokenize invalid card fields.',
-        { invalidFieldKeys },
-      );
-    }
-    const creditCard: Record<string, unknown> = {};
-    for (const key of expected) creditCard[key] = values[key]?.value;
-    if (typeof options.cardholderName === 'string' && !creditCard.cardholderName)
-      creditCard.cardholderName = options.cardholderName;
-    let response: Response;
-    try {
-      response = await fetch('/v1/tokenize', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          authorization: config?.authorization,
-          creditCard,
-          billingAddress: options.billingAddress,
-        }),
-      });
-    } catch (cause) {
-      throw braintreeError(
-        'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
-        'NETWORK',
-        'A tokenization network error occurred.',
-        { originalError: String(cause) },
-      );
-    }
-    const parsed: unknown = await response.json().catch(() => ({}));
-    const payload: Record<string, unknown> = isRecord(parsed) ? parsed : {};
-    if (!response.ok) {
-      const fieldErrors = payload.fieldErrors as Array<{ code: string }> | undefined;
-      const codes =
-        fieldErrors
-          ?.flatMap((entry) => (entry as { fieldErrors?: Array<{ code: string }> }).fieldErrors ?? [entry])
-          .map((entry) => entry.code) ?? [];
-      if (response.status === 401) {
-        throw braintreeError(
-          'CLIENT_AUTHORIZATION_INVALID',
-          'MERCHANT',
-          'Authorization is invalid. Make sure your client token or tokenization key is valid.',
-          { httpStatus: 401 },
-        );
-      }
-      if (response.status === 422 && codes.includes('81724')) {
-        throw braintreeError(
-          'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE',
-          'CUSTOMER',
-          "This credit card already exists in the merchant's vault.",
-          { originalError: payload },
-        );
-      }
-      if (response.status === 422 && codes.includes('81736')) {
-        throw braintreeError(
-          'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
-          'CUSTOMER',
-          'CVV verification failed during tokenization.',
-          { originalError: payload },
-        );
-      }
-      if (response.status === 422) {
-        throw braintreeError(
-          'HOSTED_FIELDS_FAILED_TOKENIZATION',
-          'CUSTOMER',
-          'The supplied card data failed tokenization.',
-          { originalError: payload, httpStatus: 422 },
-        );
-      }
-      throw braintreeError(
-        'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
-        'NETWORK',
-        'A tokenization network error occurred.',
-        { httpStatus: response.status, originalError: payload },
-      );
-    }
-    const creditCards = payload.creditCards;
-    postToParent({
-      type: 'tokenizeResult',
-      requestId,
-      payload: Array.isArray(creditCards) ? creditCards[0] : undefined,
+    checkCollected(expected, values);
+    const payload = await requestTokenization({
+      authorization: config?.authorization,
+      creditCard: creditCardOf(expected, values, options),
+      billingAddress: options.billingAddress,
     });
+    postToParent({ type: 'tokenizeResult', requestId, payload });
   } catch (error) {
-    const plain =
-      error instanceof TokenizeFailure
-        ? error.plain
-        : braintreeError(
-            'HOSTED_FIELDS_FAILED_TOKENIZATION',
-            'CUSTOMER',
-            'The supplied card data failed tokenization.',
-            { originalError: String(error) },
-          ).plain;
-    postToParent({ type: 'tokenizeResult', requestId, error: plain });
+    postToParent({ type: 'tokenizeResult', requestId, error: plainErrorOf(error) });
   }
 }
 

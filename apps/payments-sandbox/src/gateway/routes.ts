@@ -61,15 +61,30 @@ function callOf(t: Transaction): GatewayCall {
   return { orderId: t.orderId || undefined, customerEmail: t.customer.email };
 }
 
+/** What the gateway routes use: the sandbox's state, its fault injection and its webhook queue. */
+interface GatewayDeps {
+  store: SandboxStore;
+  faults: Faults;
+  webhooks: WebhookQueue;
+}
+
 /**
  * Registers the XML gateway API. `testing.settle` / `testing.settlementDecline` also send `transaction_settled` /
  * `transaction_settlement_declined` through `webhooks` (Braintree sends these for ACH only; the sandbox for every
  * instrument, so that the product's handler can be exercised with cards).
  */
-export function registerGateway(
-  app: Hono,
-  { store, faults, webhooks }: { store: SandboxStore; faults: Faults; webhooks: WebhookQueue },
-): void {
+export function registerGateway(app: Hono, deps: GatewayDeps): void {
+  requireCredentials(app);
+  registerClientTokens(app, deps);
+  registerNonceLookup(app, deps);
+  registerSaleAndFind(app, deps);
+  registerSearch(app, deps);
+  registerTransactionOperations(app, deps);
+  registerDisputeLookup(app, deps);
+}
+
+/** Basic auth with the sandbox's key pair, the merchant id of the path and a supported `X-ApiVersion` (module doc). */
+function requireCredentials(app: Hono): void {
   app.use(`${BASE}/*`, async (c, next) => {
     if (c.req.path.startsWith(`/merchants/${MERCHANT_ID}/client_api/`)) return next();
     const credentials = basicCredentials(c.req.header('authorization'));
@@ -78,8 +93,10 @@ export function registerGateway(
     if (!SUPPORTED_API_VERSIONS.has(c.req.header('x-apiversion') ?? '')) return c.body(null, 426);
     return next();
   });
+}
 
-  // clientToken.generate (client_token_gateway.js): `<client-token><value>…</value></client-token>`
+/** clientToken.generate (client_token_gateway.js): `<client-token><value>…</value></client-token>`. */
+function registerClientTokens(app: Hono, { store, faults }: GatewayDeps): void {
   app.post(`${BASE}/client_token`, async (c) => {
     const body = await jsonBody(c);
     const params = (body.clientToken ?? {}) as { merchantAccountId?: unknown; customerId?: unknown };
@@ -96,8 +113,10 @@ export function registerGateway(
       return xml(c, toXml('clientToken', { value }), 201);
     });
   });
+}
 
-  // paymentMethodNonce.find (payment_method_nonce_gateway.js): 404 for an unknown or expired nonce
+/** paymentMethodNonce.find (payment_method_nonce_gateway.js): 404 for an unknown or expired nonce. */
+function registerNonceLookup(app: Hono, { store, faults }: GatewayDeps): void {
   app.get(`${BASE}/payment_method_nonces/:nonce`, (c) =>
     faults.apply(c, {}, () => {
       const nonce = c.req.param('nonce');
@@ -112,8 +131,10 @@ export function registerGateway(
       );
     }),
   );
+}
 
-  // transaction.sale (transaction_gateway.js `create` with type sale)
+/** transaction.sale (transaction_gateway.js `create` with type sale) and transaction.find (404 for an unknown id). */
+function registerSaleAndFind(app: Hono, { store, faults }: GatewayDeps): void {
   app.post(`${BASE}/transactions`, async (c) => {
     const body = await jsonBody(c);
     const parsed = SaleRequest.safeParse(body);
@@ -130,6 +151,16 @@ export function registerGateway(
     );
   });
 
+  // transaction.find: 404 for an unknown id
+  app.get(`${BASE}/transactions/:id`, (c) => {
+    const transaction = store.getTransaction(c.req.param('id'));
+    if (!transaction) return faults.apply(c, {}, () => c.body(null, 404));
+    return faults.apply(c, callOf(transaction), () => xml(c, toXml('transaction', transactionXml(transaction))));
+  });
+}
+
+/** transaction.search: the matching ids (step 1), then one page of transactions (step 2). */
+function registerSearch(app: Hono, { store, faults }: GatewayDeps): void {
   // transaction.search, step 1: the matching ids
   app.post(`${BASE}/transactions/advanced_search_ids`, async (c) => {
     const criteria = ((await jsonBody(c)).search ?? {}) as Record<string, unknown>;
@@ -167,14 +198,10 @@ export function registerGateway(
       }
     });
   });
+}
 
-  // transaction.find: 404 for an unknown id
-  app.get(`${BASE}/transactions/:id`, (c) => {
-    const transaction = store.getTransaction(c.req.param('id'));
-    if (!transaction) return faults.apply(c, {}, () => c.body(null, 404));
-    return faults.apply(c, callOf(transaction), () => xml(c, toXml('transaction', transactionXml(transaction))));
-  });
-
+/** transaction.void / refund, and the sandbox's testing.settle / testing.settlementDecline (with their webhooks). */
+function registerTransactionOperations(app: Hono, { store, faults, webhooks }: GatewayDeps): void {
   const notified = (result: SaleResult, kind: 'transaction_settled' | 'transaction_settlement_declined') => {
     if ('transaction' in result) webhooks.sendTransaction(kind, result.transaction);
     return result;
@@ -201,17 +228,20 @@ export function registerGateway(
     onTransaction((t) => notified(declineSettlement(store, t), 'transaction_settlement_declined')),
   );
 
-  // dispute.find (dispute_gateway.js): `<dispute>`, 404 for an unknown id
-  app.get(`${BASE}/disputes/:id`, (c) =>
-    faults.apply(c, {}, () => {
-      const dispute = store.getDispute(c.req.param('id'));
-      return dispute ? xml(c, toXml('dispute', disputeXml(dispute))) : c.body(null, 404);
-    }),
-  );
   app.post(
     `${BASE}/transactions/:id/refund`,
     onTransaction((t, body) =>
       refundTransaction(store, t, (body.transaction as { amount?: unknown } | undefined)?.amount),
     ),
+  );
+}
+
+/** dispute.find (dispute_gateway.js): `<dispute>`, 404 for an unknown id. */
+function registerDisputeLookup(app: Hono, { store, faults }: GatewayDeps): void {
+  app.get(`${BASE}/disputes/:id`, (c) =>
+    faults.apply(c, {}, () => {
+      const dispute = store.getDispute(c.req.param('id'));
+      return dispute ? xml(c, toXml('dispute', disputeXml(dispute))) : c.body(null, 404);
+    }),
   );
 }

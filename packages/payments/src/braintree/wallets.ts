@@ -101,15 +101,44 @@ export function braintreeWallets(session: BraintreeSession, { displayName }: { d
     return sdkLoad;
   };
 
-  /** The Venmo instance of the usage asked for (`single_use`, or `multi_use` with `vault`). */
-  const venmoOf = (options?: WalletVaultOptions) =>
-    options?.vault ? session.shared('venmo', VENMO_VAULT_OPTIONS, 'multi_use') : session.shared('venmo', VENMO_OPTIONS);
-
   return {
     createApplePay() {
       if (session.tornDown) return Promise.reject(teardownError('createApplePay'));
       return session.shared('applePay', {});
     },
+    ...braintreeVenmo(session, inProgress),
+    tokenizePayPal() {
+      if (session.tornDown) return Promise.reject(teardownError('tokenizePayPal'));
+      // the PayPal JS SDK opens PayPal's window only from its own button (no programmatic start in SDK v5)
+      return Promise.reject(
+        new PaymentsError(
+          'PAYPAL_BUTTON_REQUIRED',
+          'MERCHANT',
+          'With the braintree driver, PayPal starts from its own button: use renderPayPalButton (or <PayPalButton>).',
+        ),
+      );
+    },
+    renderPayPalButton: (options: PayPalButtonOptions) =>
+      renderPayPalButton(session, { displayName, inProgress, loadPayPalSdk }, options),
+  };
+}
+
+/** One Venmo and one PayPal payment at a time (§4 "Other wallet flows"): the flags of the one running. */
+interface InProgress {
+  venmo: boolean;
+  paypal: boolean;
+}
+
+/** Venmo over braintree-web's `venmo` (the methods of {@link braintreeWallets}). */
+function braintreeVenmo(
+  session: BraintreeSession,
+  inProgress: InProgress,
+): Pick<Wallets, 'tokenizeVenmo' | 'isVenmoSupported' | 'resumeVenmo'> {
+  /** The Venmo instance of the usage asked for (`single_use`, or `multi_use` with `vault`). */
+  const venmoOf = (options?: WalletVaultOptions) =>
+    options?.vault ? session.shared('venmo', VENMO_VAULT_OPTIONS, 'multi_use') : session.shared('venmo', VENMO_OPTIONS);
+
+  return {
     async tokenizeVenmo(options) {
       session.guard('tokenizeVenmo');
       if (inProgress.venmo)
@@ -143,91 +172,110 @@ export function braintreeWallets(session: BraintreeSession, { displayName }: { d
         inProgress.venmo = false;
       }
     },
-    tokenizePayPal() {
-      if (session.tornDown) return Promise.reject(teardownError('tokenizePayPal'));
-      // the PayPal JS SDK opens PayPal's window only from its own button (no programmatic start in SDK v5)
-      return Promise.reject(
-        new PaymentsError(
-          'PAYPAL_BUTTON_REQUIRED',
-          'MERCHANT',
-          'With the braintree driver, PayPal starts from its own button: use renderPayPalButton (or <PayPalButton>).',
-        ),
-      );
-    },
-    async renderPayPalButton(options: PayPalButtonOptions): Promise<PayPalButtonInstance> {
-      session.guard('renderPayPalButton');
-      const amount = payPalAmount(options.amount);
-      const currency = options.currency ?? 'USD'; // §9 PayPal SDK defaults
-      const vault = options.vault === true;
-      const instance = await session.shared('paypalCheckout', {});
-      // braintree-web injects https://www.paypal.com/sdk/js (components=buttons, intent=authorize, currency) and
-      // never rejects when the script fails to load: bound the wait
-      await loadPayPalSdk(instance, currency, vault);
-      session.guard('renderPayPalButton');
-      // typed here by the surface used (@types/braintree-web's global `paypal` is the older checkout.js one)
-      const loaded: unknown = Reflect.get(window, 'paypal');
-      const sdk = typeof loaded === 'object' && loaded !== null ? (loaded as PayPalSdk) : undefined;
-      if (!sdk?.Buttons)
-        throw new PaymentsError('CLIENT_SCRIPT_FAILED_TO_LOAD', 'NETWORK', 'PayPal JS SDK could not be loaded.');
-      // braintree-web's own error from createPayment / tokenizePayment (the SDK may hand onError a wrapped one)
-      let providerError: unknown;
-      let mine = false;
-      const finish = () => {
-        if (mine) inProgress.paypal = false;
-        mine = false;
-      };
-      const buttons = sdk.Buttons({
-        ...(sdk.FUNDING?.PAYPAL ? { fundingSource: sdk.FUNDING.PAYPAL } : {}),
-        // PayPal's click handler: its window opens synchronously, then createOrder runs (no popup blocked)
-        onClick: (_data, actions) => {
-          if (inProgress.paypal) return actions.reject(); // one payment at a time (§4 "Other wallet flows")
-          inProgress.paypal = true;
-          mine = true;
-          providerError = undefined;
-          options.onStart?.();
-          return actions.resolve();
-        },
-        // PayPal's window asks createOrder (checkout) or createBillingAgreement (the SDK loaded with vault: true)
-        [vault ? 'createBillingAgreement' : 'createOrder']: () =>
-          createPayPalPayment(instance, {
-            vault,
-            amount,
-            currency,
-            displayName,
-            description: options.billingAgreementDescription,
-          }).catch((error: unknown) => {
-            providerError = error;
-            throw error;
-          }),
-        onApprove: (data) =>
-          instance.tokenizePayment(data).then(
-            (result) => {
-              finish();
-              options.onApprove(result);
-            },
-            (error: unknown) => {
-              finish();
-              options.onError?.(error);
-            },
-          ),
-        onCancel: () => {
-          finish();
-          options.onCancel?.();
-        },
-        onError: (error) => {
-          finish();
-          options.onError?.(providerError ?? error);
-        },
-      });
-      if (buttons.isEligible && !buttons.isEligible())
-        throw new PaymentsError('PAYPAL_NOT_ENABLED', 'MERCHANT', 'PayPal is not enabled for this merchant.');
-      await buttons.render(options.container);
-      return session.track({
-        teardown: async () => {
-          finish();
-          await buttons.close?.().catch(() => undefined);
-        },
-      });
-    },
   };
+}
+
+/** What {@link renderPayPalButton} shares with the other wallets of the session. */
+interface PayPalButtonContext {
+  displayName: string;
+  inProgress: InProgress;
+  /** Loads the PayPal JS SDK for the currency (and the Vault flow) once per session. */
+  loadPayPalSdk: (
+    instance: BraintreeComponents['paypalCheckout'],
+    currency: string,
+    vault: boolean,
+  ) => Promise<unknown>;
+}
+
+/**
+ * PayPal's own button (PayPal JS SDK v5 through braintree-web `paypalCheckout`): the SDK loaded for the currency (and
+ * the Vault flow), one payment at a time, braintree-web's own error handed to `onError`. Tracked by the session.
+ */
+async function renderPayPalButton(
+  session: BraintreeSession,
+  { displayName, inProgress, loadPayPalSdk }: PayPalButtonContext,
+  options: PayPalButtonOptions,
+): Promise<PayPalButtonInstance> {
+  session.guard('renderPayPalButton');
+  const amount = payPalAmount(options.amount);
+  const currency = options.currency ?? 'USD'; // §9 PayPal SDK defaults
+  const vault = options.vault === true;
+  const instance = await session.shared('paypalCheckout', {});
+  // braintree-web injects https://www.paypal.com/sdk/js (components=buttons, intent=authorize, currency) and
+  // never rejects when the script fails to load: bound the wait
+  await loadPayPalSdk(instance, currency, vault);
+  session.guard('renderPayPalButton');
+  const sdk = loadedPayPalSdk();
+  // braintree-web's own error from createPayment / tokenizePayment (the SDK may hand onError a wrapped one)
+  let providerError: unknown;
+  let mine = false;
+  const finish = () => {
+    if (mine) inProgress.paypal = false;
+    mine = false;
+  };
+  const buttons = sdk.Buttons({
+    ...(sdk.FUNDING?.PAYPAL ? { fundingSource: sdk.FUNDING.PAYPAL } : {}),
+    // PayPal's click handler: its window opens synchronously, then createOrder runs (no popup blocked)
+    onClick: (_data, actions) => {
+      if (inProgress.paypal) return actions.reject(); // one payment at a time (§4 "Other wallet flows")
+      inProgress.paypal = true;
+      mine = true;
+      providerError = undefined;
+      options.onStart?.();
+      return actions.resolve();
+    },
+    // PayPal's window asks createOrder (checkout) or createBillingAgreement (the SDK loaded with vault: true)
+    [vault ? 'createBillingAgreement' : 'createOrder']: () =>
+      createPayPalPayment(instance, {
+        vault,
+        amount,
+        currency,
+        displayName,
+        description: options.billingAgreementDescription,
+      }).catch((error: unknown) => {
+        providerError = error;
+        throw error;
+      }),
+    onApprove: (data) =>
+      instance.tokenizePayment(data).then(
+        (result) => {
+          finish();
+          options.onApprove(result);
+        },
+        (error: unknown) => {
+          finish();
+          options.onError?.(error);
+        },
+      ),
+    onCancel: () => {
+      finish();
+      options.onCancel?.();
+    },
+    onError: (error) => {
+      finish();
+      options.onError?.(providerError ?? error);
+    },
+  });
+  if (buttons.isEligible && !buttons.isEligible())
+    throw new PaymentsError('PAYPAL_NOT_ENABLED', 'MERCHANT', 'PayPal is not enabled for this merchant.');
+  await buttons.render(options.container);
+  return session.track({
+    teardown: async () => {
+      finish();
+      await buttons.close?.().catch(() => undefined);
+    },
+  });
+}
+
+/**
+ * The PayPal JS SDK braintree-web loaded (`window.paypal`), typed here by the surface used (@types/braintree-web's
+ * global `paypal` is the older checkout.js one).
+ * @throws PaymentsError CLIENT_SCRIPT_FAILED_TO_LOAD when it is not there (or has no `Buttons`).
+ */
+function loadedPayPalSdk(): PayPalSdk & { Buttons: NonNullable<PayPalSdk['Buttons']> } {
+  const loaded: unknown = Reflect.get(window, 'paypal');
+  const sdk = typeof loaded === 'object' && loaded !== null ? (loaded as PayPalSdk) : undefined;
+  if (!sdk?.Buttons)
+    throw new PaymentsError('CLIENT_SCRIPT_FAILED_TO_LOAD', 'NETWORK', 'PayPal JS SDK could not be loaded.');
+  return sdk as PayPalSdk & { Buttons: NonNullable<PayPalSdk['Buttons']> };
 }

@@ -1,4 +1,4 @@
-import { PaymentsError } from './errors.js';
+import { PaymentsError, paymentErrorGroup, toPaymentError, type PaymentError } from './errors.js';
 
 /** §9 "Apple Pay: session version 3, default currency USD, country US". */
 export const APPLE_PAY_VERSION = 3;
@@ -176,4 +176,26 @@ export function runApplePaySession(
     };
     session.begin();
   });
+}
+
+/** §8 'Error initializing Apple Pay' (logged): the set-up's failure under the message id of the initialization. */
+export function initializingError(error: unknown): PaymentError {
+  console.error('Error initializing Apple Pay', error);
+  return {
+    ...toPaymentError(error),
+    messageId: 'payments.applePay.initializing' as const,
+    group: paymentErrorGroup('payments.applePay.initializing'),
+  };
+}
+
+/** §8 'Error tokenizing Apple Pay payment' or 'Error processing Apple Pay payment' (logged): a failed session. */
+export function sessionError(error: unknown): PaymentError {
+  const mapped = toPaymentError(error);
+  console.error(
+    mapped.code === 'APPLE_PAY_TOKENIZATION'
+      ? 'Error tokenizing Apple Pay payment'
+      : 'Error processing Apple Pay payment',
+    error,
+  );
+  return mapped;
 }

@@ -61,20 +61,7 @@ export function showChallengeFrame(
   dialog.tabIndex = -1;
   dialog.style.cssText = `box-sizing:border-box;background:#fff;color:#1f2933;border-radius:${inline ? 0 : 8}px;width:${inline ? CHALLENGE_FRAME_SIZE : CHALLENGE_MODAL_WIDTH}px;max-width:100%;padding:${inline ? 0 : 20}px;position:relative;`;
 
-  const header = document.createElement('div');
-  header.style.cssText = 'display:flex;align-items:center;justify-content:space-between;gap:8px;margin-bottom:8px;';
-  const title = document.createElement('h2');
-  title.id = `${id}-title`;
-  title.textContent = labels.title;
-  title.style.cssText = 'font-size:1.1rem;margin:0;';
-  const closeButton = document.createElement('button');
-  closeButton.type = 'button';
-  closeButton.className = 'ofw-3ds-close';
-  closeButton.setAttribute('aria-label', labels.close);
-  closeButton.textContent = '×';
-  closeButton.style.cssText =
-    'font-size:1.5rem;line-height:1;background:none;border:0;cursor:pointer;padding:4px 8px;min-width:44px;min-height:44px;';
-  header.append(title, closeButton);
+  const { header, closeButton } = dialogHeader(id, labels);
 
   const interstitial = document.createElement('p');
   interstitial.setAttribute('role', 'status');
@@ -124,4 +111,26 @@ export function showChallengeFrame(
     });
   }
   return { frame, close };
+}
+
+/** The dialog's header: its title (`labels.title`, the dialog's accessible name) and the close button. */
+function dialogHeader(
+  id: string,
+  labels: ChallengeLabels,
+): { header: HTMLDivElement; closeButton: HTMLButtonElement } {
+  const header = document.createElement('div');
+  header.style.cssText = 'display:flex;align-items:center;justify-content:space-between;gap:8px;margin-bottom:8px;';
+  const title = document.createElement('h2');
+  title.id = `${id}-title`;
+  title.textContent = labels.title;
+  title.style.cssText = 'font-size:1.1rem;margin:0;';
+  const closeButton = document.createElement('button');
+  closeButton.type = 'button';
+  closeButton.className = 'ofw-3ds-close';
+  closeButton.setAttribute('aria-label', labels.close);
+  closeButton.textContent = '×';
+  closeButton.style.cssText =
+    'font-size:1.5rem;line-height:1;background:none;border:0;cursor:pointer;padding:4px 8px;min-width:44px;min-height:44px;';
+  header.append(title, closeButton);
+  return { header, closeButton };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { cardBrand, type CardBrandInfo } from '../core/card-brands.js';
 import { teardownError, toPaymentError, type PaymentError, type PaymentsError } from '../core/errors.js';
 import {
@@ -7,6 +7,7 @@ import {
   isCardFormValid,
   shouldShowError,
   type CardFormState,
+  type FieldAction,
 } from '../core/field-state.js';
 import type {
   CardFormField,
@@ -109,16 +110,9 @@ export function useHostedFields(options: UseHostedFieldsOptions): UseHostedField
     setError(null);
     setBrandType(undefined);
 
-    const { fields: fieldOptions, styles, supportedCardBrands, setupTimeoutMs } = optionsRef.current;
     const setup = previousTeardown.current.then(() => {
       if (controller.signal.aborted) return null;
-      return client.createHostedFields({
-        fields: fieldOptions,
-        ...(styles ? { styles } : {}),
-        ...(supportedCardBrands ? { supportedCardBrands } : {}),
-        ...(setupTimeoutMs ? { setupTimeoutMs } : {}),
-        signal: controller.signal,
-      });
+      return client.createHostedFields(createOptions(optionsRef.current, controller.signal));
     });
 
     setup.then(
@@ -130,17 +124,7 @@ export function useHostedFields(options: UseHostedFieldsOptions): UseHostedField
         }
         created = hostedFields;
         instanceRef.current = hostedFields;
-        for (const event of EVENTS) {
-          hostedFields.on(event, (state) => {
-            const emittedBy = state.emittedBy;
-            if (event === 'focus' && emittedBy) dispatch({ type: 'FOCUS', field: emittedBy });
-            else if (event === 'blur' && emittedBy) dispatch({ type: 'BLUR', field: emittedBy });
-            else if (event === 'cardTypeChange')
-              setBrandType(state.cards.length === 1 ? state.cards[0]!.type : undefined);
-            dispatch({ type: 'CHANGE', state });
-            optionsRef.current.onEvent?.(event, state);
-          });
-        }
+        subscribe(hostedFields, dispatch, setBrandType, (event, state) => optionsRef.current.onEvent?.(event, state));
         dispatch({ type: 'CHANGE', state: hostedFields.getState() });
         setInstance(hostedFields);
         setStatus('ready');
@@ -162,6 +146,67 @@ export function useHostedFields(options: UseHostedFieldsOptions): UseHostedField
     };
   }, [client, fieldKeys]);
 
+  const { tokenize, reset, focus } = useInstanceMethods(instanceRef, dispatch);
+  const showError = useCallback((field: CardFormField) => shouldShowError(fields[field]), [fields]);
+
+  return {
+    status: clientError ? 'error' : status,
+    fields,
+    isValid: isCardFormValid(fields),
+    cardBrand: cardBrand(brandType),
+    showError,
+    tokenize,
+    reset,
+    focus,
+    error: clientError ?? error,
+    instance,
+  };
+}
+
+/** The `createHostedFields` options of the hook's options, with the set-up's abort signal. */
+function createOptions(
+  { fields, styles, supportedCardBrands, setupTimeoutMs }: UseHostedFieldsOptions,
+  signal: AbortSignal,
+): HostedFieldsCreateOptions & { signal: AbortSignal } {
+  return {
+    fields,
+    ...(styles ? { styles } : {}),
+    ...(supportedCardBrands ? { supportedCardBrands } : {}),
+    ...(setupTimeoutMs ? { setupTimeoutMs } : {}),
+    signal,
+  };
+}
+
+/**
+ * Follows the instance's events into the §3 field state: focus and blur of the field that emitted them, the brand of
+ * a single matching card type, and every event's state (`CHANGE`); `onEvent` sees each event after the state.
+ */
+function subscribe(
+  hostedFields: HostedFieldsInstance,
+  dispatch: Dispatch<FieldAction>,
+  setBrandType: (type: string | undefined) => void,
+  onEvent: (event: HostedFieldsEvent, state: HostedFieldsState) => void,
+): void {
+  for (const event of EVENTS) {
+    hostedFields.on(event, (state) => {
+      const emittedBy = state.emittedBy;
+      if (event === 'focus' && emittedBy) dispatch({ type: 'FOCUS', field: emittedBy });
+      else if (event === 'blur' && emittedBy) dispatch({ type: 'BLUR', field: emittedBy });
+      else if (event === 'cardTypeChange') setBrandType(state.cards.length === 1 ? state.cards[0]!.type : undefined);
+      dispatch({ type: 'CHANGE', state });
+      onEvent(event, state);
+    });
+  }
+}
+
+/**
+ * `tokenize`, `reset` and `focus` of {@link UseHostedFieldsResult} over the live instance (stable callbacks; each
+ * throws METHOD_CALLED_AFTER_TEARDOWN while there is none).
+ */
+function useInstanceMethods(
+  instanceRef: RefObject<HostedFieldsInstance | null>,
+  dispatch: Dispatch<FieldAction>,
+): Pick<UseHostedFieldsResult, 'tokenize' | 'reset' | 'focus'> {
   const tokenize = useCallback(async (tokenizeOptions?: HostedFieldsTokenizeOptions) => {
     const current = instanceRef.current;
     if (!current) throw teardownError('tokenize');
@@ -177,7 +222,7 @@ export function useHostedFields(options: UseHostedFieldsOptions): UseHostedField
       }
       throw tokenizeError;
     }
-  }, []);
+  }, [instanceRef, dispatch]);
 
   const reset = useCallback(async () => {
     const current = instanceRef.current;
@@ -185,26 +230,13 @@ export function useHostedFields(options: UseHostedFieldsOptions): UseHostedField
     const keys = Object.keys(current.getState().fields) as HostedFieldKey[];
     await Promise.all(keys.map((key) => current.clear(key)));
     dispatch({ type: 'RESET' });
-  }, []);
+  }, [instanceRef, dispatch]);
 
   const focus = useCallback(async (field: HostedFieldKey) => {
     const current = instanceRef.current;
     if (!current) throw teardownError('focus');
     await current.focus(field);
-  }, []);
+  }, [instanceRef]);
 
-  const showError = useCallback((field: CardFormField) => shouldShowError(fields[field]), [fields]);
-
-  return {
-    status: clientError ? 'error' : status,
-    fields,
-    isValid: isCardFormValid(fields),
-    cardBrand: cardBrand(brandType),
-    showError,
-    tokenize,
-    reset,
-    focus,
-    error: clientError ?? error,
-    instance,
-  };
+  return { tokenize, reset, focus };
 }

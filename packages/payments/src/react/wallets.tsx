@@ -2,12 +2,14 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { paymentMethodVisibility, type Currency, type PaymentMethodVisibility } from '@ofw/domain';
 import {
   applePayPaymentRequest,
+  initializingError,
   isApplePaySupported,
   runApplePaySession,
+  sessionError,
   type ApplePayAuthorization,
   type ApplePayInstance,
 } from '../core/apple-pay.js';
-import { PaymentsError, paymentErrorGroup, toPaymentError, type PaymentError } from '../core/errors.js';
+import { PaymentsError, toPaymentError, type PaymentError } from '../core/errors.js';
 import type {
   HostedFieldsCreateOptions,
   PayPalButtonInstance,
@@ -102,12 +104,7 @@ export function useApplePay(options: {
       (instance) => active && setState({ instance, isSupported: true, error: null, isLoading: false }),
       (error: unknown) => {
         if (!active) return;
-        console.error('Error initializing Apple Pay', error);
-        const mapped = {
-          ...toPaymentError(error),
-          messageId: 'payments.applePay.initializing' as const,
-          group: paymentErrorGroup('payments.applePay.initializing'),
-        };
+        const mapped = initializingError(error);
         optionsRef.current.onError?.(mapped);
         setState({ instance: null, isSupported: false, error: mapped, isLoading: false });
       },
@@ -143,23 +140,10 @@ export function useApplePay(options: {
         return undefined;
       }
       // the session runs on until the caller completes the sheet with the server's answer
-      return {
-        ...authorization,
-        complete: (paid: boolean) => {
-          authorization.complete(paid);
-          done();
-        },
-      };
+      return { ...authorization, complete: (paid: boolean) => (authorization.complete(paid), done()) };
     } catch (error) {
       done();
-      const mapped = toPaymentError(error);
-      console.error(
-        mapped.code === 'APPLE_PAY_TOKENIZATION'
-          ? 'Error tokenizing Apple Pay payment'
-          : 'Error processing Apple Pay payment',
-        error,
-      );
-      optionsRef.current.onError?.(mapped);
+      optionsRef.current.onError?.(sessionError(error));
       throw error;
     }
   }, [state, config.displayName, methods.amex, methods.discover]);

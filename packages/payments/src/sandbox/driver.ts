@@ -29,18 +29,7 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
   const threeDSecure = createSandboxThreeDSecure(context);
   const wallets = createSandboxWallets(config.sandboxUrl);
   const origin = new URL(config.sandboxUrl).origin;
-  /** POSTs JSON to the sandbox; rejects with the sandbox's `error.message` (and `status`) when not OK. */
-  const postJson = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${origin}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const payload: unknown = await response.json().catch(() => ({}));
-    if (!response.ok)
-      throw Object.assign(new Error(errorMessage(payload) ?? response.statusText), { status: response.status });
-    return payload as T;
-  };
+  const postJson = jsonPoster(origin);
 
   return {
     name: 'sandbox',
@@ -59,35 +48,7 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
     },
     createApplePay() {
       if (tornDown) return Promise.reject(teardownError('createApplePay'));
-      return Promise.resolve<ApplePayInstance>({
-        // the sandbox stands in for Apple's merchant validation and Braintree's apple_payment_tokens (§7)
-        performValidation: ({ validationURL, displayName }) =>
-          postJson('/v1/browser/apple-pay/sessions', {
-            authorization: config.authorization,
-            validationURL,
-            displayName,
-            domainName: window.location.hostname,
-          }).catch((error: unknown) => {
-            throw new PaymentsError(
-              'APPLE_PAY_MERCHANT_VALIDATION_FAILED',
-              'MERCHANT',
-              'Make sure you have registered your domain name in the Braintree Control Panel.',
-              { originalError: error },
-            );
-          }),
-        tokenize: ({ token }) =>
-          postJson<ApplePayTokenizePayload>('/v1/browser/apple-pay/tokenize', {
-            authorization: config.authorization,
-            token,
-          }).catch((error: unknown) => {
-            throw new PaymentsError(
-              'APPLE_PAY_TOKENIZATION',
-              'NETWORK',
-              'A network error occurred when processing the Apple Pay payment.',
-              { originalError: error },
-            );
-          }),
-      });
+      return Promise.resolve(sandboxApplePay(postJson, config.authorization));
     },
     tokenizeVenmo(options) {
       if (tornDown) return Promise.reject(teardownError('tokenizeVenmo'));
@@ -135,5 +96,58 @@ export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
       instances.clear();
       buttons.clear();
     },
+  };
+}
+
+/** What the driver POSTs JSON to the sandbox with. */
+type PostJson = <T>(path: string, body: unknown) => Promise<T>;
+
+/** POSTs JSON to the sandbox at `origin`; rejects with the sandbox's `error.message` (and `status`) when not OK. */
+function jsonPoster(origin: string): PostJson {
+  return async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const payload: unknown = await response.json().catch(() => ({}));
+    if (!response.ok)
+      throw Object.assign(new Error(errorMessage(payload) ?? response.statusText), { status: response.status });
+    return payload as T;
+  };
+}
+
+/**
+ * Apple Pay over the sandbox, which stands in for Apple's merchant validation and Braintree's apple_payment_tokens
+ * (§7); failures as braintree-web's (APPLE_PAY_MERCHANT_VALIDATION_FAILED, APPLE_PAY_TOKENIZATION).
+ */
+function sandboxApplePay(postJson: PostJson, authorization: string): ApplePayInstance {
+  return {
+    performValidation: ({ validationURL, displayName }) =>
+      postJson('/v1/browser/apple-pay/sessions', {
+        authorization,
+        validationURL,
+        displayName,
+        domainName: window.location.hostname,
+      }).catch((error: unknown) => {
+        throw new PaymentsError(
+          'APPLE_PAY_MERCHANT_VALIDATION_FAILED',
+          'MERCHANT',
+          'Make sure you have registered your domain name in the Braintree Control Panel.',
+          { originalError: error },
+        );
+      }),
+    tokenize: ({ token }) =>
+      postJson<ApplePayTokenizePayload>('/v1/browser/apple-pay/tokenize', {
+        authorization,
+        token,
+      }).catch((error: unknown) => {
+        throw new PaymentsError(
+          'APPLE_PAY_TOKENIZATION',
+          'NETWORK',
+          'A network error occurred when processing the Apple Pay payment.',
+          { originalError: error },
+        );
+      }),
   };
 }

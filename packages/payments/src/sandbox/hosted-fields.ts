@@ -31,39 +31,14 @@ import {
   type ParentCommand,
   type PlainBraintreeError,
 } from '../protocol.js';
-const TOKENIZE_TIMEOUT_MS = 60_000;
+import { FRAME_TITLES, randomChannel } from './frame-titles.js';
 
-const FRAME_TITLES: Record<'en' | 'es', Record<HostedFieldKey, string>> = {
-  en: {
-    number: 'Secure card frame: Card number',
-    expirationDate: 'Secure card frame: Expiration date',
-    expirationMonth: 'Secure card frame: Expiration month',
-    expirationYear: 'Secure card frame: Expiration year',
-    cvv: 'Secure card frame: CVV',
-    postalCode: 'Secure card frame: Postal code',
-    cardholderName: 'Secure card frame: Name on card',
-  },
-  es: {
-    number: 'Marco seguro de tarjeta: Número de tarjeta',
-    expirationDate: 'Marco seguro de tarjeta: Fecha de vencimiento',
-    expirationMonth: 'Marco seguro de tarjeta: Mes de vencimiento',
-    expirationYear: 'Marco seguro de tarjeta: Año de vencimiento',
-    cvv: 'Marco seguro de tarjeta: CVV',
-    postalCode: 'Marco seguro de tarjeta: Código postal',
-    cardholderName: 'Marco seguro de tarjeta: Nombre en la tarjeta',
-  },
-};
+const TOKENIZE_TIMEOUT_MS = 60_000;
 
 export interface SandboxHostedFieldsContext {
   sandboxUrl: string;
   authorization: string;
   locale?: string;
-}
-
-function randomChannel(): string {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const toError = (plain: PlainBraintreeError) => new PaymentsError(plain.code, plain.type, plain.message, plain.details);

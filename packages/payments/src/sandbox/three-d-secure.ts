@@ -121,25 +121,6 @@ export function createSandboxThreeDSecure(context: Context) {
   const usesTokenizationKey = parseAuthorization(context.authorization).kind === 'tokenizationKey';
   let active: Verification | undefined;
 
-  /** §4.3: the authentication result is upgraded through a JWT call. */
-  async function authenticateFromJwt(jwt: string, paymentMethodNonce: string): Promise<Outcome> {
-    const exchange = await post(`${origin}/v1/browser/three_d_secure/authenticate_from_jwt`, {
-      jwt,
-      paymentMethodNonce,
-    }).catch((error: unknown) => ({ status: 0, body: error }));
-    if (exchange.status !== 200) {
-      return {
-        error: new PaymentsError(
-          'THREEDS_JWT_AUTHENTICATION_FAILED',
-          'UNKNOWN',
-          'Something went wrong authenticating the JWT from Cardinal',
-          { originalError: exchange.body },
-        ),
-      };
-    }
-    return { result: (exchange.body as JwtResponse).paymentMethod };
-  }
-
   async function verifyCard(options: VerifyCardOptions): Promise<ThreeDSecureResult> {
     // braintree-web's threeDSecure.create refuses a tokenization key; so does the gateway (403). Fail before any request.
     if (usesTokenizationKey) throw tokenizationKeyError();
@@ -166,38 +147,7 @@ export function createSandboxThreeDSecure(context: Context) {
       const stepUpUrl = `${origin}${STEP_UP_PATH}?transactionId=${encodeURIComponent(found.lookup?.transactionId ?? '')}`;
       if (active !== current) throw customerCanceledError(current.lookupPaymentMethod);
 
-      const outcome = await new Promise<Outcome>((resolve) => {
-        current.settle = resolve;
-        const onMessage = (event: MessageEvent) => {
-          const data = event.data as { source?: string; type?: string; jwt?: string };
-          // the provider's notification page (its origin, in the challenge frame) speaks; the bank's page never does
-          if (
-            event.origin !== origin ||
-            event.source !== current.frame?.frame.contentWindow ||
-            data?.source !== 'ofw-sandbox-3ds'
-          )
-            return;
-          if (data.type === 'cancel') {
-            current.frame?.close();
-            resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
-            return;
-          }
-          if (data.type !== 'challengeComplete' || !data.jwt) return;
-          window.removeEventListener('message', onMessage);
-          current.frame?.close();
-          void authenticateFromJwt(data.jwt, current.lookupPaymentMethod!.nonce).then(resolve);
-        };
-        window.addEventListener('message', onMessage);
-        current.frame = showChallengeFrame(stepUpUrl, options.challenge, () => {
-          window.removeEventListener('message', onMessage);
-          resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
-        });
-        const close = current.frame.close.bind(current.frame);
-        current.frame.close = () => {
-          window.removeEventListener('message', onMessage);
-          close();
-        };
-      });
+      const outcome = await runChallenge(origin, stepUpUrl, current, options.challenge);
       if (outcome.error) throw outcome.error;
       return outcome.result;
     } finally {
@@ -211,29 +161,90 @@ export function createSandboxThreeDSecure(context: Context) {
     if (!current?.lookupPaymentMethod) return Promise.reject(noPayloadError());
     active = undefined;
     current.frame?.close();
-    current.settle?.({
-      error: new PaymentsError(
-        'THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT',
-        'MERCHANT',
-        '3D Secure verfication cancelled by merchant.',
-      ),
-    });
+    current.settle?.({ error: merchantCanceledError() });
     return Promise.resolve(current.lookupPaymentMethod);
   }
 
   function teardown(): void {
     if (active) {
       active.frame?.close();
-      active.settle?.({
-        error: new PaymentsError(
-          'THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT',
-          'MERCHANT',
-          '3D Secure verfication cancelled by merchant.',
-        ),
-      });
+      active.settle?.({ error: merchantCanceledError() });
       active = undefined;
     }
   }
 
   return { verifyCard, cancelVerifyCard, teardown };
+}
+
+/** braintree-web's THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT (cancelVerifyCard or teardown during a verification). */
+function merchantCanceledError(): PaymentsError {
+  return new PaymentsError(
+    'THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT',
+    'MERCHANT',
+    '3D Secure verfication cancelled by merchant.',
+  );
+}
+
+/** §4.3: the authentication result is upgraded through a JWT call. */
+async function authenticateFromJwt(origin: string, jwt: string, paymentMethodNonce: string): Promise<Outcome> {
+  const exchange = await post(`${origin}/v1/browser/three_d_secure/authenticate_from_jwt`, {
+    jwt,
+    paymentMethodNonce,
+  }).catch((error: unknown) => ({ status: 0, body: error }));
+  if (exchange.status !== 200) {
+    return {
+      error: new PaymentsError(
+        'THREEDS_JWT_AUTHENTICATION_FAILED',
+        'UNKNOWN',
+        'Something went wrong authenticating the JWT from Cardinal',
+        { originalError: exchange.body },
+      ),
+    };
+  }
+  return { result: (exchange.body as JwtResponse).paymentMethod };
+}
+
+/**
+ * The challenge (§4.4): the provider's step-up page in the challenge frame; settles with the JWT exchange's outcome
+ * once the provider's notification page says the challenge is complete, or with the customer's cancel (the frame's
+ * close button or the notification's cancel). `current.settle` lets cancelVerifyCard and teardown settle it first.
+ */
+function runChallenge(
+  origin: string,
+  stepUpUrl: string,
+  current: Verification,
+  labels: VerifyCardOptions['challenge'],
+): Promise<Outcome> {
+  return new Promise<Outcome>((resolve) => {
+    current.settle = resolve;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { source?: string; type?: string; jwt?: string };
+      // the provider's notification page (its origin, in the challenge frame) speaks; the bank's page never does
+      if (
+        event.origin !== origin ||
+        event.source !== current.frame?.frame.contentWindow ||
+        data?.source !== 'ofw-sandbox-3ds'
+      )
+        return;
+      if (data.type === 'cancel') {
+        current.frame?.close();
+        resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
+        return;
+      }
+      if (data.type !== 'challengeComplete' || !data.jwt) return;
+      window.removeEventListener('message', onMessage);
+      current.frame?.close();
+      void authenticateFromJwt(origin, data.jwt, current.lookupPaymentMethod!.nonce).then(resolve);
+    };
+    window.addEventListener('message', onMessage);
+    current.frame = showChallengeFrame(stepUpUrl, labels, () => {
+      window.removeEventListener('message', onMessage);
+      resolve({ error: customerCanceledError(current.lookupPaymentMethod) });
+    });
+    const close = current.frame.close.bind(current.frame);
+    current.frame.close = () => {
+      window.removeEventListener('message', onMessage);
+      close();
+    };
+  });
 }

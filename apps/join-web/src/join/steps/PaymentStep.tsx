@@ -1,6 +1,7 @@
 import { paymentsConfigQuery } from '@ofw/api-client/query';
 import type { Flow } from '@ofw/domain';
-import { PaymentsProvider, type PaymentsConfig } from '@ofw/payments';
+import type { PaymentsConfig } from '@ofw/payments';
+import { PaymentsProvider } from '@ofw/payments/react';
 import { BackButton, ErrorBanner, StatusMessage } from '@ofw/ui';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';

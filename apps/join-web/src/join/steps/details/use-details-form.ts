@@ -56,20 +56,10 @@ export function useDetailsForm() {
   const { state, patchState } = useJoin();
   const parent = state.parent;
   const country = state.address.country;
-  const [{ errors, submitted }, setForm] = useAtom(detailsFormAtom);
-  const setErrors = useCallback(
-    (update: SetStateAction<Errors>) =>
-      setForm((f) => ({ ...f, errors: typeof update === 'function' ? update(f.errors) : update })),
-    [setForm],
-  );
+  const { errors, submitted, setForm, setErrors } = useDetailsFormState();
   const [phoneForCheck, setPhoneForCheck] = useState(parent.phoneNumber ?? '');
   const refs = useRef<Partial<Record<DetailsField, HTMLInputElement | HTMLSelectElement | null>>>({});
-  const [validation, setValidation] = useState(loadedValidation);
-  useEffect(() => {
-    // a fresh /join's first screen loads them once the parent acts or the page is idle (first-screen-idle.ts);
-    // `check` loads them at once
-    if (!validation) whenFirstScreenIdle(loadDetailsValidation).then(setValidation, () => undefined);
-  }, [validation]);
+  const validation = useDetailsValidation();
 
   const joinCountries = port.useJoinCountries(api);
   const countries = port.useCountries(api, toLocale(state.languageLocale));
@@ -149,4 +139,26 @@ export function useDetailsForm() {
     /** Forgets the messages and the pressed Continue (the step is left). */
     reset: () => setForm({ errors: {}, submitted: false }),
   };
+}
+
+/** The step's messages and its pressed Continue (`detailsFormAtom`: kept across the first-screen and full trees). */
+function useDetailsFormState() {
+  const [{ errors, submitted }, setForm] = useAtom(detailsFormAtom);
+  const setErrors = useCallback(
+    (update: SetStateAction<Errors>) =>
+      setForm((f) => ({ ...f, errors: typeof update === 'function' ? update(f.errors) : update })),
+    [setForm],
+  );
+  return { errors, submitted, setForm, setErrors };
+}
+
+/** The details rules once loaded ({@link loadDetailsValidation}); `undefined` until then. */
+function useDetailsValidation(): DetailsValidation | undefined {
+  const [validation, setValidation] = useState(loadedValidation);
+  useEffect(() => {
+    // a fresh /join's first screen loads them once the parent acts or the page is idle (first-screen-idle.ts);
+    // `check` loads them at once
+    if (!validation) whenFirstScreenIdle(loadDetailsValidation).then(setValidation, () => undefined);
+  }, [validation]);
+  return validation;
 }

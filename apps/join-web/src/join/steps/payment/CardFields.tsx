@@ -1,4 +1,5 @@
-import type { CardFormField, useHostedFields } from '@ofw/payments';
+import type { CardFormField } from '@ofw/payments';
+import type { useHostedFields } from '@ofw/payments/react';
 import { StatusMessage } from '@ofw/ui';
 import { useIntl } from 'react-intl';
 import { loadingMessages, paymentMessagesUi } from '../../messages.js';

@@ -1,4 +1,4 @@
-import { useDataCollector } from '@ofw/payments';
+import { useDataCollector } from '@ofw/payments/react';
 import { BackButton, BillingInformation, Button, ErrorBanner, StatusMessage } from '@ofw/ui';
 import { useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';

@@ -1,4 +1,5 @@
-import { paymentMessages, PayPalButton, useApplePay, usePaymentMethods, useVenmo } from '@ofw/payments';
+import { paymentMessages } from '@ofw/payments';
+import { PayPalButton, useApplePay, usePaymentMethods, useVenmo } from '@ofw/payments/react';
 import { Button, VenmoLogo } from '@ofw/ui';
 import { useIntl } from 'react-intl';
 import type { Currency } from '@ofw/domain';

@@ -1,10 +1,5 @@
-import {
-  isThreeDSecureAccepted,
-  paymentMessages,
-  useHostedFields,
-  usePaymentMethods,
-  useThreeDSecure,
-} from '@ofw/payments';
+import { isThreeDSecureAccepted, paymentMessages } from '@ofw/payments';
+import { useHostedFields, usePaymentMethods, useThreeDSecure } from '@ofw/payments/react';
 import type { Currency } from '@ofw/domain';
 import type { BillingAddressValue } from '@ofw/ui';
 import { useIntl, type IntlShape } from 'react-intl';
