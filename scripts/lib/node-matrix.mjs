@@ -129,7 +129,8 @@ export function cachedNode({ spec, cacheDir, name = platformPackage(), resolve =
             .filter((d) => d.startsWith(`${name}@${spec}.`))
             .map((d) => d.slice(name.length + 1))
         : [];
-      if (!cached.length) throw new Error(`Node ${spec}: not cached, and the registry did not answer`, { cause: error });
+      if (!cached.length)
+        throw new Error(`Node ${spec}: not cached, and the registry did not answer`, { cause: error });
       version = cached.sort(byVersion).at(-1);
     }
   }
