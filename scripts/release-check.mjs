@@ -32,9 +32,11 @@
 //    - CommonJS (`"type": "commonjs"`, a Node service: no @tanstack/react-query): `require` every subpath but
 //      `@ofw/api-client/query` (which must fail without its optional peer), call one function of each, type-check a
 //      consumer with moduleResolution node16 (the `require` types, .d.cts).
-//    Both scratch projects run on two Nodes: the runtime this script runs on (`pnpm release:check`: the root
-//    devDependency `node`, README "Quick start") and the machine's own Node (scripts/lib/machine-node.mjs, the
-//    oldest one the packages' `engines` admit on these machines); skipped, with a message, only when there is none.
+//    Both scratch projects run on every Node the packages support (scripts/lib/node-matrix.mjs, docs/RUNTIME.md): one
+//    per LTS major from their `engines` minimum to the pinned runtime (the root devDependency `node`) — 20.19.0 (the
+//    minimum itself), the newest 22 and 24, and the pinned 26 — fetched from the npm registry into
+//    node_modules/.cache/node-matrix/ once, plus the machine's own Node (scripts/lib/machine-node.mjs) and the one this
+//    script runs on, when they are other binaries.
 // It prints which state it found ("› Release state: …") and how long each stage took (it runs in `pnpm test`).
 import { execFileSync } from 'node:child_process';
 import {
@@ -53,6 +55,7 @@ import { performance } from 'node:perf_hooks';
 import { firstReleaseChangelogProblems } from './lib/first-release.mjs';
 import { startLocalRegistry } from './lib/local-registry.mjs';
 import { findMachineNode } from './lib/machine-node.mjs';
+import { nodeMatrix } from './lib/node-matrix.mjs';
 import { root } from './lib/processes.mjs';
 import {
   changelogHasVersion,
@@ -91,22 +94,34 @@ const sh = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'inh
 const step = (m) => console.log(`\n› ${m}`);
 const version = (node) => execFileSync(node, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
 
-/** The Nodes the scratch projects run on: this script's runtime, then the machine's own (when it is another one). */
-const runtimes = [realpathSync(process.execPath)];
+const fail = (m) => {
+  throw new Error(m);
+};
+
+// The Nodes the scratch projects run on: one per supported LTS major, then the machine's own and this script's.
+const engines = [...new Set(published.map((p) => p.pkg.engines?.node))];
+if (engines.length !== 1) fail(`the published packages declare different engines.node: ${engines.join(', ')}`);
 const machineNode = findMachineNode();
-if (!machineNode)
-  console.log('› No machine Node found outside node_modules/.bin: the packages run on this runtime only');
-else if (!runtimes.includes(machineNode)) runtimes.push(machineNode);
+if (!machineNode) console.log('› No machine Node found outside node_modules/.bin');
+step(`Node matrix: every LTS major from engines.node ${engines[0]} to the pinned runtime (npm registry, cached)`);
+const matrix = timed('node matrix', () =>
+  nodeMatrix({
+    engines: engines[0],
+    pinned: realpathSync(path.join(root, 'node_modules/node/bin/node')),
+    atHand: [machineNode, realpathSync(process.execPath)].filter(Boolean),
+    cacheDir: path.join(root, 'node_modules/.cache/node-matrix'),
+  }),
+);
+for (const { major, version: v, binary } of matrix) console.log(`  Node ${major}: ${v} (${binary})`);
+const runtimes = [...new Set([...matrix.map((m) => m.binary), machineNode, realpathSync(process.execPath)])].filter(
+  Boolean,
+);
 const runOnEveryNode = (file, cwd) => {
   for (const node of runtimes) {
     console.log(`  on Node ${version(node)} (${node})`);
     sh(node, [file], cwd);
   }
 };
-const fail = (m) => {
-  throw new Error(m);
-};
-
 if (cycleOnly) {
   console.log('\n› --cycle-only: no build, no check:pkg (publint, attw): the packages as built');
   for (const { dir, pkg } of published)

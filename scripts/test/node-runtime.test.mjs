@@ -17,7 +17,7 @@ import { assertNodesRunOn, descendants } from './support/node-processes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const rootPkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-/** The pinned major, from the root devDependency (e.g. "^24.21.0" → "24"). */
+/** The pinned major, from the root devDependency (e.g. "^26.10.0" → "26"). */
 const pinnedMajor = /(\d+)/.exec(rootPkg.devDependencies.node)?.[1];
 const pinnedBinary = realpathSync(path.join(root, 'node_modules/node/bin/node'));
 const major = (version) => /^v?(\d+)\./.exec(version.trim())?.[1];
@@ -50,7 +50,7 @@ describe('the pinned Node (root devDependency `node`)', () => {
 
   it("runs a workspace's tasks: `node` in join-api and vitest's own bin in @ofw/domain", () => {
     assert.equal(major(pnpm('--filter', 'join-api', 'exec', 'node', '-p', 'process.version')), pinnedMajor);
-    // cac's version line: "vitest/4.x linux-x64 node-v24.x"
+    // cac's version line: "vitest/5.x linux-x64 node-v26.x"
     assert.match(pnpm('--filter', '@ofw/domain', 'exec', 'vitest', '--version'), new RegExp(`node-v${pinnedMajor}\\.`));
   });
 

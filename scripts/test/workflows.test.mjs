@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import yaml from 'js-yaml';
+import { supportedNodes } from '../lib/node-matrix.mjs';
 
 const read = (file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 const workflow = (name) => yaml.load(read(`.github/workflows/${name}`));
@@ -74,10 +75,26 @@ describe('.github/workflows/ci.yml', () => {
     assert.ok(install >= 0 && install < runs(job).indexOf(testCommand), 'install before test');
   });
 
-  it('checks the packages on every other supported Node (22, 24) with release:check', () => {
+  it('bootstraps release:check on every other supported LTS Node (22, 24, 26: up to the pinned runtime)', () => {
     const matrixJobs = Object.values(ci.jobs).filter((job) => runs(job).includes('pnpm release:check'));
-    const nodes = matrixJobs.flatMap((job) => job.strategy?.matrix?.node ?? []).map(String);
-    assert.deepEqual(nodes.sort(), ['22', '24']);
+    const nodes = matrixJobs.flatMap((job) => job.strategy?.matrix?.node ?? []).map(Number);
+    const pinned = JSON.parse(read('node_modules/node/package.json')).version;
+    const supported = supportedNodes(rootPkg.engines.node, pinned).map((n) => n.major);
+    assert.deepEqual(
+      nodes.sort((a, b) => a - b),
+      supported.filter((major) => String(major) !== nodeMajor),
+    );
+  });
+
+  it("keeps release:check's Node binaries (node_modules/.cache/node-matrix) between runs, restored after install", () => {
+    for (const [name, job] of Object.entries(ci.jobs)) {
+      const cache = job.steps.find((s) => s.with?.path === 'node_modules/.cache/node-matrix');
+      assert.ok(cache?.uses?.startsWith('actions/cache@'), `${name}: actions/cache keeps the Node binaries`);
+      const at = (run) => job.steps.findIndex((s) => s.run?.trim() === run);
+      assert.ok(at('pnpm install --frozen-lockfile') < job.steps.indexOf(cache), `${name}: after pnpm install`);
+      const check = Math.max(at('pnpm test'), at('pnpm release:check'));
+      assert.ok(job.steps.indexOf(cache) < check, `${name}: before the check that uses them`);
+    }
   });
 });
 

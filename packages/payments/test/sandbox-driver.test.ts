@@ -212,7 +212,11 @@ describe('§5 3D Secure needs a client token (sandbox driver, as braintree-web)'
     );
     const client = await createPaymentsClient({ ...config, authorization: clientToken });
     const verifying = client.verifyCard({ ...options, challenge: { interstitialMs: 0 } }).catch((e: unknown) => e);
-    await vi.waitFor(() => expect(document.querySelector('[role=dialog] iframe')?.getAttribute('src')).toBeTruthy());
+    // a bound, not a product limit: under jsdom on Node 26 the lookup-to-frame path alone took 5-7 s on a loaded
+    // 2-core machine (4 s for the whole test on Node 24, where the slow part came after the frame), past waitFor's 1 s
+    await vi.waitFor(() => expect(document.querySelector('[role=dialog] iframe')?.getAttribute('src')).toBeTruthy(), {
+      timeout: 15_000,
+    });
     expect(document.querySelector('[role=dialog] iframe')!.getAttribute('src')).toBe(
       `${SANDBOX_URL}/three-d-secure/step-up?transactionId=tx_3ds%201`,
     );
