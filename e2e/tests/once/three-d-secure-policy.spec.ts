@@ -2,7 +2,6 @@ import type { Response } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import {
   challengeFrame,
-  expectChargedOnce,
   fillBillingAddress,
   fillCard,
   finishJoin,
@@ -13,6 +12,7 @@ import {
   VISA_OK,
   type Card,
 } from '../../support/join';
+import { expectChargedOnce, expectNothingCharged } from '../../support/money';
 import { servedTier } from '../../support/packages';
 
 /** Braintree's "Failed No-Challenge Authentication" test card: the lookup fails authentication, nothing may be sold. */
@@ -48,6 +48,7 @@ test.describe('3D Secure policy (DESIGN.md §5, §4 "3D Secure flow")', () => {
         timeout: 20_000,
       });
       expect(paid).toHaveLength(0);
+      await expectNothingCharged(flow, request, parent);
 
       await fillCard(flow, VISA_OK);
       const order = await payAndWaitForOrder(flow);
@@ -55,7 +56,7 @@ test.describe('3D Secure policy (DESIGN.md §5, §4 "3D Secure flow")', () => {
       await expectChargedOnce(flow, request, {
         email: parent.email,
         orderId: order.orderId,
-        amount: premium.totalPrice,
+        amount: 216, // spec §9: Premium, 1 year, USD
         currency: 'USD',
       });
       expect(sent.length).toBeGreaterThanOrEqual(1);
@@ -98,7 +99,7 @@ test.describe('3D Secure policy (DESIGN.md §5, §4 "3D Secure flow")', () => {
       await expectChargedOnce(flow, request, {
         email: parent.email,
         orderId: order.orderId,
-        amount: premium.totalPrice,
+        amount: 216, // spec §9: Premium, 1 year, USD
         currency: 'USD',
       });
       await finishJoin(flow, parent);

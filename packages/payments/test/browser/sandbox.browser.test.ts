@@ -66,9 +66,9 @@ async function startSandbox(allowedOrigin: string): Promise<string> {
   });
 }
 
-// A real browser and a real server on a shared 2-core machine: one retry absorbs a scheduling stall (popups,
-// frames) without hiding a real failure, which fails twice.
-describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)', { retry: 1 }, () => {
+// No retry: a pass on a second try would hide a race a parent's browser meets too (the e2e suite fails on flaky tests
+// in CI for the same reason). A slow machine is met by waiting for what the test needs, not by running it again.
+describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)', () => {
   beforeAll(async () => {
     const bundle = await build({
       entryPoints: [fileURLToPath(new URL('./entry.ts', import.meta.url))],
