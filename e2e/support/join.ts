@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 import { US_BILLING, type BillingAddress, type Labels } from './labels';
 
 export { money } from './labels';
@@ -49,18 +50,18 @@ export function cardFrame(page: Page, field: 'number' | 'expirationDate' | 'cvv'
   return page.frameLocator(`iframe[name="braintree-hosted-field-${field}"]`);
 }
 
-/** A test card (payments-sandbox README "Test values"). */
+/** A test card (payments-sandbox README "Test values"; the cards are @ofw/test-kit's `TEST_CARDS`). */
 export interface Card {
   number: string;
   expiry: string;
   cvv: string;
 }
-export const VISA_OK: Card = { number: '4111111111111111', expiry: '12/30', cvv: '123' };
-export const VISA_DECLINED: Card = { number: '4000111111111115', expiry: '12/30', cvv: '123' };
+export const VISA_OK: Card = TEST_CARDS.visa;
+export const VISA_DECLINED: Card = TEST_CARDS.visaDeclined;
 /** 3D Secure frictionless success: authenticated (liability shifted) without a challenge, then authorizes. */
-export const VISA_3DS_FRICTIONLESS: Card = { number: '4000000000002701', expiry: '12/30', cvv: '123' };
+export const VISA_3DS_FRICTIONLESS: Card = TEST_CARDS.visa3dsFrictionless;
 /** 3D Secure challenge: the bank page offers "Complete authentication" / "Fail authentication". */
-export const VISA_3DS_CHALLENGE: Card = { number: '4000000000002503', expiry: '12/30', cvv: '123' };
+export const VISA_3DS_CHALLENGE: Card = TEST_CARDS.visa3dsChallenge;
 
 /** Types a card into the hosted fields (key by key: the fields format as they are typed). */
 export async function fillCard({ page, L }: Flow, card: Card): Promise<void> {

@@ -17,6 +17,7 @@ import type { AppDeps } from '../src/context.js';
 import { createMetrics, type Metrics } from '../src/lib/metrics.js';
 import type { Db } from '../src/db/client.js';
 import { orders, subscriptions } from '../src/db/schema.js';
+import { BILLING_ADDRESSES } from '@ofw/test-kit/fixtures';
 import { specCharge } from './spec-prices.js';
 
 /** Which databases the suite runs on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
@@ -310,13 +311,8 @@ export const SIGNUP = {
   },
 };
 
-export const BILLING = {
-  streetAddress: '1 Main St',
-  locality: 'Austin',
-  region: 'TX',
-  postalCode: '78701',
-  countryCodeAlpha2: 'US',
-};
+/** The US billing address orders are sent with (@ofw/test-kit's, shared with the other workspaces' tests). */
+export const BILLING = BILLING_ADDRESSES.US;
 
 export async function signup(t: TestApp, body: unknown = SIGNUP) {
   const res = await t.call('signups', { method: 'POST', json: body });

@@ -13,12 +13,13 @@ import {
   type Card,
 } from '../../support/join';
 import { expectChargedOnce, expectNothingCharged } from '../../support/money';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 import { servedTier } from '../../support/packages';
 
 /** Braintree's "Failed No-Challenge Authentication" test card: the lookup fails authentication, nothing may be sold. */
-const VISA_3DS_FAILED: Card = { number: '4000000000002925', expiry: '12/30', cvv: '123' };
+const VISA_3DS_FAILED: Card = TEST_CARDS.visa3dsFailed;
 /** The sandbox's soft-decline card: its sale answers 2099 "Cardholder Authentication Required" until challenged. */
-const VISA_STEP_UP: Card = { number: '4000000000002099', expiry: '12/30', cvv: '123' };
+const VISA_STEP_UP: Card = TEST_CARDS.visaStepUp;
 
 /*
  * DESIGN.md §5 "3D Secure policy": every card goes through the 3DS lookup; a failed authentication is refused with no

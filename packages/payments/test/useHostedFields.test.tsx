@@ -3,6 +3,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentsProvider, toPaymentError, useHostedFields, usePayments, type PaymentsConfig } from '../src/index.js';
 import { SANDBOX_URL, installFakeFrames, type FakeFrames } from './fake-sandbox-frames.js';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 
 const config: PaymentsConfig = {
   driver: 'sandbox',
@@ -87,7 +88,7 @@ describe('useHostedFields (docs/CONTRACTS.md, spec §4 "Hosted card fields")', (
     expect(last!.showError('cvv')).toBe(true); // not potentially valid
     expect(last!.isValid).toBe(false);
     act(() => {
-      fake.type('number', '4111111111111111');
+      fake.type('number', TEST_CARDS.visa.number);
       fake.type('expirationDate', '12 / 30');
       fake.type('cvv', '123');
     });
