@@ -50,6 +50,12 @@ const node = JSON.stringify(process.execPath);
  */
 const sandboxApiKey = (process.env.SANDBOX_API_KEY ??= randomBytes(24).toString('base64url'));
 
+/**
+ * The money check's proof (tests/money): a doubled charge must fail it. It runs in every project — each locale and
+ * width, and both payment drivers — since every project runs the check (support/money.ts).
+ */
+const MONEY_PROOF = ['money/**/*.spec.ts'];
+
 const desktop = {
   ...devices['Desktop Chrome'],
   launchOptions: {
@@ -82,7 +88,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
     ...(['en-US', 'es-MX'] as const).flatMap((uiLocale) =>
       ([1280, 360] as const).map((width) => ({
         name: `${uiLocale}-${width}`,
-        testMatch: 'flows/**/*.spec.ts',
+        testMatch: ['flows/**/*.spec.ts', ...MONEY_PROOF],
         use: {
           ...desktop,
           uiLocale,
@@ -92,13 +98,13 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
       })),
     ),
     // Run once (en-US, 1280 px): 3D Secure, keyboard only, decline, back, invite request, language switch.
-    { name: 'once', testMatch: 'once/**/*.spec.ts', use: desktop },
+    { name: 'once', testMatch: ['once/**/*.spec.ts', ...MONEY_PROOF], use: desktop },
     // Braintree mode (en-US, 1280 px): the specs tagged @braintree — regular (USD), GB (GBP with VAT), declined then
     // paid, 3D Secure challenge — against the Braintree-mode join-api; each also checks the parent's one approved
     // sale in the sandbox (currency, merchant account). axe is the other projects' job.
     {
       name: 'braintree',
-      testMatch: ['flows/**/*.spec.ts', 'once/**/*.spec.ts'],
+      testMatch: ['flows/**/*.spec.ts', 'once/**/*.spec.ts', ...MONEY_PROOF],
       grep: /@braintree/,
       use: { ...desktop, baseURL: braintreeBaseURL, paymentsDriver: 'braintree', axe: false },
     },

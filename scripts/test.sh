@@ -37,7 +37,12 @@ echo "› Repository checks (workflow YAML, registry policy, the test summary: n
 # reporter's "ℹ pass N" / "ℹ fail N" lines go into the log, so the closing line counts these checks too.
 repo_log="$(mktemp)"
 # One file at a time: dev-smoke and node-runtime each build with turbo and start the servers (as on a 2-core machine).
-node --test --test-concurrency=1 --test-reporter=spec scripts/test/*.test.mjs >"$repo_log" 2>&1 || { failed_checks+=(repo-tests); status=1; }
+# A non-zero exit is marked in the log (summarize-tests.mjs `exitMarker`): with no failing test reported, it crashed.
+node --test --test-concurrency=1 --test-reporter=spec scripts/test/*.test.mjs >"$repo_log" 2>&1 || {
+  echo "› runner exited: repository-checks $?" >>"$repo_log"
+  failed_checks+=(repo-tests)
+  status=1
+}
 cat "$repo_log" >>"$log"
 grep -E '^\s*✖|^ℹ (pass|fail) ' "$repo_log" || true
 rm -f "$repo_log"
@@ -52,7 +57,9 @@ pnpm exec turbo run test --filter='!e2e' --concurrency=1 --continue --output-log
 echo "› End-to-end tests (Playwright, Chromium)"
 pnpm exec turbo run test --filter=e2e --output-logs=full 2>&1 | tee -a "$log" || status=1
 
-# One closing line over every runner: vitest prints "Tests  N passed | M failed (T)", Playwright "N passed".
+# One closing line over every runner: vitest prints "Tests  N passed | M failed (T)", Playwright "N passed"; a runner
+# that exited non-zero (turbo's "<package>#test: ERROR … exited (N)", the marker above) without a failing test in its
+# report crashed: the line says "failed" and names it.
 node scripts/lib/summarize-tests.mjs "$log" "$status"
 if ((${#failed_checks[@]})); then
   echo "✗ static checks failed: ${failed_checks[*]}"

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import { SANDBOX_MERCHANT_ACCOUNTS, sandboxURL } from './env';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 import { US_BILLING, type BillingAddress, type Labels } from './labels';
 
 export { money } from './labels';
@@ -50,18 +50,18 @@ export function cardFrame(page: Page, field: 'number' | 'expirationDate' | 'cvv'
   return page.frameLocator(`iframe[name="braintree-hosted-field-${field}"]`);
 }
 
-/** A test card (payments-sandbox README "Test values"). */
+/** A test card (payments-sandbox README "Test values"; the cards are @ofw/test-kit's `TEST_CARDS`). */
 export interface Card {
   number: string;
   expiry: string;
   cvv: string;
 }
-export const VISA_OK: Card = { number: '4111111111111111', expiry: '12/30', cvv: '123' };
-export const VISA_DECLINED: Card = { number: '4000111111111115', expiry: '12/30', cvv: '123' };
+export const VISA_OK: Card = TEST_CARDS.visa;
+export const VISA_DECLINED: Card = TEST_CARDS.visaDeclined;
 /** 3D Secure frictionless success: authenticated (liability shifted) without a challenge, then authorizes. */
-export const VISA_3DS_FRICTIONLESS: Card = { number: '4000000000002701', expiry: '12/30', cvv: '123' };
+export const VISA_3DS_FRICTIONLESS: Card = TEST_CARDS.visa3dsFrictionless;
 /** 3D Secure challenge: the bank page offers "Complete authentication" / "Fail authentication". */
-export const VISA_3DS_CHALLENGE: Card = { number: '4000000000002503', expiry: '12/30', cvv: '123' };
+export const VISA_3DS_CHALLENGE: Card = TEST_CARDS.visa3dsChallenge;
 
 /** Types a card into the hosted fields (key by key: the fields format as they are typed). */
 export async function fillCard({ page, L }: Flow, card: Card): Promise<void> {
@@ -221,59 +221,6 @@ export async function payByCard(
   if (address) await fillBillingAddress(flow, address);
   await flow.check('payment');
   return payAndWaitForOrder(flow);
-}
-
-/** What the payment provider (the sandbox gateway) actually charged for an order, major units. */
-export async function chargedAmount(request: APIRequestContext, orderId: string): Promise<number> {
-  const res = await request.get(`${sandboxURL}/v1/transactions?orderId=${encodeURIComponent(orderId)}`, {
-    headers: { authorization: `Bearer ${process.env.SANDBOX_API_KEY}` }, // the server API's key
-  });
-  expect(res.ok(), `the sandbox has a transaction for order ${orderId}`).toBe(true);
-  const { transaction } = (await res.json()) as { transaction: { amount: string; status: string } };
-  expect(transaction.status).toMatch(/authorized|submitted_for_settlement/);
-  return Number(transaction.amount);
-}
-
-/** Sale statuses that took the parent's money (or will): Braintree's authorized … settled. */
-const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
-
-/**
- * Checks what the payment provider charged for a paid order: the order's sale has `amount` (as {@link chargedAmount}).
- * With the braintree driver, also that the parent (by the customer email join-api sends with the sale) has exactly
- * one approved sale in the sandbox — this order's, in `currency` and that currency's merchant account (DESIGN.md §5:
- * the currency comes from the merchant account). The sandbox driver's API carries no customer, so there the order's
- * sale is all there is to check.
- */
-export async function expectChargedOnce(
-  flow: Flow,
-  request: APIRequestContext,
-  expected: { email: string; orderId: string; amount: number; currency: keyof typeof SANDBOX_MERCHANT_ACCOUNTS },
-): Promise<void> {
-  expect(await chargedAmount(request, expected.orderId)).toBe(expected.amount);
-  if (flow.paymentsDriver !== 'braintree') return;
-  const res = await request.get(
-    `${sandboxURL}/sandbox/transactions?customerEmail=${encodeURIComponent(expected.email)}`,
-  );
-  expect(res.ok(), `GET /sandbox/transactions?customerEmail=${expected.email}`).toBe(true);
-  const { transactions } = (await res.json()) as {
-    transactions: {
-      type: string;
-      status: string;
-      amount: string;
-      currencyCode: string;
-      merchantAccountId: string;
-      orderId: string;
-    }[];
-  };
-  const approved = transactions.filter((t) => t.type === 'sale' && APPROVED.has(t.status));
-  expect(approved, `approved sales of ${expected.email}`).toEqual([
-    expect.objectContaining({
-      orderId: expected.orderId,
-      amount: expected.amount.toFixed(2),
-      currencyCode: expected.currency,
-      merchantAccountId: SANDBOX_MERCHANT_ACCOUNTS[expected.currency],
-    }),
-  ]);
 }
 
 /**

@@ -68,11 +68,17 @@ describe('an order replay answers from its Idempotency-Key before pricing', () =
 
   it('a replay after the coupon was switched off gets the stored 201, not 422', async () => {
     const p = await signup(t);
-    const first = await order(t, p.authToken, 'coupon-replay-01', { couponCode: 'WELCOME10' });
+    const first = await order(t, p.authToken, 'coupon-replay-01', {
+      couponCode: 'WELCOME10',
+      expectedCharge: { amount: '206.00', currencyCode: 'USD' }, // §9 Premium $216.00, WELCOME10 $10.00 off
+    });
     expect(first.status).toBe(201);
     const charges = sandbox.state.charges;
     await t.db.update(coupons).set({ active: false }).where(eq(coupons.code, 'WELCOME10'));
-    const again = await order(t, p.authToken, 'coupon-replay-01', { couponCode: 'WELCOME10' });
+    const again = await order(t, p.authToken, 'coupon-replay-01', {
+      couponCode: 'WELCOME10',
+      expectedCharge: { amount: '206.00', currencyCode: 'USD' }, // §9 Premium $216.00, WELCOME10 $10.00 off
+    });
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await again.json()).toEqual(await first.json());

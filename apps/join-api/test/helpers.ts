@@ -14,11 +14,11 @@ import { createLogger } from '../src/lib/logger.js';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import type { AppDeps } from '../src/context.js';
-import { findSessionUser } from '../src/accounts.js';
-import { expectedChargeOf } from '../src/services/orders.js';
 import { createMetrics, type Metrics } from '../src/lib/metrics.js';
 import type { Db } from '../src/db/client.js';
 import { orders, subscriptions } from '../src/db/schema.js';
+import { BILLING_ADDRESSES } from '@ofw/test-kit/fixtures';
+import { specCharge } from './spec-prices.js';
 
 /** Which databases the suite runs on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -314,13 +314,8 @@ export const SIGNUP = {
   },
 };
 
-export const BILLING = {
-  streetAddress: '1 Main St',
-  locality: 'Austin',
-  region: 'TX',
-  postalCode: '78701',
-  countryCodeAlpha2: 'US',
-};
+/** The US billing address orders are sent with (@ofw/test-kit's, shared with the other workspaces' tests). */
+export const BILLING = BILLING_ADDRESSES.US;
 
 export async function signup(t: TestApp, body: unknown = SIGNUP) {
   const res = await t.call('signups', { method: 'POST', json: body });
@@ -329,9 +324,10 @@ export async function signup(t: TestApp, body: unknown = SIGNUP) {
 }
 
 /**
- * POST /orders as the page sends it: unless `body` names its own `expectedCharge`, it carries what the server's quote
- * charges now (what a page that quoted the same selection showed, DESIGN.md §5 "Shown = charged"); a selection the
- * server refuses, or an unknown token, gets a placeholder and the server's own refusal.
+ * POST /orders as the page sends it: unless `body` names its own `expectedCharge`, it carries the literal spec §9 price
+ * of its package (test/spec-prices.ts: what a page showed for a first purchase, DESIGN.md §5 "Shown = charged") — never
+ * the server's own quote. A package the table does not price gets a placeholder, and the server's own refusal (an
+ * unknown package) or 409 price_changed: a test of a coupon, an upgrade or build-your-own options states its charge.
  */
 export async function order(
   t: TestApp,
@@ -347,10 +343,9 @@ export async function order(
     ...body,
   };
   if (!('expectedCharge' in body)) {
-    // a retry with the same key re-sends the same body, as the page does (its stored attempt)
-    const sent = `${token} ${key}`;
-    json.expectedCharge = SHOWN.get(sent) ?? (await expectedChargeFor(t, token, json));
-    SHOWN.set(sent, json.expectedCharge);
+    if ('couponCode' in body)
+      throw new Error('order(): a coupon changes the charge (spec §4 "Discount"): state expectedCharge');
+    json.expectedCharge = specCharge(json.packageId) ?? { amount: '0.00', currencyCode: 'USD' };
   }
   return t.call('orders', {
     method: 'POST',
@@ -359,19 +354,6 @@ export async function order(
     headers: { 'idempotency-key': key },
     json,
   });
-}
-
-/** The `expectedCharge` each (token, Idempotency-Key) was first sent with. */
-const SHOWN = new Map<string, unknown>();
-
-async function expectedChargeFor(t: TestApp, token: string, body: Record<string, unknown>) {
-  const placeholder = { amount: '0.00', currencyCode: 'USD' };
-  const services = { inviteRotateAfterMs: 0, ...t.deps, now: t.deps.now ?? (() => new Date()) };
-  const session = await findSessionUser(t.db, token, services.now());
-  if (!session) return placeholder;
-  return expectedChargeOf(services, session.user, body as Parameters<typeof expectedChargeOf>[2]).catch(
-    () => placeholder,
-  );
 }
 
 /**

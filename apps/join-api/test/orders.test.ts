@@ -310,7 +310,11 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
 
   it('§4 Discount: an auto-applied coupon lowers the charged amount the server computes', async () => {
     const p = await newParent(t);
-    const res = await order(t, p.authToken, 'coupon-key-001', { packageId: 2056 });
+    // spec §9 Max 2 years 551.76 − the seeded join coupon's 25.00
+    const res = await order(t, p.authToken, 'coupon-key-001', {
+      packageId: 2056,
+      expectedCharge: { amount: '526.76', currencyCode: 'USD' },
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { receipt: { amount: number; discountAmount: number } };
     expect(body.receipt).toMatchObject({ amount: 526.76, discountAmount: 25 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from 'payments-sandbox';
 import { GatewayUnavailableError, type PaymentGateway } from '../src/gateway/types.js';
 import { signup, startFakeSandbox, testApp, type TestApp } from './helpers.js';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 
 const PARENT_ORIGIN = 'http://localhost:3000';
 
@@ -47,7 +48,7 @@ describe('payments config with a client token the sandbox accepts for 3D Secure'
     const tokenize = async () => {
       const res = await post('/v1/tokenize', {
         authorization,
-        creditCard: { number: '4000000000002701', expirationDate: '12/30', cvv: '123' },
+        creditCard: { number: TEST_CARDS.visa3dsFrictionless.number, expirationDate: '12/30', cvv: '123' },
       });
       expect(res.status).toBe(201);
       return ((await res.json()) as { creditCards: [{ nonce: string }] }).creditCards[0].nonce;

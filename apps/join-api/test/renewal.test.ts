@@ -104,7 +104,11 @@ describe.each(DATABASES)('renewal runner (%s)', (kind) => {
     const [before] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId));
     clock = start + 30 * DAY;
     const token = await issueToken(t.db, 'auth', { userId: p.userId, now: new Date(clock) });
-    const up = await order(t, token, 'upgrade-2', { packageId: 2053 });
+    // spec §9 Premium 216.00 − credit round(149.99 × 335 / 365) = 137.66
+    const up = await order(t, token, 'upgrade-2', {
+      packageId: 2053,
+      expectedCharge: { amount: '78.34', currencyCode: 'USD' },
+    });
     expect(up.status).toBe(201);
     const [after] = await t.db
       .select()

@@ -6,6 +6,7 @@ import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import { LIABILITY_KEPT_MESSAGE } from '../src/gateway/three-d-secure.js';
 import type { PaymentGateway } from '../src/gateway/types.js';
 import { BILLING, braintreeDevEnv, counterValue, order, signup, testApp, type TestApp } from './helpers.js';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 
 /*
  * DESIGN.md §5 "3D Secure policy" through both drivers against apps/payments-sandbox: the `braintree` driver on the
@@ -105,7 +106,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     });
 
   it('a card that is not enrolled (4111…, liability cannot shift) is sold without threeDSecure.required: paid, liabilityShifted false, a warning names the order and the 3DS status', async () => {
-    expect(await chargeDirect('4111111111111111')).toMatchObject({
+    expect(await chargeDirect(TEST_CARDS.visa.number)).toMatchObject({
       outcome: 'approved',
       threeDSecure: { liabilityShifted: false, liabilityShiftPossible: false, status: 'authentication_unavailable' },
     });
@@ -113,7 +114,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     const kept = () => counterValue(t.deps.metrics.liabilityKeptTotal, { status: 'authentication_unavailable' });
     const before = await kept();
     const res = await order(t, p.authToken, `tds-${driver}-4111`, {
-      paymentMethodNonce: await verified('4111111111111111'),
+      paymentMethodNonce: await verified(TEST_CARDS.visa.number),
     });
     expect(res.status).toBe(201);
     const { orderId } = (await res.json()) as { orderId: string };
@@ -126,7 +127,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
   });
 
   it('a frictionless success (4000000000002701) is sold with threeDSecure.required and the liability shifted', async () => {
-    expect(await chargeDirect('4000000000002701')).toMatchObject({
+    expect(await chargeDirect(TEST_CARDS.visa3dsFrictionless.number)).toMatchObject({
       outcome: 'approved',
       threeDSecure: { liabilityShifted: true, status: 'authenticate_successful' },
     });
@@ -135,9 +136,12 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
   it.each([
     [
       '4000000000002925 (Braintree "Failed No-Challenge Authentication")',
-      (v: typeof verified) => v('4000000000002925'),
+      (v: typeof verified) => v(TEST_CARDS.visa3dsFailed.number),
     ],
-    ['a failed challenge (4000000000002503)', (v: typeof verified) => v('4000000000002503', { challenge: 'fail' })],
+    [
+      'a failed challenge (4000000000002503)',
+      (v: typeof verified) => v(TEST_CARDS.visa3dsChallenge.number, { challenge: 'fail' }),
+    ],
   ])('%s is refused 402 gateway_rejected (authentication_failed) with no money taken', async (_name, make) => {
     const p = await parent();
     const res = await order(t, p.authToken, `tds-${driver}-fail-${++n}`, { paymentMethodNonce: await make(verified) });
@@ -150,7 +154,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
   it('a card nonce that never went through the 3DS lookup is refused as before (402 authentication_failed), nothing charged', async () => {
     const p = await parent();
     const res = await order(t, p.authToken, `tds-${driver}-no3ds`, {
-      paymentMethodNonce: await tokenized('4111111111111111'),
+      paymentMethodNonce: await tokenized(TEST_CARDS.visa.number),
     });
     expect(res.status).toBe(402);
     expect(await res.json()).toMatchObject({ code: 'gateway_rejected', declineCategory: 'authentication_failed' });
@@ -160,7 +164,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
   it('DESIGN §5 step-up: the soft decline 2099 answers 402 authentication_required and keeps the key open for ONE retry with a challenged nonce; replays and other bodies keep their answers', async () => {
     const p = await parent();
     const key = `tds-${driver}-stepup`;
-    const first = { paymentMethodNonce: await verified('4000000000002099') };
+    const first = { paymentMethodNonce: await verified(TEST_CARDS.visaStepUp.number) };
     const soft = await order(t, p.authToken, key, first);
     expect(soft.status).toBe(402);
     const problem = (await soft.json()) as { code: string; orderId: string };
@@ -173,12 +177,12 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     // another change to the body (another package) is still 422 key_reused
     const other = await order(t, p.authToken, key, {
       packageId: 2054,
-      paymentMethodNonce: await verified('4000000000002099', { challengeRequested: true }),
+      paymentMethodNonce: await verified(TEST_CARDS.visaStepUp.number, { challengeRequested: true }),
     });
     expect(other.status).toBe(422);
     expect(await other.json()).toMatchObject({ code: 'idempotency_key_reused' });
     // the step-up: same key, same body but the new nonce authenticated through a challenge
-    const stepUp = { paymentMethodNonce: await verified('4000000000002099', { challengeRequested: true }) };
+    const stepUp = { paymentMethodNonce: await verified(TEST_CARDS.visaStepUp.number, { challengeRequested: true }) };
     const paid = await order(t, p.authToken, key, stepUp);
     expect(paid.status).toBe(201);
     expect(await paid.json()).toMatchObject({ orderId: problem.orderId, status: 'paid' });
@@ -186,7 +190,9 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     // replays: the step-up request answers its 201, the first its 402; a second step-up is refused
     expect((await order(t, p.authToken, key, stepUp)).status).toBe(201);
     expect((await order(t, p.authToken, key, first)).status).toBe(402);
-    const again = await order(t, p.authToken, key, { paymentMethodNonce: await verified('4000000000002701') });
+    const again = await order(t, p.authToken, key, {
+      paymentMethodNonce: await verified(TEST_CARDS.visa3dsFrictionless.number),
+    });
     expect(again.status).toBe(422);
     expect(approvedFor(p.email)).toHaveLength(1);
   });
@@ -195,14 +201,18 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     const p = await parent();
     const key = `tds-${driver}-stepup-twice`;
     expect(
-      await (await order(t, p.authToken, key, { paymentMethodNonce: await verified('4000000000002099') })).json(),
+      await (
+        await order(t, p.authToken, key, { paymentMethodNonce: await verified(TEST_CARDS.visaStepUp.number) })
+      ).json(),
     ).toMatchObject({ code: 'authentication_required' });
     // the retry's nonce did not go through a challenge: the bank soft-declines again
-    const second = await order(t, p.authToken, key, { paymentMethodNonce: await verified('4000000000002099') });
+    const second = await order(t, p.authToken, key, {
+      paymentMethodNonce: await verified(TEST_CARDS.visaStepUp.number),
+    });
     expect(second.status).toBe(402);
     expect(await second.json()).toMatchObject({ code: 'processor_declined', declineCategory: 'authentication_failed' });
     const third = await order(t, p.authToken, key, {
-      paymentMethodNonce: await verified('4000000000002099', { challengeRequested: true }),
+      paymentMethodNonce: await verified(TEST_CARDS.visaStepUp.number, { challengeRequested: true }),
     });
     expect(third.status).toBe(422);
     expect(approvedFor(p.email)).toHaveLength(0);

@@ -71,7 +71,11 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
       expect(shown.discount).toBe(10);
       expect(shown.prorated).not.toBeNull();
       expect(shown.charged).toBeLessThan(shown.list - shown.discount);
-      const res = await order(t, token, `byo-upgrade-${n}`, shown.payload);
+      // what the page shows and sends: its own quote (@ofw/domain `quote`), not the server's
+      const res = await order(t, token, `byo-upgrade-${n}`, {
+        ...shown.payload,
+        expectedCharge: { amount: shown.charged.toFixed(2), currencyCode: 'USD' },
+      });
       expect(res.status).toBe(201);
       const { receipt, purchaseFlow: flow } = OrderResponseSchema.parse(await res.json());
       expect(flow).toBe('upgrade');
@@ -122,7 +126,9 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     const token = await tokenFor(p.userId);
     const offered = (await packages(token)).upgradeOptions!.subscriptionUpgradeOptions['2055']!;
     const charges = sandbox.state.charges;
-    const res = await order(t, token, `upgrade-key-${n}`, { packageId: 2055 });
+    // spec §9 Max 1 year 299.88 − credit round(216.00 × 264 / 365) = 156.23
+    const prorated = { packageId: 2055, expectedCharge: { amount: '143.65', currencyCode: 'USD' } };
+    const res = await order(t, token, `upgrade-key-${n}`, prorated);
     expect(res.status).toBe(201);
     const body = OrderResponseSchema.parse(await res.json());
     expect(body.purchaseFlow).toBe('upgrade');
@@ -141,7 +147,7 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     expect(sandbox.txs.at(-1)!.amount).toBe('143.65');
 
     // Replaying the key answers the same without a second charge.
-    const replay = await order(t, token, `upgrade-key-${n}`, { packageId: 2055 });
+    const replay = await order(t, token, `upgrade-key-${n}`, prorated);
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(body);
@@ -183,11 +189,15 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     expect(first.status).toBe(201);
     expect(OrderResponseSchema.parse(await first.json()).receipt.vatAmount).toBe(18); // §9: £107.99 → 18
     clock.now = at(100 * DAY_MS);
-    const res = await order(t, await tokenFor(p.userId), 'gb-upgrade-order-1', { packageId: 2063 }); // Max £215.99
+    // spec §9 Max £215.99 − credit round(£107.99 × 265 / 365) = £78.40
+    const res = await order(t, await tokenFor(p.userId), 'gb-upgrade-order-1', {
+      packageId: 2063,
+      expectedCharge: { amount: '137.59', currencyCode: 'GBP' },
+    });
     expect(res.status).toBe(201);
     const { receipt, purchaseFlow: flow } = OrderResponseSchema.parse(await res.json());
     expect(flow).toBe('upgrade');
-    expect(receipt.amount).toBeLessThan(getPackage(2063)!.totalPrice);
+    expect(receipt.amount).toBe(137.59);
     expect(receipt.vatAmount).toBe(vatForPrice(receipt.amount, 'GBP'));
     expect(receipt.vatAmount).not.toBe(getPackage(2063)!.vatAmount);
     expect(sandbox.txs.at(-1)!.amount).toBe(receipt.amount.toFixed(2));
@@ -231,7 +241,11 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
       .values({ code: 'BIGMAX250', packageId: 2055, discountMinor: 25000, audience: 'join', autoApply: false });
     const p = await subscribedParent();
     const charges = sandbox.state.charges;
-    const res = await order(t, p.authToken, `free-upgrade-${n}`, { packageId: 2055, couponCode: 'BIGMAX250' });
+    const res = await order(t, p.authToken, `free-upgrade-${n}`, {
+      packageId: 2055,
+      couponCode: 'BIGMAX250',
+      expectedCharge: { amount: '0.00', currencyCode: 'USD' }, // the credit covers Max's couponed price
+    });
     expect(res.status).toBe(201);
     const body = OrderResponseSchema.parse(await res.json());
     expect(body).toMatchObject({ purchaseFlow: 'upgrade', subscription: { status: 'current', packageId: 2055 } });
@@ -252,13 +266,20 @@ describe.each(DATABASES)('upgrade flow over HTTP (%s)', (kind) => {
     sandbox.state.delayMs = 100;
     try {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => order(t, token, `upgrade-race-${n}`, { packageId: 2056 })),
+        Array.from({ length: 10 }, () =>
+          order(t, token, `upgrade-race-${n}`, {
+            packageId: 2056,
+            // spec §9 Max 2 years 551.76 − the seeded 25.00 coupon − credit round(216.00 × 355 / 365) = 210.08
+            expectedCharge: { amount: '316.68', currencyCode: 'USD' },
+          }),
+        ),
       );
       expect(answers.map((a) => a.status).every((s) => s === 201 || s === 409)).toBe(true);
     } finally {
       sandbox.state.delayMs = 0;
     }
     expect(sandbox.state.charges - charges).toBe(1);
+    expect(sandbox.txs.at(-1)!.amount).toBe('316.68');
     const current = await t.db
       .select()
       .from(subscriptions)

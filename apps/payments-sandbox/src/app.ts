@@ -66,7 +66,7 @@ const HOME_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 export function createSandboxApp(options: SandboxAppOptions = {}): Hono {
   const allowedOrigins = (options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS).map((origin) => new URL(origin).origin);
   const store = options.store ?? new SandboxStore();
-  const faults = options.faults ?? new Faults();
+  const faults = options.faults ?? new Faults(store);
   const webhooks = options.webhooks ?? new WebhookQueue();
   // webhook notifications are stamped by the sandbox's test clock (clock.ts)
   webhooks.now = () => store.now();

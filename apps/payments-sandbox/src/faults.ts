@@ -8,7 +8,10 @@
  * - `{ status }`: answered at once with that HTTP status, nothing carried out;
  * - `{ dropResponseAfterCharge: true }`: sales only — charged, then the connection is destroyed without an answer;
  * - `{ landAfterMs }`: sales only — the connection is destroyed at once without an answer and the sale is carried out
- *   `landAfterMs` later (a charge that lands after the caller's lease ran out; its nonce is used up only then).
+ *   `landAfterMs` later (a charge that lands after the caller's lease ran out; its nonce is used up only then);
+ * - `{ duplicateSale: true }`: sales only — the sale is carried out and answered as usual, and a successful one is
+ *   recorded a second time (a new id, the same order, amount, customer and instrument): the double charge a money
+ *   check must catch (e2e support/join.ts `expectCharges`), which neither Braintree nor the sandbox would otherwise make.
  *
  * `PUT /sandbox/simulation` sets the gateway's behaviour over time (store.ts `Simulation`): settlement
  * (`submitted_for_settlement` → `settling` → `settled` / `settlement_declined`) and a search lag; `GET` reads it.
@@ -16,7 +19,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxStore } from './store.js';
+import { randomId, type SandboxStore, type Transaction } from './store.js';
 
 const MatchSchema = z
   .object({ orderId: z.string().min(1).max(255).optional(), customerEmail: z.string().min(1).max(255).optional() })
@@ -29,6 +32,7 @@ export const FaultSchema = z
     status: z.number().int().min(400).max(599).optional(),
     dropResponseAfterCharge: z.literal(true).optional(),
     landAfterMs: z.number().int().min(0).max(600_000).optional(),
+    duplicateSale: z.literal(true).optional(),
     times: z.number().int().min(1).max(1000).default(1),
     match: MatchSchema.optional(),
   })
@@ -40,8 +44,9 @@ export const FaultSchema = z
         f.status !== undefined,
         f.dropResponseAfterCharge === true,
         f.landAfterMs !== undefined,
+        f.duplicateSale === true,
       ].filter(Boolean).length === 1,
-    { message: 'exactly one of delayMs, status, dropResponseAfterCharge, landAfterMs' },
+    { message: 'exactly one of delayMs, status, dropResponseAfterCharge, landAfterMs, duplicateSale' },
   );
 
 /** The body of `PUT /sandbox/simulation` (store.ts `Simulation`); what is left out is turned off. */
@@ -67,14 +72,18 @@ export type Fault = z.infer<typeof FaultSchema>;
 
 /** What a gateway call carries, to pick the faults that apply to it. */
 export interface GatewayCall {
-  /** A charge (Braintree `transaction.sale`, `POST /v1/transactions`): only these take `dropResponseAfterCharge`. */
+  /**
+   * A charge (Braintree `transaction.sale`, `POST /v1/transactions`): only these take `dropResponseAfterCharge`,
+   * `landAfterMs` and `duplicateSale`.
+   */
   sale?: boolean;
   orderId?: string | undefined;
   customerEmail?: string | undefined;
 }
 
 function matches(fault: Fault, call: GatewayCall): boolean {
-  if ((fault.dropResponseAfterCharge || fault.landAfterMs !== undefined) && !call.sale) return false;
+  const salesOnly = fault.dropResponseAfterCharge || fault.landAfterMs !== undefined || fault.duplicateSale;
+  if (salesOnly && !call.sale) return false;
   if (fault.match?.orderId !== undefined && fault.match.orderId !== call.orderId) return false;
   if (fault.match?.customerEmail !== undefined && fault.match.customerEmail !== call.customerEmail) return false;
   return true;
@@ -82,9 +91,15 @@ function matches(fault: Fault, call: GatewayCall): boolean {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A successful sale's status (the money is taken or will be): what `duplicateSale` records twice. */
+const CHARGED: ReadonlySet<Transaction['status']> = new Set(['authorized', 'submitted_for_settlement']);
+
 /** The queue of pending faults (in memory, per sandbox process). */
 export class Faults {
   private queue: Fault[] = [];
+
+  /** @param store where `duplicateSale` finds the sale a call made and records its copy. */
+  constructor(private readonly store: SandboxStore) {}
 
   add(fault: Fault): void {
     this.queue.push({ ...fault });
@@ -113,12 +128,13 @@ export class Faults {
    * Runs a gateway call under the first matching fault: `status` answers without running it, `delayMs` runs it and
    * holds the answer back, `dropResponseAfterCharge` runs it and destroys the client's socket (only under
    * `@hono/node-server`, where `c.env.incoming` is the Node request), `landAfterMs` destroys the socket at once and
-   * runs the call that much later.
+   * runs the call that much later, `duplicateSale` runs it and records its successful sale a second time.
    */
   async apply(c: Context, call: GatewayCall, run: () => Response | Promise<Response>): Promise<Response> {
     const fault = this.take(call);
     if (!fault) return run();
     if (fault.status !== undefined) return new Response(null, { status: fault.status });
+    if (fault.duplicateSale) return this.duplicating(run);
     const env = c.env as Partial<HttpBindings> | undefined;
     if (fault.landAfterMs !== undefined) {
       const landed = setTimeout(
@@ -138,6 +154,25 @@ export class Faults {
       return response;
     }
     env?.incoming?.socket.destroy();
+    return response;
+  }
+
+  /** Runs a sale and records each successful sale it made a second time, as a new transaction of the same order. */
+  private async duplicating(run: () => Response | Promise<Response>): Promise<Response> {
+    const before = new Set(this.store.allTransactions().map((t) => t.id));
+    const response = await run();
+    const made = this.store
+      .allTransactions()
+      .filter((t) => !before.has(t.id) && t.type === 'sale' && CHARGED.has(t.status));
+    for (const sale of made) {
+      this.store.addTransaction({
+        ...sale,
+        id: randomId(8),
+        refundIds: [],
+        disputes: [],
+        statusHistory: sale.statusHistory.map((entry) => ({ ...entry })),
+      });
+    }
     return response;
   }
 }

@@ -1,14 +1,6 @@
 import { expect, test } from '../../support/fixtures';
-import {
-  acceptTerms,
-  chargedAmount,
-  chooseYears,
-  detailsStep,
-  finishJoin,
-  newParent,
-  openJoin,
-  payByCard,
-} from '../../support/join';
+import { acceptTerms, chooseYears, detailsStep, finishJoin, newParent, openJoin, payByCard } from '../../support/join';
+import { expectChargedOnce } from '../../support/money';
 import { servedPackages } from '../../support/packages';
 
 test('§3 §9 build-your-own: options change a live total (2 years 220 + MyFiles 5GB 58 + Tonemeter 20 = 298), and that total is charged', async ({
@@ -42,6 +34,6 @@ test('§3 §9 build-your-own: options change a live total (2 years 220 + MyFiles
   await acceptTerms(flow);
   const order = await payByCard(flow, { total: price, currency: 'USD' });
   expect(order.receipt.amount).toBe(price);
-  expect(await chargedAmount(request, order.orderId)).toBe(price);
+  await expectChargedOnce(flow, request, { email: parent.email, orderId: order.orderId, amount: 298, currency: 'USD' });
   await finishJoin(flow, parent);
 });

@@ -3,7 +3,6 @@ import { expect, test } from '../../support/fixtures';
 import {
   acceptTerms,
   detailsStep,
-  expectChargedOnce,
   expectPaymentConfirmation,
   finishJoin,
   newParent,
@@ -11,6 +10,7 @@ import {
   packageStep,
   payByCard,
 } from '../../support/join';
+import { expectChargedOnce } from '../../support/money';
 import { GB_BILLING } from '../../support/labels';
 import { servedPackages, servedTier } from '../../support/packages';
 
@@ -74,7 +74,7 @@ test(
     await expectChargedOnce(flow, request, {
       email: parent.email,
       orderId: order.orderId,
-      amount: essentials.totalPrice,
+      amount: 107.99, // spec §9: Essentials, 1 year, GBP
       currency: 'GBP',
     });
 

@@ -1,15 +1,7 @@
 import type { CouponAvailability } from '@ofw/domain';
 import { expect, test } from '../../support/fixtures';
-import {
-  acceptTerms,
-  chargedAmount,
-  detailsStep,
-  finishJoin,
-  newParent,
-  openJoin,
-  packageStep,
-  payByCard,
-} from '../../support/join';
+import { acceptTerms, detailsStep, finishJoin, newParent, openJoin, packageStep, payByCard } from '../../support/join';
+import { expectChargedOnce } from '../../support/money';
 import { servedTier } from '../../support/packages';
 
 test('§4 invited co-parent join: family loaded, invite coupon, no security questions, token cleared at the end', async ({
@@ -40,7 +32,7 @@ test('§4 invited co-parent join: family loaded, invite coupon, no security ques
   await acceptTerms(flow);
 
   const order = await payByCard(flow, { total: 196, currency: 'USD' });
-  expect(await chargedAmount(request, order.orderId)).toBe(196);
+  await expectChargedOnce(flow, request, { email: parent.email, orderId: order.orderId, amount: 196, currency: 'USD' });
 
   // Invited flow: credentials only, the security questions are skipped (§4 "Completion").
   await finishJoin(flow, parent, { securityQuestions: false });

@@ -2,7 +2,6 @@ import { divideHalfUp, fromMinor, toMinor, type Package } from '@ofw/domain';
 import { expect, test } from '../../support/fixtures';
 import {
   acceptTerms,
-  chargedAmount,
   detailsStep,
   finishJoin,
   newParent,
@@ -11,6 +10,7 @@ import {
   packageStep,
   payByCard,
 } from '../../support/join';
+import { expectCharges } from '../../support/money';
 import { servedTier } from '../../support/packages';
 
 /**
@@ -56,6 +56,13 @@ test('§3 §4 upgrade: a parent who just bought Premium sees Max at the prorated
   const upgrade = await payByCard(flow, { total: price, currency: 'USD' }, null);
   expect(upgrade.purchaseFlow).toBe('upgrade');
   expect(upgrade.receipt.amount).toBe(price);
-  expect(await chargedAmount(request, upgrade.orderId)).toBe(price);
+  // the parent paid twice, each order once: Premium's $216.00 (spec §9), then only the prorated price
+  await expectCharges(flow, request, {
+    email: parent.email,
+    charges: [
+      { orderId: first.orderId, amount: 216, currency: 'USD' },
+      { orderId: upgrade.orderId, amount: price, currency: 'USD' },
+    ],
+  });
   await finishJoin(flow, parent);
 });

@@ -1,7 +1,6 @@
 import { expect, test } from '../../support/fixtures';
 import {
   detailsStep,
-  expectChargedOnce,
   fillBillingAddress,
   fillCard,
   finishJoin,
@@ -12,6 +11,7 @@ import {
   regularJoinToPayment,
   VISA_DECLINED,
 } from '../../support/join';
+import { expectChargedOnce, expectNothingCharged } from '../../support/money';
 import { servedTier } from '../../support/packages';
 
 test('§2 back returns to the previous step without losing input', async ({ flow, request }) => {
@@ -53,6 +53,8 @@ test(
     expect(home.status()).toBe(200);
     expect(new URL(home.url()).pathname).toBe('/ofw/home.form');
     expect(await home.text()).toContain('No subscription');
+    // … and took no money: the sandbox holds no approved sale of this parent (the declined one is not)
+    await expectNothingCharged(flow, request, parent);
 
     await fillCard(flow, flow.card);
     const order = await payAndWaitForOrder(flow);
@@ -60,7 +62,7 @@ test(
     await expectChargedOnce(flow, request, {
       email: parent.email,
       orderId: order.orderId,
-      amount: premium.totalPrice,
+      amount: 216, // spec §9: Premium, 1 year, USD
       currency: 'USD',
     });
     await finishJoin(flow, parent);

@@ -2,7 +2,6 @@ import type { Response } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import {
   challengeFrame,
-  expectChargedOnce,
   fillBillingAddress,
   fillCard,
   finishJoin,
@@ -13,12 +12,14 @@ import {
   VISA_OK,
   type Card,
 } from '../../support/join';
+import { expectChargedOnce, expectNothingCharged } from '../../support/money';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 import { servedTier } from '../../support/packages';
 
 /** Braintree's "Failed No-Challenge Authentication" test card: the lookup fails authentication, nothing may be sold. */
-const VISA_3DS_FAILED: Card = { number: '4000000000002925', expiry: '12/30', cvv: '123' };
+const VISA_3DS_FAILED: Card = TEST_CARDS.visa3dsFailed;
 /** The sandbox's soft-decline card: its sale answers 2099 "Cardholder Authentication Required" until challenged. */
-const VISA_STEP_UP: Card = { number: '4000000000002099', expiry: '12/30', cvv: '123' };
+const VISA_STEP_UP: Card = TEST_CARDS.visaStepUp;
 
 /*
  * DESIGN.md §5 "3D Secure policy": every card goes through the 3DS lookup; a failed authentication is refused with no
@@ -48,6 +49,7 @@ test.describe('3D Secure policy (DESIGN.md §5, §4 "3D Secure flow")', () => {
         timeout: 20_000,
       });
       expect(paid).toHaveLength(0);
+      await expectNothingCharged(flow, request, parent);
 
       await fillCard(flow, VISA_OK);
       const order = await payAndWaitForOrder(flow);
@@ -55,7 +57,7 @@ test.describe('3D Secure policy (DESIGN.md §5, §4 "3D Secure flow")', () => {
       await expectChargedOnce(flow, request, {
         email: parent.email,
         orderId: order.orderId,
-        amount: premium.totalPrice,
+        amount: 216, // spec §9: Premium, 1 year, USD
         currency: 'USD',
       });
       expect(sent.length).toBeGreaterThanOrEqual(1);
@@ -98,7 +100,7 @@ test.describe('3D Secure policy (DESIGN.md §5, §4 "3D Secure flow")', () => {
       await expectChargedOnce(flow, request, {
         email: parent.email,
         orderId: order.orderId,
-        amount: premium.totalPrice,
+        amount: 216, // spec §9: Premium, 1 year, USD
         currency: 'USD',
       });
       await finishJoin(flow, parent);

@@ -1,7 +1,6 @@
 import { expect, test } from '../../support/fixtures';
 import {
   challengeFrame,
-  expectChargedOnce,
   fillBillingAddress,
   fillCard,
   finishJoin,
@@ -13,6 +12,7 @@ import {
   type Flow,
 } from '../../support/join';
 import { sandboxURL } from '../../support/env';
+import { expectChargedOnce } from '../../support/money';
 import { servedTier } from '../../support/packages';
 import type { Page } from '@playwright/test';
 
@@ -84,7 +84,7 @@ test.describe('3D Secure challenge (§4 "3D Secure flow", DESIGN.md §5)', () =>
     await expectChargedOnce(flow, request, {
       email: parent.email,
       orderId: order.orderId,
-      amount: premium.totalPrice,
+      amount: 216, // spec §9: Premium, 1 year, USD
       currency: 'USD',
     });
     await finishJoin(flow, parent);

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import {
-  chargedAmount,
   fillBillingAddress,
   finishJoin,
   newParent,
@@ -9,6 +8,7 @@ import {
   regularJoinToPayment,
   watchOrders,
 } from '../../support/join';
+import { expectChargedOnce, expectNothingCharged } from '../../support/money';
 import { servedTier } from '../../support/packages';
 
 /**
@@ -47,7 +47,12 @@ test.describe('PayPal (§4 "Other wallet flows", §5 visibility: shown for USD)'
     const window = await popup;
     await clickClosingWindow(window, 'Approve');
     const order = await answer;
-    expect(await chargedAmount(request, order.orderId)).toBe(premium.totalPrice);
+    await expectChargedOnce(flow, request, {
+      email: parent.email,
+      orderId: order.orderId,
+      amount: 216,
+      currency: 'USD',
+    });
     // The order's answer (and the receipt e-mail) names the wallet: the PayPal payer's e-mail, not a card (DESIGN.md
     // §4: nothing more of the account is kept) — and so does the confirmation the step after paying shows
     expect(order.receipt.paymentMethod).toEqual({ type: 'paypal', payerEmail: 'jane.doe@example.com' });
@@ -64,7 +69,8 @@ test.describe('PayPal (§4 "Other wallet flows", §5 visibility: shown for USD)'
   }) => {
     const { page, L } = flow;
     const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
-    await regularJoinToPayment(flow, newParent('paypal-cancel'), premium.selectButtonId);
+    const parent = newParent('paypal-cancel');
+    await regularJoinToPayment(flow, parent, premium.selectButtonId);
     await fillBillingAddress(flow);
     const orders = watchOrders(page);
     const popup = page.waitForEvent('popup');
@@ -77,5 +83,6 @@ test.describe('PayPal (§4 "Other wallet flows", §5 visibility: shown for USD)'
     await expect(page.getByRole('button', { name: L.pay })).toBeEnabled();
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(orders).toHaveLength(0);
+    await expectNothingCharged(flow, request, parent);
   });
 });

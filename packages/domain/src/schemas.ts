@@ -386,16 +386,35 @@ export const TokenizedCardSchema = z.object({
 /** §3 Tokenized card result. */
 export type TokenizedCard = z.infer<typeof TokenizedCardSchema>;
 
-/** §3 3D Secure result. */
+/** §3 3D Secure result → `threeDSecureInfo` (braintree-web `ThreeDSecure` verifyCard payload's `threeDSecureInfo`). */
+export const ThreeDSecureInfoSchema = z.object({
+  liabilityShifted: z.boolean(),
+  liabilityShiftPossible: z.boolean(),
+  status: z.string().optional(),
+  enrolled: z.string().optional(),
+  threeDSecureVersion: z.string().optional(),
+  cavv: z.string().optional(),
+  eciFlag: z.string().optional(),
+  dsTransactionId: z.string().optional(),
+  acsTransactionId: z.string().optional(),
+  threeDSecureAuthenticationId: z.string().optional(),
+});
+/** §3 3D Secure result → `threeDSecureInfo`: the liability shift and the authentication's status and ids. */
+export type ThreeDSecureInfo = z.infer<typeof ThreeDSecureInfoSchema>;
+
+/**
+ * §3 3D Secure result: every field the spec lists; `binData` and `verificationDetails` may be absent (braintree-web
+ * leaves them out when the provider sends none), the rest are always there.
+ */
 export const ThreeDSecureResultSchema = z.object({
   nonce: z.string().min(1),
   type: z.string(),
   binData: z.record(z.string(), z.unknown()).optional(),
-  details: CardDetailsSchema.optional(),
-  description: z.string().optional(),
+  details: CardDetailsSchema,
+  description: z.string(),
   liabilityShifted: z.boolean(),
   liabilityShiftPossible: z.boolean(),
-  threeDSecureInfo: z.record(z.string(), z.unknown()).optional(),
+  threeDSecureInfo: ThreeDSecureInfoSchema,
   verificationDetails: z.record(z.string(), z.unknown()).optional(),
 });
 /** §3 3D Secure result. */
@@ -427,7 +446,8 @@ export const VerifyCardOptionsSchema = z.object({
   billingAddress: AddressSchema.optional(),
   shippingAddress: AddressSchema.optional(),
   additionalInformation: z.record(z.string(), z.unknown()).optional(),
-  accountType: z.string().optional(),
+  /** braintree-web `verifyCard` `accountType`: 'credit' or 'debit'. */
+  accountType: z.enum(['credit', 'debit']).optional(),
   challengeRequested: z.boolean().optional(),
   dataOnlyRequested: z.boolean().optional(),
   exemptionRequested: z.boolean().optional(),

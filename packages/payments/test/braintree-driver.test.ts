@@ -14,6 +14,7 @@ import {
   braintreeConfig as config,
   clientConfiguration,
 } from './braintree-fixtures.js';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 
 const configuration = clientConfiguration({
   creditCard: {
@@ -51,7 +52,12 @@ const tokenizeCard = (driver: Awaited<ReturnType<typeof createBraintreeDriver>>,
     method: 'post',
     endpoint: 'payment_methods/credit_cards',
     data: {
-      creditCard: { number: '4111111111111111', expirationDate: '12/2030', cvv: '123', options: { validate: false } },
+      creditCard: {
+        number: TEST_CARDS.visa.number,
+        expirationDate: '12/2030',
+        cvv: '123',
+        options: { validate: false },
+      },
     },
     ...(timeout ? { timeout } : {}),
   });

@@ -110,6 +110,17 @@ describe('toPaymentError (spec §8 error catalogue)', () => {
     ).toMatchObject({ field: 'cvv', type: 'CUSTOMER' });
   });
 
+  it('§3 "Error object" type of an uncatalogued code: one of @ofw/domain ERROR_TYPES is kept, any other value is UNKNOWN', () => {
+    expect(toPaymentError({ code: 'NOT_A_CATALOGUED_CODE', type: 'NETWORK' })).toMatchObject({
+      type: 'NETWORK',
+      messageId: 'payments.error.network',
+    });
+    expect(toPaymentError({ code: 'NOT_A_CATALOGUED_CODE', type: 'network' })).toMatchObject({
+      type: 'UNKNOWN',
+      messageId: 'payments.error.generic',
+    });
+  });
+
   it.each([
     ['PAYPAL_START_VAULT_INITIATED_CHECKOUT_CANCELED', 'payments.wallet.canceled'],
     ['VENMO_CANCELED', 'payments.wallet.canceled'],

@@ -5,6 +5,7 @@
  */
 import { vi } from 'vitest';
 import { PROTOCOL_SOURCE } from '../src/protocol.js';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 
 const SOURCE = PROTOCOL_SOURCE;
 export const SANDBOX_URL = 'http://sandbox.test:3010';
@@ -43,7 +44,7 @@ const valid = (field: string, value: string) => {
   const digits = value.replace(/\D/g, '');
   if (field === 'number')
     return {
-      isValid: digits === '4111111111111111',
+      isValid: digits === TEST_CARDS.visa.number,
       isPotentiallyValid: /^4?\d*$/.test(digits) && digits.length <= 16,
     };
   if (field === 'expirationDate')

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createPaymentsClient, toPaymentError, type PaymentsClient } from '../src/index.js';
 import { SANDBOX_URL, installFakeFrames, type FakeFrames } from './fake-sandbox-frames.js';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 
 const config = {
   driver: 'sandbox' as const,
@@ -57,7 +58,7 @@ describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fi
     hf.on('validityChange', (s) => seen.push(['validityChange', s.emittedBy, s.fields.number?.isValid]));
     hf.on('focus', (s) => seen.push(['focus', s.emittedBy, s.fields.number?.isFocused]));
     fake.focus('number');
-    fake.type('number', '4111111111111111');
+    fake.type('number', TEST_CARDS.visa.number);
     expect(seen).toEqual([
       ['focus', 'number', true],
       ['validityChange', 'number', true],

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toPaymentError, type PaymentsConfig } from '../src/index.js';
 import { PaymentsProvider, useHostedFields, usePayments } from '../src/react.js';
 import { SANDBOX_URL, installFakeFrames, type FakeFrames } from './fake-sandbox-frames.js';
+import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 
 const config: PaymentsConfig = {
   driver: 'sandbox',
@@ -88,7 +89,7 @@ describe('useHostedFields (docs/CONTRACTS.md, spec §4 "Hosted card fields")', (
     expect(last!.showError('cvv')).toBe(true); // not potentially valid
     expect(last!.isValid).toBe(false);
     act(() => {
-      fake.type('number', '4111111111111111');
+      fake.type('number', TEST_CARDS.visa.number);
       fake.type('expirationDate', '12 / 30');
       fake.type('cvv', '123');
     });

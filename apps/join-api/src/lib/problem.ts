@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { problemType, type FieldError, type Problem, type ProblemCode } from '@ofw/api-client';
-import type { Refusal, ServiceError } from '../services/errors.js';
+import type { RefusalReason, ServiceError } from '../services/errors.js';
 
 const TITLES: Record<number, string> = {
   400: 'Invalid request',
@@ -109,7 +109,7 @@ export const notFound = (detail = 'No such resource.') => new HttpProblem(404, '
  * problem needs one, its title. `validation_failed` is 400 for a choice outside the offered ones (like a malformed
  * body) and 422 for a well-formed value the rules refuse (a weak password, a coupon not on offer).
  */
-export const REFUSAL_PROBLEMS: Record<Refusal, { status: number; code: ProblemCode; title?: string }> = {
+export const REFUSAL_PROBLEMS: Record<RefusalReason, { status: number; code: ProblemCode; title?: string }> = {
   invite_invalid: { status: 401, code: 'invalid_invite_token' },
   referral_invalid: { status: 401, code: 'unauthorized' },
   signup_completed: { status: 409, code: 'signup_completed' },

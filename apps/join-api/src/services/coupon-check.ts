@@ -4,11 +4,11 @@ import type { Services } from '../context.js';
 import type { UserRow } from '../accounts.js';
 import { RATE_LIMITS, releaseRateLimits, reserveRateLimits, type RateLimitStep } from '../lib/rate-limit.js';
 import { CurrencyNotOfferedError, buyerCurrency, quoteOrder } from '../order-quote.js';
-import { ServiceError, type Refusal } from './errors.js';
+import { ServiceError, type RefusalReason } from './errors.js';
 import { audienceOf, pricingGroupFor, readPricing } from './offers.js';
 
 /** Why a promotion code was refused (each a 422 of its own, lib/problem.ts `REFUSAL_PROBLEMS`). */
-type CouponRefusal = Extract<Refusal, 'coupon_unknown' | 'coupon_expired' | 'coupon_not_applicable'>;
+type CouponRefusal = Extract<RefusalReason, 'coupon_unknown' | 'coupon_expired' | 'coupon_not_applicable'>;
 
 const REFUSALS: Record<CouponRefusal, string> = {
   coupon_unknown: 'There is no promotion code like this one.',

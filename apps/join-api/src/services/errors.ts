@@ -1,7 +1,7 @@
 import type { FieldError } from '@ofw/api-client';
 
 /**
- * Why a service refused, in the join's own terms (domain errors, mapped to problem+json at one edge —
+ * Why a service refused (a {@link ServiceError}'s `reason`), in the join's own terms (domain errors, mapped to problem+json at one edge —
  * `problemOf` in lib/problem.ts gives each its HTTP status and the contract's problem code).
  * - signups: `invite_invalid` (a used, expired or unknown invite token), `referral_invalid` (a pro referral link no
  *   longer valid), `signup_completed` (a replayed signup whose parent has finished registering),
@@ -19,7 +19,7 @@ import type { FieldError } from '@ofw/api-client';
  *   `payment_method_expired` (a used or unknown nonce), `authentication_required` (the bank's soft decline asking for
  *   3D Secure: one step-up under the same key, services/step-up.ts), `gateway_unavailable` (the charge is in doubt).
  */
-export type Refusal =
+export type RefusalReason =
   | 'invite_invalid'
   | 'referral_invalid'
   | 'signup_completed'
@@ -58,13 +58,13 @@ export type Refusal =
  * `retryAfterSeconds` says when a retry may work (sent as `Retry-After`).
  */
 export class ServiceError extends Error {
-  readonly reason: Refusal;
+  readonly reason: RefusalReason;
   readonly errors: FieldError[] | undefined;
   readonly extra: Record<string, unknown>;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
-    reason: Refusal,
+    reason: RefusalReason,
     detail: string,
     opts: { errors?: FieldError[]; extra?: Record<string, unknown>; retryAfterSeconds?: number } = {},
   ) {

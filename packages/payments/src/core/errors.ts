@@ -3,6 +3,7 @@
  * message, type, details — spec §3 "Error object") and `toPaymentError`, which maps any provider, sandbox or network
  * error to the product's `PaymentError` with a react-intl message id (spec §8).
  */
+import { ERROR_TYPES } from '@ofw/domain';
 import {
   catalogueEntry,
   paymentErrorGroup,
@@ -59,6 +60,8 @@ export interface PaymentError {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** One of the §3 "Error object" types (@ofw/domain `ERROR_TYPES`); anything else is not trusted as a type. */
+const isErrorType = (value: unknown): value is PaymentErrorType => (ERROR_TYPES as readonly unknown[]).includes(value);
 
 function httpStatusOf(error: Record<string, unknown>): number | undefined {
   const details = isRecord(error.details) ? error.details : undefined;
@@ -91,7 +94,7 @@ function mapError(error: unknown): Omit<PaymentError, 'group'> {
   if (isRecord(error) && isRecord(error.problem)) return mapError({ ...error.problem, status: error.status });
   if (isRecord(error) && typeof error.code === 'string') {
     const entry = catalogueEntry(error.code);
-    const type = (typeof error.type === 'string' ? error.type : (entry?.type ?? 'UNKNOWN')) as PaymentErrorType;
+    const type = isErrorType(error.type) ? error.type : (entry?.type ?? 'UNKNOWN');
     const details = isRecord(error.details) ? error.details : undefined;
     const invalidFields = Array.isArray(details?.invalidFieldKeys) ? (details.invalidFieldKeys as string[]) : undefined;
     if (entry) {

@@ -4,8 +4,13 @@
  * join-web keeps the translations (en-GB, es-US, es-MX) of every id listed in `paymentMessages`.
  */
 
-/** §3/§8 provider error types (braintree-web's `BraintreeError.type`); errors.ts re-exports it. */
-export type PaymentErrorType = 'CUSTOMER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL' | 'UNKNOWN';
+import type { ProviderErrorType } from '@ofw/domain';
+
+/**
+ * §3/§8 provider error types (braintree-web's `BraintreeError.type`): @ofw/domain's `ERROR_TYPES`, their one list;
+ * errors.ts re-exports it.
+ */
+export type PaymentErrorType = ProviderErrorType;
 
 /** react-intl descriptors of every payment message (en-US defaults). */
 export const paymentMessages = {

@@ -3,11 +3,26 @@
  * screens see the same thing whichever driver is behind them (spec §3, §4; DESIGN.md §5).
  */
 
-import type { Address, FeatureFlags, PaymentsConfig as PaymentsConfigAnswer, TokenizedCard } from '@ofw/domain';
+import type {
+  Address,
+  FeatureFlags,
+  PaymentsConfig as PaymentsConfigAnswer,
+  PayPalResult,
+  TokenizedCard,
+  VerifyCardOptions as VerifyCardShape,
+} from '@ofw/domain';
 import type { HostedFieldKey, HostedFieldsCard, HostedFieldsEvent } from '../protocol.js';
 
-// Shapes with their one home in @ofw/domain: re-exported, never redefined here.
-export type { Address, CardBrand, TokenizedCard } from '@ofw/domain';
+// Shapes with their one home in @ofw/domain (spec §3, its zod schemas): re-exported, never redefined here.
+export type {
+  Address,
+  CardBrand,
+  PayPalResult,
+  ThreeDSecureInfo,
+  ThreeDSecureResult,
+  TokenizedCard,
+  VenmoResult,
+} from '@ofw/domain';
 
 // The hosted field keys, card and event names are the sandbox protocol's (their one home: `@ofw/payments/protocol`).
 export { HOSTED_FIELD_KEYS, type HostedFieldKey, type HostedFieldsCard, type HostedFieldsEvent } from '../protocol.js';
@@ -97,20 +112,6 @@ export interface HostedFieldsInstance {
   teardown(): Promise<void>;
 }
 
-/** §3 "3D Secure result" → `threeDSecureInfo`. */
-export interface ThreeDSecureInfo {
-  liabilityShifted: boolean;
-  liabilityShiftPossible: boolean;
-  status?: string;
-  enrolled?: string;
-  threeDSecureVersion?: string;
-  cavv?: string;
-  eciFlag?: string;
-  dsTransactionId?: string;
-  acsTransactionId?: string;
-  threeDSecureAuthenticationId?: string;
-}
-
 /** Feature flags of the payments config (§9 "Feature flags"): @ofw/domain's `FeatureFlags`. */
 export type PaymentFlags = FeatureFlags;
 
@@ -121,23 +122,13 @@ export type PaymentFlags = FeatureFlags;
  */
 export type PaymentsConfig = PaymentsConfigAnswer & { locale?: string };
 
-/** §3 "verifyCard options". `nonce`, `amount` and `bin` are required (§5 "3D Secure"). */
-export interface VerifyCardOptions {
-  nonce: string;
-  /** Major units, e.g. 216 or "216.00". */
-  amount: number | string;
-  bin: string;
-  email?: string;
-  mobilePhoneNumber?: string;
-  billingAddress?: Address;
-  additionalInformation?: Record<string, unknown>;
-  accountType?: 'credit' | 'debit';
-  challengeRequested?: boolean;
-  dataOnlyRequested?: boolean;
-  exemptionRequested?: boolean;
-  /** §5: must be `low_value` or `transaction_risk_analysis`. */
-  requestedExemptionType?: 'low_value' | 'transaction_risk_analysis';
-  cardAdd?: boolean;
+/**
+ * §3 "verifyCard options" (@ofw/domain `VerifyCardOptions`, their one home: `nonce`, `amount` in major units and `bin`
+ * required, §5 "3D Secure") and how @ofw/payments shows the challenge and bounds the wait. `shippingAddress` is left
+ * out: braintree-web's `verifyCard` reads a shipping address from `additionalInformation.shippingAddress` (braintree-web
+ * ThreeDSecure `verifyCard` options), so it is passed there.
+ */
+export interface VerifyCardOptions extends Omit<VerifyCardShape, 'shippingAddress'> {
   /** How the bank's challenge is shown (§2): the 440 px modal (default) or a 400×400 inline frame in `container`. */
   challenge?: ChallengePresentation;
   /**
@@ -170,36 +161,6 @@ export interface ChallengePresentation {
   labels?: Partial<ChallengeLabels>;
   /** How long the interstitial shows before the bank's page loads, in ms (default 1200). */
   interstitialMs?: number;
-}
-
-/** §3 "3D Secure result". */
-export interface ThreeDSecureResult {
-  nonce: string;
-  type: string;
-  description: string;
-  details: TokenizedCard['details'];
-  binData?: BinData;
-  liabilityShifted: boolean;
-  liabilityShiftPossible: boolean;
-  threeDSecureInfo: ThreeDSecureInfo;
-  verificationDetails?: unknown;
-}
-
-/** §3 "Other wallet and bank results": Venmo. */
-export interface VenmoResult {
-  nonce: string;
-  type: 'VenmoAccount';
-  details: { username: string; paymentContextId?: string };
-  payerInfo?: Record<string, unknown>;
-}
-
-/** §3 "Other wallet and bank results": PayPal. */
-export interface PayPalResult {
-  nonce: string;
-  /** `'PayPalAccount'`. */
-  type: string;
-  details: Record<string, unknown>;
-  creditFinancingOffered?: unknown;
 }
 
 /**
