@@ -11,7 +11,7 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { fileURLToPath } from 'node:url';
 
-// DESIGN.md §2 "may import", enforced (issue 14). Each workspace's sources are an element (tests, benches, stories and
+// docs/ARCHITECTURE.md "May import", enforced. Each workspace's sources are an element (tests, benches, stories and
 // the e2e specs are not: they may use test doubles, fixtures and @ofw/domain's prices as an oracle). A workspace may import only the @ofw/* packages its
 // row lists, never reaches into another workspace by a relative path, and a package's sources use only the libraries of
 // its row. `@ofw/*` imports are matched by their specifier, not resolved, so an unbuilt package counts too.
@@ -26,7 +26,7 @@ const SOURCES = {
   'payments-sandbox': 'apps/payments-sandbox/src',
 };
 const OFW = ['@ofw/domain', '@ofw/api-client', '@ofw/payments', '@ofw/ui'];
-/** DESIGN.md §2: the @ofw/* packages each workspace may import (payments-sandbox: `@ofw/payments/protocol`, below). */
+/** docs/ARCHITECTURE.md "May import": the @ofw/* packages each workspace may import (payments-sandbox: `@ofw/payments/protocol`, below). */
 const MAY_IMPORT = {
   domain: [],
   'api-client': ['@ofw/domain'],
@@ -37,7 +37,7 @@ const MAY_IMPORT = {
   'payments-sandbox': ['@ofw/domain', '@ofw/payments'],
 };
 /**
- * DESIGN.md §2: the only libraries a package's sources may import (domain: "zod only; no React, no DOM, no I/O" — and
+ * docs/ARCHITECTURE.md "May import": the only libraries a package's sources may import (domain: "zod only; no React, no DOM, no I/O" — and
  * the Temporal polyfill, pure calendar arithmetic for terms, spec §3 subDurationInYears, until Node ships Temporal).
  */
 const LIBRARIES = {
@@ -66,7 +66,7 @@ const boundariesConfig = {
             {
               from: { element: { type } },
               disallow: { to: { element: { types: { anyOf: Object.keys(SOURCES).filter((t) => t !== type) } } } },
-              message: `${type} may not reach into another workspace by a path (DESIGN.md §2 "may import")`,
+              message: `${type} may not reach into another workspace by a path (docs/ARCHITECTURE.md "May import")`,
             },
             {
               from: { element: { type } },
@@ -78,14 +78,14 @@ const boundariesConfig = {
                   ]),
                 },
               },
-              message: `${type} may import only ${mayImport(type)} (DESIGN.md §2 "may import")`,
+              message: `${type} may import only ${mayImport(type)} (docs/ARCHITECTURE.md "May import")`,
             },
           ]),
           {
             from: { element: { type: 'payments-sandbox' } },
             disallow: { dependency: { source: ['@ofw/payments', '@ofw/payments/!(protocol)'] } },
             message:
-              'payments-sandbox may import only @ofw/payments/protocol of @ofw/payments (DESIGN.md §2 "may import")',
+              'payments-sandbox may import only @ofw/payments/protocol of @ofw/payments (docs/ARCHITECTURE.md "May import")',
           },
           ...Object.entries(LIBRARIES).map(([type, allowed]) => ({
             from: { element: { type } },
@@ -94,7 +94,7 @@ const boundariesConfig = {
                 module: { origin: ['external', 'core'], source: `!{${[...OFW, ...allowed].join(',')}}` },
               },
             },
-            message: `${type}'s sources may use only ${allowed.join(', ')} besides their @ofw packages (DESIGN.md §2 "may import")`,
+            message: `${type}'s sources may use only ${allowed.join(', ')} besides their @ofw packages (docs/ARCHITECTURE.md "May import")`,
           })),
         ],
       },
@@ -146,7 +146,7 @@ const NOT_YET_SPLIT = [
   'scripts/release-check.mjs',
 ];
 
-/** Issue 11 "one price": the low-level price functions stay inside @ofw/domain (see the block that uses it). */
+/** One price (docs/CONTRACTS.md "One price"): the low-level price functions stay inside @ofw/domain (see the block that uses it). */
 const ONE_PRICE = {
   name: '@ofw/domain',
   importNames: [
@@ -163,14 +163,14 @@ const ONE_PRICE = {
     'formatMoney',
   ],
   message:
-    "Prices come from @ofw/domain's quote() / priceCatalogue() (issue 11 'one price'), formatting from formatPrice().",
+    "Prices come from @ofw/domain's quote() / priceCatalogue() (docs/CONTRACTS.md 'One price'), formatting from formatPrice().",
 };
 
 export default tseslint.config(
   ...base({ tsconfigRootDir: import.meta.dirname }),
   ...react({ files: ['**/*.tsx', 'packages/payments/src/**/*.ts', 'apps/join-web/src/**/*.ts'] }),
   {
-    // Issue 13: every message is a literal with a translator description, its placeholders given, no text outside the
+    // docs/QUALITY.md "Four locales": every message is a literal with a translator description, its placeholders given, no text outside the
     // catalogues. join-web defines the messages (src/join/messages.ts, `pnpm i18n:check` and `formatjs verify` check
     // the catalogues); @ofw/ui renders texts it is given, so the JSX rule keeps it free of literal strings too.
     files: ['apps/join-web/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
@@ -189,7 +189,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 11 "one price": the apps price nothing themselves. Every total, discount, VAT and proration comes from
+    // One price (docs/CONTRACTS.md "One price"): the apps price nothing themselves. Every total, discount, VAT and proration comes from
     // @ofw/domain's quote / priceCatalogue (docs/CONTRACTS.md "One price"); the low-level rules stay inside the domain.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
     rules: {
@@ -202,7 +202,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 14 layering of join-api: services/ hold the business (signups, registration, orders, offers) and know
+    // The layering of join-api (docs/ARCHITECTURE.md): services/ hold the business (signups, registration, orders, offers) and know
     // nothing of HTTP routing; routes/ parse, authorize, call a service and respond. A service importing Hono or a
     // routes module fails lint.
     files: ['apps/join-api/src/services/**/*.ts'],
@@ -213,7 +213,10 @@ export default tseslint.config(
           paths: [ONE_PRICE, { name: 'hono', message: 'services/ know no HTTP framework: the route responds.' }],
           patterns: [
             { group: ['hono/*'], message: 'services/ know no HTTP framework: the route responds.' },
-            { group: ['**/routes/*'], message: 'A service never imports a routes module (issue 14 layering).' },
+            {
+              group: ['**/routes/*'],
+              message: 'A service never imports a routes module (the layering of join-api, docs/ARCHITECTURE.md).',
+            },
           ],
         },
       ],

@@ -28,9 +28,9 @@ import {
 /**
  * The e2e suite runs the built product as `pnpm start` does, on test ports bound to 127.0.0.1, with a fresh
  * PGlite folder per run: join-api (API + SPA) on 3100 and the payments sandbox on 3110 — two origins, so the
- * hosted card fields really are cross-origin frames (DESIGN.md §5) — and the sandbox's bank on 3111, the third origin
+ * hosted card fields really are cross-origin frames (docs/PAYMENTS.md) — and the sandbox's bank on 3111, the third origin
  * a 3D Secure challenge page is served from. A second join-api on 3120 runs in Braintree mode
- * (README "Braintree mode": its `braintree` driver, the real npm `braintree` SDK, against the same sandbox's Braintree
+ * (docs/DEVELOPMENT.md "Braintree mode": its `braintree` driver, the real npm `braintree` SDK, against the same sandbox's Braintree
  * gateway API) for the `braintree` project. The browser (support/browser.ts): `CHROMIUM_PATH` (scripts/test.sh sets it),
  * else Playwright's own Chromium when installed (`npx playwright install chromium`, e.g. on macOS), else Debian's
  * chromium.
@@ -38,13 +38,13 @@ import {
 const chromium = findChromium().executablePath;
 
 /**
- * The Node that runs this runner (the root devDependency `node`, README "Quick start"), quoted for the webServer
+ * The Node that runs this runner (the root devDependency `node`, docs/DEVELOPMENT.md "Runtime"), quoted for the webServer
  * commands' shell: the servers run on the same runtime as the specs, never on a `node` that the shell finds first.
  */
 const node = JSON.stringify(process.execPath);
 
 /**
- * The sandbox's server API key (issue 12), shared by the sandbox, both join-api servers and the specs that read the
+ * The sandbox's server API key, shared by the sandbox, both join-api servers and the specs that read the
  * sandbox's transactions (support/join.ts). Set here, in the runner's environment, before the workers start, so they
  * inherit the same value; the caller's SANDBOX_API_KEY wins.
  */
@@ -83,7 +83,7 @@ export default defineConfig<Pick<Fixtures, 'uiLocale' | 'paymentsDriver' | 'axe'
     screenshot: 'only-on-failure',
   },
   projects: [
-    // The matrix (issue 6 "Done when"): every flow in tests/flows in en-US and es-MX, at 1280 px and on a 360 px
+    // The matrix (docs/QUALITY.md "Accessible by default"): every flow in tests/flows in en-US and es-MX, at 1280 px and on a 360 px
     // touch phone. The browser's locale is the UI locale, so join-web starts in it (§1).
     ...(['en-US', 'es-MX'] as const).flatMap((uiLocale) =>
       ([1280, 360] as const).map((width) => ({

@@ -251,7 +251,7 @@ async function oneRun(throttled, fields) {
     }
   });
   await page.goto(`${base}/join`, { waitUntil: 'commit' });
-  // /join paints a prerendered shell first (join-web README "First paint"); the app has taken over once React has
+  // /join paints a prerendered shell first (docs/performance/join-web.md "First paint"); the app has taken over once React has
   // replaced it. That moment (ms since navigation start, {@link interactiveObserver}) is the time to interactive.
   const interactiveMs = await interactive;
   await page.waitForLoadState('load');

@@ -6,7 +6,7 @@
 //   REST API on http://localhost:3025) receives join-api's e-mails (invitations, receipts).
 // Ctrl-C stops everything.
 // `PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development pnpm start` runs join-api on the real braintree SDK
-// against the sandbox's Braintree gateway API instead (scripts/lib/payments-mode.mjs; README "Braintree mode").
+// against the sandbox's Braintree gateway API instead (scripts/lib/payments-mode.mjs; docs/DEVELOPMENT.md "Braintree mode").
 import path from 'node:path';
 import { PaymentsModeError, paymentsMode } from './lib/payments-mode.mjs';
 import { buildWorkspaces, root, startServers, stopAll, waitForHttp } from './lib/processes.mjs';

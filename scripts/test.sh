@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command (`pnpm test`): format, lint and type checks, every package's tests, then the
 # Playwright e2e suite in Chromium.
-# - installs Debian's chromium when no browser is found (TOOLCHAIN.md), runs headless;
+# - installs Debian's chromium when no browser is found (docs/DEVELOPMENT.md), runs headless;
 # - in CI (or with OFW_TEST_POSTGRES=1) starts a throw-away Debian PostgreSQL so join-api's suite runs on
 #   Postgres as well as on PGlite.
 set -euo pipefail

@@ -84,7 +84,7 @@ function preloadFullApp(): Plugin {
 
 const apiTarget = process.env.JOIN_API_URL ?? 'http://localhost:3000';
 
-// TOOLCHAIN.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed, exactly as generated —
+// docs/DEVELOPMENT.md: tanstackRouter() before react(); it writes src/routeTree.gen.ts (committed, exactly as generated —
 // semicolons: true matches the repository's style — so `pnpm dev` and `vite build` leave the file unchanged).
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // src/env.ts: the configuration validated here (a bad value stops the build or the dev server), compiled in.
@@ -100,7 +100,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     preloadFullApp(),
     // Production: the catalogues are precompiled, so the descriptors' English defaults are dead weight.
     ...(command === 'build' ? [stripDefaultMessages()] : []),
-    // README "Size": a treemap of every chunk's modules (gzip sizes) beside the manifest; `pnpm --filter join-web
+    // docs/performance/join-web.md "Size": a treemap of every chunk's modules (gzip sizes) beside the manifest; `pnpm --filter join-web
     // bench` copies it to <repo>/.bench/join-web-treemap.html and prints the first load's heaviest packages from it.
     ...(command === 'build' && !isSsrBuild && !process.env.JOIN_WEB_NO_TREEMAP
       ? [visualizer({ filename: 'dist/.vite/treemap.html', template: 'treemap', gzipSize: true, title: 'join-web' })]
@@ -136,16 +136,16 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     sourcemap: true,
     target: 'es2022',
     manifest: true,
-    // issue 15: modulepreload is native in every browser of the es2022 target that matters (Chromium, Firefox 115+,
+    // modulepreload is native in every browser of the es2022 target that matters (Chromium, Firefox 115+,
     // Safari 17+); an older Safari only skips the hint.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // issue 15: fewer, larger chunks for the first load (one request and one gzip stream each instead of a
+        // fewer, larger chunks for the first load (one request and one gzip stream each instead of a
         // dozen small shared chunks): the libraries the first screen runs (React, jotai, react-intl) in `runtime`,
         // and the first screen's own code — the header, the details step and the small modules they share with the
         // later steps — in `first`. TanStack Router and Query with the route tree and the /join route go to `app`,
-        // which main.tsx loads right after the first-screen tree took the shell over (README "First paint"). The
+        // which main.tsx loads right after the first-screen tree took the shell over (docs/performance/join-web.md "First paint"). The
         // details step's zod rules (details-validation.ts), every later step, @ofw/payments and braintree-web stay
         // in their lazy chunks; test/first-load.test.ts checks what the first load holds.
         codeSplitting: {

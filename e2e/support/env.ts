@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Where the e2e servers run (shared by playwright.config.ts and the specs): join-api (API + SPA) and the payments
  * sandbox on test ports bound to 127.0.0.1 — two origins, so the hosted card fields are cross-origin frames
- * (DESIGN.md §5). `E2E_API_PORT` / `E2E_SANDBOX_PORT` move them (default 3100 / 3110). A second join-api in Braintree
+ * (docs/PAYMENTS.md). `E2E_API_PORT` / `E2E_SANDBOX_PORT` move them (default 3100 / 3110). A second join-api in Braintree
  * mode (its `braintree` driver: the real npm `braintree` SDK against the same sandbox's Braintree gateway API, README
  * "Braintree mode") serves the `braintree` project on `E2E_BRAINTREE_API_PORT` (default 3120).
  */
@@ -14,7 +14,7 @@ export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3110);
 export const baseURL = `http://127.0.0.1:${apiPort}`;
 export const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
 /**
- * The sandbox's bank — the 3D Secure challenge page's own origin (DESIGN.md §5), the sandbox's second listener:
+ * The sandbox's bank — the 3D Secure challenge page's own origin (docs/PAYMENTS.md), the sandbox's second listener:
  * `E2E_SANDBOX_ACS_PORT` (default the sandbox's port + 1, 3111). Both join-api servers name it in their CSP.
  */
 export const sandboxAcsPort = Number(process.env.E2E_SANDBOX_ACS_PORT ?? sandboxPort + 1);
@@ -22,7 +22,7 @@ export const sandboxAcsURL = `http://127.0.0.1:${sandboxAcsPort}`;
 export const braintreeApiPort = Number(process.env.E2E_BRAINTREE_API_PORT ?? 3120);
 export const braintreeBaseURL = `http://127.0.0.1:${braintreeApiPort}`;
 /**
- * The payments sandbox's test merchant and its merchant account per currency (DESIGN.md §5), as the Braintree-mode
+ * The payments sandbox's test merchant and its merchant account per currency (docs/PAYMENTS.md), as the Braintree-mode
  * join-api is configured with them (scripts/lib/payments-mode.mjs fills in the same for `pnpm start`).
  */
 export const SANDBOX_MERCHANT_ACCOUNTS = {

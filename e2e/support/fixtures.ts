@@ -74,7 +74,7 @@ export const test = base.extend<Fixtures>({
       page,
       L,
       paymentsDriver,
-      // DESIGN.md §5 "3D Secure policy": a card whose liability cannot shift (4111…, not enrolled) is sold without it,
+      // docs/PAYMENTS.md "3D Secure policy": a card whose liability cannot shift (4111…, not enrolled) is sold without it,
       // so in Braintree mode too a parent pays with it
       card: VISA_OK,
       check: async (step) => {

@@ -14,7 +14,7 @@ export interface Flow {
   L: Labels;
   /** join-api's payment driver in this project (fixture option `paymentsDriver`). */
   paymentsDriver: PaymentsDriver;
-  /** The card a parent pays with: VISA_OK with either driver (sold without a liability shift, DESIGN.md §5). */
+  /** The card a parent pays with: VISA_OK with either driver (sold without a liability shift, docs/PAYMENTS.md). */
   card: Card;
   check: (step: string) => Promise<void>;
   press: (target: Locator) => Promise<void>;
@@ -224,7 +224,7 @@ export async function payByCard(
 }
 
 /**
- * The step after paying shows a confirmation a parent can keep (DESIGN.md §4 receipt): the amount paid as the Pay
+ * The step after paying shows a confirmation a parent can keep (docs/RECEIPTS.md): the amount paid as the Pay
  * button showed it (and, for GBP, the VAT it includes), the card's brand and last four, the order number and the
  * address the receipt was e-mailed to — read in the page's language from join-web's catalogue; then the step's checks
  * (axe) run over it.

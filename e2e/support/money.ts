@@ -3,7 +3,7 @@ import { SANDBOX_MERCHANT_ACCOUNTS, sandboxURL } from './env';
 import type { PaymentsDriver } from './join';
 
 /*
- * The money check every project runs (DESIGN.md §5 "Shown = charged"; spec §9 prices): what the payment provider — the
+ * The money check every project runs (docs/PAYMENTS.md "Shown = charged"; spec §9 prices): what the payment provider — the
  * payments sandbox, which both join-api drivers charge — took from a parent, counted from the sandbox's own record of
  * every transaction (`GET /sandbox/transactions`, payments-sandbox README "Fault control"), never from join-api's
  * answer nor from the first sale a search returns. A double charge, a charge for a refused order or a wrong amount fails.
@@ -67,7 +67,7 @@ function chargeKey(orderId: string, amount: string, currency: string, merchantAc
 /**
  * Throws unless the approved sales among `transactions` are exactly `expected`, one sale per expected charge: same
  * orders, amounts (to the cent) and currencies — none missing, none extra, none twice. The braintree driver's sales
- * also name the currency's merchant account (DESIGN.md §5: the currency comes from the merchant account); the sandbox
+ * also name the currency's merchant account (docs/PAYMENTS.md: the currency comes from the merchant account); the sandbox
  * driver's server API names none (`''`). Pure, so a spec can prove it fails on a doubled order.
  */
 export function assertCharges(

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    // the public API's type tests (issue 14): test/*.test-d.ts, checked by tsc on every `vitest run`
+    // the public API's type tests: test/*.test-d.ts, checked by tsc on every `vitest run`
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
   },
 });

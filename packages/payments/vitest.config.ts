@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // the public API's type tests (issue 14): test/*.test-d.ts, checked by tsc on every `vitest run`
+    // the public API's type tests: test/*.test-d.ts, checked by tsc on every `vitest run`
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Finds a Chromium for Playwright, in e2e/support/browser.ts's order: CHROMIUM_PATH, Playwright's own browser when one
 # was installed (`npx playwright install chromium`, e.g. on macOS), Debian's chromium — installing Debian's package
-# when none is found (TOOLCHAIN.md: Playwright's own browser download cannot work on these machines). Exports
+# when none is found (docs/DEVELOPMENT.md: Playwright's own browser download cannot work on these machines). Exports
 # CHROMIUM_PATH.
 ensure_chromium() {
   local c own

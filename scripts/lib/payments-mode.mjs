@@ -1,4 +1,4 @@
-// The payment mode `pnpm start` and `pnpm dev` run join-api in, from the user's environment (DESIGN.md §5):
+// The payment mode `pnpm start` and `pnpm dev` run join-api in, from the user's environment (docs/PAYMENTS.md):
 //   - PAYMENTS_DRIVER unset or `sandbox`: join-api charges through the payments sandbox's own API (the default);
 //   - PAYMENTS_DRIVER=braintree BRAINTREE_ENVIRONMENT=Development: join-api runs the real npm `braintree` SDK against
 //     the sandbox's Braintree gateway API on this machine; the settings it needs are filled in when not given;
@@ -9,7 +9,7 @@
 /** Hosts that reach this machine only. */
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-/** The payments sandbox's test merchant (DESIGN.md §5), as join-api's braintree driver reads it. */
+/** The payments sandbox's test merchant (docs/PAYMENTS.md), as join-api's braintree driver reads it. */
 const SANDBOX_MERCHANT = {
   BRAINTREE_MERCHANT_ID: 'ofw_sandbox',
   BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
@@ -74,7 +74,7 @@ export function paymentsMode(env, { sandboxPort }) {
       `braintree driver, BRAINTREE_ENVIRONMENT=Development — join-api runs the braintree SDK against the payments ` +
       `sandbox's gateway API at http://${host}:${port} (merchant ${given('BRAINTREE_MERCHANT_ID') ?? SANDBOX_MERCHANT.BRAINTREE_MERCHANT_ID}); ` +
       `the browser keeps the sandbox's card fields`,
-    // DESIGN.md §5 "3D Secure policy": every card is looked up; one whose liability cannot shift is sold without it
+    // docs/PAYMENTS.md "3D Secure policy": every card is looked up; one whose liability cannot shift is sold without it
     cards:
       '4111111111111111 pays (not enrolled: no liability shift), 4000000000002503 asks for a 3D Secure challenge, ' +
       '4000000000002925 fails authentication and is refused, 4000000000002099 is a soft decline that asks for one',

@@ -1,4 +1,4 @@
-// DESIGN.md §2's "may import" table is enforced by the root ESLint config (eslint-plugin-boundaries), so a
+// docs/ARCHITECTURE.md "May import" table is enforced by the root ESLint config (eslint-plugin-boundaries), so a
 // workspace reaching around its boundary fails `pnpm lint`. Each case lints a small fixture as if it were a source
 // file of that workspace (ESLint's lintText, type-aware rules off: only the import graph matters here). Run by
 // `pnpm test` (scripts/test.sh): `node --test scripts/test/`.
@@ -22,7 +22,7 @@ async function boundaryErrors(filePath, code) {
   return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
 }
 
-describe('DESIGN.md §2 "may import" in eslint.config.js', () => {
+describe('docs/ARCHITECTURE.md "May import" in eslint.config.js', () => {
   const forbidden = [
     [
       'packages/domain/src/fixture.ts',

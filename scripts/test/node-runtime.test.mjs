@@ -1,4 +1,4 @@
-// The runtime: the root devDependency `node` installs the pinned Node into node_modules/.bin (README "Quick start"),
+// The runtime: the root devDependency `node` installs the pinned Node into node_modules/.bin (docs/DEVELOPMENT.md "Runtime"),
 // and everything the project runs must run on it — pnpm scripts, a workspace's tools, the repository checks, and every
 // process `pnpm start` starts (scripts/start.mjs spawns each server with `process.execPath`; `pnpm dev`'s are checked
 // in dev-smoke.test.mjs). `pnpm release:check` runs the published packages on the machine's own Node as well

@@ -68,7 +68,7 @@ describe('.github/workflows/ci.yml', () => {
     const node = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
     assert.equal(String(node.with['node-version']), nodeMajor, `Node ${nodeMajor}, the engines minimum`);
     // that Node only bootstraps the install (the container is the same one, as on the project's machines); the tests
-    // then run on the root devDependency `node` (README "Quick start"), which the lockfile pins for CI too
+    // then run on the root devDependency `node` (docs/DEVELOPMENT.md "Runtime"), which the lockfile pins for CI too
     assert.equal(/^node:(\d+)-/.exec(job.container ?? '')?.[1], nodeMajor, `${name}: container node:${nodeMajor}-*`);
     assert.ok(rootPkg.devDependencies.node, 'the runtime is the root devDependency `node`');
     const install = runs(job).indexOf('pnpm install --frozen-lockfile');

@@ -37,7 +37,7 @@ export async function startJoinApi({
   const childEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    // not `production`: production refuses the payments sandbox and a rate-limit factor (DESIGN.md §5); the
+    // not `production`: production refuses the payments sandbox and a rate-limit factor (docs/PAYMENTS.md); the
     // production defaults that matter here are set instead
     NODE_ENV: 'test',
     COOKIE_SECURE: 'true',

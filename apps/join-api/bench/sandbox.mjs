@@ -28,7 +28,7 @@ export const THREE_DS_OK = {
 /**
  * A function tokenizing the 3D Secure test Visa into a new single-use nonce of `store` carrying a successful
  * (liability-shifted) 3DS result, as the payment page's hosted fields and 3DS lookup do: join-api's 3D Secure policy
- * (DESIGN.md §5) refuses a sale without one, so `fake-valid-nonce` alone is refused.
+ * (docs/PAYMENTS.md) refuses a sale without one, so `fake-valid-nonce` alone is refused.
  */
 export function nonceMaker(store, FAKE_NONCES) {
   const visa = FAKE_NONCES['fake-three-d-secure-visa-full-authentication-nonce'];

@@ -34,7 +34,7 @@ export const PURCHASES = {
  * - `challenge` — 4000000000002503: looked up, challenged, "Complete authentication" answered in the bank's frame,
  *   then exchanged (`authenticate_from_jwt`): liability shifted;
  * - `not-enrolled` — 4111111111111111: looked up, `authentication_unavailable` (liabilityShiftPossible false), sold
- *   without `threeDSecure.required` (DESIGN.md §5 "3D Secure policy");
+ *   without `threeDSecure.required` (docs/PAYMENTS.md "3D Secure policy");
  * - `paypal` — a one-time PayPal checkout (the popup's `fake-paypal_sb` single-use nonce, with the payer's own email).
  */
 export const METHODS = ['frictionless', 'challenge', 'not-enrolled', 'paypal'];

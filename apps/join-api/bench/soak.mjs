@@ -1,4 +1,4 @@
-// join-api money soak (DESIGN.md §5 "Money safety"), part of `pnpm --filter join-api bench` (and so
+// join-api money soak (docs/PAYMENTS.md "Money safety"), part of `pnpm --filter join-api bench` (and so
 // of the root `pnpm bench`); alone: `pnpm --filter join-api bench:soak`.
 //
 // For each payments driver (SOAK_DRIVERS, default `braintree,sandbox`): join-api's own entry (dist/main.js, so its
@@ -205,7 +205,7 @@ async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, po
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    // not `production`: production refuses the payments sandbox and a rate-limit factor (DESIGN.md §5); the
+    // not `production`: production refuses the payments sandbox and a rate-limit factor (docs/PAYMENTS.md); the
     // production defaults that matter here are set instead
     NODE_ENV: 'test',
     COOKIE_SECURE: 'true',

@@ -8,7 +8,7 @@ import { CALLS, joinParent, securityQuestionIds } from './join-flow.mjs';
 
 /** Goal of statements per parent (sign-up + order): fewer round trips (docs/performance/join-api.md). */
 export const STATEMENTS_GOAL = 12;
-/** Statements per parent (sign-up + order) measured before this count existed (README "Where the time goes"). */
+/** Statements per parent (sign-up + order) measured before this count existed (docs/performance/join-api.md "Where the time goes"). */
 export const STATEMENTS_BEFORE = 30;
 
 /**

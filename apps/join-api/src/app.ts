@@ -24,7 +24,7 @@ import { openApiDocument } from './openapi.js';
 import { applePayDomainAssociation, contentSecurityPolicy, securityHeaders, webRoutes } from './web.js';
 
 /**
- * join-api as a Hono app: `/api/v1` (DESIGN.md §4), the built SPA and `/ofw/home.form`.
+ * join-api as a Hono app: `/api/v1` (docs/CONTRACTS.md "HTTP API"), the built SPA and `/ofw/home.form`.
  * Every API error is RFC 9457 problem+json; unexpected errors are logged and answered 500 without details.
  */
 export function createApp(deps: AppDeps) {

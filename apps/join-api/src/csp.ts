@@ -5,7 +5,7 @@ export type BraintreeEnvironment = 'Sandbox' | 'Production' | 'Development' | 'Q
 /**
  * Which payment provider the page talks to, for {@link contentSecurityPolicy}: the payments sandbox (its origin
  * frames the card fields and answers the browser; its bank, `acsOrigin`, serves the 3D Secure challenge page on an
- * origin of its own, DESIGN.md §5), or Braintree in one of its environments.
+ * origin of its own, docs/PAYMENTS.md), or Braintree in one of its environments.
  */
 export type CspPaymentsMode =
   | { driver: 'sandbox'; sandboxOrigin: string; acsOrigin: string }
@@ -143,7 +143,7 @@ const BRAINTREE_SOURCES: Record<'sandbox' | 'production', ProviderSources> = {
 
 /**
  * The sandbox's sources: its origin frames the card fields, the 3DS step-up and wallet pages and answers the browser;
- * its bank's origin (`acsOrigin`) is where the challenge frame's document goes (DESIGN.md §5) — framed, never fetched
+ * its bank's origin (`acsOrigin`) is where the challenge frame's document goes (docs/PAYMENTS.md) — framed, never fetched
  * nor posted to from the page (the provider's frame posts the CReq).
  */
 function sandboxSources(sandboxOrigin: string, acsOrigin: string): ProviderSources {
@@ -163,7 +163,7 @@ function providerSources(mode: CspPaymentsMode): ProviderSources {
 }
 
 /**
- * A strict CSP allowing only this origin and the payment provider's exact hosts (DESIGN.md §4 / §6): no wildcard but
+ * A strict CSP allowing only this origin and the payment provider's exact hosts (docs/CONTRACTS.md "HTTP API" / §6): no wildcard but
  * Braintree's documented Cardinal hosts ({@link CARDINAL_HOSTS}),
  * no scheme source but `data:` images and — with Braintree itself — `https:` in `frame-src` / `form-action` for the
  * issuer's 3D Secure ACS page, no `'unsafe-eval'`, `frame-ancestors 'none'`.

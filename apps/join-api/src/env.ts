@@ -101,7 +101,7 @@ const EnvSchema = z
     SANDBOX_URL: z.url().default('http://localhost:3010'),
     /**
      * The payments sandbox's bank (its 3D Secure ACS listener, `SANDBOX_ACS_PORT`): the challenge frame goes there, so
-     * the page's CSP `frame-src` names it with the sandbox's and Braintree `Development` modes (DESIGN.md §5).
+     * the page's CSP `frame-src` names it with the sandbox's and Braintree `Development` modes (docs/PAYMENTS.md).
      */
     SANDBOX_ACS_URL: z.url().default('http://127.0.0.1:3011'),
     /** The payments sandbox's server API key, sent by the `sandbox` driver as `Authorization: Bearer`. */

@@ -93,7 +93,7 @@ export function openApiDocument(): unknown {
     info: {
       title: 'OFW Join API',
       version: '1.0.0',
-      description: 'DESIGN.md §4. Errors are application/problem+json with a stable `code`.',
+      description: 'docs/CONTRACTS.md "HTTP API" Errors are application/problem+json with a stable `code`.',
       license: { name: 'UNLICENSED', identifier: 'LicenseRef-OFW-Internal' },
     },
     servers: [{ url: API_PREFIX }],

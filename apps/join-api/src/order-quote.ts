@@ -14,7 +14,7 @@ import {
 } from '@ofw/domain';
 
 /*
- * join-api prices nothing itself: every amount comes from `@ofw/domain`'s `quote` (DESIGN.md §3), the same
+ * join-api prices nothing itself: every amount comes from `@ofw/domain`'s `quote` (docs/ARCHITECTURE.md "The @ofw/domain contract"), the same
  * call the page makes, so what is shown is what is charged. This module only builds the quote context of a parent.
  */
 
@@ -39,7 +39,7 @@ export interface BuyerContext {
 }
 
 /**
- * The currency a parent pays in: their country's (§1 join countries, DESIGN.md; `@ofw/domain` `currencyForCountry` —
+ * The currency a parent pays in: their country's (spec §1 join countries; `@ofw/domain` `currencyForCountry` —
  * US USD, AU AUD, CA CAD, GB and IE GBP, NZ NZD, USD elsewhere).
  * @param country - the parent's ISO alpha-2 country code (`users.country`).
  */

@@ -10,7 +10,7 @@ type OrderRow = typeof orders.$inferSelect;
 export type OrderPaymentColumns = Pick<OrderRow, 'paymentMethodType' | 'cardBrand' | 'cardLast4' | 'paymentAccount'>;
 
 /**
- * The order columns for what paid (DESIGN.md §4: of a card only brand and last four — a last four that is not four
+ * The order columns for what paid (docs/CONTRACTS.md "HTTP API": of a card only brand and last four — a last four that is not four
  * digits is dropped; of a wallet only the account the receipt names). `null` (nothing charged) clears them.
  */
 export function paymentColumns(method: PaymentMethodSummary | null | undefined): OrderPaymentColumns {

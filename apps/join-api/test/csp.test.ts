@@ -5,7 +5,7 @@ import { contentSecurityPolicy, type CspPaymentsMode } from '../src/web.js';
 // and its source (see BRAINTREE_SOURCES in src/web.ts).
 
 const SANDBOX_ORIGIN = 'http://127.0.0.1:3010';
-/** The sandbox's bank: its 3D Secure challenge page's own origin (DESIGN.md §5). */
+/** The sandbox's bank: its 3D Secure challenge page's own origin (docs/PAYMENTS.md). */
 const ACS_ORIGIN = 'http://127.0.0.1:3011';
 const SANDBOX_MODE: CspPaymentsMode = { driver: 'sandbox', sandboxOrigin: SANDBOX_ORIGIN, acsOrigin: ACS_ORIGIN };
 const mode = (environment: 'Sandbox' | 'Production' | 'Development' | 'Qa'): CspPaymentsMode => ({
@@ -131,7 +131,7 @@ describe('contentSecurityPolicy per payments mode', () => {
     const sandbox = contentSecurityPolicy(SANDBOX_MODE);
     expect(contentSecurityPolicy(mode('Development'))).toBe(sandbox);
     const policy = directives(sandbox);
-    // DESIGN.md §5: the challenge frame holds the provider's page, whose document goes to the bank's own origin
+    // docs/PAYMENTS.md: the challenge frame holds the provider's page, whose document goes to the bank's own origin
     expect(policy.get('frame-src')).toEqual([SANDBOX_ORIGIN, ACS_ORIGIN]);
     // the bank is framed only: the page neither fetches from it nor posts a form to it (the provider's frame does)
     expect(policy.get('connect-src')).toEqual(["'self'", SANDBOX_ORIGIN]);

@@ -9,7 +9,7 @@ import { braintreeDevEnv } from './helpers.js';
  * The real npm `braintree` SDK bounds a request with an idle-socket timer (lib/braintree/http.js `setTimeout`): it
  * restarts on every byte and starts only once connected. A gateway that answers one byte at a time keeps such a call
  * open for ever — and a sale sent meanwhile could land after the order's lease. join-api's driver gives each call one
- * deadline instead, and cuts the call's socket when it passes (DESIGN.md §5 "one deadline per call, connect included").
+ * deadline instead, and cuts the call's socket when it passes (docs/PAYMENTS.md "one deadline per call, connect included").
  */
 describe('braintree driver: one deadline per gateway call (real SDK, a gateway that trickles its answer)', () => {
   let server!: http.Server;

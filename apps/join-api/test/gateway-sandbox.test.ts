@@ -169,7 +169,7 @@ describe.each(['braintree', 'sandbox'] as const)('orders through apps/payments-s
     ['Venmo', () => 'fake-venmo-account-nonce', { type: 'venmo', username: '@venmojoe' }, '@venmojoe'],
     ['Apple Pay', () => 'fake-apple-pay-visa-nonce', { type: 'apple_pay', brand: 'Visa', last4: '1881' }, null],
   ])(
-    'the receipt names what paid — %s (§3: Venmo username with a leading @; DESIGN.md §4: nothing more is kept)',
+    'the receipt names what paid — %s (§3: Venmo username with a leading @; docs/CONTRACTS.md "HTTP API": nothing more is kept)',
     async (_, nonce, paymentMethod, account) => {
       const p = await parent();
       const res = await order(t, p.authToken, `${driver}-pm-${paymentMethod.type}`, { paymentMethodNonce: nonce() });

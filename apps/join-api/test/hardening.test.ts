@@ -424,7 +424,7 @@ describe('card testing limits on POST /orders and GET /payments/config', () => {
   });
 });
 
-describe('per-address limits stop card testing, not parents behind one address (DESIGN.md §5)', () => {
+describe('per-address limits stop card testing, not parents behind one address (docs/PAYMENTS.md)', () => {
   let sandbox!: FakeSandbox;
   let t!: TestApp;
   // the clock moves a minute per parent: 40 parents within the hour, under the per-minute signup limit

@@ -325,7 +325,7 @@ export async function signup(t: TestApp, body: unknown = SIGNUP) {
 
 /**
  * POST /orders as the page sends it: unless `body` names its own `expectedCharge`, it carries the literal spec §9 price
- * of its package (test/spec-prices.ts: what a page showed for a first purchase, DESIGN.md §5 "Shown = charged") — never
+ * of its package (test/spec-prices.ts: what a page showed for a first purchase, docs/PAYMENTS.md "Shown = charged") — never
  * the server's own quote. A package the table does not price gets a placeholder, and the server's own refusal (an
  * unknown package) or 409 price_changed: a test of a coupon, an upgrade or build-your-own options states its charge.
  */
@@ -380,7 +380,7 @@ export function withFakeSandboxApp(
 
 /**
  * join-api's settings for Braintree's `Development` environment on a gateway at 127.0.0.1:`port` (apps/payments-sandbox's
- * Braintree gateway API, DESIGN.md §5): its merchant, keys and one merchant account per catalogue currency.
+ * Braintree gateway API, docs/PAYMENTS.md): its merchant, keys and one merchant account per catalogue currency.
  */
 export function braintreeDevEnv(port: number, driver: 'braintree' | 'sandbox' = 'braintree'): Record<string, string> {
   return {

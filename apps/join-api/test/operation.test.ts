@@ -5,7 +5,7 @@ import { signup, testApp, type TestApp } from './helpers.js';
 const entries = Object.entries(contract) as [string, Operation][];
 const byAuth = (auth: Operation['auth']) => entries.filter(([, op]) => op.auth === auth);
 
-describe("operation(): the contract entry's auth and headers are enforced before the handler (DESIGN.md §4)", () => {
+describe("operation(): the contract entry's auth and headers are enforced before the handler (docs/CONTRACTS.md 'HTTP API')", () => {
   let t: TestApp;
   let me: Awaited<ReturnType<typeof signup>>;
   let other: Awaited<ReturnType<typeof signup>>;

@@ -48,7 +48,7 @@ function statementCounter(db: TestApp['db']) {
 }
 
 /**
- * Statements per parent ≤ 12 (README "Where the time goes": join-api's CPU per statement × 30 statements per parent
+ * Statements per parent ≤ 12 (docs/performance/join-api.md "Where the time goes": join-api's CPU per statement × 30 statements per parent
  * saturated its event loop): the join's hot calls run fewer statements, with the same answers.
  */
 describe('statements per call of the join (PGlite)', () => {
@@ -207,7 +207,7 @@ describe.each(DATABASES)('a signup twin with one Idempotency-Key (%s)', (kind) =
 /**
  * The order's reads after the parent's lock keep their snapshot semantics on both databases: two payment attempts of
  * one parent with different Idempotency-Keys at once (two tabs) make one order and one charge; the other attempt sees
- * the pending order its twin committed and answers 409 (DESIGN.md §5: one charge per parent's attempt in doubt), never a
+ * the pending order its twin committed and answers 409 (docs/PAYMENTS.md: one charge per parent's attempt in doubt), never a
  * 500 from `orders_one_pending_per_user_idx`.
  */
 describe.each(DATABASES)('two payment attempts of one parent at once (%s)', (kind) => {

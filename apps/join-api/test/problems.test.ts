@@ -38,7 +38,7 @@ const testSources = readdirSync(new URL('.', import.meta.url))
   .map((f) => readFileSync(new URL(f, import.meta.url), 'utf8'))
   .join('\n');
 
-describe("each operation's documented problems are what it can refuse (DESIGN.md §4: errors are problem+json by status)", () => {
+describe("each operation's documented problems are what it can refuse (docs/CONTRACTS.md 'HTTP API': errors are problem+json by status)", () => {
   it('every operation has its handler refusals listed next to its handler', () => {
     expect(Object.keys(handlerRefusals).sort()).toEqual([...ids].sort());
   });

@@ -1,7 +1,7 @@
 /**
  * What a first purchase of a fixed package charges, as literal figures copied from spec §9 "Prices" (major units,
  * 2 decimals, the package's currency; package ids from spec §9 "Package ids" as @ofw/domain's catalogue numbers them).
- * join-api's tests send these as the order's `expectedCharge` — what the page showed (DESIGN.md §5 "Shown = charged")
+ * join-api's tests send these as the order's `expectedCharge` — what the page showed (docs/PAYMENTS.md "Shown = charged")
  * — and assert charged amounts against them: never the server's own quote, which a test must check, not copy. A
  * price the table does not hold (a coupon, an upgrade's proration, build-your-own options) is stated by the test.
  */

@@ -9,7 +9,7 @@ import { BILLING, braintreeDevEnv, counterValue, order, signup, testApp, type Te
 import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 
 /*
- * DESIGN.md §5 "3D Secure policy" through both drivers against apps/payments-sandbox: the `braintree` driver on the
+ * docs/PAYMENTS.md "3D Secure policy" through both drivers against apps/payments-sandbox: the `braintree` driver on the
  * real npm braintree SDK (the sandbox's Braintree gateway API), the `sandbox` driver on the sandbox's own API. Card
  * nonces come the way the page makes them: tokenized, then the 3DS lookup (and the challenge) of the sandbox's
  * browser API with a client token.

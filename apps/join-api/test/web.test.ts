@@ -15,7 +15,7 @@ import {
   webRoutes,
 } from '../src/web.js';
 
-// The static part of the web answer (DESIGN.md §4/§6 strict CSP; the prerendered /join first screen).
+// The static part of the web answer (docs/CONTRACTS.md "HTTP API" and docs/QUALITY.md strict CSP; the prerendered /join first screen).
 const GUARD = "(function(){document.documentElement.setAttribute('data-shell','off')})()";
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
@@ -186,7 +186,7 @@ describe('web: prerendered /join and the CSP', () => {
   });
 });
 
-describe('the served page’s CSP names the sandbox’s bank (SANDBOX_ACS_URL; DESIGN.md §5)', () => {
+describe('the served page’s CSP names the sandbox’s bank (SANDBOX_ACS_URL; docs/PAYMENTS.md)', () => {
   it('sandbox driver: the challenge frame may go to the bank’s origin, which is neither fetched nor posted to', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'join-web-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);

@@ -1,7 +1,7 @@
 /**
  * The first load of `/join` from Vite's manifest (dist/.vite/manifest.json): index.html's entry with its static
  * imports and the first part of the en-US catalogue — all the JS the first screen (the details step, rendered by the
- * first-screen tree without the router, README "First paint") runs before it takes the page over — plus their CSS.
+ * first-screen tree without the router, docs/performance/join-web.md "First paint") runs before it takes the page over — plus their CSS.
  * The full app (router, query client, the `/join` route) loads right after the takeover, so it is not in it. Shared by scripts/bundle-size.mjs (the figures) and
  * test/first-load.test.ts (what must stay out of it).
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Writes a brotli copy (`<file>.br`, quality 11) beside every text file of the built SPA that a browser fetches
- * (run last in `build`, after scripts/prerender.mjs wrote dist/join.html; README "Size"). join-api sends that copy to
+ * (run last in `build`, after scripts/prerender.mjs wrote dist/join.html; docs/performance/join-web.md "Size"). join-api sends that copy to
  * a browser that accepts `br` (Chromium sends `gzip, deflate, br, zstd`, on http://127.0.0.1 too) and gzips on the fly
  * otherwise. Brotli's best quality takes about a second for the runtime chunk — too slow per request, cheap once per
  * build — and makes the first load of /join about 13 % smaller than gzip -9.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes dist/join.html, the first screen of `/join` prerendered (run after `vite build`; README "First paint"):
+ * Writes dist/join.html, the first screen of `/join` prerendered (run after `vite build`; docs/performance/join-web.md "First paint"):
  *  1. a Vite SSR build of src/prerender.tsx (same plugins and aliases as the client) into node_modules/.prerender;
  *  2. `prerenderJoin()` renders the account-details step (en-US, fresh join) with react-dom/static;
  *  3. dist/index.html (the client build's page) gets that markup inside `<div id="root">`, in a wrapper marked
@@ -97,7 +97,7 @@ if (/url\(|<\/style/i.test(css))
 const fullApp = /\s*<link rel="modulepreload"[^>]*data-full-app[^>]*>/;
 if (!fullApp.test(index)) throw new Error('prerender: dist/index.html does not preload the full app (vite.config.ts)');
 const page = index
-  // the full app loads after the first-screen tree's takeover on /join (README "First paint"), not beside the first load
+  // the full app loads after the first-screen tree's takeover on /join (docs/performance/join-web.md "First paint"), not beside the first load
   .replace(fullApp, '')
   .replace(stylesheet[0], () => `<style>${css.trim()}</style>`)
   // The guard runs before the stylesheet link (an inline script after one would wait for the stylesheet). The Intl

@@ -11,7 +11,7 @@ import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from './state/j
 type Store = ReturnType<typeof createStore>;
 
 /**
- * What every screen runs on, the first-screen tree included (README "First paint"): the jotai store and the services.
+ * What every screen runs on, the first-screen tree included (docs/performance/join-web.md "First paint"): the jotai store and the services.
  * Router- and query-free: src/app.tsx's `createAppContext` adds the router and the query client.
  */
 export interface CoreContext {

@@ -3,7 +3,7 @@ import type { createStore } from 'jotai';
 import { joinStateAtom, startJoinAtom, STORAGE_KEYS } from './state/join-state.js';
 
 /**
- * README "First paint": the helpers shared by the build-time prerender of `/join` (src/prerender.tsx) and the
+ * docs/performance/join-web.md "First paint": the helpers shared by the build-time prerender of `/join` (src/prerender.tsx) and the
  * client's boot (src/main.tsx), so both render the same first screen.
  */
 
@@ -69,7 +69,7 @@ export function shellGuardScript(): string {
  * browser's first use of `Intl` — the same calls the app's takeover makes first: react-intl's `createIntl` checks
  * the locale with `Intl.NumberFormat.supportedLocalesOf` and `Intl.DateTimeFormat.supportedLocalesOf`, the details
  * step names regions with `Intl.DisplayNames`. A page's first `Intl` call loads ICU's locale data: ≈ 50 ms at
- * 4× CPU in Chromium (README "First paint"), which otherwise lands inside the takeover's task. On /join the main
+ * 4× CPU in Chromium (docs/performance/join-web.md "First paint"), which otherwise lands inside the takeover's task. On /join the main
  * thread is idle between the first paint and the arrival of the first load's scripts (≈ 0.5 s at 1.6 Mbps), so it
  * is paid there. Nothing runs before the first paint; a browser without `requestIdleCallback` skips it.
  * @returns the script's source (ES5, no dependencies), appended to {@link shellGuardScript}'s element.

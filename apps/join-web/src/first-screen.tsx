@@ -20,7 +20,7 @@ const JOIN_STEPS = stepsFor('join');
 const STAY: StepNav = { index: 0, next: () => undefined, back: () => undefined, goTo: () => undefined };
 
 /**
- * README "First paint", the first-screen tree: a fresh `/join` at the details step as the full app's first commit
+ * docs/performance/join-web.md "First paint", the first-screen tree: a fresh `/join` at the details step as the full app's first commit
  * shows it — the header and the details step in the same markup — without TanStack Router and TanStack Query, so
  * neither is in the first load. src/main.tsx takes the prerendered shell over with it, loads the full app right after
  * and lets it take over from this tree (same jotai store: what was typed stays; the focus is carried over).

@@ -46,7 +46,7 @@ function boot(): void {
   startJoinBeforeFirstRender(core.store, location.pathname);
   const locale = toLocale(core.store.get(localeAtom));
 
-  // README "First paint": the first commit must already show the whole screen — it replaces the prerendered /join
+  // docs/performance/join-web.md "First paint": the first commit must already show the whole screen — it replaces the prerendered /join
   // shell in one go (no flash, no shift), or is the first thing painted on other routes. So the locale's catalogue
   // (en-US if it fails, as I18nProvider does), the route's chunks and the current step's chunk are awaited side by
   // side first; a failure is left to the app, which shows its own loading or error state. (A promise, not a
@@ -65,7 +65,7 @@ function boot(): void {
   // parent acts or the page is idle (first-screen-idle.ts); a resumed join (booted after its validation) is not held
   const fresh = step === 'details' && !storedJoin && /^\/join\/?$/.test(location.pathname);
   if (fresh) holdUntilFirstScreenIdle();
-  // The prerendered shell accepts typing before the app runs (README "First paint"): the app takes it over keeping
+  // The prerendered shell accepts typing before the app runs (docs/performance/join-web.md "First paint"): the app takes it over keeping
   // what was typed and the focus.
   const shell = document.querySelector(`[${SHELL_ATTRIBUTE}]`);
   const live = shell && document.documentElement.getAttribute('data-shell') !== 'off' ? shell : undefined;

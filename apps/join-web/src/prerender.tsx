@@ -2,7 +2,7 @@
  * Build-time prerender of the `/join` first screen (the account-details step, en-US, a fresh join), run by
  * `scripts/prerender.mjs` through a Vite SSR build of this file. The markup goes into dist/join.html, which join-api
  * serves for `GET /join`, so the parent sees the step before the app's JavaScript has loaded; src/main.tsx then
- * replaces it with the live app in its first commit (README "First paint").
+ * replaces it with the live app in its first commit (docs/performance/join-web.md "First paint").
  *
  * React 19's `prerender` (react-dom/static) waits for lazy components and Suspense, unlike `renderToString`.
  * Queries (countries, join countries) are not fetched here: their loading state is what the shell shows, as the

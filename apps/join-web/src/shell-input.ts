@@ -6,7 +6,7 @@ import type { Root } from 'react-dom/client';
 import { joinStateAtom, localeAtom } from './state/join-state.js';
 
 /**
- * README "First paint": the prerendered `/join` shell is live HTML — the parent can type into it before the app's
+ * docs/performance/join-web.md "First paint": the prerendered `/join` shell is live HTML — the parent can type into it before the app's
  * JavaScript has run. When the app takes over (its first commit replaces the shell), what was typed and where the
  * caret was must carry over. These helpers read the shell's form and write it into the join state the app renders
  * from, then put the focus back on the same field ({@link takeOverShell} does it all, as src/main.tsx calls it).
@@ -30,7 +30,7 @@ export function takeOverShell(root: Root, app: ReactNode, store: Store, shell: E
 }
 
 /**
- * One tree of the app replaces another on the same root in one task (README "First paint": the full app takes over
+ * One tree of the app replaces another on the same root in one task (docs/performance/join-web.md "First paint": the full app takes over
  * from the first-screen tree): both render from the same jotai store, so what was typed stays; the focus and the
  * caret go back to the same field (by id) once the new markup is in.
  * @param root - the root both trees render in.

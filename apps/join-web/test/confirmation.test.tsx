@@ -69,7 +69,7 @@ function atAccount(country: 'US' | 'GB', languageLocale: string) {
 
 const confirmation = () => screen.findByRole('region', { name: /Payment received|Pago recibido/ });
 
-describe('the confirmation after paying (DESIGN.md §4 receipt: package, amount, what paid, order number, receipt address)', () => {
+describe('the confirmation after paying (docs/RECEIPTS.md: package, amount, what paid, order number, receipt address)', () => {
   it('§3 Package.vatAmount / §9 "Essentials £107.99 (VAT 18)": a GBP order shows the amount and the VAT it includes, in pounds', async () => {
     const api = atAccount('GB', 'en-GB');
     savePaidOrder(7, paidOrderOf(answer({})));

@@ -68,7 +68,7 @@ describe('the first load of /join', () => {
     ).toEqual([]);
   });
 
-  // README "First paint": the first-screen tree takes the shell over without TanStack Router and Query; the full app
+  // docs/performance/join-web.md "First paint": the first-screen tree takes the shell over without TanStack Router and Query; the full app
   // (router, query client, the routes) is its own chunk, loaded right after that takeover — not before it.
   it('without TanStack Router or Query (router-core, react-router, history, query-core, react-query)', () => {
     expect(

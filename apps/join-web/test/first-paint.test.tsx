@@ -23,7 +23,7 @@ import { replaceTree, takeOverShell } from '../src/shell-input.js';
 import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from '../src/state/join-state.js';
 import { fakeApi, fillDetails } from './helpers.js';
 
-// README "First paint": dist/join.html shows the /join first step before the app runs; the app's first
+// docs/performance/join-web.md "First paint": dist/join.html shows the /join first step before the app runs; the app's first
 // commit must show the same screen (no flash), and the shell must be dropped whenever the app would show another.
 
 /** Runs the guard's exact text with these browser languages; true when it keeps the shell. */

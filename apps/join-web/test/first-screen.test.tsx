@@ -9,7 +9,7 @@ import { pendingSignupAtom } from '../src/join/steps/details/pending-signup.js';
 import { joinStateAtom } from '../src/state/join-state.js';
 import { expectLastNameAndEmailMissing, fillDetails } from './details-form.js';
 
-// README "First paint", the first-screen tree: a fresh /join's details step runs before TanStack Router and Query are
+// docs/performance/join-web.md "First paint", the first-screen tree: a fresh /join's details step runs before TanStack Router and Query are
 // loaded (they are not in the first load). Importing either — from any module the tree reaches — fails this file.
 vi.mock('@tanstack/react-router', () => {
   throw new Error('the first-screen tree imported @tanstack/react-router');

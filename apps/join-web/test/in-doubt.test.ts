@@ -27,7 +27,7 @@ const hangingFetch = (_: string | URL | Request, init?: RequestInit) =>
     init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
   });
 
-describe('an order whose answer did not come in time is in doubt (DESIGN.md §4 idempotency)', () => {
+describe('an order whose answer did not come in time is in doubt (docs/CONTRACTS.md "HTTP API" idempotency)', () => {
   it('the API client’s timeout keeps the attempt and its Idempotency-Key, and the banner says no second charge', async () => {
     const api = createApiClient({ fetch: hangingFetch, timeoutMs: 20 });
     const err = await api

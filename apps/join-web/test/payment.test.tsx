@@ -251,7 +251,7 @@ describe('payment step', () => {
     receipt: { ...order.receipt, years: 1, paymentMethod, receiptEmail: 'ada@example.com' },
   });
 
-  it('DESIGN.md §4 receipt: the step after paying by card confirms the package and term, the amount, the card brand and last four, the order number and the receipt address — from the order answer — and a reload shows it again', async () => {
+  it('docs/RECEIPTS.md: the step after paying by card confirms the package and term, the amount, the card brand and last four, the order number and the receipt address — from the order answer — and a reload shows it again', async () => {
     const { api } = atPayment([
       () => ({ status: 201, body: paidWith({ type: 'card', brand: 'Visa', last4: '1111' }) }),
     ]);
@@ -282,7 +282,7 @@ describe('payment step', () => {
     expect(api.calls.filter((c) => c.path === '/orders')).toHaveLength(1); // nothing paid again
   });
 
-  it('DESIGN.md §4 receipt: a PayPal payment is confirmed with the PayPal payer e-mail the order answer names', async () => {
+  it('docs/RECEIPTS.md: a PayPal payment is confirmed with the PayPal payer e-mail the order answer names', async () => {
     payPalButton.shown = true;
     const { api } = atPayment([
       () => ({ status: 201, body: paidWith({ type: 'paypal', payerEmail: 'jane.doe@example.com' }) }),
@@ -585,7 +585,7 @@ describe('payment step', () => {
     },
   );
 
-  it('DESIGN.md §5 step-up: 402 authentication_required verifies a freshly tokenized card again with challengeRequested (§3 verifyCard options) and retries under the SAME Idempotency-Key with the new nonce', async () => {
+  it('docs/PAYMENTS.md "3D Secure policy" step-up: 402 authentication_required verifies a freshly tokenized card again with challengeRequested (§3 verifyCard options) and retries under the SAME Idempotency-Key with the new nonce', async () => {
     const { api, keys } = atPayment([
       () => problem(402, 'authentication_required'),
       () => ({ status: 201, body: order }),
@@ -611,7 +611,7 @@ describe('payment step', () => {
     ]);
   });
 
-  it('DESIGN.md §5 step-up: exactly one per payment attempt — a second authentication_required says the bank could not verify the card and sends nothing more', async () => {
+  it('docs/PAYMENTS.md "3D Secure policy" step-up: exactly one per payment attempt — a second authentication_required says the bank could not verify the card and sends nothing more', async () => {
     const { api } = atPayment([
       () => problem(402, 'authentication_required'),
       () => problem(402, 'authentication_required'),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../scripts/precompress.mjs';
 
 /**
- * README "Size": the build writes a brotli copy beside each text file a browser fetches, which join-api sends to a
+ * docs/performance/join-web.md "Size": the build writes a brotli copy beside each text file a browser fetches, which join-api sends to a
  * browser accepting `br` (RFC 9110 §8.4.1; its test/web.test.ts checks the serving). The copies must decode to
  * exactly their file and be smaller than gzip -9, which join-api sends otherwise.
  */

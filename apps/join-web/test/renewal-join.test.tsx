@@ -6,7 +6,9 @@ import { STORAGE_KEYS } from '../src/state/join-state.js';
 import { resetSeen, seen } from './fake-payments.js';
 import { fakeApi, parentState, renderApp, storeJoin, type Call } from './helpers.js';
 
-vi.mock('@ofw/payments/react', async (importOriginal) => (await import('./fake-payments.js')).fakePayments(importOriginal));
+vi.mock('@ofw/payments/react', async (importOriginal) =>
+  (await import('./fake-payments.js')).fakePayments(importOriginal),
+);
 beforeEach(resetSeen);
 
 const gbp = offeredCatalogue('P3', 'GBP', 'join').packages[0]!;

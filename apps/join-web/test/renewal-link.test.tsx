@@ -5,7 +5,9 @@ import { STORAGE_KEYS } from '../src/state/join-state.js';
 import { resetSeen, seen } from './fake-payments.js';
 import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 
-vi.mock('@ofw/payments/react', async (importOriginal) => (await import('./fake-payments.js')).fakePayments(importOriginal));
+vi.mock('@ofw/payments/react', async (importOriginal) =>
+  (await import('./fake-payments.js')).fakePayments(importOriginal),
+);
 beforeEach(resetSeen);
 
 const TOKEN = 'renewal-link-token-0123456789';

@@ -1,7 +1,7 @@
 /**
  * The sandbox's issuing bank: the 3D Secure 2 ACS (Access Control Server) challenge, served from its own origin — a
  * separate listener (`SANDBOX_ACS_PORT`, on 127.0.0.1) — as a real bank's ACS is, on a host no merchant or provider
- * allow-list can name (DESIGN.md §5). The flow follows the EMV 3DS browser challenge as braintree-web's Songbird
+ * allow-list can name (docs/PAYMENTS.md). The flow follows the EMV 3DS browser challenge as braintree-web's Songbird
  * frameworks drive it (braintree-web src/three-d-secure/external/frameworks/songbird.js `_presentChallenge`:
  * `Cardinal.continue('cca', { AcsUrl: lookup.acsUrl, Payload: lookup.pareq })`):
  *

@@ -58,7 +58,7 @@ export { TOKENIZATION_KEY };
 const HOME_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OFW payments sandbox</title></head><body><main><h1>OFW payments sandbox</h1><p>A local stand-in for the card payment provider. Test cards: 4111111111111111 (authorized), 4000111111111115 (processor declined 2000), 4000000000002701 / 4000000000002925 / 4000000000002503 (3D Secure frictionless success / failure / challenge). See apps/payments-sandbox/README.md.</p></main></body></html>`;
 
 /**
- * The payments sandbox as a Hono app (DESIGN.md §5), one area a module: hosted-field frames (`frames.ts`), the client
+ * The payments sandbox as a Hono app (docs/PAYMENTS.md), one area a module: hosted-field frames (`frames.ts`), the client
  * API with tokenization (`client-api.ts`), the server API join-api's sandbox gateway charges nonces with
  * (`server-api.ts`, docs/CONTRACTS.md "Sandbox server API"), Braintree's XML gateway (`gateway/`), 3D Secure, wallets
  * and fault control.

@@ -1,5 +1,5 @@
 /**
- * The browser-facing client API braintree-web's client talks to (DESIGN.md §5): the merchant configuration a client
+ * The browser-facing client API braintree-web's client talks to (docs/PAYMENTS.md): the merchant configuration a client
  * token's `configUrl` names, and tokenization (`POST /v1/tokenize`, called by the number frame, same origin).
  */
 import type { Hono } from 'hono';

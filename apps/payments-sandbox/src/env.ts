@@ -18,14 +18,14 @@ export const EnvSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   /**
    * The bank's port: the 3D Secure challenge's ACS is served on its own listener on 127.0.0.1 — a third origin, as a
-   * real bank's (DESIGN.md §5). Default: `SANDBOX_PORT` + 1, or 0 (any free port) when `SANDBOX_PORT` is 0
+   * real bank's (docs/PAYMENTS.md). Default: `SANDBOX_PORT` + 1, or 0 (any free port) when `SANDBOX_PORT` is 0
    * ({@link readEnv} fills it in).
    */
   SANDBOX_ACS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HOST: z.string().min(1).default('localhost'),
   SANDBOX_ALLOWED_ORIGINS: originList.default(DEFAULT_ALLOWED_ORIGINS),
   /**
-   * Never `production` (DESIGN.md §5 "Production fails closed"): the sandbox approves test cards and has fault control,
+   * Never `production` (docs/PAYMENTS.md "Production fails closed"): the sandbox approves test cards and has fault control,
    * so {@link readEnv} refuses to start there. (Should an app be built with `nodeEnv: 'production'` anyway, fault
    * control `/sandbox/*` answers 404.)
    */

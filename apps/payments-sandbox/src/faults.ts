@@ -1,5 +1,5 @@
 /**
- * Fault control for tests (DESIGN.md §5, docs/CONTRACTS.md "Sandbox server API"): `POST /sandbox/faults` queues a
+ * Fault control for tests (docs/PAYMENTS.md, docs/CONTRACTS.md "Sandbox server API"): `POST /sandbox/faults` queues a
  * fault that the next matching gateway calls of either API (the Braintree XML gateway, `/v1/transactions`,
  * `/v1/client_token`) suffer; `DELETE /sandbox/faults` clears the queue. Both answer 404 when
  * `NODE_ENV=production`.

@@ -1,5 +1,5 @@
 /**
- * The hosted-field frames (DESIGN.md §5): the frame page at the protocol's `FRAME_PATH` (only for parent origins in
+ * The hosted-field frames (docs/PAYMENTS.md): the frame page at the protocol's `FRAME_PATH` (only for parent origins in
  * `SANDBOX_ALLOWED_ORIGINS`, framed only by that origin) and the frame script it loads.
  */
 import { readFileSync, statSync } from 'node:fs';

@@ -10,7 +10,7 @@ body{font:16px/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#
 input{box-sizing:border-box;width:100%;height:100%;min-height:2.5rem;border:0;outline:none;background:transparent;font:inherit;color:inherit;padding:0 .75rem}
 input::placeholder{color:#5c6b77}`;
 
-/** A hosted field frame page: one labelled input and the frame script (DESIGN.md §5). */
+/** A hosted field frame page: one labelled input and the frame script (docs/PAYMENTS.md). */
 export function hostedFieldPage(input: { field: FieldKey; channel: string; origin: string; locale: Locale }): string {
   const def = FIELDS[input.field];
   const { locale } = input;

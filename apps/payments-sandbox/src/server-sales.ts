@@ -3,7 +3,7 @@
  * a single-use `paymentMethodNonce` (91565 / 91564 / 81715) or a vaulted `paymentMethodToken` (91518 unknown) —
  * exactly one —, `storeInVault` (Braintree `storeInVaultOnSuccess`: vaulted under `customerId` or a new customer on
  * success; a one-time PayPal or single-use Venmo account refused, 82902 / sandbox_venmo_single_use) and
- * `transactionSource` (915133 unless one of Braintree's). The DESIGN.md §5 3D Secure policy is applied as before to a
+ * `transactionSource` (915133 unless one of Braintree's). The docs/PAYMENTS.md "3D Secure policy" is applied as before to a
  * customer-initiated card sale, a token sale included (its customer is there: a new 3D Secure authentication is due);
  * a merchant-initiated one (`recurring`, `unscheduled`, …) or a mail / telephone order (`moto`) asks for none
  * (Braintree "Recurring transactions").
@@ -97,7 +97,7 @@ export function v1Sale(store: SandboxStore, request: TransactionRequest): V1Sale
     nonce: request.paymentMethodNonce,
     paymentMethodToken: charged.token,
     threeDSecureInfo: charged.threeDSecureInfo,
-    // DESIGN.md §5 "3D Secure policy", applied here as join-api's braintree driver applies it with Braintree
+    // docs/PAYMENTS.md "3D Secure policy", applied here as join-api's braintree driver applies it with Braintree
     threeDSecureRequired: exempt ? undefined : serverApiThreeDSecureRequired(charged.card, charged.threeDSecureInfo),
     submitForSettlement: request.options?.submitForSettlement,
     transactionSource: source,

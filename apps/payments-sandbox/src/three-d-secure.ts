@@ -1,5 +1,5 @@
 /**
- * 3D Secure 2 in the sandbox (DESIGN.md §5, spec §4 "3D Secure flow", §7 lookup and authenticate_from_jwt):
+ * 3D Secure 2 in the sandbox (docs/PAYMENTS.md, spec §4 "3D Secure flow", §7 lookup and authenticate_from_jwt):
  * a lookup that is frictionless for some test cards and asks for a challenge for others, the provider's frames around
  * the bank's challenge (the step-up page that sends the challenge frame to the bank's ACS on its own origin, acs.ts,
  * and the notification URL the bank returns to), and the JWT exchange that returns the authenticated nonce.

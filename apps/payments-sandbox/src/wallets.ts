@@ -1,5 +1,5 @@
 /**
- * Venmo and PayPal in the sandbox (DESIGN.md §5 "Wallets: Venmo and PayPal approve or cancel in a popup").
+ * Venmo and PayPal in the sandbox (docs/PAYMENTS.md "Wallets: Venmo and PayPal approve or cancel in a popup").
  * The parent page opens `/wallets/<wallet>/popup` from its click handler; the popup offers "Approve" and "Cancel" and
  * posts the outcome to its opener (origin checked against SANDBOX_ALLOWED_ORIGINS). Approving creates a single-use
  * nonce of the wallet's type (§3 "Other wallet and bank results").

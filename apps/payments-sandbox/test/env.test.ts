@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../src/env.js';
 
-// DESIGN.md §5: the bank's challenge page is served from its own origin — its own port on 127.0.0.1.
+// docs/PAYMENTS.md: the bank's challenge page is served from its own origin — its own port on 127.0.0.1.
 describe('SANDBOX_ACS_PORT, the bank’s port', () => {
   it('defaults to SANDBOX_PORT + 1, and to any free port (0) when SANDBOX_PORT is 0', () => {
     expect(readEnv({}).SANDBOX_ACS_PORT).toBe(3011);

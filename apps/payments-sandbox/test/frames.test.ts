@@ -5,7 +5,7 @@ import { PARENT, makeApp } from './helpers.js';
 const frameUrl = (params: Record<string, string>) =>
   `/hosted-fields/frame.html?${new URLSearchParams(params).toString()}`;
 
-describe('hosted field frames (DESIGN.md §5)', () => {
+describe('hosted field frames (docs/PAYMENTS.md)', () => {
   it.each([
     ['number', 'Card number'],
     ['expirationDate', 'Expiration date'],

@@ -39,7 +39,7 @@ export function makeApp(now: () => number = Date.now) {
   };
   /**
    * A card nonce after the 3D Secure lookup, as the page sends it (tokenize, then the lookup with a client token and
-   * the parent page's Origin): the server API refuses a card nonce that never went through it (DESIGN.md §5).
+   * the parent page's Origin): the server API refuses a card nonce that never went through it (docs/PAYMENTS.md).
    */
   const lookedUp = async (number: string, extra: { challengeRequested?: boolean } = {}) => {
     const nonce = (await tokenize(number)).body.creditCards[0].nonce as string;

@@ -8,7 +8,7 @@ import { readEnv } from '../src/env.js';
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-describe('the payments sandbox never runs in production (DESIGN.md §5 "Production fails closed")', () => {
+describe('the payments sandbox never runs in production (docs/PAYMENTS.md "Production fails closed")', () => {
   it('readEnv refuses NODE_ENV=production with one line naming it; other environments pass', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(
       /NODE_ENV: the payments sandbox is a test double and never runs with NODE_ENV=production/,

@@ -4,7 +4,7 @@ import { SandboxStore } from '../src/store.js';
 import { THREE_DS_NONCE, gatewayAt, makeApp } from './helpers.js';
 
 /*
- * The gateway's behaviour over time, for join-api's money soak (DESIGN.md §5 "Money safety"): settlement, a search
+ * The gateway's behaviour over time, for join-api's money soak (docs/PAYMENTS.md "Money safety"): settlement, a search
  * that lags behind a sale, and a sale that lands long after its caller gave up — each test-only, set through fault
  * control (404 in production).
  */

@@ -3,13 +3,13 @@ import { answerChallenge } from '../src/challenge-walk.js';
 import { ACS_ORIGIN, makeApp } from './helpers.js';
 
 /**
- * DESIGN.md §5 "3D Secure policy" on the sandbox's own server API (join-api's `sandbox` driver): the sandbox knows the
+ * docs/PAYMENTS.md "3D Secure policy" on the sandbox's own server API (join-api's `sandbox` driver): the sandbox knows the
  * nonce, so it applies the rule join-api's braintree driver applies with Braintree — the sale requires the liability
  * shift only where the lookup made one possible; where it could not shift the card is sold and the merchant keeps the
  * liability; a card nonce that never went through the lookup, or whose authentication failed, is refused with no money
  * taken.
  */
-describe('3D Secure policy on the sandbox server API (DESIGN.md §5)', () => {
+describe('3D Secure policy on the sandbox server API (docs/PAYMENTS.md)', () => {
   it('4111 1111 1111 1111 looks up with no liability shift possible (Braintree "Authentication Not Available on Lookup") and pays, liability not shifted', async () => {
     const { lookedUp, charge } = makeApp();
     const { nonce, body } = await lookedUp('4111111111111111');

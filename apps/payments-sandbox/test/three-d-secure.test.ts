@@ -198,7 +198,7 @@ describe('3D Secure in the sandbox (spec §4 "3D Secure flow", Braintree 3DS2 te
   });
 });
 
-describe('startSandbox: the bank listens on its own origin (DESIGN.md §5)', () => {
+describe('startSandbox: the bank listens on its own origin (docs/PAYMENTS.md)', () => {
   it('a second listener on 127.0.0.1 — not the provider’s port — is where the lookup sends the challenge', async () => {
     const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', allowedOrigins: [PARENT] });
     try {

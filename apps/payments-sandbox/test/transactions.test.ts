@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { THREE_DS_NONCE, makeApp } from './helpers.js';
 
-describe('tokenization (DESIGN.md §5, spec §3 "Tokenized card result")', () => {
+describe('tokenization (docs/PAYMENTS.md, spec §3 "Tokenized card result")', () => {
   it('§3 returns a single-use nonce with the tokenized card result', async () => {
     const { tokenize } = makeApp();
     const { status, body } = await tokenize('4111 1111 1111 1111');
@@ -98,7 +98,7 @@ describe('transactions (docs/CONTRACTS.md "Sandbox server API", Braintree sandbo
   it.each([
     ['fake-gateway-rejected-fraud-nonce', 'gateway_rejected'],
     [THREE_DS_NONCE, 'authorized'],
-    // a card nonce that never went through the 3DS lookup is refused (DESIGN.md §5 "3D Secure policy")
+    // a card nonce that never went through the 3DS lookup is refused (docs/PAYMENTS.md "3D Secure policy")
     ['fake-valid-amex-nonce', 'gateway_rejected'],
     ['fake-processor-declined-visa-nonce', 'gateway_rejected'],
   ])('static nonce %s → %s', async (nonce, status) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PARENT, makeApp } from './helpers.js';
 
-describe('wallet popups (DESIGN.md §5, spec §3 "Other wallet and bank results")', () => {
+describe('wallet popups (docs/PAYMENTS.md, spec §3 "Other wallet and bank results")', () => {
   it('the Venmo popup offers Approve and Cancel to an allowed parent origin only', async () => {
     const { app } = makeApp();
     const ok = await app.request(

@@ -42,7 +42,7 @@ test(
     await packageStep(flow, premium.selectButtonId);
     await acceptTerms(flow);
 
-    // The card fields are cross-origin frames of the payment provider (DESIGN.md §5).
+    // The card fields are cross-origin frames of the payment provider (docs/PAYMENTS.md).
     const numberFrame = page.locator('iframe[name="braintree-hosted-field-number"]');
     await expect(numberFrame).toBeVisible({ timeout: 20_000 });
     expect(new URL((await numberFrame.getAttribute('src'))!, page.url()).origin).not.toBe(new URL(page.url()).origin);

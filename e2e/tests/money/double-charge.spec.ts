@@ -10,7 +10,7 @@ import {
 import { servedTier } from '../../support/packages';
 
 /*
- * The money check proves itself (DESIGN.md §5 "Shown = charged"): in every project — both payment drivers, every
+ * The money check proves itself (docs/PAYMENTS.md "Shown = charged"): in every project — both payment drivers, every
  * locale and width — the sandbox is made to charge a parent's order twice (fault control `duplicateSale`,
  * payments-sandbox README "Fault control"), join-api sees one sale, and the check every paying spec runs
  * (support/money.ts) must fail on that order. A check that passed here would pass a double charge everywhere.

@@ -2,7 +2,7 @@ import { expect, test } from '../../support/fixtures';
 import { newParent } from '../../support/join';
 
 // Time to first input: /join's prerendered first screen accepts typing before the app's JavaScript has
-// run, and the app takes over without losing what was typed or the focus (join-web README "First paint").
+// run, and the app takes over without losing what was typed or the focus (docs/performance/join-web.md "First paint").
 test('typing into /join before the app runs — the text and the focus survive the takeover', async ({ flow }) => {
   const { page, L } = flow;
   const parent = newParent('early');
@@ -44,7 +44,7 @@ test('typing into /join before the app runs — the text and the focus survive t
   await expect(page.getByRole('heading', { level: 1, name: L.t('steps.package') })).toBeVisible();
 });
 
-// join-web README "First paint": the first screen of a fresh /join runs before TanStack Router and Query are loaded
+// docs/performance/join-web.md "First paint": the first screen of a fresh /join runs before TanStack Router and Query are loaded
 // (the first-screen tree); the full app arrives right after. A Continue pressed before then waits for it and is sent
 // once it is in — one POST /signups, nothing typed lost.
 test('Continue on /join before the router is in — the sign-up is sent once, when the full app arrives', async ({

@@ -40,7 +40,7 @@ test(
     await flow.press(page.getByRole('button', { name: L.pay }));
 
     // The processor declines this card (code 2000) with either driver: its 3D Secure lookup finds no liability shift
-    // possible, so it is sold without one (DESIGN.md §5 "3D Secure policy") and the bank says no — card_declined.
+    // possible, so it is sold without one (docs/PAYMENTS.md "3D Secure policy") and the bank says no — card_declined.
     // join-api sends only the category, never the processor's code.
     const message = L.t('payment.decline.cardDeclined');
     const banner = page.getByRole('alert').filter({ hasText: message });

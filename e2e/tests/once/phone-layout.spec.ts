@@ -2,7 +2,7 @@ import { expect, test } from '../../support/fixtures';
 import { detailsStep, newParent, openJoin } from '../../support/join';
 
 /*
- * DESIGN.md §6 "works at 360 px wide": on a phone the plans come before the FAQ — the first price is above the first
+ * docs/QUALITY.md "works at 360 px wide": on a phone the plans come before the FAQ — the first price is above the first
  * FAQ question on the page (and so in reading and keyboard order), whatever experiment arm the parent is in (spec §9
  * experiments change nothing a parent sees). Checked on a 360 px touch phone and at 1280 px.
  */

@@ -11,7 +11,7 @@ import { expectChargedOnce, expectNothingCharged } from '../../support/money';
 import { servedTier } from '../../support/packages';
 
 /*
- * DESIGN.md §5 "Shown = charged": the order carries the amount the Pay button showed; when the server's quote differs
+ * docs/PAYMENTS.md "Shown = charged": the order carries the amount the Pay button showed; when the server's quote differs
  * (here the page is made to have shown an older price, as a coupon switched off or a pricing-group change would leave
  * it), join-api answers 409 price_changed with the new quote, charges nothing, and the page says so; the parent pays
  * the new price on the next Pay.

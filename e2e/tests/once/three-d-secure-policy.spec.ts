@@ -22,12 +22,12 @@ const VISA_3DS_FAILED: Card = TEST_CARDS.visa3dsFailed;
 const VISA_STEP_UP: Card = TEST_CARDS.visaStepUp;
 
 /*
- * DESIGN.md §5 "3D Secure policy": every card goes through the 3DS lookup; a failed authentication is refused with no
+ * docs/PAYMENTS.md "3D Secure policy": every card goes through the 3DS lookup; a failed authentication is refused with no
  * money taken; a card whose liability cannot shift (4111…, not enrolled) is sold without it; a soft decline asking
  * for authentication gets one challenged retry under the same Idempotency-Key. Tagged @braintree: the same journeys
  * run against join-api's braintree driver (the real npm braintree SDK) and its sandbox driver.
  */
-test.describe('3D Secure policy (DESIGN.md §5, §4 "3D Secure flow")', () => {
+test.describe('3D Secure policy (docs/PAYMENTS.md, §4 "3D Secure flow")', () => {
   test(
     'a card whose authentication fails is refused with nothing charged; the parent then pays with a card that cannot shift liability (4111)',
     { tag: '@braintree' },

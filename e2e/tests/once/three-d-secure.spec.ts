@@ -63,7 +63,7 @@ async function toChallengeCard(flow: Flow, tag: string, selectButtonId: string) 
   return parent;
 }
 
-test.describe('3D Secure challenge (§4 "3D Secure flow", DESIGN.md §5)', () => {
+test.describe('3D Secure challenge (§4 "3D Secure flow", docs/PAYMENTS.md)', () => {
   test('a completed challenge pays and the join finishes', { tag: '@braintree' }, async ({ flow, request }) => {
     const { page, L } = flow;
     const premium = await servedTier(request, 'USD', 'PREMIUM', 1);
@@ -75,7 +75,7 @@ test.describe('3D Secure challenge (§4 "3D Secure flow", DESIGN.md §5)', () =>
       });
       const complete = challengeFrame(page).getByRole('button', { name: 'Complete authentication' });
       await expect(complete).toBeVisible({ timeout: 20_000 });
-      // DESIGN.md §5: the bank's page is a third origin — as an issuer's ACS is — which the page's CSP lets it frame
+      // docs/PAYMENTS.md: the bank's page is a third origin — as an issuer's ACS is — which the page's CSP lets it frame
       const bank = await challengeFrameOrigin(page);
       expect([new URL(page.url()).origin, new URL(sandboxURL).origin]).not.toContain(bank);
       await flow.check('3D Secure challenge');

@@ -24,7 +24,7 @@ async function clickClosingWindow(window: Page, name: string): Promise<void> {
     });
 }
 
-// PayPal in the payments sandbox (DESIGN.md §5 "Wallets: Venmo and PayPal approve or cancel in a popup"): the
+// PayPal in the payments sandbox (docs/PAYMENTS.md "Wallets: Venmo and PayPal approve or cancel in a popup"): the
 // button opens the sandbox's PayPal window inside the click, which approves or cancels.
 test.describe('PayPal (§4 "Other wallet flows", §5 visibility: shown for USD)', () => {
   test('approved in its window, PayPal pays the order at the server price and the join finishes', async ({
@@ -53,8 +53,8 @@ test.describe('PayPal (§4 "Other wallet flows", §5 visibility: shown for USD)'
       amount: 216,
       currency: 'USD',
     });
-    // The order's answer (and the receipt e-mail) names the wallet: the PayPal payer's e-mail, not a card (DESIGN.md
-    // §4: nothing more of the account is kept) — and so does the confirmation the step after paying shows
+    // The order's answer (and the receipt e-mail) names the wallet: the PayPal payer's e-mail, not a card (docs/CONTRACTS.md
+    // "HTTP API": nothing more of the account is kept) — and so does the confirmation the step after paying shows
     expect(order.receipt.paymentMethod).toEqual({ type: 'paypal', payerEmail: 'jane.doe@example.com' });
     const confirmation = page.getByRole('region', { name: L.t('confirmation.heading') });
     await expect(confirmation).toContainText(

@@ -137,7 +137,7 @@ export function anySignal(signals: AbortSignal[]): AbortSignal {
 }
 
 /**
- * A typed fetch client for join-api (docs/CONTRACTS.md, DESIGN.md §4). Every method validates the response
+ * A typed fetch client for join-api (docs/CONTRACTS.md, docs/CONTRACTS.md "HTTP API"). Every method validates the response
  * with the shared zod schema and throws {@link ApiError} for a non-2xx (problem+json, or code `http_error` when
  * the body is not one), a network failure (`status` 0, `network_error`), no answer within `timeoutMs` (`status` 0,
  * `timeout`) or a malformed response (`invalid_response`). A request aborted by the caller's `signal` rejects with

@@ -41,7 +41,7 @@ import {
 } from './subscription.js';
 
 /**
- * The HTTP contract of join-api (DESIGN.md §4, docs/CONTRACTS.md), written once: every operation by its
+ * The HTTP contract of join-api (docs/CONTRACTS.md "HTTP API", docs/CONTRACTS.md), written once: every operation by its
  * `operationId` — method, path (OpenAPI style, relative to `API_PREFIX`), path params, query, headers, body, the
  * success response, who may call it, the error statuses it answers (application/problem+json, `ProblemSchema`)
  * and its documentation. From this one table come:

@@ -1,5 +1,5 @@
 /**
- * The API prefix and URL building of join-api (DESIGN.md §4). Each operation's path is in the contract table
+ * The API prefix and URL building of join-api (docs/CONTRACTS.md "HTTP API"). Each operation's path is in the contract table
  * (`contract.ts`, filled in by `operationPath`), relative to {@link API_PREFIX}.
  */
 export const API_PREFIX = '/api/v1';

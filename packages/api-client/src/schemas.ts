@@ -21,7 +21,7 @@ import { IdSchema } from './ids.js';
 import { ParentSubscriptionSchema, PaymentMethodSummarySchema, SubscriptionSchema } from './subscription.js';
 
 /*
- * Request and response shapes of join-api (DESIGN.md §4), defined once and used by the server
+ * Request and response shapes of join-api (docs/CONTRACTS.md "HTTP API"), defined once and used by the server
  * (validation + OpenAPI) and by browsers (response parsing). Entity fields follow the spec's §3.
  */
 
@@ -198,7 +198,7 @@ export const SignupRequestSchema = z.object({
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
 
 /**
- * `POST /signups` answer: `{ signupId, registrationKey, authToken, userId }` (DESIGN.md §4). The server also sets the
+ * `POST /signups` answer: `{ signupId, registrationKey, authToken, userId }` (docs/CONTRACTS.md "HTTP API"). The server also sets the
  * `__Host-ofw_session` cookie (the browser's session); other clients send `authToken` as `Authorization: Bearer`.
  * A replay under the same `Idempotency-Key` (and body) answers the same `signupId` and `userId` with a fresh
  * `authToken` and `registrationKey` (tokens are stored only as hashes, never replayed).
@@ -345,7 +345,7 @@ export type LanguageRequest = z.input<typeof LanguageRequestSchema>;
  * stripped: the server re-prices from `@ofw/domain`.
  */
 /**
- * What the page showed the parent it would charge (DESIGN.md §5 "Shown = charged"): the quote's `charged` amount as a
+ * What the page showed the parent it would charge (docs/PAYMENTS.md "Shown = charged"): the quote's `charged` amount as a
  * decimal string in major units with 2 decimals (`"149.99"`), and its currency — the Pay button's and the 3D Secure
  * amount. join-api charges only this: a different server quote answers 409 `price_changed` and charges nothing.
  */

@@ -10,7 +10,7 @@ import { operationKey, queryOptionsFor } from '../src/query.js';
 
 declare const client: ApiClient;
 
-describe('the client and the query options are derived from the contract table (DESIGN.md §4, docs/CONTRACTS.md)', () => {
+describe('the client and the query options are derived from the contract table (docs/CONTRACTS.md "HTTP API", docs/CONTRACTS.md)', () => {
   it('one method per operationId; arguments are the z.input of the entry, answers the z.output of its response', () => {
     expectTypeOf(createApiClient).returns.toEqualTypeOf<ApiClient>();
     // the query is optional before defaults (PackagesQuerySchema defaults currency and flow)

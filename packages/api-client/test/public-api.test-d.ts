@@ -17,7 +17,7 @@ describe('@ofw/api-client public API (type tests)', () => {
     expectTypeOf<OrderRequest['billingAddress']>().toExtend<Domain.BillingAddress | undefined>();
   });
 
-  it('DESIGN.md §4: the typed client answers parsed shapes', () => {
+  it('docs/CONTRACTS.md "HTTP API": the typed client answers parsed shapes', () => {
     expectTypeOf(createApiClient).returns.toEqualTypeOf<ApiClient>();
     expectTypeOf<ApiClient['getPaymentsConfig']>().returns.resolves.toEqualTypeOf<PaymentsConfig>();
   });

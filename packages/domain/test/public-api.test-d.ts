@@ -13,7 +13,7 @@ import {
 } from '../src/index.js';
 
 describe('@ofw/domain public API (type tests)', () => {
-  it('DESIGN.md §3: catalogue and money functions keep their signatures (money is a number in major units)', () => {
+  it('docs/ARCHITECTURE.md "The @ofw/domain contract": catalogue and money functions keep their signatures (money is a number in major units)', () => {
     expectTypeOf(getPackage).parameters.toEqualTypeOf<[number]>();
     expectTypeOf(getPackage).returns.toEqualTypeOf<Package | undefined>();
     expectTypeOf(monthlyPrice).returns.toEqualTypeOf<number>();

@@ -1,7 +1,7 @@
 // Prints the gzip sizes of the seven braintree-web modules @ofw/payments loads, bundled by Vite (production build,
 // minified, no Vite config of the consumer's): imported as `braintree-web/<module>` through braintree-web's package.json
 // `browser` field (standalone bundles that repeat shared code), the same with the alias
-// `^braintree-web/([a-z0-9-]+)$` → `braintree-web/$1/index.js` (TOOLCHAIN.md), and as @ofw/payments imports them,
+// `^braintree-web/([a-z0-9-]+)$` → `braintree-web/$1/index.js` (docs/DEVELOPMENT.md), and as @ofw/payments imports them,
 // `braintree-web/<module>/index.js` with no alias (the consumer gets the alias's weight for free; goal: all seven
 // ≤ 60 kB gz). Also checks that the built dist/ imports only those entry points.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

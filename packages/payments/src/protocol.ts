@@ -1,6 +1,6 @@
 /**
  * `@ofw/payments/protocol`: the message protocol between a page that hosts the sandbox's card fields
- * (`@ofw/payments`' sandbox driver) and the field frames served by apps/payments-sandbox (DESIGN.md §2, §5).
+ * (`@ofw/payments`' sandbox driver) and the field frames served by apps/payments-sandbox (docs/ARCHITECTURE.md "May import", §5).
  * Plain data and types only: no React, no braintree-web, no DOM access at import time, so the sandbox's frame
  * script can bundle it.
  *

@@ -1,6 +1,6 @@
 /**
  * The braintree driver over the real braintree-web 3.144 modules, with msw answering the provider's HTTP
- * (TOOLCHAIN.md: jsdom + msw; configuration by GraphQL `ClientConfiguration`, analytics to the PayPal logger).
+ * (docs/DEVELOPMENT.md "Runtime": jsdom + msw; configuration by GraphQL `ClientConfiguration`, analytics to the PayPal logger).
  */
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';

@@ -20,7 +20,7 @@ function containers() {
   };
 }
 
-describe('sandbox driver: hosted fields (DESIGN.md §5, spec §4 "Hosted card fields")', () => {
+describe('sandbox driver: hosted fields (docs/PAYMENTS.md, spec §4 "Hosted card fields")', () => {
   let fake: FakeFrames;
   let client: PaymentsClient;
   beforeEach(async () => {

@@ -21,7 +21,7 @@ import type { BillingAddress, CountryCode, Currency, Flow, PricingGroup } from '
  * back is a `Currency`, a `Flow`, a `PricingGroup`… without a cast, and a write of anything else fails to compile.
  */
 
-/** An order's life (DESIGN.md §5): pending until the gateway answers, then paid, declined or failed (refused before a charge). */
+/** An order's life (docs/PAYMENTS.md): pending until the gateway answers, then paid, declined or failed (refused before a charge). */
 export type OrderStatus = 'pending' | 'paid' | 'declined' | 'failed';
 /** A subscription row's status (see `subscriptions`). */
 export type SubscriptionRowStatus = 'current' | 'ended' | 'expired';
@@ -167,7 +167,7 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull(),
     gateway: text('gateway').notNull(),
     transactionId: text('transaction_id'),
-    /** A card's or an Apple Pay card's brand (DESIGN.md §4: brand and last four only). */
+    /** A card's or an Apple Pay card's brand (docs/CONTRACTS.md "HTTP API": brand and last four only). */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     /**

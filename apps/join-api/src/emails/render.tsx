@@ -31,7 +31,7 @@ import {
 import { receiptSections } from './receipt-lines.js';
 import { RenewalEmail, methodText, renewalSubject, type RenewalNoticePayload } from './renewal.js';
 
-/** The react-intl catalogues of the e-mails, one per product locale (§1; DESIGN.md §6). */
+/** The react-intl catalogues of the e-mails, one per product locale (§1; docs/QUALITY.md). */
 export const EMAIL_CATALOGUES: Record<Locale, Record<string, string>> = {
   'en-US': enUS,
   'en-GB': enGB,

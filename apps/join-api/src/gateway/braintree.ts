@@ -27,7 +27,7 @@ import {
  * A charge is two gateway calls, each bounded by the SDK's `gateway.config.timeout`:
  * 1. `paymentMethodNonce.find` — what the nonce is. A card nonce must have gone through the 3D Secure lookup
  *    (`threeDSecureInfo`); one without it, or whose authentication failed, is refused before any charge
- *    (three-d-secure.ts `threeDSecurePolicy`, DESIGN.md §5 "3D Secure policy").
+ *    (three-d-secure.ts `threeDSecurePolicy`, docs/PAYMENTS.md "3D Secure policy").
  * 2. `transaction.sale` with the nonce itself (a 3DS-upgraded card nonce keeps its authentication only when it is
  *    sold directly: Braintree "Applying 3DS to Transactions and Verifications" — vaulting it first loses it), in the
  *    merchant account of the order's currency, `options.threeDSecure.required: true` for a card whose lookup made a
@@ -164,7 +164,7 @@ function unavailable(e: unknown): GatewayUnavailableError {
 
 /**
  * The Braintree `transaction.sale` request of a charge: the nonce, amount and order id on the currency's merchant
- * account, submitted for settlement, with 3D Secure `required` when the policy asks for it (DESIGN.md §5).
+ * account, submitted for settlement, with 3D Secure `required` when the policy asks for it (docs/PAYMENTS.md).
  */
 function saleRequest(
   req: ChargeRequest,
@@ -296,7 +296,7 @@ export function createBraintreeGateway(gw: BraintreeLike, opts: BraintreeDriverO
         throw unavailable(e);
       }
       const isCard = nonce.type === 'CreditCard';
-      // DESIGN.md §5 "3D Secure policy": `required` only where the lookup made a liability shift possible
+      // docs/PAYMENTS.md "3D Secure policy": `required` only where the lookup made a liability shift possible
       const policy = isCard ? threeDSecurePolicy(nonce.threeDSecureInfo) : undefined;
       if (policy?.decision === 'refuse') {
         return {

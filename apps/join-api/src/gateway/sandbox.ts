@@ -100,7 +100,7 @@ function chargeResultOf(res: Response, body: unknown): ChargeResult {
     if (mapped.outcome === 'in_doubt') throw new GatewayUnavailableError(`sandbox: sale ${mapped.status}`);
     // Braintree's duplicate checking: the earlier sale of the order it duplicates may hold the money — in doubt
     if (isDuplicateRejection(mapped)) throw duplicateInDoubt('sandbox', mapped.transactionId);
-    // The sandbox applied DESIGN.md §5 "3D Secure policy" itself (it knows the nonce): report what 3DS did
+    // The sandbox applied docs/PAYMENTS.md "3D Secure policy" itself (it knows the nonce): report what 3DS did
     if (mapped.outcome !== 'approved') return mapped;
     if (t.paymentInstrumentType !== 'credit_card' || !t.threeDSecureInfo) return mapped;
     const policy = threeDSecurePolicy(t.threeDSecureInfo);
@@ -151,7 +151,7 @@ async function sandboxReverse(call: SandboxCall, transactionId: string): Promise
 
 /**
  * `sandbox` driver: apps/payments-sandbox's server API (docs/CONTRACTS.md "Sandbox server API"). The sandbox applies
- * the 3D Secure policy (DESIGN.md §5) to the sale itself, as it knows the nonce: a card nonce that never went through
+ * the 3D Secure policy (docs/PAYMENTS.md) to the sale itself, as it knows the nonce: a card nonce that never went through
  * the lookup, or whose authentication failed, is `gateway_rejected` `three_d_secure`; the approved card sale's
  * `threeDSecureInfo` becomes the result's `threeDSecure` (liability kept by the merchant when it did not shift).
  * A 422 answer (bad, consumed or unknown nonce) is a gateway rejection; timeouts, network errors and

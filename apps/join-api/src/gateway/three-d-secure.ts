@@ -1,5 +1,5 @@
 /**
- * The 3D Secure policy of both gateway drivers (DESIGN.md §5 "3D Secure policy"): every card nonce has gone through
+ * The 3D Secure policy of both gateway drivers (docs/PAYMENTS.md "3D Secure policy"): every card nonce has gone through
  * the 3DS lookup; the sale requires the liability shift only where the lookup made one possible; where it could not
  * shift (not enrolled, authentication unavailable, lookup error) the card is sold without it and the merchant keeps
  * the liability.

@@ -3,7 +3,7 @@ import type { ThreeDSecureSummary } from './three-d-secure.js';
 export type { ThreeDSecureSummary } from './three-d-secure.js';
 
 /**
- * The server side of card payments (DESIGN.md §1 "PaymentGateway"). Two drivers: `sandbox`
+ * The server side of card payments (docs/ARCHITECTURE.md "What runs" "PaymentGateway"). Two drivers: `sandbox`
  * (apps/payments-sandbox's server API) and `braintree` (npm braintree). Amounts are decimal strings
  * with 2 decimals in major units ("216.00"), as both providers take them.
  */
@@ -44,14 +44,14 @@ import type {
   SavePaymentMethodRequest,
 } from './vault-types.js';
 
-/** Brand and last four: the only card data join-api keeps (DESIGN.md §4). */
+/** Brand and last four: the only card data join-api keeps (docs/CONTRACTS.md "HTTP API"). */
 export interface CardSummary {
   brand: string | null;
   last4: string | null;
 }
 
 /**
- * What paid, as far as the receipt names it — nothing more is kept (DESIGN.md §4): a card's brand and last four; an
+ * What paid, as far as the receipt names it — nothing more is kept (docs/CONTRACTS.md "HTTP API"): a card's brand and last four; an
  * Apple Pay card's brand and last four (Braintree `applePayCard.cardType` without its "Apple Pay - " prefix,
  * `applePayCard.last4`); the PayPal payer's e-mail (`paypalAccount.payerEmail`); the Venmo username with a leading @
  * (`venmoAccount.username`, §3 "details.username (with a leading @)"). A field the provider did not send is null.
@@ -113,7 +113,7 @@ export type ChargeResult =
       /**
        * What 3D Secure did for a card sale (absent for wallets and for transactions found by search):
        * `liabilityShifted` false means the card could not be authenticated and the merchant keeps the liability
-       * (DESIGN.md §5 "3D Secure policy"; logged, and the hook a metric counts).
+       * (docs/PAYMENTS.md "3D Secure policy"; logged, and the hook a metric counts).
        */
       threeDSecure?: ThreeDSecureSummary;
       /** The saved method when the request asked for `vault` (absent otherwise, and for sales found by search). */

@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino';
 
 /**
  * Paths pino redacts: card data, nonces, tokens, passwords and security answers never reach the logs
- * (DESIGN.md §4: "nothing about the card beyond brand and last four is stored or logged").
+ * (docs/CONTRACTS.md "HTTP API": "nothing about the card beyond brand and last four is stored or logged").
  */
 export const REDACT_PATHS = [
   'req.headers.authorization',

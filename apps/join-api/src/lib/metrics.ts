@@ -30,7 +30,7 @@ export interface Metrics {
   /** 429 `rate_limited` answers, by rule name (`RATE_LIMITS` in lib/rate-limit.ts). */
   rateLimitedTotal: Counter<'rule'>;
   /**
-   * Card sales made without a 3D Secure liability shift (DESIGN.md §5 "3D Secure policy": the lookup found none
+   * Card sales made without a 3D Secure liability shift (docs/PAYMENTS.md "3D Secure policy": the lookup found none
    * possible, so the merchant keeps the liability), by the lookup's 3DS `status`.
    */
   liabilityKeptTotal: Counter<'status'>;

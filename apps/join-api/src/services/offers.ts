@@ -81,7 +81,7 @@ export interface PricingReads {
 /**
  * What a parent's prices depend on — the current term and whether they ever subscribed (the pricing group), the
  * audience's auto-applied coupons, the coupon of a code, and (POST /orders) the request's Idempotency-Key — in ONE
- * statement: a round trip each cost join-api a socket write and a query build (README "Where the time goes").
+ * statement: a round trip each cost join-api a socket write and a query build (docs/performance/join-api.md "Where the time goes").
  */
 export async function readPricing(
   db: Db,
@@ -209,7 +209,7 @@ export function legalLinks(env: Pick<Services['env'], 'TERMS_OF_SERVICE_URL' | '
 }
 
 /**
- * `GET /payments/config` (DESIGN.md §4): a fresh gateway client token for `currency` (Braintree
+ * `GET /payments/config` (docs/CONTRACTS.md "HTTP API"): a fresh gateway client token for `currency` (Braintree
  * `clientToken.generate`, or the sandbox's `POST /v1/client_token` — one per call, nothing that expires is cached),
  * which fields the browser uses, the feature flags, and the legal documents' addresses per locale ({@link legalLinks}). BRAINTREE_ENVIRONMENT=Development runs the real braintree
  * SDK against apps/payments-sandbox's gateway API, so the browser keeps the sandbox's fields (braintree-web's

@@ -4,7 +4,7 @@ import { fingerprint } from '../lib/tokens.js';
 import { ServiceError } from './errors.js';
 
 /*
- * The 3D Secure step-up of POST /orders (DESIGN.md §5 "3D Secure policy": "A soft decline asking for authentication
+ * The 3D Secure step-up of POST /orders (docs/PAYMENTS.md "3D Secure policy": "A soft decline asking for authentication
  * gets one step-up challenge and a retry under the same key"). The bank's soft decline (processor response 2099) is
  * answered 402 `authentication_required`; the page authenticates the card again with a challenge and sends the SAME
  * Idempotency-Key with the body unchanged but for the new nonce (and its device data). One step-up per key: the
@@ -95,7 +95,7 @@ export function offersStepUp(order: { processorResponseCode: string | null }, re
 
 /** The 402 `authentication_required` refusal (the page authenticates the card with a challenge and retries). */
 export function authenticationRequired(orderId: string): ServiceError {
-  // the processor's code and text stay in the logs (DESIGN.md §5: declines tell card testers nothing)
+  // the processor's code and text stay in the logs (docs/PAYMENTS.md: declines tell card testers nothing)
   return new ServiceError(
     'authentication_required',
     'The bank asks for the cardholder to authenticate: verify the card with a 3D Secure challenge and retry with the same Idempotency-Key and the new nonce.',

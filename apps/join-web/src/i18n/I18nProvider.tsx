@@ -65,7 +65,7 @@ export function preloadFirstScreenMessages(locale: Locale): Promise<Catalogue> {
 /**
  * Resolves once the first part of the catalogue of the locale `currentLocale()` names is loaded — asked again after
  * each load, as the parent may pick another language meanwhile. A new tree of the app (the full app taking over from
- * the first-screen tree, README "First paint") then shows that language in its first commit: an I18nProvider mounted
+ * the first-screen tree, docs/performance/join-web.md "First paint") then shows that language in its first commit: an I18nProvider mounted
  * before its locale's catalogue is in renders its fallback (nothing) until it is. Never rejects (a failed load is left
  * to I18nProvider's en-US fallback).
  * @param currentLocale - the locale on screen now (the join state's).

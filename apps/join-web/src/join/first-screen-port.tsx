@@ -17,7 +17,7 @@ const notYet: ReadState<never> = {
 };
 
 /**
- * The first screen's {@link JoinPort} (README "First paint", the first-screen tree): no router and no query client.
+ * The first screen's {@link JoinPort} (docs/performance/join-web.md "First paint", the first-screen tree): no router and no query client.
  * It shows the details step as the full app's first commit does on a fresh `/join` — the country lists loading (on a
  * fresh `/join` their request waits for the parent's first input anyway, first-screen-idle.ts; the full app, which
  * arrives right after, reads them) and no one signed in —, runs the Canadian check straight through the API client,

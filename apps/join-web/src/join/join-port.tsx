@@ -5,7 +5,7 @@ import type { Locale } from '../i18n/locales.js';
 import type { StepNav } from './use-join.js';
 
 /**
- * README "First paint", "the first-screen tree": what the first screen (the header and the details step) needs from
+ * docs/performance/join-web.md "First paint", "the first-screen tree": what the first screen (the header and the details step) needs from
  * TanStack Router and TanStack Query, behind one small port. On a fresh `/join` the app first takes the shell over
  * with {@link JoinPort}'s first-screen implementation (src/first-screen.tsx: no router, no query client — neither is
  * in the first load), then the full app (src/app.tsx) supplies the router- and query-backed one and takes over from

@@ -3,7 +3,7 @@ import { IdempotencyKeySchema, OrderRequestSchema, type OrderRequest } from '@of
 /**
  * The payment attempt whose answer may have been lost, kept in `sessionStorage` so that a reload re-sends it with
  * the same `Idempotency-Key` (join-api charges a key once) instead of starting a new attempt that could charge
- * again (DESIGN.md §4). What is stored is exactly the `POST /orders` request: the key and the body (package, nonce,
+ * again (docs/CONTRACTS.md "HTTP API"). What is stored is exactly the `POST /orders` request: the key and the body (package, nonce,
  * device data, billing address). No card data: card numbers and CVVs live only in the provider's frames, and a
  * nonce is a single-use token, not a card. Written before the request is sent; cleared when a definite answer
  * arrives (paid, declined, refused).

@@ -61,7 +61,7 @@ export interface StepSearch {
 /**
  * Reads {@link StepSearch} from a join route's search parameters (TanStack Router `validateSearch`): one of
  * {@link STEP_IDS}, else nothing (an unknown step is dropped, never an error page). Plain code, not zod: route
- * definitions are part of every page's first load (README "Size").
+ * definitions are part of every page's first load (docs/performance/join-web.md "Size").
  */
 export function parseStepSearch(search: Record<string, unknown>): StepSearch {
   const step = search.step;

@@ -1,5 +1,5 @@
 /**
- * The sandbox's Braintree merchant (DESIGN.md §5, docs/CONTRACTS.md "Braintree gateway API (sandbox)"):
+ * The sandbox's Braintree merchant (docs/PAYMENTS.md, docs/CONTRACTS.md "Braintree gateway API (sandbox)"):
  * one merchant `ofw_sandbox` with API keys and five merchant accounts, one currency each.
  */
 import { MERCHANT_ID } from '../authorization.js';

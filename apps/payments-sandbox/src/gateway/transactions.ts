@@ -129,7 +129,7 @@ export function duplicateOf(
 }
 
 /**
- * `options.threeDSecure.required` as the sandbox server API sets it itself (DESIGN.md §5 "3D Secure policy", the rule
+ * `options.threeDSecure.required` as the sandbox server API sets it itself (docs/PAYMENTS.md "3D Secure policy", the rule
  * join-api's braintree driver applies with Braintree): `true` for a card nonce that never went through the 3DS lookup
  * (refused) or whose lookup made a liability shift possible; `undefined` (Braintree's default: a failed
  * authentication is still rejected) where it could not shift (not enrolled, authentication unavailable, lookup error)

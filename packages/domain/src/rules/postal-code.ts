@@ -3,7 +3,7 @@ import type { JoinCountry } from './countries.js';
 /*
  * Postal codes of the join countries (spec §1 "Countries": US, AU, CA, GB, IE, NZ), checked and written the way each
  * country's postal service writes them. A hand-written rule rather than a package: @ofw/domain may import zod only
- * (DESIGN.md §2), and the six formats below are short and stable. Sources:
+ * (docs/ARCHITECTURE.md "May import"), and the six formats below are short and stable. Sources:
  * - US: USPS Publication 28 "Postal Addressing Standards" §23 (ZIP Code: 5 digits; ZIP+4: 5 digits, a hyphen, 4).
  * - GB: Royal Mail Programmers' Guide to the PAF, "Postcode format" and the GOV.UK "Bulk Data Transfer: additional
  *   validation for CAS postcodes" (BS 7666) letter restrictions: outward code A9, A99, AA9, AA99, A9A or AA9A

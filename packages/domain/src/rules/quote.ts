@@ -159,7 +159,7 @@ function priceSelection(
 }
 
 /**
- * The one pricing entry point (DESIGN.md §3): what a selection costs a caller now. join-api charges
+ * The one pricing entry point (docs/ARCHITECTURE.md "The @ofw/domain contract"): what a selection costs a caller now. join-api charges
  * `quote(...).charged`; the browser shows `list`, `discount`, `charged`, `vat` and `monthly` from the same call.
  *
  * 1. The package must be offered to the context (`offeredCatalogue(pricingGroup, currency, flow)`).

@@ -114,10 +114,7 @@ export function showChallengeFrame(
 }
 
 /** The dialog's header: its title (`labels.title`, the dialog's accessible name) and the close button. */
-function dialogHeader(
-  id: string,
-  labels: ChallengeLabels,
-): { header: HTMLDivElement; closeButton: HTMLButtonElement } {
+function dialogHeader(id: string, labels: ChallengeLabels): { header: HTMLDivElement; closeButton: HTMLButtonElement } {
   const header = document.createElement('div');
   header.style.cssText = 'display:flex;align-items:center;justify-content:space-between;gap:8px;margin-bottom:8px;';
   const title = document.createElement('h2');

@@ -15,7 +15,7 @@ import type {
 } from './types.js';
 
 /**
- * What a payment driver offers (DESIGN.md §5): `braintree` (braintree-web) and `sandbox` (apps/payments-sandbox)
+ * What a payment driver offers (docs/PAYMENTS.md): `braintree` (braintree-web) and `sandbox` (apps/payments-sandbox)
  * implement it; screens only see `PaymentsClient`.
  */
 export interface PaymentsDriver {

@@ -1,7 +1,7 @@
 import { PaymentsError } from './errors.js';
 import { HOSTED_FIELD_KEYS, type HostedFieldKey, type HostedFieldsCreateOptions } from './types.js';
 
-/** braintree-web's hosted field frame names: `braintree-hosted-field-<key>` (DESIGN.md §5). */
+/** braintree-web's hosted field frame names: `braintree-hosted-field-<key>` (docs/PAYMENTS.md). */
 export const FRAME_NAME_PREFIX = 'braintree-hosted-field-';
 
 /** §4, §9: set-up times out after 60 s. */

@@ -1,6 +1,6 @@
 /**
  * Public types of @ofw/payments. Shapes follow braintree-web 3.x (`HostedFields`, `ThreeDSecure`, …) so that the
- * screens see the same thing whichever driver is behind them (spec §3, §4; DESIGN.md §5).
+ * screens see the same thing whichever driver is behind them (spec §3, §4; docs/PAYMENTS.md).
  */
 
 import type {

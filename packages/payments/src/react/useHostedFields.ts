@@ -207,22 +207,25 @@ function useInstanceMethods(
   instanceRef: RefObject<HostedFieldsInstance | null>,
   dispatch: Dispatch<FieldAction>,
 ): Pick<UseHostedFieldsResult, 'tokenize' | 'reset' | 'focus'> {
-  const tokenize = useCallback(async (tokenizeOptions?: HostedFieldsTokenizeOptions) => {
-    const current = instanceRef.current;
-    if (!current) throw teardownError('tokenize');
-    try {
-      return await current.tokenize(tokenizeOptions);
-    } catch (tokenizeError) {
-      if (tokenizeError instanceof Object && 'code' in tokenizeError) {
-        const code = (tokenizeError as PaymentsError).code;
-        if (code === 'HOSTED_FIELDS_FIELDS_INVALID' || code === 'HOSTED_FIELDS_FIELDS_EMPTY') {
-          const details = (tokenizeError as PaymentsError).details as { invalidFieldKeys?: string[] } | undefined;
-          dispatch({ type: 'TOUCH_ALL', ...(details?.invalidFieldKeys ? { fields: details.invalidFieldKeys } : {}) });
+  const tokenize = useCallback(
+    async (tokenizeOptions?: HostedFieldsTokenizeOptions) => {
+      const current = instanceRef.current;
+      if (!current) throw teardownError('tokenize');
+      try {
+        return await current.tokenize(tokenizeOptions);
+      } catch (tokenizeError) {
+        if (tokenizeError instanceof Object && 'code' in tokenizeError) {
+          const code = (tokenizeError as PaymentsError).code;
+          if (code === 'HOSTED_FIELDS_FIELDS_INVALID' || code === 'HOSTED_FIELDS_FIELDS_EMPTY') {
+            const details = (tokenizeError as PaymentsError).details as { invalidFieldKeys?: string[] } | undefined;
+            dispatch({ type: 'TOUCH_ALL', ...(details?.invalidFieldKeys ? { fields: details.invalidFieldKeys } : {}) });
+          }
         }
+        throw tokenizeError;
       }
-      throw tokenizeError;
-    }
-  }, [instanceRef, dispatch]);
+    },
+    [instanceRef, dispatch],
+  );
 
   const reset = useCallback(async () => {
     const current = instanceRef.current;
@@ -232,11 +235,14 @@ function useInstanceMethods(
     dispatch({ type: 'RESET' });
   }, [instanceRef, dispatch]);
 
-  const focus = useCallback(async (field: HostedFieldKey) => {
-    const current = instanceRef.current;
-    if (!current) throw teardownError('focus');
-    await current.focus(field);
-  }, [instanceRef]);
+  const focus = useCallback(
+    async (field: HostedFieldKey) => {
+      const current = instanceRef.current;
+      if (!current) throw teardownError('focus');
+      await current.focus(field);
+    },
+    [instanceRef],
+  );
 
   return { tokenize, reset, focus };
 }

@@ -19,7 +19,7 @@ function errorMessage(payload: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-/** The offline driver: talks to apps/payments-sandbox only (DESIGN.md §5). */
+/** The offline driver: talks to apps/payments-sandbox only (docs/PAYMENTS.md). */
 export function createSandboxDriver(config: SandboxConfig): PaymentsDriver {
   const instances = new Set<Teardownable>();
   const buttons = new Set<{ teardown(): Promise<void> }>();

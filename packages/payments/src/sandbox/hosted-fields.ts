@@ -1,6 +1,6 @@
 /**
  * Hosted Fields over apps/payments-sandbox: one cross-origin iframe per field, driven by postMessage
- * (DESIGN.md §5). The frames gather the card values among themselves; this page only sees states and the nonce.
+ * (docs/PAYMENTS.md). The frames gather the card values among themselves; this page only sees states and the nonce.
  */
 import { Emitter } from '../core/emitter.js';
 import { PaymentsError, teardownError } from '../core/errors.js';

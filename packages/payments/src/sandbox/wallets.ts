@@ -16,7 +16,7 @@ interface WalletMessage {
   payload?: unknown;
 }
 
-/** Whether a popup message is the sandbox's answer for `wallet` (DESIGN.md §5). */
+/** Whether a popup message is the sandbox's answer for `wallet` (docs/PAYMENTS.md). */
 function isWalletMessage(wallet: WalletMessage['wallet']) {
   return (data: unknown): data is WalletMessage =>
     typeof data === 'object' &&

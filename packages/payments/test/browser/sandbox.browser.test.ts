@@ -69,7 +69,7 @@ async function startSandbox(allowedOrigin: string): Promise<string> {
 
 // No retry: a pass on a second try would hide a race a parent's browser meets too (the e2e suite fails on flaky tests
 // in CI for the same reason). A slow machine is met by waiting for what the test needs, not by running it again.
-describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)', () => {
+describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (docs/PAYMENTS.md, spec §4)', () => {
   beforeAll(async () => {
     const bundle = await build({
       entryPoints: [fileURLToPath(new URL('./entry.ts', import.meta.url))],
@@ -201,7 +201,7 @@ describe.skipIf(!CHROMIUM)('sandbox driver in Chromium (DESIGN.md §5, spec §4)
     expect(await dialog.locator('iframe').isVisible()).toBe(false);
     const bank = page.frameLocator('[role=dialog] iframe');
     await bank.getByRole('button', { name: button }).waitFor();
-    // DESIGN.md §5: the provider's frame went to the bank's page, on an origin of its own (neither page's nor provider's)
+    // docs/PAYMENTS.md: the provider's frame went to the bank's page, on an origin of its own (neither page's nor provider's)
     const bankOrigin = new URL(
       page
         .frames()

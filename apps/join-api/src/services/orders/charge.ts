@@ -138,7 +138,7 @@ async function chargeOnce(a: Attempt, order: OrderRow, created: boolean): Promis
     throw new GatewayUnavailableError(`order ${order.id}: nonce already used by an earlier attempt`);
   }
   if (result.outcome === 'approved' && result.threeDSecure && !result.threeDSecure.liabilityShifted) {
-    // DESIGN.md §5 "3D Secure policy": sold without a liability shift (counted by a metric later)
+    // docs/PAYMENTS.md "3D Secure policy": sold without a liability shift (counted by a metric later)
     s.logger.warn({ orderId: order.id, threeDSecureStatus: result.threeDSecure.status }, LIABILITY_KEPT_MESSAGE);
     s.metrics.liabilityKeptTotal.inc({ status: result.threeDSecure.status ?? 'unknown' });
   }

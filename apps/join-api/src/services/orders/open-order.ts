@@ -20,7 +20,7 @@ export type OpenedOrder =
 /**
  * In one transaction, the parent's row locked: the order of this Idempotency-Key, else another pending order of the
  * parent, else a new pending order at the price the page showed (an upgrade at its prorated price), its lease taken.
- * @throws ServiceError `price_changed` (DESIGN.md §5 "Shown = charged": nothing is written).
+ * @throws ServiceError `price_changed` (docs/PAYMENTS.md "Shown = charged": nothing is written).
  */
 export async function openOrder(a: Attempt): Promise<OpenedOrder> {
   const { s, user, key, body } = a;
@@ -45,7 +45,7 @@ export async function openOrder(a: Attempt): Promise<OpenedOrder> {
     const upgrade = term ? upgradeQuote(a, term) : { quote: a.priced };
     if ('refused' in upgrade) return upgrade.refused;
     const q = upgrade.quote;
-    // Shown = charged (DESIGN.md §5): only the amount the page showed is charged; another quote charges nothing.
+    // Shown = charged (docs/PAYMENTS.md): only the amount the page showed is charged; another quote charges nothing.
     assertExpectedCharge(q, body.expectedCharge);
     const other = mineOrPending.find((o) => o.status === 'pending');
     if (other) return { kind: 'other', order: other };

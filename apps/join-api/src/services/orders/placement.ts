@@ -16,7 +16,7 @@ import { readPricing } from '../offers.js';
 import type { Attempt, OrderRow, Placed, StoredResponse } from './types.js';
 
 /**
- * POST /orders (DESIGN.md §4): re-prices with `@ofw/domain`, charges once per Idempotency-Key
+ * POST /orders (docs/CONTRACTS.md "HTTP API"): re-prices with `@ofw/domain`, charges once per Idempotency-Key
  * (Stripe semantics: replay, 422 on another body, 409 while in flight) and records the order,
  * subscription and card brand/last four in one transaction.
  *
@@ -34,7 +34,7 @@ export async function placeOrder(
   const hash = requestHashes(body);
   // A completed key answers before anything is priced: a replay after a coupon was switched off or the
   // pricing group changed still gets the stored answer, not a fresh 422 — nor a 429 once the parent is past a limit.
-  // the key's row and what the price depends on, in one read (README "Where the time goes")
+  // the key's row and what the price depends on, in one read (docs/performance/join-api.md "Where the time goes")
   const reads = await readPricing(s.db, user, s.now(), { couponCode: body.couponCode, idempotencyKey: key });
   const done = await completedAnswer(s, user.id, key, hash, reads.key);
   if (done) return done;

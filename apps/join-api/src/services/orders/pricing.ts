@@ -58,7 +58,7 @@ export function quoteOrThrow(body: OrderSelection, buyer: BuyerContext): Quote {
 }
 
 /**
- * Refuses an order whose quote is not what the page showed (DESIGN.md §5 "Shown = charged"): `expected` is the
+ * Refuses an order whose quote is not what the page showed (docs/PAYMENTS.md "Shown = charged"): `expected` is the
  * request's `expectedCharge` (major units, decimal string, and currency); the quote's `charged` must equal it.
  * @throws ServiceError `price_changed` (409) carrying the new quote as `quote: { amount, currencyCode }`.
  */

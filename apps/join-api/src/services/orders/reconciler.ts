@@ -51,7 +51,7 @@ async function eachBounded<T>(items: readonly T[], limit: number, work: (item: T
 /**
  * When a failed or paid order is next searched for late approvals: back-off doubling with the order's age (from
  * {@link LATE_CHECK_BACKOFF_MS} to {@link LATE_CHECK_MAX_BACKOFF_MS}), so recent orders are watched closely and old
- * ones still now and then — there is no window after which a live approval is forgotten (DESIGN.md §5).
+ * ones still now and then — there is no window after which a live approval is forgotten (docs/PAYMENTS.md).
  */
 function nextLateCheck(now: Date, updatedAt: Date): Date {
   const age = Math.max(0, now.getTime() - updatedAt.getTime());

@@ -244,7 +244,7 @@ export const paymentMessagesUi = /* @__PURE__ */ defineMessages({
     description: 'Error above the card form when some card fields are invalid; the invalid fields are highlighted.',
     defaultMessage: 'Check the highlighted card details.',
   },
-  /** join-api 409 `price_changed`: the order costs another amount than the page showed (DESIGN.md §5); nothing charged. */
+  /** join-api 409 `price_changed`: the order costs another amount than the page showed (docs/PAYMENTS.md); nothing charged. */
   priceChanged: {
     id: 'payment.error.priceChanged',
     description:

@@ -41,7 +41,7 @@ function Stopped({
 }
 
 /**
- * Step 4, payment (§2 "A payment step with an error banner", DESIGN.md §5). Lazy-loaded with @ofw/payments.
+ * Step 4, payment (§2 "A payment step with an error banner", docs/PAYMENTS.md). Lazy-loaded with @ofw/payments.
  * Loads the provider config (a client token for the merchant account of the currency charged, so 3D Secure runs in
  * it; usually fetched already while the parent read the terms, usePaymentStepPrefetch), the package data and coupons, then renders the card form inside `<PaymentsProvider>`.
  */

@@ -34,7 +34,7 @@ type Errors = Partial<Record<DetailsField, string>>;
 /**
  * The details form's validation state — the messages shown and whether Continue was pressed (from then on the
  * messages follow the input) — in the jotai store (memory only), not in the component: the first-screen tree and
- * the full app that replaces it (README "First paint") show the same messages. {@link useDetailsForm}'s `reset`
+ * the full app that replaces it (docs/performance/join-web.md "First paint") show the same messages. {@link useDetailsForm}'s `reset`
  * clears it when the step is left.
  */
 export const detailsFormAtom = atom<{ errors: Errors; submitted: boolean }>({ errors: {}, submitted: false });

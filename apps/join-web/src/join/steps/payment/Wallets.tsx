@@ -7,7 +7,7 @@ import { paymentMessagesUi } from '../../messages.js';
 import { ApplePayButton } from './ApplePayButton.js';
 import type { GetNonce, PaymentNonce } from './use-submit-payment.js';
 
-/** A wallet's nonce getter: wallet nonces get no 3D Secure step-up (DESIGN.md §5), so a step-up gets `undefined`. */
+/** A wallet's nonce getter: wallet nonces get no 3D Secure step-up (docs/PAYMENTS.md), so a step-up gets `undefined`. */
 const walletNonce =
   (get: () => Promise<PaymentNonce | undefined>): GetNonce =>
   (o) =>

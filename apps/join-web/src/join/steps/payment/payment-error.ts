@@ -79,7 +79,7 @@ export function messageFor(intl: IntlShape, err: unknown): string {
       const amount = intl.formatNumber(Number(quote.amount), { style: 'currency', currency: quote.currencyCode });
       return intl.formatMessage(paymentMessagesUi.priceChanged, { amount });
     }
-    // the bank asked for authentication and no step-up could be made (DESIGN.md §5): it could not verify the card
+    // the bank asked for authentication and no step-up could be made (docs/PAYMENTS.md): it could not verify the card
     if (err.code === 'authentication_required') return intl.formatMessage(paymentMessagesUi.threeDSFailed);
     // a decline (402) says its category's message; an older server's 402 without one falls through to §8's texts
     const category = err.status === 402 ? err.problem.declineCategory : undefined;

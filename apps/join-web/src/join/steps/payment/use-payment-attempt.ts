@@ -17,7 +17,7 @@ import { useJoin } from '../../use-join.js';
 /** A getter of a nonce verified with a 3D Secure challenge (use-submit-payment.ts `GetNonce`). */
 type GetChallengedNonce = (o: { challengeRequested: true }) => Promise<{ nonce: string } | undefined>;
 
-/** The payment step's attempts (DESIGN.md §4), see {@link usePaymentAttempt}. */
+/** The payment step's attempts (docs/CONTRACTS.md "HTTP API"), see {@link usePaymentAttempt}. */
 export interface PaymentAttempts {
   /** The attempt stored at mount (one whose answer may have been lost before a reload), re-sent without a click. */
   restored: PaymentAttempt | undefined;
@@ -26,7 +26,7 @@ export interface PaymentAttempts {
   /** A new attempt for `nonce`: a fresh Idempotency-Key and the order body; stored before it is sent. */
   create: (nonce: string) => Promise<PaymentAttempt>;
   /**
-   * DESIGN.md §5 "3D Secure policy": the bank's soft decline (402 `authentication_required`) gets ONE step-up — the
+   * docs/PAYMENTS.md "3D Secure policy": the bank's soft decline (402 `authentication_required`) gets ONE step-up — the
    * card verified again with a challenge on a freshly tokenized nonce (the first is used up), and the order retried
    * under the SAME Idempotency-Key with only the nonce (and device data) changed. `undefined` when no step-up can be
    * made (a wallet, or a resumed attempt without the card fields' getter).
@@ -66,7 +66,7 @@ export function usePaymentAttempt(
       paymentMethodNonce: nonce,
       ...(deviceData ? { deviceData } : {}),
       billingAddress: billingRequest(o.billing, state.address.country),
-      // shown = charged (DESIGN.md §5): what the Pay button and the 3D Secure amount showed, or nothing is charged
+      // shown = charged (docs/PAYMENTS.md): what the Pay button and the 3D Secure amount showed, or nothing is charged
       expectedCharge: { amount: decimalAmount(o.chosen.quote.charged), currencyCode: o.chosen.quote.currency },
       autoRenew,
     } as OrderRequest;

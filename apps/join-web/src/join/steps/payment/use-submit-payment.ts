@@ -31,7 +31,7 @@ export interface PaymentNonce {
 export type GetNonce = (o?: { challengeRequested?: boolean }) => Promise<PaymentNonce | undefined>;
 
 /**
- * The request sequencing of the payment step (DESIGN.md §4): one payment attempt gets a nonce, then POST /orders with
+ * The request sequencing of the payment step (docs/CONTRACTS.md "HTTP API"): one payment attempt gets a nonce, then POST /orders with
  * a fresh Idempotency-Key (`sendOrder`, which marks the cached parent paid). The attempt is stored before it is sent
  * (use-payment-attempt.ts); an attempt whose answer may have been lost is kept and re-sent as is (same key, same nonce)
  * by the next Pay — and once, without a click, after a reload. `order_already_paid` (this very package is the parent's
