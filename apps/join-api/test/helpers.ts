@@ -18,7 +18,8 @@ import { findSessionUser } from '../src/accounts.js';
 import { expectedChargeOf } from '../src/services/orders.js';
 import { createMetrics, type Metrics } from '../src/lib/metrics.js';
 import type { Db } from '../src/db/client.js';
-import { orders, subscriptions } from '../src/db/schema.js';
+import { orders, outbox, subscriptions, users } from '../src/db/schema.js';
+import { and, desc, eq } from 'drizzle-orm';
 
 /** Which databases the suite runs on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -319,10 +320,52 @@ export const BILLING = {
   countryCodeAlpha2: 'US',
 };
 
-export async function signup(t: TestApp, body: unknown = SIGNUP) {
-  const res = await t.call('signups', { method: 'POST', json: body });
+let signups = 0;
+
+/**
+ * POST /signups, then the address proven the way a parent proves it (a code sent, read from the outbox, entered:
+ * docs/IDENTITY.md) unless `prove` is false. The default body gets an address of its own per call
+ * (`pat+<n>@example.com`): one proven address pays for one subscription.
+ */
+export async function signup(t: TestApp, body: unknown = SIGNUP, o: { prove?: boolean } = {}) {
+  const json =
+    body === SIGNUP ? { ...SIGNUP, parent: { ...SIGNUP.parent, email: `pat+${++signups}@example.com` } } : body;
+  const res = await t.call('signups', { method: 'POST', json });
   if (res.status !== 201) throw new Error(`signup failed ${res.status} ${await res.text()}`);
-  return (await res.json()) as { signupId: string; registrationKey: string; authToken: string; userId: number };
+  const answer = (await res.json()) as {
+    signupId: string;
+    registrationKey: string;
+    authToken: string;
+    userId: number;
+    emailVerified: boolean;
+  };
+  if (o.prove !== false && !answer.emailVerified) await proveEmail(t, answer);
+  return answer;
+}
+
+/** The clear code of the last code e-mail queued for `userId`'s address (the outbox row holds it until sent). */
+export async function lastEmailCode(t: TestApp, userId: number): Promise<string> {
+  const [user] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [row] = await t.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'email_code'), eq(outbox.recipient, user!.email)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  return (row!.payload as { code: string }).code;
+}
+
+/** Proves a parent's address through the API: a code sent, read from the outbox, entered. */
+export async function proveEmail(t: TestApp, p: { userId: number; authToken: string }): Promise<void> {
+  const sent = await t.call(`parents/${p.userId}/email-code`, { method: 'POST', token: p.authToken });
+  if (sent.status !== 200) throw new Error(`email-code failed ${sent.status} ${await sent.text()}`);
+  const code = await lastEmailCode(t, p.userId);
+  const res = await t.call(`parents/${p.userId}/email-verification`, {
+    method: 'POST',
+    token: p.authToken,
+    json: { code },
+  });
+  if (res.status !== 200) throw new Error(`email-verification failed ${res.status} ${await res.text()}`);
 }
 
 /**

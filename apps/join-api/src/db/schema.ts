@@ -81,6 +81,11 @@ export const users = pgTable(
     hasMigratedTo2k: boolean('has_migrated_2k').notNull().default(true),
     parentAccountType: text('parent_account_type').notNull().default('parent'),
     graceLogins: integer('grace_logins').notNull().default(0),
+    /**
+     * When the parent proved they receive mail at `email` (a one-time code, or the invitation that reached it; null =
+     * unproven: the address blocks nobody and cannot be paid for, docs/IDENTITY.md).
+     */
+    emailVerifiedAt: ts('email_verified_at'),
     /** The parent's customer in the payment provider's vault (docs/RENEWAL.md). */
     vaultCustomerId: text('vault_customer_id'),
     createdAt: createdAt(),
@@ -88,6 +93,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_family_idx').on(t.familyId),
+    // the address's proven accounts (docs/IDENTITY.md): co-parent answers, proofs and the orders' guard look them up
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 
@@ -345,3 +352,4 @@ export const outbox = pgTable(
 export * from './schema-payment-events.js';
 export * from './schema-renewal.js';
 export * from './schema-rate-limits.js';
+export * from './schema-email-proof.js';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { CredentialsResponse } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
 import { operation, type Refusals } from '../lib/operation.js';
-import { clearSessionCookie, rateLimit, setSessionCookie } from '../context.js';
+import { clearSessionCookie, clientIp, isBrowserRequest, rateLimit, setSessionCookie } from '../context.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { parentState } from '../accounts.js';
 import { endSession, startSignup } from '../services/signups.js';
@@ -16,6 +16,7 @@ import {
   verifyCurrentPassword,
 } from '../services/registration.js';
 import { setAutoRenew } from '../services/renewal/state.js';
+import { sendEmailCode, verifyEmailCode } from '../services/email-proof.js';
 
 /** What these handlers and their services refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
 export const parentRefusals = {
@@ -57,7 +58,19 @@ export const parentRefusals = {
   putCoParentEmail: [
     [429, 'rate_limited'],
     [409, 'not_paid_yet'],
+    [403, 'email_unverified'],
     [404, 'not_found'],
+  ],
+  // services/email-proof.ts (docs/IDENTITY.md)
+  sendEmailCode: [
+    [429, 'rate_limited'],
+    [409, 'email_already_verified'],
+  ],
+  verifyEmail: [
+    [429, 'rate_limited'],
+    [422, 'code_incorrect'],
+    [422, 'code_expired'],
+    [422, 'too_many_tries'],
   ],
 } as const satisfies Partial<Refusals>;
 
@@ -74,7 +87,8 @@ export function parentRoutes() {
     if (replayed) c.header('idempotent-replayed', 'true');
     c.header('cache-control', 'no-store');
     s.logger.info({ userId: result.userId, flow: body.flow, replayed }, 'signup created');
-    return c.json(result, 201);
+    // a browser keeps its session in the HttpOnly cookie only: no script of the page ever reads the token
+    return c.json(isBrowserRequest(c) ? { ...result, authToken: undefined } : result, 201);
   });
 
   operation(r, 'logout', async (c, { auth: session }) => {
@@ -156,7 +170,25 @@ export function parentRoutes() {
   });
 
   subscriptionOperations(r);
+  emailProofOperations(r);
   return r;
+}
+
+/** The proof of the parent's address by a one-time code (services/email-proof.ts, docs/IDENTITY.md). */
+function emailProofOperations(r: Hono<AppEnv>): void {
+  operation(r, 'sendEmailCode', async (c, input) => {
+    const s = c.get('services');
+    c.header('cache-control', 'no-store');
+    return c.json(await sendEmailCode(s, input.auth.user, clientIp(c)));
+  });
+
+  operation(r, 'verifyEmail', async (c, input) => {
+    const s = c.get('services');
+    await rateLimit(c, RATE_LIMITS.emailCodeTries);
+    const { code } = await input.body();
+    c.header('cache-control', 'no-store');
+    return c.json(await verifyEmailCode(s, input.auth.user, code));
+  });
 }
 
 /** The subscription's own settings (docs/RENEWAL.md): automatic renewal on or off. */
