@@ -115,7 +115,12 @@ describe('e-mail proof by a one-time code', () => {
     const sent: OutgoingMail[] = [];
     await deliverDue({
       db: t.db,
-      mailer: { send: async (m) => void sent.push(m) },
+      mailer: {
+        send: (m) => {
+          sent.push(m);
+          return Promise.resolve();
+        },
+      },
       logger: t.deps.logger,
       from: 'OFW <no-reply@example.com>',
       now: () => new Date(clock),

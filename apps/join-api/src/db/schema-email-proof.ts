@@ -1,6 +1,10 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
+ * `users.email_verified_at`: when the parent proved they get mail at `users.email` — by a one-time code below, the
+ * invitation that reached it, or a renewal e-mail's come-back link; null = unproven: the address counts for nothing
+ * (blocks nobody, is paid for by nobody, invites nobody).
+ *
  * The one-time codes that prove a parent's e-mail address (services/email-proof.ts; docs/IDENTITY.md), re-exported by
  * schema.ts (drizzle-kit reads that module's exports). No foreign key to `users`, as `renewal_links`: a module that
  * schema.ts re-exports cannot import it back (no import loops); the row dies with its code (10 minutes).

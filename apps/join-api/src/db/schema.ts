@@ -81,11 +81,7 @@ export const users = pgTable(
     hasMigratedTo2k: boolean('has_migrated_2k').notNull().default(true),
     parentAccountType: text('parent_account_type').notNull().default('parent'),
     graceLogins: integer('grace_logins').notNull().default(0),
-    /**
-     * When the parent proved they receive mail at `email` (a one-time code, or the invitation that reached it; null =
-     * unproven: the address blocks nobody and cannot be paid for, docs/IDENTITY.md).
-     */
-    emailVerifiedAt: ts('email_verified_at'),
+    emailVerifiedAt: ts('email_verified_at'), // proven address: schema-email-proof.ts
     /** The parent's customer in the payment provider's vault (docs/RENEWAL.md). */
     vaultCustomerId: text('vault_customer_id'),
     createdAt: createdAt(),
@@ -93,7 +89,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_family_idx').on(t.familyId),
-    // the address's proven accounts (docs/IDENTITY.md): co-parent answers, proofs and the orders' guard look them up
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );

@@ -77,28 +77,7 @@ export const parentRefusals = {
 export function parentRoutes() {
   const r = new Hono<AppEnv>();
 
-  operation(r, 'createSignup', async (c, input) => {
-    await rateLimit(c, RATE_LIMITS.signup);
-    const s = c.get('services');
-    const key = input.header('Idempotency-Key');
-    const body = await input.body();
-    const { result, replayed } = await startSignup(s, body, key);
-    setSessionCookie(c, result.authToken);
-    if (replayed) c.header('idempotent-replayed', 'true');
-    c.header('cache-control', 'no-store');
-    s.logger.info({ userId: result.userId, flow: body.flow, replayed }, 'signup created');
-    // a browser keeps its session in the HttpOnly cookie only: no script of the page ever reads the token
-    return c.json(isBrowserRequest(c) ? { ...result, authToken: undefined } : result, 201);
-  });
-
-  operation(r, 'logout', async (c, { auth: session }) => {
-    const s = c.get('services');
-    // auth 'parent-optional': an invalid bearer token answers 401; a stale or missing cookie is simply cleared.
-    if (session) await endSession(s, session.user.id, session.tokenHash);
-    clearSessionCookie(c);
-    c.header('cache-control', 'no-store');
-    return c.body(null, 204);
-  });
+  sessionOperations(r);
 
   // auth 'parent' with a {userId} path param: operation() lets a parent act only on itself (403 otherwise)
   operation(r, 'getParent', async (c, { auth: { user } }) => {
@@ -172,6 +151,32 @@ export function parentRoutes() {
   subscriptionOperations(r);
   emailProofOperations(r);
   return r;
+}
+
+/** The join's session: made by the sign-up, ended by logout. */
+function sessionOperations(r: Hono<AppEnv>): void {
+  operation(r, 'createSignup', async (c, input) => {
+    await rateLimit(c, RATE_LIMITS.signup);
+    const s = c.get('services');
+    const key = input.header('Idempotency-Key');
+    const body = await input.body();
+    const { result, replayed } = await startSignup(s, body, key);
+    setSessionCookie(c, result.authToken);
+    if (replayed) c.header('idempotent-replayed', 'true');
+    c.header('cache-control', 'no-store');
+    s.logger.info({ userId: result.userId, flow: body.flow, replayed }, 'signup created');
+    // a browser keeps its session in the HttpOnly cookie only: no script of the page ever reads the token
+    return c.json(isBrowserRequest(c) ? { ...result, authToken: undefined } : result, 201);
+  });
+
+  operation(r, 'logout', async (c, { auth: session }) => {
+    const s = c.get('services');
+    // auth 'parent-optional': an invalid bearer token answers 401; a stale or missing cookie is simply cleared.
+    if (session) await endSession(s, session.user.id, session.tokenHash);
+    clearSessionCookie(c);
+    c.header('cache-control', 'no-store');
+    return c.body(null, 204);
+  });
 }
 
 /** The proof of the parent's address by a one-time code (services/email-proof.ts, docs/IDENTITY.md). */

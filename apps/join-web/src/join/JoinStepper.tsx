@@ -73,10 +73,10 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   };
   const nav: StepNav = {
     index,
-    next: () => {
+    next: (o) => {
       const to = nextStep(liveSteps(), clampStep(liveSteps(), shown.current));
       patchProgress((p) => ({ step: furthestStep(p.step, to) }));
-      go(to);
+      go(to, o?.replace);
     },
     back: () => go(previousStep(liveSteps(), clampStep(liveSteps(), shown.current))),
     goTo: (to) => go(to),

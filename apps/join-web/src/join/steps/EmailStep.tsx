@@ -48,7 +48,7 @@ export function EmailStep({ nav }: { nav: StepNav }) {
       <div className="app-narrow">
         <StatusMessage>{intl.formatMessage(emailMessages.verified)}</StatusMessage>
         <div className="ofw-actions">
-          <Button onClick={nav.next}>{intl.formatMessage(stepMessages.continue)}</Button>
+          <Button onClick={proceed}>{intl.formatMessage(stepMessages.continue)}</Button>
         </div>
       </div>
     );

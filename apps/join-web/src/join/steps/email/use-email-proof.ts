@@ -3,7 +3,7 @@ import { isApiError } from '@ofw/api-client/errors';
 import { queryKeys } from '@ofw/api-client/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { useServices } from '../../../services.js';
 import { problemMessage } from '../../api-errors.js';
 import { emailMessages } from '../../messages.js';
@@ -21,7 +21,7 @@ export function typedCode(raw: string): string | undefined {
  * or too many tries (both: send a new code), a code that is not 6 digits, a 429's wait; undefined for any other error
  * (the step's banner shows it with Try again).
  */
-export function codeErrorOf(intl: ReturnType<typeof useIntl>, error: unknown): string | undefined {
+export function codeErrorOf(intl: IntlShape, error: unknown): string | undefined {
   if (isApiError(error, 'code_incorrect'))
     return intl.formatMessage(emailMessages.incorrect, { tries: error.problem.triesLeft ?? 1 });
   if (isApiError(error, 'code_expired')) return intl.formatMessage(emailMessages.expired);
@@ -70,9 +70,12 @@ export function useEmailProof(nav: StepNav, verified: boolean) {
       if (!answer.existingAccount) proceed();
     },
   });
-  /** On to the next step, then the parent proven in the cache (the step list drops this step: it is behind). */
+  /**
+   * On to the next step in place of this one (the browser's Back then skips it), then the parent proven in the cache
+   * (the step list drops this step: it is behind).
+   */
   const proceed = () => {
-    nav.next();
+    nav.next({ replace: true });
     queryClient.setQueryData<ParentState>(queryKeys.parent(requireSignedIn(userId)), (ps) =>
       ps ? { ...ps, emailVerified: true } : ps,
     );
