@@ -1,11 +1,11 @@
-import { BackButton, Button, ErrorBanner, StatusMessage, TextField } from '@ofw/ui';
+import { Button, StatusMessage, TextField } from '@ofw/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { emailMessages, stepMessages } from '../messages.js';
 import { RetryableError } from '../RetryableError.js';
 import { useParentState } from '../server-state.js';
-import { useSignOut } from '../SignOut.js';
 import { useJoin, type StepNav } from '../use-join.js';
+import { CodeActions } from './email/CodeActions.js';
 import { ExistingAccount } from './email/ExistingAccount.js';
 import { codeErrorOf, typedCode, useEmailProof } from './email/use-email-proof.js';
 
@@ -13,8 +13,7 @@ import { codeErrorOf, typedCode, useEmailProof } from './email/use-email-proof.j
  * Step 2, "Check your e-mail" (docs/IDENTITY.md): the 6-digit code e-mailed at sign-up proves the address before the
  * plans and the payment. One field (`autocomplete="one-time-code"`, numeric keyboard) takes the code typed or pasted
  * (spaces and dashes ignored; a pasted code is sent at once); its error says why a code failed and how many tries are
- * left, and is announced with the field. "Send a new code" waits out the cool-down; "Start again with another one"
- * signs out (the address belongs to the sign-up). A proven address shows Continue; one that already has an account
+ * left, and is announced with the field; the other ways on are {@link CodeActions}. A proven address shows Continue; one that already has an account
  * shows sign-in ({@link ExistingAccount}).
  */
 export function EmailStep({ nav }: { nav: StepNav }) {
@@ -22,8 +21,8 @@ export function EmailStep({ nav }: { nav: StepNav }) {
   const { state } = useJoin();
   const parent = useParentState().data;
   const verified = parent?.emailVerified === true;
-  const { send, verify, proceed, resendIn, existing } = useEmailProof(nav, verified);
-  const signOut = useSignOut();
+  const proof = useEmailProof(nav, verified);
+  const { send, verify, proceed, existing } = proof;
   const [raw, setRaw] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [resent, setResent] = useState(false);
@@ -91,31 +90,19 @@ export function EmailStep({ nav }: { nav: StepNav }) {
         busy={verify.isPending}
         onRetry={() => submit(raw)}
       />
-      <ErrorBanner message={send.isError && resendIn === 0 ? codeErrorOf(intl, send.error) : undefined} />
       <div className="ofw-actions">
         <Button type="submit" busy={verify.isPending}>
           {intl.formatMessage(emailMessages.confirm)}
         </Button>
-        <Button
-          variant="secondary"
-          disabled={resendIn > 0}
-          busy={send.isPending}
-          onClick={() => {
-            setResent(true);
-            send.mutate();
-          }}
-        >
-          {resendIn > 0
-            ? intl.formatMessage(emailMessages.resendIn, { seconds: resendIn })
-            : intl.formatMessage(emailMessages.resend)}
-        </Button>
       </div>
-      <div className="ofw-actions">
-        <BackButton label={intl.formatMessage(stepMessages.back)} onClick={nav.back} />
-        <Button variant="link" busy={signOut.isPending} onClick={() => signOut.mutate()}>
-          {intl.formatMessage(emailMessages.changeEmail)}
-        </Button>
-      </div>
+      <CodeActions
+        nav={nav}
+        proof={proof}
+        onResend={() => {
+          setResent(true);
+          send.mutate();
+        }}
+      />
     </form>
   );
 }
