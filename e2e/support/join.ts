@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { TEST_CARDS } from '@ofw/test-kit/fixtures';
 import { US_BILLING, type BillingAddress, type Labels } from './labels';
+import { emailCodeStep } from './email-code';
 
 export { money } from './labels';
 
@@ -106,11 +107,19 @@ export async function fillAccountDetails(
   await expect(page.getByLabel(L.country, { exact: true })).toHaveValue(opts.country ?? 'US');
 }
 
-/** The details step: fill, check, Continue (§2). */
-export async function detailsStep(flow: Flow, parent: Parent, opts: { phoneCode?: string; country?: string } = {}) {
+/**
+ * The details step: fill, check, Continue (§2) — then the code e-mailed to the address (docs/IDENTITY.md), unless
+ * `proven` (an invited co-parent who kept the invited address: the invitation proved it).
+ */
+export async function detailsStep(
+  flow: Flow,
+  parent: Parent,
+  opts: { phoneCode?: string; country?: string; proven?: boolean } = {},
+) {
   await fillAccountDetails(flow, parent, opts);
   await flow.check('details');
   await flow.press(flow.page.getByRole('button', { name: flow.L.continue }));
+  if (!opts.proven) await emailCodeStep(flow, parent.email);
 }
 
 /** The select button of a package tier (its `selectButtonId`, §9). */

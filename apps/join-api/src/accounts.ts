@@ -284,6 +284,7 @@ export async function parentState(db: DbOrTx, user: UserRow, now: Date): Promise
     graceLogins: user.graceLogins,
     coParentEmail: user.coParentEmail,
     coParentEmailAnswered: user.coParentEmailAnsweredAt !== null,
+    emailVerified: user.emailVerifiedAt !== null,
     subscription: await parentSubscription(db, user, now),
   };
   return { ...state, isJoinComplete: isJoinComplete(state) };

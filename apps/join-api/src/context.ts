@@ -118,6 +118,19 @@ export function isCookieAuth(c: Ctx): boolean {
   return !c.req.header('authorization') && getCookie(c, SESSION_COOKIE) !== undefined;
 }
 
+/**
+ * Whether a request with no `Authorization` comes from a browser: browsers send `Origin` with every POST and
+ * `Sec-Fetch-Site` with every request (Fetch Metadata); an API client sends neither. A browser is given a new session
+ * as the HttpOnly cookie only, never in the body (as `PUT /parents/{userId}/credentials` answers a cookie session):
+ * `POST /signups` and a come-back link's session (docs/CONTRACTS.md "Session cookie").
+ */
+export function isBrowserRequest(c: Ctx): boolean {
+  return (
+    !c.req.header('authorization') &&
+    (c.req.header('origin') !== undefined || c.req.header('sec-fetch-site') !== undefined)
+  );
+}
+
 /** Middleware running {@link requireSameOrigin} before the handler. */
 export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireSameOrigin(c);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { tokens, users } from './db/schema.js';
 import { TOKEN_TTL_MS, issueToken, revokeTokens, type UserRow } from './accounts.js';
@@ -29,7 +29,8 @@ export const invitationTopic = (parent: Pick<UserRow, 'id' | 'familyId'>) =>
  * - an address without an account: the family's invited account (created, or the pending one re-addressed) gets a
  *   fresh invite token (hashed at rest, {@link TOKEN_TTL_MS}.invite, rotated by GET /invites/family as any invite)
  *   and an invitation e-mail with the link `${publicUrl}/invite/<token>` is queued in the outbox;
- * - an address that already has an account: no account is created; an e-mail asks that person to sign in;
+ * - an address that already has an account proven at it: no account is created; an e-mail asks that person to sign
+ *   in (an account whose holder never proved the address counts for nothing: the invitation goes, docs/IDENTITY.md);
  * - the same address again while its token is live: nothing new is sent (a retried request sends no second mail).
  * The caller refuses the parent's own address (400) before calling this.
  */
@@ -61,7 +62,10 @@ export async function answerCoParentEmail(
   const [existing] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, ne(users.accountState, 'invited')))
+    // only an account proven at the address is someone's (docs/IDENTITY.md): an unproven one blocks nobody
+    .where(
+      and(sql`lower(${users.email}) = ${email}`, ne(users.accountState, 'invited'), isNotNull(users.emailVerifiedAt)),
+    )
     .limit(1);
   if (existing) {
     await enqueueEmail(tx, {

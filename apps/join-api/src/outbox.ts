@@ -82,11 +82,11 @@ export async function enqueueEmail<K extends EmailKind>(
   return rows.length > 0;
 }
 
-/** Cancels the pending messages of a topic (an invitation replaced by a new answer); their links are scrubbed. */
+/** Cancels the pending messages of a topic (an invitation or a code replaced by a new one); links and codes are scrubbed. */
 export async function cancelTopic(tx: Tx | Db, topic: string): Promise<number> {
   const rows = await tx
     .update(outbox)
-    .set({ status: 'cancelled', lockedUntil: null, payload: sql`${outbox.payload} - 'link'` })
+    .set({ status: 'cancelled', lockedUntil: null, payload: sql`${outbox.payload} - 'link' - 'code'` })
     .where(and(eq(outbox.topic, topic), eq(outbox.status, 'pending')))
     .returning({ id: outbox.id });
   return rows.length;
@@ -191,8 +191,8 @@ export async function deliverDue(o: OutboxOptions): Promise<DeliveryResult> {
           lockedUntil: null,
           lastError: null,
           messageId,
-          // the invitation link is a bearer credential: it is not kept once it went out
-          payload: sql`${outbox.payload} - 'link'`,
+          // the invitation link and a one-time code are credentials: neither is kept once it went out
+          payload: sql`${outbox.payload} - 'link' - 'code'`,
         })
         .where(fence)
         .returning({ id: outbox.id });
@@ -209,7 +209,7 @@ export async function deliverDue(o: OutboxOptions): Promise<DeliveryResult> {
           nextAttemptAt: new Date(now.getTime() + delay),
           lockedUntil: null,
           lastError: String((e as Error)?.message ?? e).slice(0, 500),
-          ...(permanent || last ? { payload: sql`${outbox.payload} - 'link'` } : {}),
+          ...(permanent || last ? { payload: sql`${outbox.payload} - 'link' - 'code'` } : {}),
         })
         .where(fence);
       if (permanent || last) {

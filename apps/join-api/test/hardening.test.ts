@@ -24,6 +24,7 @@ import {
   type TestApp,
   PRODUCTION_ENV,
   markPaid,
+  markProven,
 } from './helpers.js';
 
 describe('Accept-Language cannot grow the country-list cache', () => {
@@ -443,7 +444,9 @@ describe('per-address limits stop card testing, not parents behind one address (
       json: { ...SIGNUP, parent: { ...SIGNUP.parent, email: `shared${++n}@example.com`, lastName: `Shared${n}` } },
     });
     expect(res.status).toBe(201);
-    return (await res.json()) as { authToken: string };
+    const answer = (await res.json()) as { authToken: string; userId: number };
+    await markProven(t.db, answer.userId);
+    return answer;
   };
 
   it('40 parents behind one address each sign up, get a client token and pay within the hour → 40 paid', async () => {

@@ -16,7 +16,8 @@ import type { PaymentGateway } from '../src/gateway/types.js';
 import type { AppDeps } from '../src/context.js';
 import { createMetrics, type Metrics } from '../src/lib/metrics.js';
 import type { Db } from '../src/db/client.js';
-import { orders, subscriptions } from '../src/db/schema.js';
+import { orders, outbox, subscriptions, users } from '../src/db/schema.js';
+import { and, desc, eq } from 'drizzle-orm';
 import { BILLING_ADDRESSES } from '@ofw/test-kit/fixtures';
 import { specCharge } from './spec-prices.js';
 
@@ -317,10 +318,52 @@ export const SIGNUP = {
 /** The US billing address orders are sent with (@ofw/test-kit's, shared with the other workspaces' tests). */
 export const BILLING = BILLING_ADDRESSES.US;
 
-export async function signup(t: TestApp, body: unknown = SIGNUP) {
-  const res = await t.call('signups', { method: 'POST', json: body });
+let signups = 0;
+
+/**
+ * POST /signups, then the address marked proven ({@link markProven}; `proveEmail` proves it through the API,
+ * docs/IDENTITY.md) unless `prove` is false — so that limits and statements counted by a test stay its own. The default body gets an address of its own per call
+ * (`pat+<n>@example.com`): one proven address pays for one subscription.
+ */
+export async function signup(t: TestApp, body: unknown = SIGNUP, o: { prove?: boolean } = {}) {
+  const json =
+    body === SIGNUP ? { ...SIGNUP, parent: { ...SIGNUP.parent, email: `pat+${++signups}@example.com` } } : body;
+  const res = await t.call('signups', { method: 'POST', json });
   if (res.status !== 201) throw new Error(`signup failed ${res.status} ${await res.text()}`);
-  return (await res.json()) as { signupId: string; registrationKey: string; authToken: string; userId: number };
+  const answer = (await res.json()) as {
+    signupId: string;
+    registrationKey: string;
+    authToken: string;
+    userId: number;
+    emailVerified: boolean;
+  };
+  if (o.prove !== false && !answer.emailVerified) await markProven(t.db, answer.userId);
+  return answer;
+}
+
+/** The clear code of the last code e-mail queued for `userId`'s address (the outbox row holds it until sent). */
+export async function lastEmailCode(t: TestApp, userId: number): Promise<string> {
+  const [user] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [row] = await t.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'email_code'), eq(outbox.recipient, user!.email)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  return (row!.payload as { code: string }).code;
+}
+
+/** Proves a parent's address through the API: a code sent, read from the outbox, entered. */
+export async function proveEmail(t: TestApp, p: { userId: number; authToken: string }): Promise<void> {
+  const sent = await t.call(`parents/${p.userId}/email-code`, { method: 'POST', token: p.authToken });
+  if (sent.status !== 200) throw new Error(`email-code failed ${sent.status} ${await sent.text()}`);
+  const code = await lastEmailCode(t, p.userId);
+  const res = await t.call(`parents/${p.userId}/email-verification`, {
+    method: 'POST',
+    token: p.authToken,
+    json: { code },
+  });
+  if (res.status !== 200) throw new Error(`email-verification failed ${res.status} ${await res.text()}`);
 }
 
 /**
@@ -437,6 +480,14 @@ export async function markPaid(db: Db, userId: number, now = new Date()): Promis
   await db
     .insert(subscriptions)
     .values({ userId, orderId: id, packageId: 2051, status: 'current', startsAt: now, expiresAt });
+}
+
+/**
+ * Marks `userId`'s address proven straight in the database (docs/IDENTITY.md): for tests of later steps (payment,
+ * invitations) that are not about the proof itself; `proveEmail` proves it through the API.
+ */
+export async function markProven(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
 }
 
 /** The value of a prom-client counter or gauge: the series with `labels` (every label given must match), summed. */

@@ -3,7 +3,16 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { createMetrics } from '../src/lib/metrics.js';
 import { RATE_LIMITS } from '../src/lib/rate-limit.js';
 import { startServer, type RunningServer } from '../src/server.js';
-import { BILLING, DATABASES, SIGNUP, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
+import {
+  BILLING,
+  DATABASES,
+  SIGNUP,
+  markProven,
+  startFakeSandbox,
+  testApp,
+  type FakeSandbox,
+  type TestApp,
+} from './helpers.js';
 
 const STRONG = 'violet-harbor-42-lantern';
 const STRONGER = 'quiet-meadow-97-compass';
@@ -47,7 +56,9 @@ describe.each(DATABASES)('limits hold under concurrency over real sockets (%s)',
       json: { ...SIGNUP, parent: { ...SIGNUP.parent, email: `limits${n}@example.com` } },
     });
     expect(res.status).toBe(201);
-    return (await res.json()) as { authToken: string; userId: number };
+    const answer = (await res.json()) as { authToken: string; userId: number };
+    await markProven(t.db, answer.userId);
+    return answer;
   }
 
   /** `fetch` over the socket of the `i`-th server (round-robin over the instances). */

@@ -8,6 +8,7 @@ import {
   SIGNUP,
   signup,
   startFakeSandbox,
+  markProven,
   testApp,
   type FakeSandbox,
   type TestApp,
@@ -302,6 +303,7 @@ describe.each(DATABASES)('the hot statements are built once (%s)', (kind) => {
     });
     expect(res.status).toBe(201);
     const { authToken, userId } = (await res.json()) as { authToken: string; userId: number };
+    await markProven(t.db, userId);
     const order = await t.call('orders', {
       method: 'POST',
       token: authToken,

@@ -85,7 +85,8 @@ test('a parent answers the co-parent question; the invitation e-mail reaches the
   const claimed = nextSignup(page);
   await openJoin(flow, new URL(link!).pathname);
   await expect(page.getByText(new RegExp(`${parent.firstName} ${parent.lastName}`))).toBeVisible();
-  await detailsStep(flow, coParent);
+  // the invitation reached this address: kept as is, it is proven — no code (docs/IDENTITY.md)
+  await detailsStep(flow, coParent, { proven: true });
   const invitee = await claimed;
   const shown = applyDiscount(getPackage(ctj.id)!, (await (await coupons).json()) as CouponAvailability[]);
   await packageStep(flow, ctj.selectButtonId);

@@ -39,6 +39,11 @@ import {
   RenewalPaymentMethodResponseSchema,
   RenewalSessionResponseSchema,
 } from './subscription.js';
+import {
+  EmailCodeResponseSchema,
+  EmailVerificationRequestSchema,
+  EmailVerificationResponseSchema,
+} from './email-proof.js';
 
 /**
  * The HTTP contract of join-api (docs/CONTRACTS.md "HTTP API", docs/CONTRACTS.md), written once: every operation by its
@@ -146,7 +151,7 @@ export const contract = {
     auth: 'none',
     summary: 'Start a regular, pro-referred or invited join; sets the __Host-ofw_session cookie',
     description:
-      'Answers authToken for Authorization: Bearer (API clients) and sets the browser session cookie __Host-ofw_session (HttpOnly, Secure, SameSite=Lax, Path=/). With an Idempotency-Key, a retry with the same key and body answers the same signupId and userId with a fresh authToken and registrationKey (Idempotent-Replayed: true) instead of failing on a used invite or referral token; the same key with another body answers 422 idempotency_key_reused; a replay after the credentials are set answers 409 signup_completed. Keys are kept 24 h.',
+      'Sets the browser session cookie __Host-ofw_session (HttpOnly, Secure, SameSite=Lax, Path=/); a request from a browser (with Origin or Sec-Fetch-Site) gets no authToken in the body, any other client gets authToken for Authorization: Bearer. The answer is the same whatever the address (no enumeration); the address is unproven (emailVerified false) but for an invited co-parent who kept the address the invitation reached — POST /parents/{userId}/email-code sends the code that proves it, before payment (docs/IDENTITY.md). With an Idempotency-Key, a retry with the same key and body answers the same signupId and userId with a fresh authToken and registrationKey (Idempotent-Replayed: true) instead of failing on a used invite or referral token; the same key with another body answers 422 idempotency_key_reused; a replay after the credentials are set answers 409 signup_completed. Keys are kept 24 h.',
     headers: [
       {
         name: 'Idempotency-Key',
@@ -259,11 +264,34 @@ export const contract = {
     params: UserIdParamsSchema,
     summary: "Answer to the co-parent email question (§2): an email, or null for 'not now'",
     description:
-      'A new address is e-mailed an invitation, so the answer is accepted only once the parent has paid (subscription current) or joined with nothing to pay (created by a professional, or invited): earlier it is 409 not_paid_yet. 10 answers per parent and 50 per client address an hour (429), so the join is no mail relay.',
+      'A new address is e-mailed an invitation, so the answer is accepted only once the parent has paid (subscription current) or joined with nothing to pay (created by a professional, or invited): earlier it is 409 not_paid_yet; an address is accepted only from a parent whose own address is proven (403 email_unverified, docs/IDENTITY.md). Only proven accounts count as the co-parent already having one (then a sign-in e-mail goes instead of an invitation). 10 answers per parent and 50 per client address an hour (429), so the join is no mail relay.',
     auth: 'parent',
     body: CoParentEmailRequestSchema,
     response: { status: 200, schema: ParentStateSchema },
     problems: [400, 401, 403, 404, 409, 415, 429],
+  },
+  sendEmailCode: {
+    method: 'POST',
+    path: '/parents/{userId}/email-code',
+    params: UserIdParamsSchema,
+    summary: "Send (or send again) a one-time code to the parent's e-mail address (docs/IDENTITY.md)",
+    description:
+      'A 6-digit code, valid 10 minutes for 5 tries; a new code replaces the earlier one. 30 s between two sends of one parent, 5 codes an hour and 10 a day per address, 30 an hour per client address: past them 429 rate_limited with Retry-After. The answer is the same whether or not the address already has an account (the e-mail says so). 409 email_already_verified once the address is proven.',
+    auth: 'parent',
+    response: { status: 200, schema: EmailCodeResponseSchema },
+    problems: [400, 401, 403, 409, 429],
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/parents/{userId}/email-verification',
+    params: UserIdParamsSchema,
+    summary: "Prove the parent's e-mail address with the code it received (docs/IDENTITY.md)",
+    description:
+      'Spaces and dashes in the code are ignored. Each try is counted before it is compared (5 per code, concurrent ones included): a wrong code answers 422 code_incorrect with triesLeft, the last wrong one and any after it 422 too_many_tries, a code past its 10 minutes (or replaced, or none sent) 422 code_expired — those two need a new code. The right code proves the address (sent again: the same answer) and says whether another account is already proven at it (existingAccount, with whether its subscription is current: then payment answers 409 already_subscribed and the parent signs in instead). 60 tries an hour per client address (429).',
+    auth: 'parent',
+    body: EmailVerificationRequestSchema,
+    response: { status: 200, schema: EmailVerificationResponseSchema },
+    problems: [400, 401, 403, 415, 422, 429],
   },
   putLanguage: {
     method: 'PUT',
@@ -373,7 +401,7 @@ export const contract = {
     path: '/orders',
     summary: 'Pay for a package: re-priced by the server, charged once per Idempotency-Key',
     description:
-      "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered. The bank's soft decline asking for 3D Secure (processor response 2099) answers 402 authentication_required: the key stays open for ONE retry with the same body but a new paymentMethodNonce (and deviceData), authenticated with a challenge; a replay of the first request answers the same 402, a second 2099 is a final 402 processor_declined, any other body 422 idempotency_key_reused. expectedCharge is what the page showed (the Pay button and the 3D Secure amount): when the server's quote for the order differs (a coupon switched off, a pricing-group change, a proration day boundary) the answer is 409 price_changed with the new quote, and nothing is charged or stored under the Idempotency-Key (the same key may be sent again with the confirmed amount).",
+      "A parent with a current subscription can only upgrade: the server charges the prorated price (as GET /packages shows it), ends the old subscription and starts the new one in one transaction, and answers purchaseFlow 'upgrade'; the package already held answers 409 order_already_paid; any other package that is not an upgrade (a downgrade, a shorter term) answers 409 not_an_upgrade. A package priced in another currency than the parent's country's answers 422 currency_not_offered. The parent's address must be proven first (403 email_unverified, docs/IDENTITY.md), and another account proven at the same address must not hold a current subscription or a payment in progress (409 already_subscribed: sign in to it instead). The bank's soft decline asking for 3D Secure (processor response 2099) answers 402 authentication_required: the key stays open for ONE retry with the same body but a new paymentMethodNonce (and deviceData), authenticated with a challenge; a replay of the first request answers the same 402, a second 2099 is a final 402 processor_declined, any other body 422 idempotency_key_reused. expectedCharge is what the page showed (the Pay button and the 3D Secure amount): when the server's quote for the order differs (a coupon switched off, a pricing-group change, a proration day boundary) the answer is 409 price_changed with the new quote, and nothing is charged or stored under the Idempotency-Key (the same key may be sent again with the confirmed amount).",
     auth: 'parent',
     headers: [
       {

@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './problem.js';
 export * from './schemas.js';
 export * from './subscription.js';
+export * from './email-proof.js';
 export * from './paths.js';
 export * from './contract.js';
 export * from './client.js';

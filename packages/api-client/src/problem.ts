@@ -30,6 +30,12 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
  * `no_subscription` / `no_saved_payment_method` (409, `PUT /parents/{userId}/auto-renew`): renewal cannot be turned
  * on without a current subscription or a saved payment method. `link_invalid` (404): a renewal e-mail's link that is
  * unknown, used or expired — one answer for all three (docs/RENEWAL.md).
+ * E-mail proof (docs/IDENTITY.md): `email_unverified` (403): the parent's address is not proven yet (payment and the
+ * co-parent invitation wait for it) — send and enter a code; `already_subscribed` (409, `POST /orders`): another
+ * account proven at this address holds a current subscription — sign in to it (and upgrade there) instead;
+ * `email_already_verified` (409, `POST /parents/{userId}/email-code`): nothing to prove; `code_incorrect` (422, with
+ * `triesLeft`), `code_expired` (422: past its 10 minutes, replaced, or none sent) and `too_many_tries` (422: its 5
+ * tries are used) — the last two need a new code.
  */
 export const ProblemCodeSchema = z.enum([
   'validation_failed',
@@ -69,6 +75,12 @@ export const ProblemCodeSchema = z.enum([
   'no_subscription',
   'no_saved_payment_method',
   'link_invalid',
+  'email_unverified',
+  'already_subscribed',
+  'email_already_verified',
+  'code_incorrect',
+  'code_expired',
+  'too_many_tries',
 ]);
 /** A stable machine code of a join-api problem (see {@link ProblemCodeSchema}). */
 export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
@@ -109,6 +121,8 @@ export const ProblemSchema = z
     declineCategory: DeclineCategorySchema.optional(),
     /** With `rate_limited` (429): seconds to wait before retrying. */
     retryAfterSeconds: z.number().optional(),
+    /** With `code_incorrect` (422): how many more tries the code takes before a new one is needed. */
+    triesLeft: z.number().int().optional(),
     /** With `price_changed` (409): what the order costs now (major units, 2 decimals, as a decimal string). */
     quote: z.object({ amount: z.string(), currencyCode: z.string() }).optional(),
   })

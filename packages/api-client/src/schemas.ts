@@ -198,16 +198,21 @@ export const SignupRequestSchema = z.object({
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
 
 /**
- * `POST /signups` answer: `{ signupId, registrationKey, authToken, userId }` (docs/CONTRACTS.md "HTTP API"). The server also sets the
- * `__Host-ofw_session` cookie (the browser's session); other clients send `authToken` as `Authorization: Bearer`.
+ * `POST /signups` answer: `{ signupId, registrationKey, authToken?, userId, emailVerified }` (DESIGN.md §4). The server
+ * also sets the `__Host-ofw_session` cookie (the browser's session): a browser (a request with `Origin` or
+ * `Sec-Fetch-Site`) gets the token only as that cookie, another client gets `authToken` for `Authorization: Bearer`.
  * A replay under the same `Idempotency-Key` (and body) answers the same `signupId` and `userId` with a fresh
- * `authToken` and `registrationKey` (tokens are stored only as hashes, never replayed).
+ * `authToken` and `registrationKey` (tokens are stored only as hashes, never replayed). `emailVerified`: whether the
+ * address is already proven — only an invited co-parent who kept the address the invitation reached; every other join
+ * proves it with a code (`POST /parents/{userId}/email-code`) before paying (docs/IDENTITY.md). An older server
+ * omits it (parses as false).
  */
 export const SignupResponseSchema = z.object({
   signupId: z.string(),
   registrationKey: z.string(),
-  authToken: z.string(),
+  authToken: z.string().optional(),
   userId: IdSchema,
+  emailVerified: z.boolean().default(false),
 });
 /** `POST /signups` answer (see {@link SignupResponseSchema}). */
 export type SignupResponse = z.infer<typeof SignupResponseSchema>;
@@ -250,6 +255,11 @@ export const ParentStateSchema = z.object({
   coParentEmail: z.string().nullable().default(null),
   /** Whether the parent answered the co-parent email question (with an email, or null = not now). */
   coParentEmailAnswered: z.boolean().default(false),
+  /**
+   * Whether the parent proved they receive mail at `parent.email` (a one-time code or the invitation that reached it;
+   * docs/IDENTITY.md): payment and the co-parent invitation wait for it. An older server omits it (parses as true).
+   */
+  emailVerified: z.boolean().default(true),
   /** `@ofw/domain`'s `isJoinComplete` over these fields (§4 Completion). */
   isJoinComplete: z.boolean(),
   /**

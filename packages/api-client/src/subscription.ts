@@ -123,8 +123,9 @@ export type RenewalPaymentMethodResponse = z.infer<typeof RenewalPaymentMethodRe
 
 /**
  * `POST /renewal-links/{token}/session` 200 (a `come_back` link): the parent is signed in — a browser by the
- * `__Host-ofw_session` cookie, another client by `authToken` — and continues in the join.
+ * `__Host-ofw_session` cookie only (a request with `Origin` or `Sec-Fetch-Site`: no `authToken` in the body), another
+ * client by `authToken` — and continues in the join.
  */
-export const RenewalSessionResponseSchema = z.object({ userId: IdSchema, authToken: z.string() });
+export const RenewalSessionResponseSchema = z.object({ userId: IdSchema, authToken: z.string().optional() });
 /** See {@link RenewalSessionResponseSchema}. */
 export type RenewalSessionResponse = z.infer<typeof RenewalSessionResponseSchema>;

@@ -275,6 +275,7 @@ describe('createApiClient', () => {
       graceLogins: 0,
       coParentEmail: null,
       coParentEmailAnswered: true,
+      emailVerified: true,
       isJoinComplete: true,
       subscription: null,
     };
@@ -306,6 +307,7 @@ describe('createApiClient', () => {
     expect(await client.putCoParentEmail({ params: { userId: 7 }, body: { coParentEmail: null } })).toMatchObject({
       coParentEmail: null,
       coParentEmailAnswered: false,
+      emailVerified: true,
     });
     expect(seen.map((r) => r.method)).toEqual(['PUT', 'PUT']);
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok123');

@@ -31,6 +31,8 @@ const CALLS: { [K in OperationId]: (api: ApiClient) => Promise<unknown> } = {
   putBillingAddress: (api) => api.putBillingAddress({ params: { userId: 7 }, body: {} as never }),
   putCoParentEmail: (api) => api.putCoParentEmail({ params: { userId: 7 }, body: {} as never }),
   putLanguage: (api) => api.putLanguage({ params: { userId: 7 }, body: {} as never }),
+  sendEmailCode: (api) => api.sendEmailCode({ params: { userId: 7 } }),
+  verifyEmail: (api) => api.verifyEmail({ params: { userId: 7 }, body: { code: '123456' } }),
   putAutoRenew: (api) => api.putAutoRenew({ params: { userId: 7 }, body: { autoRenew: false } }),
   getRenewalLink: (api) => api.getRenewalLink({ params: { token: LINK } }),
   turnOffRenewalByLink: (api) => api.turnOffRenewalByLink({ params: { token: LINK } }),

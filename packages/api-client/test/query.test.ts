@@ -38,6 +38,7 @@ const parentState = (over: Partial<ParentState> = {}): ParentState => ({
   graceLogins: 0,
   coParentEmail: null,
   coParentEmailAnswered: false,
+  emailVerified: true,
   isJoinComplete: false,
   subscription: null,
   ...over,

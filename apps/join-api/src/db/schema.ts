@@ -81,6 +81,7 @@ export const users = pgTable(
     hasMigratedTo2k: boolean('has_migrated_2k').notNull().default(true),
     parentAccountType: text('parent_account_type').notNull().default('parent'),
     graceLogins: integer('grace_logins').notNull().default(0),
+    emailVerifiedAt: ts('email_verified_at'), // proven address: schema-email-proof.ts
     /** The parent's customer in the payment provider's vault (docs/RENEWAL.md). */
     vaultCustomerId: text('vault_customer_id'),
     /** When the parent's personal data was erased (src/erasure.ts, UK GDPR Art. 17); null for everyone else. */
@@ -92,6 +93,7 @@ export const users = pgTable(
     index('users_family_idx').on(t.familyId),
     // housekeeping's abandoned joins and unclaimed invitations (SECURITY.md "Retention of personal data")
     index('users_state_created_idx').on(t.accountState, t.createdAt),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 
@@ -313,3 +315,4 @@ export * from './schema-payment-events.js';
 export * from './schema-renewal.js';
 export * from './schema-rate-limits.js';
 export * from './schema-reference.js';
+export * from './schema-email-proof.js';

@@ -29,6 +29,7 @@ import {
   type SubscriptionEndedPayload,
 } from './templates.js';
 import { receiptSections } from './receipt-lines.js';
+import { EmailCodeEmail, emailCodeSubject, type EmailCodePayload } from './email-code.js';
 import { RenewalEmail, methodText, renewalSubject, type RenewalNoticePayload } from './renewal.js';
 
 /** The react-intl catalogues of the e-mails, one per product locale (§1; docs/QUALITY.md). */
@@ -40,7 +41,13 @@ export const EMAIL_CATALOGUES: Record<Locale, Record<string, string>> = {
 };
 
 export type EmailKind =
-  'invitation' | 'coparent_sign_in' | 'receipt' | 'subscription_ended' | 'dispute_opened' | 'renewal_notice';
+  | 'invitation'
+  | 'coparent_sign_in'
+  | 'receipt'
+  | 'subscription_ended'
+  | 'dispute_opened'
+  | 'renewal_notice'
+  | 'email_code';
 export type EmailPayload<K extends EmailKind> = K extends 'invitation'
   ? InvitationPayload
   : K extends 'coparent_sign_in'
@@ -51,7 +58,9 @@ export type EmailPayload<K extends EmailKind> = K extends 'invitation'
         ? DisputeOpenedPayload
         : K extends 'renewal_notice'
           ? RenewalNoticePayload
-          : ReceiptPayload;
+          : K extends 'email_code'
+            ? EmailCodePayload
+            : ReceiptPayload;
 
 export interface RenderedEmail {
   subject: string;
@@ -114,6 +123,9 @@ export async function renderEmail<K extends EmailKind>(
     const p = payload as SignInPayload;
     subject = intl.formatMessage({ id: 'signIn.subject' }, inviterValues(p));
     element = <SignInEmail intl={intl} p={p} />;
+  } else if (kind === 'email_code') {
+    subject = emailCodeSubject(intl);
+    element = <EmailCodeEmail intl={intl} p={payload as EmailCodePayload} />;
   } else if (kind === 'subscription_ended') {
     const p = payload as SubscriptionEndedPayload;
     subject = `${intl.formatMessage({ id: 'ended.subject' })} (${p.orderId})`;

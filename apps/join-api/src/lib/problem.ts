@@ -140,6 +140,12 @@ export const REFUSAL_PROBLEMS: Record<RefusalReason, { status: number; code: Pro
   payment_method_expired: { status: 422, code: 'payment_method_expired', title: 'Enter the card again' },
   authentication_required: { status: 402, code: 'authentication_required', title: 'Authenticate the card' },
   gateway_unavailable: { status: 503, code: 'payment_gateway_unavailable' },
+  email_unverified: { status: 403, code: 'email_unverified', title: 'Prove your e-mail address first' },
+  already_subscribed: { status: 409, code: 'already_subscribed', title: 'This address already has a subscription' },
+  email_already_verified: { status: 409, code: 'email_already_verified' },
+  code_incorrect: { status: 422, code: 'code_incorrect', title: 'Wrong code' },
+  code_expired: { status: 422, code: 'code_expired', title: 'Code expired' },
+  too_many_tries: { status: 422, code: 'too_many_tries', title: 'Too many tries' },
 };
 
 /** The problem a service's refusal answers with (see {@link REFUSAL_PROBLEMS}); `Retry-After` when it gives one. */

@@ -57,6 +57,15 @@ export const RATE_LIMITS = {
   cspReports: { name: 'csp-reports', limit: 60, windowMs: 60_000 },
   /** Per client address: every request of a renewal e-mail's link (docs/RENEWAL.md "Links"), so tokens are not guessed. */
   renewalLinks: { name: 'renewal-links', limit: 30, windowMs: 60_000 },
+  /**
+   * One-time codes per address (its hash), an hour and a day (docs/IDENTITY.md "Lifetimes and limits"): with 5 tries
+   * each, at most 50 guesses a day at one address's 10^6 codes; and per client address across addresses.
+   */
+  emailCodes: { name: 'email-codes', limit: 5, windowMs: 60 * 60_000 },
+  emailCodesDaily: { name: 'email-codes-daily', limit: 10, windowMs: 24 * 60 * 60_000 },
+  emailCodesClient: { name: 'email-codes-client', limit: 30, windowMs: 60 * 60_000 },
+  /** Per client address: codes entered, across parents (each code also takes only 5 tries). */
+  emailCodeTries: { name: 'email-code-tries', limit: 60, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** One limit a request takes a slot of: `rule`'s bucket of `subject` (a client address, `parent:<id>`). */

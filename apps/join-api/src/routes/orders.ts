@@ -47,6 +47,9 @@ export const orderRefusals = {
     [402, 'processor_declined'],
     [402, 'gateway_rejected'],
     [402, 'authentication_required'],
+    // the payer's address is proven, and no other account proven at it is subscribed (docs/IDENTITY.md)
+    [403, 'email_unverified'],
+    [409, 'already_subscribed'],
     [409, 'order_already_paid'],
     [409, 'not_an_upgrade'],
     [409, 'price_changed'],

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { CredentialsResponse } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
 import { operation, type Refusals } from '../lib/operation.js';
-import { clearSessionCookie, rateLimit, setSessionCookie } from '../context.js';
+import { clearSessionCookie, clientIp, isBrowserRequest, rateLimit, setSessionCookie } from '../context.js';
 import { RATE_LIMITS } from '../lib/rate-limit.js';
 import { parentState } from '../accounts.js';
 import { endSession, startSignup } from '../services/signups.js';
@@ -16,6 +16,7 @@ import {
   verifyCurrentPassword,
 } from '../services/registration.js';
 import { setAutoRenew } from '../services/renewal/state.js';
+import { sendEmailCode, verifyEmailCode } from '../services/email-proof.js';
 
 /** What these handlers and their services refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
 export const parentRefusals = {
@@ -57,34 +58,26 @@ export const parentRefusals = {
   putCoParentEmail: [
     [429, 'rate_limited'],
     [409, 'not_paid_yet'],
+    [403, 'email_unverified'],
     [404, 'not_found'],
+  ],
+  // services/email-proof.ts (docs/IDENTITY.md)
+  sendEmailCode: [
+    [429, 'rate_limited'],
+    [409, 'email_already_verified'],
+  ],
+  verifyEmail: [
+    [429, 'rate_limited'],
+    [422, 'code_incorrect'],
+    [422, 'code_expired'],
+    [422, 'too_many_tries'],
   ],
 } as const satisfies Partial<Refusals>;
 
 export function parentRoutes() {
   const r = new Hono<AppEnv>();
 
-  operation(r, 'createSignup', async (c, input) => {
-    await rateLimit(c, RATE_LIMITS.signup);
-    const s = c.get('services');
-    const key = input.header('Idempotency-Key');
-    const body = await input.body();
-    const { result, replayed } = await startSignup(s, body, key);
-    setSessionCookie(c, result.authToken);
-    if (replayed) c.header('idempotent-replayed', 'true');
-    c.header('cache-control', 'no-store');
-    s.logger.info({ userId: result.userId, flow: body.flow, replayed }, 'signup created');
-    return c.json(result, 201);
-  });
-
-  operation(r, 'logout', async (c, { auth: session }) => {
-    const s = c.get('services');
-    // auth 'parent-optional': an invalid bearer token answers 401; a stale or missing cookie is simply cleared.
-    if (session) await endSession(s, session.user.id, session.tokenHash);
-    clearSessionCookie(c);
-    c.header('cache-control', 'no-store');
-    return c.body(null, 204);
-  });
+  sessionOperations(r);
 
   // auth 'parent' with a {userId} path param: operation() lets a parent act only on itself (403 otherwise)
   operation(r, 'getParent', async (c, { auth: { user } }) => {
@@ -156,7 +149,51 @@ export function parentRoutes() {
   });
 
   subscriptionOperations(r);
+  emailProofOperations(r);
   return r;
+}
+
+/** The join's session: made by the sign-up, ended by logout. */
+function sessionOperations(r: Hono<AppEnv>): void {
+  operation(r, 'createSignup', async (c, input) => {
+    await rateLimit(c, RATE_LIMITS.signup);
+    const s = c.get('services');
+    const key = input.header('Idempotency-Key');
+    const body = await input.body();
+    const { result, replayed } = await startSignup(s, body, key);
+    setSessionCookie(c, result.authToken);
+    if (replayed) c.header('idempotent-replayed', 'true');
+    c.header('cache-control', 'no-store');
+    s.logger.info({ userId: result.userId, flow: body.flow, replayed }, 'signup created');
+    // a browser keeps its session in the HttpOnly cookie only: no script of the page ever reads the token
+    return c.json(isBrowserRequest(c) ? { ...result, authToken: undefined } : result, 201);
+  });
+
+  operation(r, 'logout', async (c, { auth: session }) => {
+    const s = c.get('services');
+    // auth 'parent-optional': an invalid bearer token answers 401; a stale or missing cookie is simply cleared.
+    if (session) await endSession(s, session.user.id, session.tokenHash);
+    clearSessionCookie(c);
+    c.header('cache-control', 'no-store');
+    return c.body(null, 204);
+  });
+}
+
+/** The proof of the parent's address by a one-time code (services/email-proof.ts, docs/IDENTITY.md). */
+function emailProofOperations(r: Hono<AppEnv>): void {
+  operation(r, 'sendEmailCode', async (c, input) => {
+    const s = c.get('services');
+    c.header('cache-control', 'no-store');
+    return c.json(await sendEmailCode(s, input.auth.user, clientIp(c)));
+  });
+
+  operation(r, 'verifyEmail', async (c, input) => {
+    const s = c.get('services');
+    await rateLimit(c, RATE_LIMITS.emailCodeTries);
+    const { code } = await input.body();
+    c.header('cache-control', 'no-store');
+    return c.json(await verifyEmailCode(s, input.auth.user, code));
+  });
 }
 
 /** The subscription's own settings (docs/RENEWAL.md): automatic renewal on or off. */

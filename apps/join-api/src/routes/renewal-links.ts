@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
-import { clientIp, rateLimit, setSessionCookie } from '../context.js';
+import { clientIp, isBrowserRequest, rateLimit, setSessionCookie } from '../context.js';
 import { operation, type Refusals } from '../lib/operation.js';
 import { RATE_LIMITS, reserveRateLimits } from '../lib/rate-limit.js';
 import { paymentsConfigFor } from '../services/offers.js';
@@ -88,7 +88,8 @@ export function renewalLinkRoutes() {
     const result = await comeBackSession(c.get('services'), input.param('token'));
     setSessionCookie(c, result.authToken);
     c.header('cache-control', 'no-store');
-    return c.json(result);
+    // a browser keeps its session in the HttpOnly cookie only (context.ts isBrowserRequest)
+    return c.json(isBrowserRequest(c) ? { userId: result.userId } : result);
   });
 
   return r;

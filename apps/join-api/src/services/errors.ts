@@ -17,7 +17,11 @@ import type { FieldError } from '@ofw/api-client';
  *   `order_already_paid`, `not_an_upgrade`, `price_changed` (the quote is not the `expectedCharge` the page showed),
  *   `attempt_closed`, `processor_declined`, `gateway_rejected`,
  *   `payment_method_expired` (a used or unknown nonce), `authentication_required` (the bank's soft decline asking for
- *   3D Secure: one step-up under the same key, services/step-up.ts), `gateway_unavailable` (the charge is in doubt).
+ *   3D Secure: one step-up under the same key, services/step-up.ts), `gateway_unavailable` (the charge is in doubt),
+ *   `email_unverified` (the payer's address is not proven), `already_subscribed` (another account proven at the
+ *   address holds a current subscription);
+ * - e-mail proof (services/email-proof.ts, docs/IDENTITY.md): `email_already_verified`, `code_incorrect`,
+ *   `code_expired`, `too_many_tries`.
  */
 export type RefusalReason =
   | 'invite_invalid'
@@ -49,7 +53,13 @@ export type RefusalReason =
   | 'gateway_rejected'
   | 'payment_method_expired'
   | 'authentication_required'
-  | 'gateway_unavailable';
+  | 'gateway_unavailable'
+  | 'email_unverified'
+  | 'already_subscribed'
+  | 'email_already_verified'
+  | 'code_incorrect'
+  | 'code_expired'
+  | 'too_many_tries';
 
 /**
  * A service's refusal: no HTTP in it — the routes and the app's one error handler turn it into

@@ -158,7 +158,8 @@ export function saveLanguage(s: Services, userId: number, languageLocale: string
  * the address, the answer is the same (no enumeration).
  * Accepted only once the parent has paid (subscription current) or joined with nothing to pay (created by a pro,
  * invited): the answer e-mails an invitation, so an unpaid signup cannot make join-api a mail relay.
- * @throws ServiceError `not_paid_yet` before that, `own_email_as_co_parent` for the parent's own address,
+ * @throws ServiceError `not_paid_yet` before that, `email_unverified` for an address from a parent whose own address
+ * is not proven, `own_email_as_co_parent` for the parent's own address,
  * `parent_not_found` when the parent is gone.
  */
 export async function recordCoParentAnswer(
@@ -168,6 +169,10 @@ export async function recordCoParentAnswer(
 ): Promise<{ state: ParentState; outcome: InvitationOutcome }> {
   if (!user.userCreatedByPro && !user.isInvited && (await subscriptionStatus(s.db, user.id, s.now())) !== 'current') {
     throw new ServiceError('not_paid_yet', 'The co-parent is invited once the subscription is paid.');
+  }
+  if (email !== null && !user.emailVerifiedAt) {
+    // an invitation names its sender: only a parent who proved their own address sends one (docs/IDENTITY.md)
+    throw new ServiceError('email_unverified', 'Confirm your own e-mail address before inviting your co-parent.');
   }
   const body = { coParentEmail: email };
   const coParentEmail = body.coParentEmail?.toLowerCase() ?? null;

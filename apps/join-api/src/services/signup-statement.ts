@@ -8,6 +8,9 @@ import { families, idempotencyKeys, signups, tokens, users } from '../db/schema.
 import { fingerprint, hashToken, newToken } from '../lib/tokens.js';
 import { TOKEN_TTL_MS, newTokenRow } from '../accounts.js';
 
+/** A signup as made: the answer with its auth token (the route gives it to a browser as the cookie only). */
+export type SignupResult = SignupResponse & { authToken: string };
+
 /** A validated signup request (defaults applied). */
 export type SignupBody = z.infer<typeof SignupRequestSchema>;
 
@@ -121,7 +124,7 @@ export async function createSignupInOneStatement(
   body: SignupBody,
   key: string | undefined,
   now: Date,
-): Promise<SignupResponse> {
+): Promise<SignupResult> {
   const details = signupDetails(body);
   const signupId = randomUUID();
   const registrationKey = newToken();
@@ -141,7 +144,8 @@ export async function createSignupInOneStatement(
   const { rows } = key
     ? await signupStatements.withKey(db, { ...values, key, requestHash: fingerprint(body) })
     : await signupStatements.withoutKey(db, values);
-  return { signupId, registrationKey, authToken: auth.token, userId: Number(rows[0]!.id) };
+  // a new parent's address is unproven whatever it is: the same answer for every address (docs/IDENTITY.md)
+  return { signupId, registrationKey, authToken: auth.token, userId: Number(rows[0]!.id), emailVerified: false };
 }
 
 /** The parent's columns a signup sets (`users`), from the request. */

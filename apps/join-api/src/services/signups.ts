@@ -1,6 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { SignupResponse } from '@ofw/api-client';
 import type { Services } from '../context.js';
 import type { Db } from '../db/client.js';
 import { families, idempotencyKeys, signups, tokens, users } from '../db/schema.js';
@@ -13,6 +12,7 @@ import {
   signupDetails,
   signupExpiresAt,
   type SignupBody,
+  type SignupResult,
 } from './signup-statement.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -34,7 +34,7 @@ export async function startSignup(
   s: Services,
   asked: SignupBody,
   key: string | undefined,
-): Promise<{ result: SignupResponse; replayed: boolean }> {
+): Promise<{ result: SignupResult; replayed: boolean }> {
   const now = s.now();
   const body = regularUnlessReferred(asked);
   if (oneStatementSignup(body)) {
@@ -70,7 +70,7 @@ export async function startSignup(
  * credentials are set): from then on only a sign-in reaches it.
  * @throws ServiceError `key_reused` (the key came with another body), `signup_completed`.
  */
-async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Promise<SignupResponse | undefined> {
+async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Promise<SignupResult | undefined> {
   const inserted = await tx
     .insert(idempotencyKeys)
     .values({
@@ -103,7 +103,13 @@ async function claimSignupKey(tx: Tx, key: string, hash: string, now: Date): Pro
     .set({ registrationKeyHash: hashToken(registrationKey) })
     .where(eq(signups.id, stored.signupId));
   const authToken = await issueToken(tx, 'auth', { userId: stored.userId, now });
-  return { signupId: stored.signupId, registrationKey, authToken, userId: stored.userId };
+  return {
+    signupId: stored.signupId,
+    registrationKey,
+    authToken,
+    userId: stored.userId,
+    emailVerified: user.emailVerifiedAt !== null,
+  };
 }
 
 /**
@@ -155,20 +161,29 @@ function newSignupRow(
  * Creates the parent (or claims the invited one, or the pro-referred one), the signup and its first auth token.
  * @throws ServiceError `invite_invalid` / `referral_invalid` for a used, expired or unknown invite / referral.
  */
-async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<SignupResponse> {
+async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<SignupResult> {
   const details = signupDetails(body);
   let userId: number;
+  let emailVerified = false;
   if (body.flow === 'ctj') {
     // Invited co-parent: the invite token grants the pre-created account once.
     const invite = body.inviteToken ? await consumeToken(tx, 'invite', body.inviteToken, now) : undefined;
     if (!invite?.userId) throw invalidInvite();
+    // The invitation reached the invited address: claimed with that address, it is proven; another address the
+    // invitee typed is not, and needs a code like any join (docs/IDENTITY.md "The invited co-parent").
     const [u] = await tx
       .update(users)
-      .set({ ...details, isInvited: true, accountState: 'registering' })
+      .set({
+        ...details,
+        isInvited: true,
+        accountState: 'registering',
+        emailVerifiedAt: sql`case when lower(${users.email}) = ${details.email} then ${now.toISOString()}::timestamptz end`,
+      })
       .where(and(eq(users.id, invite.userId), eq(users.accountState, 'invited')))
-      .returning({ id: users.id });
+      .returning({ id: users.id, emailVerifiedAt: users.emailVerifiedAt });
     if (!u) throw invalidInvite();
     userId = u.id;
+    emailVerified = u.emailVerifiedAt !== null;
   } else {
     let pro: { proFirstName: string | null; proLastName: string | null; userCreatedByPro: boolean } = {
       proFirstName: body.flow === 'pro' ? (body.proFirstName ?? null) : null,
@@ -198,7 +213,7 @@ async function createSignup(tx: Tx, body: SignupBody, now: Date): Promise<Signup
   const registrationKey = newToken();
   await tx.insert(signups).values(newSignupRow(signupId, userId, registrationKey, body.flow, now));
   const authToken = await issueToken(tx, 'auth', { userId, now });
-  return { signupId, registrationKey, authToken, userId };
+  return { signupId, registrationKey, authToken, userId, emailVerified };
 }
 
 /**

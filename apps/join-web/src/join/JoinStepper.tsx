@@ -24,6 +24,7 @@ const PackageStep = lazy(() => import('./steps/PackageStep.js').then((m) => ({ d
 const TermsStep = lazy(() => import('./steps/TermsStep.js').then((m) => ({ default: m.TermsStep })));
 // The payment step is preloaded while the parent reads the terms, so it renders without suspending.
 const PaymentStep = paymentStep.Component;
+const EmailStep = lazy(() => import('./steps/EmailStep.js').then((m) => ({ default: m.EmailStep })));
 const AccountStep = lazy(() => import('./steps/AccountStep.js').then((m) => ({ default: m.AccountStep })));
 
 /**
@@ -41,7 +42,12 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   // the server's view of the parent (TanStack Query): whether the professional created the account, their name
   const parentState = useParentState().data;
   const userCreatedByPro = parentState?.userCreatedByPro;
-  const steps = useMemo(() => stepsFor(flow, { userCreatedByPro }), [flow, userCreatedByPro]);
+  // until the parent is read, a join whose furthest step is the e-mail step is unproven (a reload on it stays there)
+  const emailVerified = parentState?.emailVerified ?? (progress.step === 'email' ? false : undefined);
+  const steps = useMemo(
+    () => stepsFor(flow, { userCreatedByPro, emailVerified }),
+    [flow, userCreatedByPro, emailVerified],
+  );
   const urlStep = useSearch({ strict: false, select: (search: { step?: StepId }) => search.step });
   const step = landingStep(steps, urlStep, progress.step);
   const index = steps.indexOf(step);
@@ -63,14 +69,14 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
   const liveSteps = () => {
     const userId = signedInUserId(store.get(joinStateAtom), store.get(progressAtom));
     const live = userId ? queryClient.getQueryData<ParentState>(queryKeys.parent(userId)) : undefined;
-    return stepsFor(flow, { userCreatedByPro: live?.userCreatedByPro });
+    return stepsFor(flow, { userCreatedByPro: live?.userCreatedByPro, emailVerified: live?.emailVerified });
   };
   const nav: StepNav = {
     index,
-    next: () => {
+    next: (o) => {
       const to = nextStep(liveSteps(), clampStep(liveSteps(), shown.current));
       patchProgress((p) => ({ step: furthestStep(p.step, to) }));
-      go(to);
+      go(to, o?.replace);
     },
     back: () => go(previousStep(liveSteps(), clampStep(liveSteps(), shown.current))),
     goTo: (to) => go(to),
@@ -96,6 +102,7 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
         {step !== 'details' ? (
           // the later steps' texts are in the catalogue's later part, loaded right after the first screen
           <AllMessages>
+            {step === 'email' ? <EmailStep nav={nav} /> : null}
             {step === 'package' ? <PackageStep flow={flow} nav={nav} /> : null}
             {step === 'terms' ? <TermsStep nav={nav} /> : null}
             {step === 'payment' ? <PaymentStep flow={flow} nav={nav} /> : null}

@@ -23,3 +23,4 @@ export { faqMessages } from './messages/faq.js';
 export { inviteMessages } from './messages/invite.js';
 export { confirmationMessages } from './messages/confirmation.js';
 export { renewalMessages } from './messages/renewal.js';
+export { emailMessages } from './messages/email.js';

@@ -25,8 +25,11 @@ export function useJoin() {
  * the URL"), so the browser's Back returns to where the parent was.
  */
 export interface StepNav {
-  /** The next step of the flow; it becomes the furthest reached if it is further. */
-  next: () => void;
+  /**
+   * The next step of the flow; it becomes the furthest reached if it is further. `replace`: the step left is replaced
+   * in the history instead of pushed over (a step done for good, e.g. the e-mail proof: Back skips it).
+   */
+  next: (o?: { replace?: boolean }) => void;
   /** The previous step of the flow. */
   back: () => void;
   /** A step already reached (e.g. the plans from the account step after a payment). */

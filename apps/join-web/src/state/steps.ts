@@ -1,7 +1,7 @@
 import type { Flow } from '@ofw/domain';
 
 /** The steps of a join, in order (see {@link stepsFor}). */
-export const STEP_IDS = ['details', 'package', 'terms', 'payment', 'account'] as const;
+export const STEP_IDS = ['details', 'email', 'package', 'terms', 'payment', 'account'] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
 /**
@@ -11,10 +11,14 @@ export type StepId = (typeof STEP_IDS)[number];
  *   completion without a subscription (§4 "Completion"), so it skips package and payment.
  * - 'ctj' (invited co-parent): the same steps; the account step asks for credentials only (security questions are
  *   skipped in the invited flow, §4 "Completion").
+ * After the sign-up, while the parent's address is not proven (`emailVerified` false, docs/IDENTITY.md), every flow
+ * has the email step right after the details: the code that proves it comes before the plans and the payment. An
+ * invited co-parent who kept the invited address is proven by the invitation, so never has it.
  */
-export function stepsFor(flow: Flow, opts: { userCreatedByPro?: boolean } = {}): StepId[] {
-  if (flow === 'pro' && opts.userCreatedByPro) return ['details', 'terms', 'account'];
-  return ['details', 'package', 'terms', 'payment', 'account'];
+export function stepsFor(flow: Flow, opts: { userCreatedByPro?: boolean; emailVerified?: boolean } = {}): StepId[] {
+  const proof: StepId[] = opts.emailVerified === false ? ['email'] : [];
+  if (flow === 'pro' && opts.userCreatedByPro) return ['details', ...proof, 'terms', 'account'];
+  return ['details', ...proof, 'package', 'terms', 'payment', 'account'];
 }
 
 /** The step after `step` in `steps` (the last step stays). */

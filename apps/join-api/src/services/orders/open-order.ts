@@ -8,6 +8,7 @@ import { ServiceError } from '../errors.js';
 import { storedRefusal } from './answers.js';
 import { chargeLeaseMs } from './charge-lease.js';
 import { assertExpectedCharge } from './pricing.js';
+import { addressLockSql, subscribedElsewhereSql } from '../email-proof.js';
 import type { Attempt, OrderRow, Placed, Tx } from './types.js';
 
 /**
@@ -25,12 +26,21 @@ export type OpenedOrder =
 export async function openOrder(a: Attempt): Promise<OpenedOrder> {
   const { s, user, key, body } = a;
   return s.db.transaction(async (tx): Promise<OpenedOrder> => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    // the parent's row and the address's lock: two accounts of one address open their orders one after the other
+    await tx
+      .select({ id: users.id, address: addressLockSql(user.email) })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
     // this key's order, the parent's pending one and the current term in one read — after the lock, in a statement
     // of its own: its snapshot holds what the lock's previous holder committed (read in the locking statement, a
     // pending order or a subscription committed meanwhile would not be seen)
     const read = await tx
-      .select({ order: orders, term: currentTermSql(user.id, s.now()) })
+      .select({
+        order: orders,
+        term: currentTermSql(user.id, s.now()),
+        elsewhere: subscribedElsewhereSql(user, s.now()),
+      })
       .from(users)
       .leftJoin(
         orders,
@@ -40,6 +50,14 @@ export async function openOrder(a: Attempt): Promise<OpenedOrder> {
     const mineOrPending = read.flatMap((r) => (r.order ? [r.order] : []));
     const existing = mineOrPending.find((o) => o.idempotencyKey === key);
     if (existing) return { kind: 'mine', order: existing, fresh: false };
+    // no second paid subscription on one proven address (docs/IDENTITY.md): the parent signs in to that account
+    if (read[0]?.elsewhere) {
+      const refusal = new ServiceError(
+        'already_subscribed',
+        'Another account at this e-mail address has a current subscription; sign in to it instead.',
+      );
+      return { kind: 'final', answer: storedRefusal(refusal) };
+    }
     // A current subscription can only be upgraded, at the prorated price (README "Upgrade and proration").
     const term = termFromJson(read[0]?.term);
     const upgrade = term ? upgradeQuote(a, term) : { quote: a.priced };

@@ -20,6 +20,9 @@ import type { Attempt, OrderRow, Placed, StoredResponse } from './types.js';
  * (Stripe semantics: replay, 422 on another body, 409 while in flight) and records the order,
  * subscription and card brand/last four in one transaction.
  *
+ * The parent's address must be proven (ServiceError `email_unverified`), and no other account proven at it may hold a
+ * current subscription (`already_subscribed`, services/orders/open-order.ts).
+ *
  * `admit` runs once the key is known not to be completed, before anything is priced or charged — the route's
  * card-testing limits, so that a replay of a completed order is answered from the store and never counted
  * or refused as an attempt. Whatever it throws (e.g. the route's 429 `rate_limited` problem) is thrown as is.
@@ -38,6 +41,9 @@ export async function placeOrder(
   const reads = await readPricing(s.db, user, s.now(), { couponCode: body.couponCode, idempotencyKey: key });
   const done = await completedAnswer(s, user.id, key, hash, reads.key);
   if (done) return done;
+  // only a proven address is paid for (docs/IDENTITY.md): nothing counted, priced or stored before it is
+  if (!user.emailVerifiedAt)
+    throw new ServiceError('email_unverified', 'Confirm your e-mail address with the code we sent before paying.');
   await admit();
   const buyer = buyerFrom(s, user, reads, body.couponCode);
   // validated and priced as a purchase before the key is claimed (an unknown or unoffered package is not stored)

@@ -7,6 +7,7 @@ import { GatewayUnavailableError } from '../../gateway/types.js';
 import { hashToken } from '../../lib/tokens.js';
 import { HttpProblem } from '../../lib/problem.js';
 import { ServiceError } from '../errors.js';
+import { markEmailProven } from '../email-proof.js';
 import { issueToken } from '../../accounts.js';
 import { chargeRenewal, type RenewalTarget } from './charge.js';
 import { retrying, subscriptionAnswer, zoneOf, TERM_ORDER_COLUMNS } from './state.js';
@@ -84,6 +85,8 @@ export async function comeBackSession(s: Services, token: string): Promise<{ use
   const l = await openLink(s, token, ['come_back']);
   if (!(await useLink(s, l.link))) throw linkInvalid();
   const authToken = await issueToken(s.db, 'auth', { userId: l.user.id, now: s.now() });
+  // the link reached the parent's address: it is proven, as a code would prove it (docs/IDENTITY.md)
+  await markEmailProven(s.db, l.user.id, s.now());
   s.logger.info({ userId: l.user.id }, 'signed in by a come-back link');
   return { userId: l.user.id, authToken };
 }

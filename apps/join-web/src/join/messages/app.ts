@@ -170,6 +170,11 @@ export const stepMessages = /* @__PURE__ */ defineMessages({
     description: 'Name of the first sign-up step, where the parent enters name, email, phone and country.',
     defaultMessage: 'Your details',
   },
+  email: {
+    id: 'steps.email',
+    description: 'Name of the sign-up step where the parent enters the code e-mailed to them, to confirm the address.',
+    defaultMessage: 'Check your e-mail',
+  },
   package: {
     id: 'steps.package',
     description: 'Name of the sign-up step where the parent picks a subscription plan.',
