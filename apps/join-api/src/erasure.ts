@@ -5,6 +5,7 @@ import {
   orders,
   outbox,
   renewalLinks,
+  emailCodes,
   securityAnswers,
   signups,
   subscriptions,
@@ -99,6 +100,7 @@ async function eraseOne(tx: Tx, u: UserRow, now: Date): Promise<ErasedAccount> {
       firstName: '',
       lastName: '',
       email: erasedEmail(u.id),
+      emailVerifiedAt: null, // the placeholder address proves nothing (docs/IDENTITY.md)
       phoneCountryCode: '',
       phoneNumber: '',
       addressLine1: null,
@@ -154,6 +156,7 @@ async function deleteTraces(tx: Tx, u: UserRow): Promise<Record<string, number>>
     renewal_links: await n(
       tx.delete(renewalLinks).where(eq(renewalLinks.userId, u.id)).returning({ h: renewalLinks.hash }),
     ),
+    email_codes: await n(tx.delete(emailCodes).where(eq(emailCodes.userId, u.id)).returning({ u: emailCodes.userId })),
     outbox: await n(
       tx
         .delete(outbox)

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
-import { orders, renewalLinks, signups, subscriptions, tokens, users } from './db/schema.js';
+import { emailCodes, orders, renewalLinks, signups, subscriptions, tokens, users } from './db/schema.js';
 import { TOKEN_TTL_MS } from './accounts.js';
 import {
   ABANDONED_JOIN_RETENTION_MS,
@@ -105,7 +105,8 @@ export async function purgeUnclaimedInvitations(db: Db, now: Date, o: RetentionO
 
 /**
  * Deletes `tokens` (sessions, invites, pro referrals), `signups` (registration keys) and `renewal_links` that expired
- * more than {@link EXPIRED_CREDENTIAL_RETENTION_MS} ago, at most `batchSize` of each.
+ * more than {@link EXPIRED_CREDENTIAL_RETENTION_MS} ago, and `email_codes` (a one-time code and the address it was
+ * sent to) as soon as they expired — a dead code explains nothing later — at most `batchSize` of each.
  * @returns how many rows were deleted.
  */
 export async function purgeExpiredCredentials(db: Db, now: Date, o: RetentionOptions = {}): Promise<number> {
@@ -135,7 +136,16 @@ export async function purgeExpiredCredentials(db: Db, now: Date, o: RetentionOpt
       ),
     )
     .returning({ h: renewalLinks.hash });
-  return t.length + s.length + r.length;
+  const e = await db
+    .delete(emailCodes)
+    .where(
+      inArray(
+        emailCodes.userId,
+        db.select({ u: emailCodes.userId }).from(emailCodes).where(lt(emailCodes.expiresAt, now)).limit(batch),
+      ),
+    )
+    .returning({ u: emailCodes.userId });
+  return t.length + s.length + r.length + e.length;
 }
 
 /**

@@ -52,7 +52,9 @@ describe('e-mail proof by a one-time code', () => {
       triesLeft: 5,
       resendAfterSeconds: 30,
     });
-    const state = await (await t.call(`parents/${p.userId}`, { token: p.authToken })).json();
+    const state = (await (await t.call(`parents/${p.userId}`, { token: p.authToken })).json()) as {
+      emailVerified: boolean;
+    };
     expect(state.emailVerified).toBe(false);
   });
 
@@ -63,11 +65,13 @@ describe('e-mail proof by a one-time code', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ emailVerified: true, existingAccount: null });
     expect((await verify(p, pasted)).status).toBe(200);
-    const state = await (await t.call(`parents/${p.userId}`, { token: p.authToken })).json();
+    const state = (await (await t.call(`parents/${p.userId}`, { token: p.authToken })).json()) as {
+      emailVerified: boolean;
+    };
     expect(state.emailVerified).toBe(true);
     // nothing left to prove: no code is sent any more
     const again = await t.call(`parents/${p.userId}/email-code`, { method: 'POST', token: p.authToken });
-    expect((await again.json()).code).toBe('email_already_verified');
+    expect(((await again.json()) as { code: string }).code).toBe('email_already_verified');
   });
 
   it('a code past its 10 minutes answers code_expired, even the right one', async () => {
@@ -77,7 +81,7 @@ describe('e-mail proof by a one-time code', () => {
     clock += 1000;
     const res = await verify(p, p.code);
     expect(res.status).toBe(422);
-    expect((await res.json()).code).toBe('code_expired');
+    expect(((await res.json()) as { code: string }).code).toBe('code_expired');
   });
 
   it('5 tries per code: wrong ones count down, the 5th and later answer too_many_tries, the right code too', async () => {
@@ -87,8 +91,8 @@ describe('e-mail proof by a one-time code', () => {
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({ code: 'code_incorrect', triesLeft: left });
     }
-    expect((await (await verify(p, wrong(p.code))).json()).code).toBe('too_many_tries');
-    expect((await (await verify(p, p.code)).json()).code).toBe('too_many_tries');
+    expect(((await (await verify(p, wrong(p.code))).json()) as { code: string }).code).toBe('too_many_tries');
+    expect(((await (await verify(p, p.code)).json()) as { code: string }).code).toBe('too_many_tries');
   });
 
   it('30 guesses at once over real sockets compare 5: four answer code_incorrect, then the right code is refused', async () => {
@@ -104,7 +108,7 @@ describe('e-mail proof by a one-time code', () => {
     );
     expect(answers.filter((c) => c === 'code_incorrect')).toHaveLength(4);
     expect(answers.filter((c) => c === 'too_many_tries')).toHaveLength(26);
-    expect((await (await verify(p, p.code)).json()).code).toBe('too_many_tries');
+    expect(((await (await verify(p, p.code)).json()) as { code: string }).code).toBe('too_many_tries');
   });
 
   it('a code is stored only as a salted hash; its e-mail carries it and the outbox forgets it once sent', async () => {
@@ -150,7 +154,9 @@ describe('e-mail proof by a one-time code', () => {
     expect((await send(p, p.address)).status).toBe(200);
     // the first code was replaced: it is compared with the new one's hash
     const second = await lastEmailCode(t, p.userId);
-    expect((await (await verify(p, first === second ? wrong(first) : first)).json()).code).toBe('code_incorrect');
+    expect(((await (await verify(p, first === second ? wrong(first) : first)).json()) as { code: string }).code).toBe(
+      'code_incorrect',
+    );
     const statuses = [];
     for (let i = 0; i < 4; i++) {
       clock += 31_000;
@@ -177,6 +183,6 @@ describe('e-mail proof by a one-time code', () => {
       .set({ email: `changed${n}@example.com` })
       .where(eq(users.id, p.userId));
     const res = await verify(p, p.code);
-    expect((await res.json()).code).toBe('code_incorrect');
+    expect(((await res.json()) as { code: string }).code).toBe('code_incorrect');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, getTableColumns } from 'drizzle-orm';
 import {
+  emailCodes,
   families,
   idempotencyKeys,
   orders,
@@ -18,6 +19,7 @@ import { DATABASES, order, signup, withFakeSandboxApp, type TestApp } from './he
 
 /** Every column of `users` that holds a parent's personal data (SECURITY.md "Retention of personal data"). */
 const PII_COLUMNS = [
+  'emailVerifiedAt',
   'firstName',
   'lastName',
   'email',
@@ -117,6 +119,15 @@ describe.each(DATABASES)('erasure of a parent (UK GDPR Art. 17) (%s)', (kind) =>
   it('erase by id: every personal column is emptied, accounting rows stay, the invitation and its e-mails go', async () => {
     const p = await paidParent('id');
     const [before] = await t.db.select().from(orders).where(eq(orders.userId, p.userId));
+    const sentAt = new Date();
+    await t.db.insert(emailCodes).values({
+      userId: p.userId,
+      email: p.email,
+      codeHash: 'salt.mac',
+      triesLeft: 5,
+      sentAt,
+      expiresAt: new Date(sentAt.getTime() + 600_000),
+    });
     const r = await run([String(p.userId)]);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`user ${p.userId}: personal data erased`);
@@ -127,7 +138,7 @@ describe.each(DATABASES)('erasure of a parent (UK GDPR Art. 17) (%s)', (kind) =>
     const [row] = await t.db.select().from(users).where(eq(users.id, p.userId));
     for (const c of PII_COLUMNS) expect([null, '', erasedEmail(p.userId)], c).toContain(row![c]);
     expect(row!.accountState).toBe('erased');
-    for (const table of [securityAnswers, tokens, signups])
+    for (const table of [securityAnswers, tokens, signups, emailCodes])
       expect(await t.db.select().from(table).where(eq(table.userId, p.userId))).toEqual([]);
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, p.userId))).toEqual([]);
     const mails = await t.db.select().from(outbox);

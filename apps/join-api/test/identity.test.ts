@@ -41,7 +41,7 @@ describe('an address is proven before it counts', () => {
     const charges = sandbox.state.charges;
     const refused = await order(t, p.authToken, `order-unproven-key-${p.userId}`);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).code).toBe('email_unverified');
+    expect(((await refused.json()) as { code: string }).code).toBe('email_unverified');
     expect(sandbox.state.charges).toBe(charges);
     await proveEmail(t, p);
     expect((await order(t, p.authToken, `order-proven-key-${p.userId}`)).status).toBe(201);
@@ -76,7 +76,7 @@ describe('an address is proven before it counts', () => {
     const charges = sandbox.state.charges;
     const refused = await order(t, second.authToken, `order-second-key-${second.userId}`);
     expect(refused.status).toBe(409);
-    expect((await refused.json()).code).toBe('already_subscribed');
+    expect(((await refused.json()) as { code: string }).code).toBe('already_subscribed');
     expect(sandbox.state.charges).toBe(charges);
   });
 
@@ -142,7 +142,7 @@ describe('an address is proven before it counts', () => {
       await markPaid(t.db, p.userId);
       const res = await answer(p, fresh());
       expect(res.status).toBe(403);
-      expect((await res.json()).code).toBe('email_unverified');
+      expect(((await res.json()) as { code: string }).code).toBe('email_unverified');
     });
   });
 

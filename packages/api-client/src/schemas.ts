@@ -198,7 +198,7 @@ export const SignupRequestSchema = z.object({
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
 
 /**
- * `POST /signups` answer: `{ signupId, registrationKey, authToken?, userId, emailVerified }` (DESIGN.md §4). The server
+ * `POST /signups` answer: `{ signupId, registrationKey, authToken?, userId, emailVerified }` (docs/CONTRACTS.md "HTTP API"). The server
  * also sets the `__Host-ofw_session` cookie (the browser's session): a browser (a request with `Origin` or
  * `Sec-Fetch-Site`) gets the token only as that cookie, another client gets `authToken` for `Authorization: Bearer`.
  * A replay under the same `Idempotency-Key` (and body) answers the same `signupId` and `userId` with a fresh
