@@ -16,12 +16,14 @@
 // Prints a table (each figure beside the previous run's, from .bench/table.json) and writes the figures to
 // .bench/join.json.
 import { createRequire } from 'node:module';
-import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, readdirSync } from 'node:fs';
+import { rmSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { buildWorkspaces, root, startServers, stopAll, waitForHttp } from './lib/processes.mjs';
+import { interactiveObserver, observers, throttle, typeWhenReady } from './lib/bench-join-page.mjs';
+import { figureRows, joinFigures, writeTable } from './lib/bench-join-table.mjs';
 import { firstLoadFiles } from '../apps/join-web/scripts/first-load.mjs';
 
 const require = createRequire(path.join(root, 'e2e/package.json'));
@@ -67,10 +69,6 @@ startServers({
 });
 await Promise.all([waitForHttp(`${sandbox}/`), waitForHttp(`${base}/`)]);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
 const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
 
 /**
@@ -84,84 +82,6 @@ const FLOOR_PAGE =
 const floorServer = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(FLOOR_PAGE));
 await new Promise((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
 const floorUrl = `http://127.0.0.1:${floorServer.address().port}/`;
-
-/** Observers installed before any page script: LCP, CLS and the longest event duration (INP proxy). */
-const observers = () => {
-  const w = window;
-  w.__perf = { lcp: 0, cls: 0, inp: 0 };
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) w.__perf.lcp = e.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) if (!e.hadRecentInput) w.__perf.cls += e.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) if (e.interactionId) w.__perf.inp = Math.max(w.__perf.inp, e.duration);
-  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
-  // The last click this document took, on the shared clock (the payment step's start: Continue on Terms).
-  document.addEventListener('click', (e) => (w.__perf.lastClickWall = performance.timeOrigin + e.timeStamp), true);
-  // The first keystroke a text field of this document took (ms since navigation start, and on the shared clock).
-  document.addEventListener(
-    'input',
-    (e) => {
-      if (w.__perf.firstInput === undefined && e.target instanceof HTMLInputElement)
-        w.__perf.firstInput = { id: e.target.id, at: e.timeStamp, wall: performance.timeOrigin + e.timeStamp };
-    },
-    true,
-  );
-};
-
-/**
- * The time to interactive, recorded by the page itself (an init script, before any page script): the moment after
- * the app has replaced the prerendered shell (a `#root` child and no `[data-prerendered]` left) when the main thread
- * runs its next task — the first moment a keystroke could be handled —, in ms since navigation start. It is handed
- * to the bench through `window.__benchInteractive` (a Playwright binding), so the bench evaluates nothing in the page
- * until then: polling with `waitForFunction` compiles Playwright's injected script on the page's main thread (≈ 40 ms
- * at 4× CPU, measured in a trace) while the app's takeover is waiting for it, and adds up to one polling interval.
- */
-const interactiveObserver = () => {
-  if (window.top !== window) return; // the card frames have no shell
-  const done = () =>
-    document.getElementById('root')?.firstElementChild && !document.querySelector('[data-prerendered]');
-  const observer = new MutationObserver(() => {
-    if (!done()) return;
-    observer.disconnect();
-    setTimeout(() => window.__benchInteractive?.(performance.now()));
-  });
-  observer.observe(document, { childList: true, subtree: true });
-};
-
-/** Chrome DevTools throttling of the figures: 4× slower CPU, 1.6 Mbps down / 750 kbps up, 150 ms RTT. */
-async function throttle(context, page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-/**
- * A parent who types as soon as a field shows: clicks `at` and presses 4 (raw CDP input, no actionability waits)
- * every frame (16 ms) until `read()` returns the field's text.
- * @returns the text typed (empty after 60 s).
- */
-async function typeWhenReady(cdp, at, read) {
-  const deadline = Date.now() + 60_000;
-  let typed = '';
-  while (!typed && Date.now() < deadline) {
-    for (const type of ['mousePressed', 'mouseReleased'])
-      await cdp.send('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: '4', code: 'Digit4', text: '4' });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: '4', code: 'Digit4' });
-    typed = await read();
-    if (!typed) await new Promise((r) => setTimeout(r, 16));
-  }
-  return typed;
-}
 
 /**
  * Time to first input on /join, as a parent who starts typing as soon as the form shows: from the moment the page
@@ -226,7 +146,11 @@ async function floorRun() {
   return { floorLcp: lcp, floorInput: at };
 }
 
-async function oneRun(throttled, fields) {
+/**
+ * A browser context for one run of /join: the observers installed, the time to interactive handed over by the page
+ * ({@link interactiveObserver}), throttled when `throttled`.
+ */
+async function openRun(throttled) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(observers);
   let interactiveAt;
@@ -239,17 +163,26 @@ async function oneRun(throttled, fields) {
   const page = await context.newPage();
   if (throttled) await throttle(context, page);
   const cdp = await context.newCDPSession(page);
-  const js = new Map();
-  let phase = 'first';
+  return { context, page, cdp, interactive };
+}
+
+/** Records every script of the product the page loads (gzip size), under the phase of the run set at the time. */
+function trackScripts(page) {
+  const scripts = { phase: 'first', js: new Map() };
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script' || !res.url().startsWith(base)) return;
     try {
       const body = await res.body();
-      js.set(res.url(), { phase, gz: gzipSync(body).length });
+      scripts.js.set(res.url(), { phase: scripts.phase, gz: gzipSync(body).length });
     } catch {
       /* aborted */
     }
   });
+  return scripts;
+}
+
+/** The first load of /join: time to interactive, where it goes, LCP and CLS, and the centre of First name. */
+async function measureFirstLoad(page, interactive) {
   await page.goto(`${base}/join`, { waitUntil: 'commit' });
   // /join paints a prerendered shell first (docs/performance/join-web.md "First paint"); the app has taken over once React has
   // replaced it. That moment (ms since navigation start, {@link interactiveObserver}) is the time to interactive.
@@ -279,7 +212,11 @@ async function oneRun(throttled, fields) {
   const box = await page.getByLabel('First name').boundingBox();
   await page.waitForTimeout(500); // let LCP settle
   const first = await page.evaluate(() => ({ ...window.__perf }));
-  phase = 'steps';
+  return { interactiveMs, timeline, first, firstName: { x: box.x + box.width / 2, y: box.y + box.height / 2 } };
+}
+
+/** The details step filled in and a package chosen (which opens the terms); the INP of choosing the package. */
+async function choosePackage(page, scripts) {
   const id = Math.random().toString(36).slice(2, 8);
   await page.getByLabel('First name').fill('Bench');
   await page.getByLabel('Last name').fill('Parent');
@@ -291,11 +228,19 @@ async function oneRun(throttled, fields) {
   await page.evaluate(() => {
     window.__perf.inp = 0;
   });
-  phase = 'payment'; // choosing a package opens the terms, which prefetch the payment step's code
+  scripts.phase = 'payment'; // choosing a package opens the terms, which prefetch the payment step's code
   await select.click();
   await page.getByRole('button', { name: 'Continue' }).waitFor();
   await page.waitForTimeout(300);
   const choose = await page.evaluate(() => window.__perf.inp);
+  return choose;
+}
+
+/**
+ * Payment step usable: from the click on Continue (after the terms were read) to the card number frame's first
+ * keystroke; `fields` given, typed at the card number's centre the untimed run found, else found here.
+ */
+async function measurePaymentUsable(page, cdp, fields) {
   await page.waitForTimeout(READ_TERMS_MS - 300);
   // Payment step usable: from the click on Continue to the card number frame's first keystroke. Throttled runs type
   // as a parent does who types as soon as the field shows (typeWhenReady, at the place the untimed run found it).
@@ -318,6 +263,11 @@ async function oneRun(throttled, fields) {
   }
   const numberFrame = page.frames().find((f) => f.name() === numberFrameName);
   const typedAt = await numberFrame.evaluate(() => window.__perf?.firstInput?.wall ?? NaN);
+  return { input, paymentUsable: typedAt - clickedAt, cardNumberCentre };
+}
+
+/** The INP of typing a card number, once the card frames are ready. */
+async function measureCardTyping(page, input) {
   await input.fill('');
   // The payment step holds long-lived connections (provider frames), so "network idle" never comes: wait until the
   // card frames report ready instead (the pay button is enabled then).
@@ -328,17 +278,13 @@ async function oneRun(throttled, fields) {
   await input.pressSequentially('4111111111111111', { delay: 30 });
   await page.waitForTimeout(300);
   const typing = await cardFrame.evaluate(() => window.__perf.inp);
-  await context.close();
+  return typing;
+}
+
+/** The gzip size of the scripts the first load and the payment step loaded ({@link trackScripts}). */
+function scriptSizes({ js }) {
   const sum = (p) => [...js.values()].filter((v) => v.phase === p).reduce((a, v) => a + v.gz, 0);
   return {
-    lcp: first.lcp,
-    interactive: interactiveMs,
-    ...timeline,
-    cls: first.cls,
-    inpChoosePackage: choose,
-    inpTypeCardNumber: typing,
-    paymentUsable: typedAt - clickedAt,
-    fields: { firstName: { x: box.x + box.width / 2, y: box.y + box.height / 2 }, cardNumber: cardNumberCentre },
     jsFirstLoadGz: [...js]
       .filter(([url, v]) => v.phase === 'first' && isFirstLoad(url))
       .reduce((a, [, v]) => a + v.gz, 0),
@@ -346,6 +292,32 @@ async function oneRun(throttled, fields) {
       .filter(([url, v]) => v.phase === 'first' && !isFirstLoad(url))
       .reduce((a, [, v]) => a + v.gz, 0),
     jsPaymentStepGz: sum('payment'),
+  };
+}
+
+/**
+ * One run of /join: the first load, the details and package steps, the payment step usable and typing a card
+ * number. Unthrottled (`throttled` false) it finds the fields' centres the throttled runs type at (`fields`).
+ */
+async function oneRun(throttled, fields) {
+  const { context, page, cdp, interactive } = await openRun(throttled);
+  const scripts = trackScripts(page);
+  const { interactiveMs, timeline, first, firstName } = await measureFirstLoad(page, interactive);
+  scripts.phase = 'steps';
+  const choose = await choosePackage(page, scripts);
+  const { input, paymentUsable, cardNumberCentre } = await measurePaymentUsable(page, cdp, fields);
+  const typing = await measureCardTyping(page, input);
+  await context.close();
+  return {
+    lcp: first.lcp,
+    interactive: interactiveMs,
+    ...timeline,
+    cls: first.cls,
+    inpChoosePackage: choose,
+    inpTypeCardNumber: typing,
+    paymentUsable,
+    fields: { firstName, cardNumber: cardNumberCentre },
+    ...scriptSizes(scripts),
   };
 }
 
@@ -359,107 +331,8 @@ try {
       ...(await firstInputRun(size.fields.firstName)),
       ...(await floorRun()),
     });
-  const m = (k) => median(results.map((r) => r[k]));
-  const kept = results.filter((r) => r.kept).length;
-  const figures = {
-    date: new Date().toISOString(),
-    runs: RUNS,
-    jsFirstLoadKbGz: +(size.jsFirstLoadGz / 1024).toFixed(1),
-    jsFirstLoadKbWire: +(size.jsFirstLoadWire / 1024).toFixed(1),
-    jsAfterTakeoverKbGz: +(size.jsAfterTakeoverGz / 1024).toFixed(1),
-    jsBeforeIdleKbGz: +((size.jsFirstLoadGz + size.jsAfterTakeoverGz) / 1024).toFixed(1),
-    jsPaymentStepKbGz: +(size.jsPaymentStepGz / 1024).toFixed(1),
-    lcpMs: Math.round(m('lcp')),
-    firstInputMs: Math.round(m('at')),
-    firstInputKeptRuns: kept,
-    interactiveMs: Math.round(m('interactive')),
-    htmlArrivedMs: Math.round(m('htmlEnd')),
-    firstPaintMs: Math.round(m('firstPaint')),
-    firstLoadJsArrivedMs: Math.round(m('jsEnd')),
-    floorLcpMs: Math.round(m('floorLcp')),
-    floorFirstInputMs: Math.round(m('floorInput')),
-    paymentUsableMs: Math.round(m('paymentUsable')),
-    cls: +m('cls').toFixed(3),
-    inpChoosePackageMs: Math.round(m('inpChoosePackage')),
-    inpTypeCardNumberMs: Math.round(m('inpTypeCardNumber')),
-  };
-  // [figure, value, goal, met?] — a goal that is missed is marked in the table.
-  const rows = [
-    ['JS first load of /join (gzip)', `${figures.jsFirstLoadKbGz} kB`, '≤ 130 kB', figures.jsFirstLoadKbGz <= 130],
-    ['JS first load of /join on the wire (as join-api sent it: brotli)', `${figures.jsFirstLoadKbWire} kB`, 'profile'],
-    [
-      'JS loaded after the takeover before any input (API client, schemas, later texts wait for it) (gzip)',
-      `${figures.jsAfterTakeoverKbGz} kB`,
-      'after',
-    ],
-    [
-      'JS loaded before /join is idle: first load + after the takeover, before any input (gzip)',
-      `${figures.jsBeforeIdleKbGz} kB`,
-      '≤ 140 kB',
-      figures.jsBeforeIdleKbGz <= 140,
-    ],
-    ['JS added by the terms and payment steps (gzip)', `${figures.jsPaymentStepKbGz} kB`, 'lazy'],
-    [`LCP /join (4× CPU, 1.6 Mbps/150 ms, median of ${RUNS})`, `${figures.lcpMs} ms`, '≤ 500 ms', figures.lcpMs <= 500],
-    [
-      'Time to first input /join (typed text and focus kept)',
-      `${figures.firstInputMs} ms, kept ${kept}/${RUNS}`,
-      '≤ 600 ms, kept',
-      figures.firstInputMs <= 600 && kept === RUNS,
-    ],
-    [
-      'Time to interactive /join (app replaced the shell)',
-      `${figures.interactiveMs} ms`,
-      '≤ 1200 ms',
-      figures.interactiveMs <= 1200,
-    ],
-    [
-      '  where it goes: HTML arrived / first paint / first-load JS arrived',
-      `${figures.htmlArrivedMs} / ${figures.firstPaintMs} / ${figures.firstLoadJsArrivedMs} ms`,
-      'profile',
-    ],
-    [
-      '  floor: a bare page (heading + one field, no CSS/JS), same throttling: LCP / first input',
-      `${figures.floorLcpMs} / ${figures.floorFirstInputMs} ms`,
-      'profile',
-    ],
-    [
-      `Payment step usable (Continue on Terms after ${READ_TERMS_MS / 1000} s → card number keystroke)`,
-      `${figures.paymentUsableMs} ms`,
-      '≤ 1000 ms',
-      figures.paymentUsableMs <= 1000,
-    ],
-    ['CLS /join', String(figures.cls), '0', figures.cls === 0],
-    ['INP choose a package', `${figures.inpChoosePackageMs} ms`, '≤ 100 ms', figures.inpChoosePackageMs <= 100],
-    ['INP type the card number', `${figures.inpTypeCardNumberMs} ms`, '≤ 100 ms', figures.inpTypeCardNumberMs <= 100],
-  ].map(([figure, value, goal, met]) => [figure, value, met === false ? `${goal}  ✗ missed` : goal]);
-  // Figures the other workspaces' benches left in .bench/ (JSON), shown in the same table.
-  const benchDir = path.join(root, '.bench');
-  mkdirSync(benchDir, { recursive: true });
-  const own = new Set(['join.json', 'table.json']);
-  for (const f of readdirSync(benchDir).filter((f) => f.endsWith('.json') && !own.has(f))) {
-    const data = JSON.parse(readFileSync(path.join(benchDir, f), 'utf8'));
-    // a bench may give goals ({ goals: { key: '≤ 250' } }) and the keys that missed them ({ missed: [key] })
-    for (const [k, v] of Object.entries(data.figures ?? data))
-      if (typeof v === 'number')
-        rows.push([
-          `${f.replace('.json', '')}: ${k}`,
-          `${v}${data.missed?.includes(k) ? ' ✗' : ''}`,
-          data.goals?.[k] ?? '',
-        ]);
-  }
-  // The previous run's table (.bench/table.json), so every figure is shown beside its last value.
-  const tableFile = path.join(benchDir, 'table.json');
-  const previous = existsSync(tableFile) ? JSON.parse(readFileSync(tableFile, 'utf8')) : { rows: [] };
-  const before = new Map(previous.rows.map(([figure, value]) => [figure, value]));
-  const shown = rows.map(([figure, value, goal]) => [figure, value, before.get(figure) ?? '—', goal]);
-  const header = ['figure', 'value', previous.date ? `previous (${previous.date.slice(0, 16)})` : 'previous', 'goal'];
-  const w = [0, 1, 2].map((i) => Math.max(...[header, ...shown].map((r) => r[i].length)));
-  const line = (r) => `${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2].padEnd(w[2])}  ${r[3]}`;
-  console.log(`\n${line(header)}`);
-  for (const r of shown) console.log(line(r));
-  writeFileSync(path.join(benchDir, 'join.json'), JSON.stringify({ figures, runs: results }, null, 2));
-  writeFileSync(tableFile, JSON.stringify({ date: figures.date, rows }, null, 2));
-  console.log(`\nFigures written to .bench/join.json; the table to .bench/table.json (the next run's "previous")`);
+  const figures = joinFigures(size, results, RUNS);
+  writeTable(root, figureRows(figures, RUNS, READ_TERMS_MS), figures, results);
 } catch (error) {
   console.error(`✗ join benchmark failed: ${error instanceof Error ? error.stack : String(error)}`);
   exitCode = 1;
