@@ -39,26 +39,18 @@
 //    script runs on, when they are other binaries.
 // It prints which state it found ("› Release state: …") and how long each stage took (it runs in `pnpm test`).
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { constants as osConstants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { firstReleaseChangelogProblems } from './lib/first-release.mjs';
 import { startLocalRegistry } from './lib/local-registry.mjs';
 import { findMachineNode } from './lib/machine-node.mjs';
 import { nodeMatrix } from './lib/node-matrix.mjs';
 import { root } from './lib/processes.mjs';
+import { checkApiClientBuild, checkPaymentsBuild, checkRegistryPolicy } from './lib/release-contents.mjs';
+import { cjsConsumer, cjsMain, CONSUMER, esmMain } from './lib/release-consumers.mjs';
+import { checkReleasedChangelogs, registryManifests } from './lib/release-published.mjs';
 import {
-  changelogHasVersion,
   changesetCli,
   copyReleaseWorkspace,
   pendingChangesets,
@@ -145,73 +137,10 @@ if (cycleOnly) {
     timed(`check:pkg (${pkg.name})`, () => sh('pnpm', ['run', 'check:pkg'], dir));
   }
 }
-
 step('Registry policy and build contents');
-for (const { pkg } of published) {
-  const where = `${pkg.name}: `;
-  if (pkg.license !== 'UNLICENSED') fail(`${where}license must be UNLICENSED (OFW-internal, access restricted)`);
-  if (pkg.publishConfig?.access !== 'restricted') fail(`${where}publishConfig.access must be "restricted"`);
-  if (pkg.publishConfig?.provenance !== false)
-    fail(`${where}publishConfig.provenance must be false (npm attests public packages only)`);
-  // The registry of a release is set in one place, the release workflow (docs/RELEASING.md); a registry in
-  // publishConfig would be a second one (and `changeset publish` would ask it whether a version exists).
-  const named = Object.keys(pkg.publishConfig ?? {}).filter((k) => /(^|:)registry$/.test(k));
-  if (named.length) fail(`${where}publishConfig names ${named.join(', ')}; the release workflow sets the registry`);
-  if (!pkg.repository?.url || !pkg.repository?.directory) fail(`${where}repository { url, directory } missing`);
-  if (!pkg.homepage || !pkg.bugs?.url) fail(`${where}homepage / bugs missing`);
-  if (
-    pkg.sideEffects !== false &&
-    !(Array.isArray(pkg.sideEffects) && pkg.sideEffects.every((s) => s.endsWith('.css')))
-  )
-    fail(`${where}sideEffects must be false (or list stylesheets only)`);
-}
-const distFiles = (dir) => readdirSync(path.join(dir, 'dist')).filter((f) => /\.c?js$/.test(f));
-{
-  const { dir } = published.find((p) => p.pkg.name === '@ofw/api-client');
-  // the main entry and every chunk it may load (everything in dist/ except the /query entry)
-  for (const f of distFiles(dir).filter((f) => !f.startsWith('query.')))
-    if (readFileSync(path.join(dir, 'dist', f), 'utf8').includes('@tanstack/react-query'))
-      fail(`@ofw/api-client: dist/${f} refers to @tanstack/react-query; only the /query entry may`);
-  console.log('  @ofw/api-client: main entry free of @tanstack/react-query');
-  // the /errors entry (ApiError, isApiError) and the chunks it loads never load zod
-  for (const entry of ['errors.js', 'errors.cjs']) {
-    const seen = new Set();
-    const visit = (f) => {
-      if (seen.has(f)) return;
-      seen.add(f);
-      const text = readFileSync(path.join(dir, 'dist', f), 'utf8');
-      if (/(?:from\s*|require\()['"]zod(?:\/[^'"]*)?['"]/.test(text))
-        fail(`@ofw/api-client: dist/${f}, loaded by the /errors entry, imports zod`);
-      for (const m of text.matchAll(/(?:from\s*|require\()['"]\.\/([^'"]+)['"]/g)) visit(m[1]);
-    };
-    visit(entry);
-  }
-  console.log('  @ofw/api-client/errors: free of zod (ESM and CommonJS)');
-}
-{
-  const { dir } = published.find((p) => p.pkg.name === '@ofw/payments');
-  const specifiers = distFiles(dir).flatMap((f) =>
-    [...readFileSync(path.join(dir, 'dist', f), 'utf8').matchAll(/['"](braintree-web(?:\/[^'"]*)?)['"]/g)].map(
-      (m) => m[1],
-    ),
-  );
-  const bare = specifiers.filter((s) => !/^braintree-web\/[a-z0-9-]+\/index\.js$/.test(s));
-  if (bare.length) fail(`@ofw/payments: dist/ imports ${bare.join(', ')}; import braintree-web/<module>/index.js`);
-  console.log(`  @ofw/payments: ${specifiers.length} braintree-web imports, all per-module entry points`);
-  // `@ofw/payments/protocol` (the sandbox frames bundle it): no React, no braintree-web, also through its chunks.
-  const seen = new Set();
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(path.join(dir, 'dist', file), 'utf8');
-    const bad = code.match(/['"](react[^'"]*|braintree-web[^'"]*|credit-card-type)['"]/);
-    if (bad) fail(`@ofw/payments: dist/${file} (of the /protocol entry) imports ${bad[1]}`);
-    for (const m of code.matchAll(/from\s*['"]\.\/([^'"]+)['"]/g)) visit(m[1]);
-  };
-  visit('protocol.js');
-  visit('protocol.cjs');
-  console.log(`  @ofw/payments/protocol: ${seen.size} files, free of React, braintree-web and credit-card-type`);
-}
+checkRegistryPolicy(published);
+checkApiClientBuild(published);
+checkPaymentsBuild(published);
 
 // 4. The release itself, on a scratch copy of the workspace (the working tree is never touched): `changeset version`,
 //    then `changeset publish` to a throw-away local registry, then consumers install @ofw/* from that registry.
@@ -287,18 +216,7 @@ try {
       : changelog.split('\n').filter((l) => l.startsWith('## ')).length === 1;
     return { name: pkg.name, from: pkg.version, version: next.version, changelog, first };
   });
-  for (const r of released) {
-    console.log(
-      `  ${r.name}: ${r.from === r.version ? r.version : `${r.from} → ${r.version}`}${r.first ? ' (first release)' : ''}`,
-    );
-    // changesets/action makes each GitHub release from the CHANGELOG.md entry of the version it published
-    if (!changelogHasVersion(r.changelog, r.version))
-      fail(`${r.name}: CHANGELOG.md has no "## ${r.version}" entry (run the release through \`changeset version\`)`);
-    if (!r.first) continue;
-    // A consumer of a first release had nothing before: one version, no "Major Changes" (scripts/lib/first-release.mjs)
-    const problems = firstReleaseChangelogProblems(r.changelog, r.version);
-    if (problems.length) fail(`${r.name}: the first release's CHANGELOG.md has ${problems.join('; and ')}`);
-  }
+  checkReleasedChangelogs(released);
 
   const { url: registryUrl, token } = await registry.ready;
   step(`changeset publish to a local Verdaccio at ${registryUrl} (throw-away user and token)`);
@@ -329,27 +247,7 @@ try {
   console.log(`  ${events.map((e) => e.tag).join(', ')}`);
 
   step('What the registry holds');
-  const manifests = {};
-  for (const r of released) {
-    const res = await fetch(new URL(r.name.replace('/', '%2f'), registryUrl));
-    if (!res.ok) fail(`${r.name}: not on the registry after changeset publish (${res.status})`);
-    const packument = await res.json();
-    if (packument['dist-tags']?.latest !== r.version)
-      fail(`${r.name}: latest is ${packument['dist-tags']?.latest}, expected ${r.version}`);
-    const packed = (manifests[r.name] = packument.versions[r.version]);
-    const specs = ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap((k) =>
-      Object.entries(packed[k] ?? {}),
-    );
-    const unresolved = specs.filter(([, v]) => /^(workspace|catalog):/.test(v));
-    if (unresolved.length) fail(`${r.name}: published package.json keeps ${unresolved.map((e) => e.join('@'))}`);
-    const pinned = specs.filter(([n, v]) => n.startsWith('@ofw/') && !v.startsWith('^'));
-    if (pinned.length) fail(`${r.name}: internal dependencies must be ranges (workspace:^): ${pinned}`);
-    const tarball = path.join(scratch, `${r.name.replace('/', '-')}.tgz`);
-    writeFileSync(tarball, Buffer.from(await (await fetch(packed.dist.tarball)).arrayBuffer()));
-    const changelog = execFileSync('tar', ['-xOzf', tarball, 'package/CHANGELOG.md'], { encoding: 'utf8' });
-    if (changelog !== r.changelog) fail(`${r.name}: the published CHANGELOG.md is not the one in the release commit`);
-    console.log(`  ${r.name}@${r.version}: ${Object.keys(packed.exports).join(' ')}; CHANGELOG.md included`);
-  }
+  const manifests = await registryManifests(released, registryUrl, scratch);
 
   const peers = Object.assign({}, ...published.map((p) => p.pkg.peerDependencies ?? {}));
   const optionalPeers = new Set(published.flatMap((p) => Object.keys(p.pkg.peerDependenciesMeta ?? {})));
@@ -405,10 +303,7 @@ try {
     );
     console.log(`  ${file}: types resolve with moduleResolution ${res}`);
   };
-
-  // Every `exports` subpath of every published package, as the registry has them: code entries are loaded (and must
-  // export something), files (package.json, stylesheets) resolve to a non-empty file; package.json names the version
-  // published. `needs` lists the entries that need an optional peer the CommonJS project leaves out.
+  // Every `exports` subpath of every published package, as the registry has them (see everyEntry).
   const entries = released.flatMap((r) =>
     Object.keys(manifests[r.name].exports).map((sub) => ({
       specifier: sub === '.' ? r.name : `${r.name}/${sub.slice(2)}`,
@@ -416,76 +311,14 @@ try {
       version: r.version,
     })),
   );
-  const everyEntry = (loader) => `
-const entries = ${JSON.stringify(entries)};
-const needsOptionalPeer = ${JSON.stringify(['@ofw/api-client/query'])};
-for (const { specifier, file, version } of entries) {
-  if (file) {
-    const text = readFileSync(${loader === 'import' ? 'fileURLToPath(import.meta.resolve(specifier))' : 'require.resolve(specifier)'}, 'utf8');
-    assert.ok(text.length > 0, specifier);
-    if (specifier.endsWith('/package.json')) assert.equal(JSON.parse(text).version, version, specifier);
-  } else if (${loader === 'import' ? 'true' : '!needsOptionalPeer.includes(specifier)'}) {
-    const m = ${loader === 'import' ? 'await import(specifier)' : 'require(specifier)'};
-    assert.ok(Object.keys(m).length > 0, specifier + ' exports nothing');
-  }
-}
-console.log('  every exports subpath: ' + entries.map((e) => e.specifier).join(', '));
-`;
-
-  // One function of each package, the same calls from both module systems.
-  const calls = `
-assert.equal(domain.monthlyPrice(551.76, 2), 22.99);
-assert.equal(apiClient.apiUrl('', apiClient.contract.getPackages.path, { currency: 'USD' }), '/api/v1/packages?currency=USD');
-assert.equal(payments.parseAuthorization('sandbox_0123456789abcdef_ofw_sandbox').merchantId, 'ofw_sandbox');
-assert.equal(protocol.peerChannelName('abc'), 'ofw-hf:abc');
-assert.match(renderToStaticMarkup(createElement(ui.VenmoLogo, {})), /<svg/);
-console.log('  @ofw/domain monthlyPrice, @ofw/api-client apiUrl, @ofw/payments parseAuthorization, @ofw/payments/protocol peerChannelName, @ofw/ui VenmoLogo: ok');
-assert.equal(errors.ApiError, apiClient.ApiError);
-assert.ok(errors.isApiError(new apiClient.ApiError({ type: apiClient.problemType('conflict'), title: 'Conflict', status: 409, code: 'conflict' }), 'conflict'));
-console.log('  @ofw/api-client/errors isApiError: the one ApiError class of the main entry');
-`;
-
   const esm = project('esm', 'module', true);
   step(
     `esm: import every entry from plain Node ESM and call one function of each package (${runtimes.map(version).join(', ')})`,
   );
-  writeFileSync(
-    path.join(esm, 'main.mjs'),
-    `import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import * as domain from '@ofw/domain';
-import * as apiClient from '@ofw/api-client';
-import * as query from '@ofw/api-client/query';
-import * as errors from '@ofw/api-client/errors';
-import * as payments from '@ofw/payments';
-import * as protocol from '@ofw/payments/protocol';
-import * as ui from '@ofw/ui';
-${calls}
-assert.deepEqual(query.queryKeys.joinCountries(), ['joinCountries']);
-console.log('  @ofw/api-client/query queryKeys: ok');
-${everyEntry('import')}`,
-  );
+  writeFileSync(path.join(esm, 'main.mjs'), esmMain(entries));
   timed('run (esm)', () => runOnEveryNode('main.mjs', esm));
   step('esm: type-checking a consumer (moduleResolution node16 and bundler)');
-  const consumer = `import { listPackages, monthlyPrice, type Package } from '@ofw/domain';
-import { createApiClient, type ApiClient } from '@ofw/api-client';
-import { packageDataQuery } from '@ofw/api-client/query';
-import { parseAuthorization, type PaymentError } from '@ofw/payments';
-import { isProtocolMessage, type ParentToFrameMessage } from '@ofw/payments/protocol';
-import { VenmoLogo, type VenmoLogoProps } from '@ofw/ui';
-const p: Package[] = listPackages({ currency: 'USD' });
-export const m: number = monthlyPrice(p[0]!.totalPrice, 1);
-const api: ApiClient = createApiClient({ baseUrl: '' });
-export const key: readonly unknown[] = packageDataQuery(api, { currency: 'USD', flow: 'join' }).queryKey;
-export const kind: string = parseAuthorization('sandbox_a_b').kind;
-export const logo = VenmoLogo({ width: 80 } satisfies VenmoLogoProps);
-export type E = PaymentError['messageId'];
-export const isMessage: boolean = isProtocolMessage({ source: 'ofw-sandbox-hosted-fields' } satisfies Partial<ParentToFrameMessage>);
-`;
-  writeFileSync(path.join(esm, 'consumer.ts'), consumer);
+  writeFileSync(path.join(esm, 'consumer.ts'), CONSUMER);
   tsc(esm, 'consumer.ts', 'node16', 'node16');
   tsc(esm, 'consumer.ts', 'esnext', 'bundler');
 
@@ -493,31 +326,10 @@ export const isMessage: boolean = isProtocolMessage({ source: 'ofw-sandbox-hoste
   step(
     `cjs: require every entry from plain Node CommonJS (no @tanstack/react-query) and call one function of each package (${runtimes.map(version).join(', ')})`,
   );
-  writeFileSync(
-    path.join(cjs, 'main.cjs'),
-    `const assert = require('node:assert/strict');
-const { readFileSync } = require('node:fs');
-const { createElement } = require('react');
-const { renderToStaticMarkup } = require('react-dom/server');
-const domain = require('@ofw/domain');
-const apiClient = require('@ofw/api-client');
-const errors = require('@ofw/api-client/errors');
-const payments = require('@ofw/payments');
-const protocol = require('@ofw/payments/protocol');
-const ui = require('@ofw/ui');
-${calls}
-assert.throws(() => require('@ofw/api-client/query'), /@tanstack\\/react-query/);
-console.log('  @ofw/api-client/query needs the optional peer @tanstack/react-query; the main entry does not');
-${everyEntry('require')}`,
-  );
+  writeFileSync(path.join(cjs, 'main.cjs'), cjsMain(entries));
   timed('run (cjs)', () => runOnEveryNode('main.cjs', cjs));
   step('cjs: type-checking a consumer (moduleResolution node16, CommonJS: the .d.cts types)');
-  writeFileSync(
-    path.join(cjs, 'consumer.ts'),
-    consumer
-      .replace("import { packageDataQuery } from '@ofw/api-client/query';\n", '')
-      .replace(/export const key[^\n]*\n/, ''),
-  );
+  writeFileSync(path.join(cjs, 'consumer.ts'), cjsConsumer());
   tsc(cjs, 'consumer.ts', 'node16', 'node16');
   console.log('\n✓ release check passed');
 } finally {
