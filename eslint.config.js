@@ -134,9 +134,6 @@ const LONG_TESTS = [
   'apps/payments-sandbox/test/gateway.test.ts',
 ];
 
-/** Sources over a limit when it came, to be split next (see the block that uses it). */
-const NOT_YET_SPLIT = ['e2e/support/join.ts'];
-
 /** One price (docs/CONTRACTS.md "One price"): the low-level price functions stay inside @ofw/domain (see the block that uses it). */
 const ONE_PRICE = {
   name: '@ofw/domain',
@@ -217,8 +214,6 @@ export default tseslint.config(
   // Test files longer than the file limit when the limit came: to be split by behaviour, never to grow (the list only
   // shrinks; CONTRIBUTING.md "Size rules").
   { files: LONG_TESTS, rules: { 'max-lines': 'off' } },
-  // Sources not yet split into named steps (CONTRIBUTING.md "Size rules"): the list only shrinks.
-  { files: NOT_YET_SPLIT, rules: { 'max-lines': 'off', 'size/max-function-lines': 'off' } },
   boundariesConfig,
   {
     // No import loops inside a workspace's sources: a loop means two modules are one responsibility split in two (or

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import type { Labels } from './labels';
 import { mailsTo } from './mail';
 
-/** What the step needs of a spec's `Flow` (support/join.ts, which calls it: no import back). */
+/** What the step needs of a spec's `Flow` (support/join-flow.ts; support/join.ts calls it: no import back). */
 interface CodeFlow {
   page: Page;
   L: Labels;
