@@ -83,6 +83,27 @@ describe('§8 no developer text: every braintree-web error reaches the parent as
     }
   });
 
+  it.each([
+    [403, 'email_unverified', 'payment.error.emailUnverified'],
+    [409, 'already_subscribed', 'payment.error.alreadySubscribed'],
+  ])(
+    'docs/IDENTITY.md "Contract": a %i %s reads as its own message in four languages, saying nothing was charged',
+    (status, code, id) => {
+      const refusal = new ApiError({
+        type: `https://ofw.example/problems/${code}`,
+        title: 'developer title',
+        status,
+        code,
+      });
+      for (const [locale, messages] of Object.entries(CATALOGUES)) {
+        const shown = messageFor(createIntl({ locale, messages }), refusal);
+        expect(messages[id], `${id} in ${locale}`).toBeTruthy();
+        expect(shown, locale).toBe(messages[id]);
+        expect(shown, locale).toMatch(/Nothing (was|has been) charged|No se hizo ningún cargo/);
+      }
+    },
+  );
+
   it('§8 declines: each declineCategory has its own message; a 402 without one reads as a generic decline, distinct from all four', () => {
     const intl = createIntl({ locale: 'en-US', messages: enUS });
     const decline = (declineCategory?: string) =>

@@ -107,4 +107,33 @@ export const paymentErrorMessages = /* @__PURE__ */ defineMessages({
     description: 'Error when the bank’s card verification (3D Secure) failed.',
     defaultMessage: 'Your bank could not verify the card. Please try again or use a different card.',
   },
+  /**
+   * join-api 403 `email_unverified` (docs/IDENTITY.md "Contract"): the address is not proven yet; refused before the
+   * gateway, so nothing was charged. The step's "Check your e-mail" button ({@link checkEmail}) goes to the code.
+   */
+  emailUnverified: {
+    id: 'payment.error.emailUnverified',
+    description:
+      'Error after Pay when the parent has not yet confirmed their e-mail address with the 6-digit code: payment waits for it. A button "Check your e-mail" follows. Nothing was charged.',
+    defaultMessage: 'Confirm your e-mail address before you pay: enter the code we send to it. Nothing was charged.',
+  },
+  /** The action of {@link emailUnverified}: back to the "Check your e-mail" step (docs/IDENTITY.md "The flows"). */
+  checkEmail: {
+    id: 'payment.checkEmail',
+    description:
+      'Button under the payment error about an unconfirmed e-mail address: goes back to the sign-up step of the same name, where the parent enters the code e-mailed to them. Use the same words as that step’s name.',
+    defaultMessage: 'Check your e-mail',
+  },
+  /**
+   * join-api 409 `already_subscribed` (docs/IDENTITY.md "One address, one subscription"): another account proven at
+   * this address — the mailbox the parent proved — has a subscription (or a payment under way); nothing was charged.
+   * It says no more than the right code did (the e-mail step's "You already have an account").
+   */
+  alreadySubscribed: {
+    id: 'payment.error.alreadySubscribed',
+    description:
+      'Error after Pay when the parent’s confirmed e-mail address already has an OurFamilyWizard account with a subscription (or one being paid for). A "Sign in" link follows. Nothing was charged.',
+    defaultMessage:
+      'This e-mail address already has an OurFamilyWizard account with a subscription. Sign in to use it; you can upgrade your plan from your account. Nothing was charged.',
+  },
 });

@@ -12,6 +12,7 @@ import { price } from '../../pricing.js';
 import { focusFirstBillingError, useBillingForm } from '../../use-billing-form.js';
 import { useJoin, type StepNav } from '../../use-join.js';
 import { CardFields } from './CardFields.js';
+import { OrderRefused } from './OrderRefused.js';
 import { OrderSummary } from './OrderSummary.js';
 import { messageFor, offersRetry } from './payment-error.js';
 import { useCardNonce } from './use-card-nonce.js';
@@ -73,6 +74,8 @@ export function CardPayment({ chosen, nav }: { chosen: ChosenPackage; nav: StepN
           {intl.formatMessage(appMessages.tryAgain)}
         </Button>
       ) : null}
+      {/* docs/IDENTITY.md "Contract": an order refused for the address — prove it, or sign in to its account */}
+      <OrderRefused error={submit.error} nav={nav} />
       <OrderSummary name={chosenName(intl, chosen)} quote={q} />
       {renewal ? (
         // docs/RENEWAL.md: said before paying — every method offered here is saved (wallets run in their saving mode)

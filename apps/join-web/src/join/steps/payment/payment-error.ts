@@ -74,6 +74,9 @@ export function messageFor(intl: IntlShape, err: unknown): string {
   if (isApiError(err)) {
     if (err.code === 'payment_method_expired') return intl.formatMessage(paymentMessagesUi.cardExpired);
     if (err.code === 'not_an_upgrade') return intl.formatMessage(paymentMessagesUi.notAnUpgrade);
+    // docs/IDENTITY.md "Contract": refused before the gateway, nothing charged; OrderRefused offers the way on
+    if (err.code === 'email_unverified') return intl.formatMessage(paymentMessagesUi.emailUnverified);
+    if (err.code === 'already_subscribed') return intl.formatMessage(paymentMessagesUi.alreadySubscribed);
     const quote = err.code === 'price_changed' ? err.problem.quote : undefined;
     if (quote) {
       const amount = intl.formatNumber(Number(quote.amount), { style: 'currency', currency: quote.currencyCode });

@@ -1,5 +1,5 @@
 import { isApiError } from '@ofw/api-client/errors';
-import type { ApiClient, OrderResponse } from '@ofw/api-client';
+import type { ApiClient, OrderResponse, ParentState } from '@ofw/api-client';
 import { markParentPaid, parentQuery, queryKeys } from '@ofw/api-client/query';
 import type { BillingAddressValue } from '@ofw/ui';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -150,9 +150,18 @@ async function chargeWithStepUp(run: PaymentRun, attempt: PaymentAttempt, getNon
 /**
  * A charge that failed: `order_already_paid` (an earlier attempt's answer was lost) counts as paid (`undefined`, no
  * answer to show); `price_changed` charged nothing — the page reads the prices again and Pay starts a new attempt;
+ * `email_unverified` charged nothing — the cached parent is marked unproven and read again, so the join has its
+ * "Check your e-mail" step again (docs/IDENTITY.md "Contract"; the step offers the way there, nothing is re-sent);
  * anything else is thrown, the attempt kept only while its answer may have been lost (in-doubt.ts).
  */
 async function paidBefore(run: PaymentRun, err: unknown): Promise<undefined> {
+  if (isApiError(err, 'email_unverified')) {
+    run.attempts.forget();
+    const key = queryKeys.parent(run.userId);
+    run.queryClient.setQueryData<ParentState>(key, (ps) => (ps ? { ...ps, emailVerified: false } : ps));
+    void run.queryClient.invalidateQueries({ queryKey: key });
+    throw err;
+  }
   if (isApiError(err, 'price_changed')) {
     run.attempts.forget();
     await run.queryClient.invalidateQueries({ queryKey: queryKeys.allPackageData() });
