@@ -6,7 +6,7 @@ import { REFUSAL_PROBLEMS, problemOf } from '../src/lib/problem.js';
 import { ServiceError } from '../src/services/errors.js';
 import { agreeToTerms, recordCoParentAnswer, setCredentials } from '../src/services/registration.js';
 import { startSignup } from '../src/services/signups.js';
-import { SIGNUP, markPaid, testApp, type TestApp } from './helpers.js';
+import { SIGNUP, markPaid, markProven, testApp, type TestApp } from './helpers.js';
 
 /**
  * Layering (docs/ARCHITECTURE.md): the services run without HTTP — no Hono context, no request — given the app's services (db,
@@ -55,7 +55,12 @@ describe('join-api services called without HTTP', () => {
     // the co-parent answer e-mails an invitation: not before the parent has paid (no mail relay)
     await expect(recordCoParentAnswer(s, user, 'co.svc@example.com')).rejects.toMatchObject({ reason: 'not_paid_yet' });
     await markPaid(s.db, user.id);
-    const own = recordCoParentAnswer(s, user, 'SVC.three@example.com');
+    // an unproven address invites nobody (docs/IDENTITY.md): the parent proves it first
+    await expect(recordCoParentAnswer(s, user, 'co.svc@example.com')).rejects.toMatchObject({
+      reason: 'email_unverified',
+    });
+    await markProven(s.db, user.id);
+    const own = recordCoParentAnswer(s, (await getUser(s.db, user.id))!, 'SVC.three@example.com');
     await expect(own).rejects.toMatchObject({ reason: 'own_email_as_co_parent' });
   });
 });

@@ -182,6 +182,19 @@ function limitOf(rule: RateLimitRule, factor: number): number {
   return Math.max(1, Math.floor(rule.limit * factor));
 }
 
+/**
+ * A 429 `rate_limited` for work a rule of its own holds back (e.g. the e-mail code's resend cool-down), with
+ * `Retry-After`: `waitMs` rounded up to whole seconds (at least 1). `what` starts the detail ("… in N s.").
+ */
+export function retryLater(waitMs: number, rule: string, what: string): HttpProblem {
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  return new HttpProblem(429, 'rate_limited', `${what} in ${retryAfter} s.`, {
+    headers: { 'retry-after': String(retryAfter) },
+    extra: { retryAfterSeconds: retryAfter },
+    rateLimitRule: rule,
+  });
+}
+
 function limited(rule: RateLimitRule, windowStart: Date, now: Date): HttpProblem {
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
   return new HttpProblem(429, 'rate_limited', `Too many requests; try again in ${retryAfter} s.`, {

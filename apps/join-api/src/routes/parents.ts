@@ -1,3 +1,4 @@
+import { HttpProblem } from '../lib/problem.js';
 import { Hono } from 'hono';
 import type { CredentialsResponse } from '@ofw/api-client';
 import type { AppEnv } from '../context.js';
@@ -16,7 +17,7 @@ import {
   verifyCurrentPassword,
 } from '../services/registration.js';
 import { setAutoRenew } from '../services/renewal/state.js';
-import { sendEmailCode, verifyEmailCode } from '../services/email-proof.js';
+import { isEmailCodeForm, sendEmailCode, verifyEmailCode } from '../services/email-proof.js';
 
 /** What these handlers and their services refuse besides their contract guard (lib/operation.ts `guardRefusals`). */
 export const parentRefusals = {
@@ -192,6 +193,11 @@ function emailProofOperations(r: Hono<AppEnv>): void {
     await rateLimit(c, RATE_LIMITS.emailCodeTries);
     const { code } = await input.body();
     c.header('cache-control', 'no-store');
+    // a malformed code uses no try (docs/IDENTITY.md)
+    if (!isEmailCodeForm(code))
+      throw new HttpProblem(400, 'validation_failed', 'Enter the 6 digits of the code.', {
+        errors: [{ field: 'code', message: 'Expected 6 digits' }],
+      });
     return c.json(await verifyEmailCode(s, input.auth.user, code));
   });
 }

@@ -5,8 +5,7 @@ import type { Services } from '../context.js';
 import type { Db } from '../db/client.js';
 import { emailCodes, orders, subscriptions, users } from '../db/schema.js';
 import { cancelTopic, enqueueEmail } from '../outbox.js';
-import { HttpProblem } from '../lib/problem.js';
-import { RATE_LIMITS, releaseRateLimits, reserveRateLimits } from '../lib/rate-limit.js';
+import { RATE_LIMITS, releaseRateLimits, reserveRateLimits, retryLater } from '../lib/rate-limit.js';
 import { hashToken, newId } from '../lib/tokens.js';
 import { ServiceError } from './errors.js';
 
@@ -130,7 +129,7 @@ export async function sendEmailCode(s: Services, user: User, client: string): Pr
   if (user.emailVerifiedAt) throw new ServiceError('email_already_verified', 'This e-mail address is proven already.');
   const now = s.now();
   const cooldown = await resendWait(s.db, user.id, now);
-  if (cooldown > 0) throw tooSoon(cooldown);
+  if (cooldown > 0) throw retryLater(cooldown, 'email-code-resend', 'A new code can be sent');
   const address = addressSubject(user.email);
   const reserved = await reserveRateLimits(
     s.db,
@@ -185,7 +184,7 @@ export async function sendEmailCode(s: Services, user: User, client: string): Pr
   if (!sent) {
     // a concurrent send won the cool-down: this one counts for nothing
     await releaseRateLimits(s.db, reserved);
-    throw tooSoon(await resendWait(s.db, user.id, now));
+    throw retryLater(await resendWait(s.db, user.id, now), 'email-code-resend', 'A new code can be sent');
   }
   s.logger.info({ userId: user.id }, 'e-mail code sent');
   return {
@@ -202,13 +201,9 @@ async function resendWait(db: Db, userId: number, now: Date): Promise<number> {
   return row ? Math.max(0, row.sentAt.getTime() + EMAIL_CODE.resendAfterMs - now.getTime()) : 0;
 }
 
-function tooSoon(waitMs: number): HttpProblem {
-  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-  return new HttpProblem(429, 'rate_limited', `A new code can be sent in ${retryAfter} s.`, {
-    headers: { 'retry-after': String(retryAfter) },
-    extra: { retryAfterSeconds: retryAfter },
-    rateLimitRule: 'email-code-resend',
-  });
+/** Whether `rawCode` has the form of a code — {@link EMAIL_CODE}.digits digits once spaces and dashes are removed. */
+export function isEmailCodeForm(rawCode: string): boolean {
+  return new RegExp(`^\\d{${EMAIL_CODE.digits}}$`).test(normalizeEmailCode(rawCode));
 }
 
 /**
@@ -217,8 +212,8 @@ function tooSoon(waitMs: number): HttpProblem {
  * concurrent guesses never compare more than {@link EMAIL_CODE}.tries. The right code deletes the code and marks the
  * address proven; sent again, the same answer.
  * @returns the proof, with the other real account proven at the address, if any ({@link existingAccountAt}).
- * @throws HttpProblem 400 `validation_failed` (not 6 digits once spaces and dashes are removed; no try used);
- *   ServiceError `code_incorrect` (with `triesLeft`), `too_many_tries`, `code_expired`.
+ * The route has checked the code's form ({@link isEmailCodeForm}: no try is used for a malformed one).
+ * @throws ServiceError `code_incorrect` (with `triesLeft`), `too_many_tries`, `code_expired`.
  */
 export async function verifyEmailCode(s: Services, user: User, rawCode: string): Promise<EmailVerificationResponse> {
   const now = s.now();
@@ -231,11 +226,6 @@ export async function verifyEmailCode(s: Services, user: User, rawCode: string):
   };
   if (user.emailVerifiedAt) return answer();
   const code = normalizeEmailCode(rawCode);
-  if (!new RegExp(`^\\d{${EMAIL_CODE.digits}}$`).test(code)) {
-    throw new HttpProblem(400, 'validation_failed', 'Enter the 6 digits of the code.', {
-      errors: [{ field: 'code', message: 'Expected 6 digits' }],
-    });
-  }
   const [taken] = await s.db
     .update(emailCodes)
     .set({ triesLeft: sql`${emailCodes.triesLeft} - 1` })
