@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../src/lib/rate-limit.js';
-import { BILLING, SIGNUP, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
+import { BILLING, SIGNUP, markProven, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
 import { startJoinApiProcess, type JoinApiProcess } from './join-api-process.js';
 
 const PROCESSES = 4;
@@ -59,7 +59,9 @@ describe.skipIf(NO_POSTGRES)(
         json: { ...SIGNUP, parent: { ...SIGNUP.parent, email: `processes${n}@example.com` } },
       });
       expect(res.status).toBe(201);
-      return (await res.json()) as { authToken: string; userId: number };
+      const p = (await res.json()) as { authToken: string; userId: number };
+      await markProven(t.db, p.userId); // an unproven address pays nothing (docs/IDENTITY.md)
+      return p;
     }
 
     /** A request to the `i`-th process (round-robin, as a load balancer spreads them), from 127.0.0.1. */

@@ -2,6 +2,8 @@ import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import { shutdownDeadlineMs } from '../src/shutdown.js';
@@ -13,6 +15,27 @@ const GRACE_MS = 1_000;
 /** The gateway's deadline: the charge lease, and so the shutdown's deadline, derive from it (shutdown.ts). */
 const GATEWAY_TIMEOUT_MS = 10_000;
 
+/** An SMTP server on a free 127.0.0.1 port keeping every message's text: where the parent reads the code. */
+async function startMailbox() {
+  const messages: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let text = '';
+      stream.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      stream.on('end', () => {
+        messages.push(text);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.server.address() as AddressInfo;
+  return { messages, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 /**
  * A deploy as the platform does it (README "Timeouts and shutdown"): join-api runs as its own process (src/main.ts)
  * and gets a real SIGTERM — main.ts's signal handler, the drain, the jobs, the database and the exit code are the
@@ -22,18 +45,27 @@ describe('join-api as a process: a trickling client, then SIGTERM in the middle 
   let sandbox!: FakeSandbox;
   let api!: JoinApiProcess;
   let dataDir!: string;
+  let mailbox!: Awaited<ReturnType<typeof startMailbox>>;
   beforeAll(async () => {
     sandbox = await startFakeSandbox();
+    mailbox = await startMailbox();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'join-api-sigterm-'));
     api = await startJoinApiProcess({
       sandboxUrl: sandbox.url,
       dataDir,
-      env: { SHUTDOWN_GRACE_MS: String(GRACE_MS), GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS) },
+      env: {
+        SHUTDOWN_GRACE_MS: String(GRACE_MS),
+        GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
+        // the outbox delivers the e-mail code (docs/IDENTITY.md) to the test's mailbox
+        SMTP_URL: mailbox.url,
+        OUTBOX_POLL_MS: '100',
+      },
     });
   }, 120_000);
   afterAll(async () => {
     await api?.stop();
     await sandbox?.close();
+    await mailbox?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -63,7 +95,8 @@ describe('join-api as a process: a trickling client, then SIGTERM in the middle 
       body: JSON.stringify(SIGNUP),
     });
     expect(signup.status).toBe(201);
-    const { authToken } = (await signup.json()) as { authToken: string };
+    const { authToken, userId } = (await signup.json()) as { authToken: string; userId: number };
+    await proveAddress(api.url, userId, authToken, mailbox.messages);
     sandbox.state.delayMs = 4_000;
     const paying = fetch(`${api.url}/api/v1/orders`, {
       method: 'POST',
@@ -101,3 +134,26 @@ describe('join-api as a process: a trickling client, then SIGTERM in the middle 
     expect(api.output()).toContain('shutdown: every request answered');
   }, 90_000);
 });
+
+/** Proves the parent's address as a parent does (docs/IDENTITY.md): a code sent, read from the mailbox, entered. */
+async function proveAddress(url: string, userId: number, authToken: string, messages: string[]): Promise<void> {
+  const call = (path: string, body?: unknown) =>
+    fetch(`${url}/api/v1/parents/${userId}/${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${authToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  expect((await call('email-code')).status).toBe(200);
+  const code = await vi.waitFor(
+    () => {
+      const found = messages.map((m) => /(?<![\d=])\d{6}(?!\d)/.exec(m.replace(/=\r?\n/g, ''))?.[0]).find(Boolean);
+      if (!found) throw new Error('no code e-mail yet');
+      return found;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+  expect((await call('email-verification', { code })).status).toBe(200);
+}
