@@ -41,7 +41,8 @@ test('typing into /join before the app runs — the text and the focus survive t
   await page.getByLabel(L.phoneNumber).fill(parent.phoneNumber);
   await expect(page.getByLabel(L.country, { exact: true })).toHaveValue('US');
   await page.getByRole('button', { name: L.continue }).click();
-  await expect(page.getByRole('heading', { level: 1, name: L.t('steps.package') })).toBeVisible();
+  // the sign-up went through: the next step proves the address (docs/IDENTITY.md)
+  await expect(page.getByRole('heading', { level: 1, name: L.t('steps.email') })).toBeVisible();
 });
 
 // docs/performance/join-web.md "First paint": the first screen of a fresh /join runs before TanStack Router and Query are loaded
@@ -77,9 +78,10 @@ test('Continue on /join before the router is in — the sign-up is sent once, wh
   expect(new URL(page.url()).search).toBe(''); // no router yet: it names the step in the URL
 
   release();
-  await expect(page.getByRole('heading', { level: 1, name: L.t('steps.package') })).toBeVisible();
+  // the sign-up went through once: the next step proves the address (docs/IDENTITY.md)
+  await expect(page.getByRole('heading', { level: 1, name: L.t('steps.email') })).toBeVisible();
   expect(signups).toHaveLength(1);
-  expect(new URL(page.url()).searchParams.get('step')).toBe('package');
+  expect(new URL(page.url()).searchParams.get('step')).toBe('email');
 });
 
 // The full app replaces the first-screen tree's markup in one commit: the page stays where the parent scrolled it

@@ -7,6 +7,7 @@ import { expect, test } from '../../support/fixtures';
 import { cardFieldsReady, detailsStep, newParent, packageButton, VISA_OK } from '../../support/join';
 import { ES_MX } from '../../support/labels';
 import { servedPackages, servedTier } from '../../support/packages';
+import { emailCodeFor } from '../../support/email-code';
 
 /** join-web's catalogue of a locale (the texts the page shows), read from its sources. */
 function catalogue(locale: 'en-US' | 'en-GB' | 'es-US' | 'es-MX'): Record<string, string> {
@@ -108,6 +109,14 @@ test('a regular join done by keyboard alone (Tab, Enter, Space, typing; no click
   await type(parent.phoneNumber);
   await expect(page.getByLabel(L.country, { exact: true })).toHaveValue('US');
   await tabTo(page, page.getByRole('button', { name: L.continue }));
+  await page.keyboard.press('Enter');
+
+  // the address is proven by the code e-mailed to it (docs/IDENTITY.md), typed and confirmed with Enter
+  const codeField = page.getByLabel(L.t('email.codeLabel'));
+  await expect(codeField).toBeVisible();
+  const code = await emailCodeFor(request, parent.email);
+  await tabTo(page, codeField);
+  await type(code);
   await page.keyboard.press('Enter');
 
   const select = page.locator(`[id="${premium.selectButtonId}"]`);
