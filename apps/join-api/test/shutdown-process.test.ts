@@ -39,7 +39,7 @@ async function startMailbox() {
 /**
  * A deploy as the platform does it (README "Timeouts and shutdown"): join-api runs as its own process (src/main.ts)
  * and gets a real SIGTERM — main.ts's signal handler, the drain, the jobs, the database and the exit code are the
- * production ones. The payments sandbox is the suite's fake (test/helpers.ts), its sale answered 4 s late.
+ * production ones. The payments sandbox is the suite's fake (test/helpers/fake-sandbox.ts), its sale answered 4 s late.
  */
 describe('join-api as a process: a trickling client, then SIGTERM in the middle of a charge', () => {
   let sandbox!: FakeSandbox;
