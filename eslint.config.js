@@ -124,7 +124,6 @@ const LONG_TESTS = [
   'apps/join-api/test/braintree.test.ts',
   'apps/join-api/test/gateway-sandbox.test.ts',
   'apps/join-api/test/hardening.test.ts',
-  'apps/join-api/test/orders.test.ts',
   'apps/join-api/test/perf-statements.test.ts',
   'apps/join-api/test/reliability.test.ts',
   'apps/join-api/test/sessions.test.ts',
