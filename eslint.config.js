@@ -121,7 +121,6 @@ const LONG_TESTS = [
   'packages/ui/test/a11y.test.tsx',
   'apps/join-api/bench/bench.mjs',
   'apps/join-api/bench/soak.mjs',
-  'apps/join-api/test/braintree.test.ts',
   'apps/join-api/test/gateway-sandbox.test.ts',
   'apps/join-api/test/hardening.test.ts',
   'apps/join-api/test/perf-statements.test.ts',
