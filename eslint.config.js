@@ -122,7 +122,6 @@ const LONG_TESTS = [
   'apps/join-api/bench/bench.mjs',
   'apps/join-api/bench/soak.mjs',
   'apps/join-api/test/gateway-sandbox.test.ts',
-  'apps/join-api/test/hardening.test.ts',
   'apps/join-api/test/perf-statements.test.ts',
   'apps/join-api/test/reliability.test.ts',
   'apps/join-api/test/sessions.test.ts',
