@@ -6,16 +6,15 @@ import { startServer, type RunningServer } from '../src/server.js';
 import {
   BILLING,
   DATABASES,
-  SIGNUP,
-  markProven,
+  STRONGER_PASSWORD,
+  STRONG_PASSWORD,
+  parentFromOwnAddress,
+  sendJson,
   startFakeSandbox,
   testApp,
   type FakeSandbox,
   type TestApp,
 } from './helpers.js';
-
-const STRONG = 'violet-harbor-42-lantern';
-const STRONGER = 'quiet-meadow-97-compass';
 
 /**
  * Rate limits reserved before the work they guard (docs/ARCHITECTURE.md "Rate limits"), fired in parallel over real
@@ -48,30 +47,11 @@ describe.each(DATABASES)('limits hold under concurrency over real sockets (%s)',
   });
 
   /** A new parent, signed up in-process from an address of its own (the sign-up limit is per client address). */
-  async function parent() {
-    const n = ++seq;
-    const res = await t.call('signups', {
-      method: 'POST',
-      address: `10.1.${Math.floor(n / 200)}.${n % 200}`,
-      json: { ...SIGNUP, parent: { ...SIGNUP.parent, email: `limits${n}@example.com` } },
-    });
-    expect(res.status).toBe(201);
-    const answer = (await res.json()) as { authToken: string; userId: number };
-    await markProven(t.db, answer.userId);
-    return answer;
-  }
+  const parent = () => parentFromOwnAddress(t, ++seq, { net: '10.1', emailPrefix: 'limits' });
 
   /** `fetch` over the socket of the `i`-th server (round-robin over the instances). */
   const send = (i: number, path: string, token: string, init: { method: string; body: unknown; key?: string }) =>
-    fetch(`${servers[i % servers.length]!.url}/api/v1/${path}`, {
-      method: init.method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        ...(init.key ? { 'idempotency-key': init.key } : {}),
-      },
-      body: JSON.stringify(init.body),
-    });
+    sendJson(servers[i % servers.length]!.url, path, token, init);
 
   it('60 declined orders at once from one address across 60 parents: at most 20 reach the gateway, the rest 429', async () => {
     const parents = await Promise.all(Array.from({ length: 60 }, () => parent()));
@@ -108,7 +88,7 @@ describe.each(DATABASES)('limits hold under concurrency over real sockets (%s)',
     const set = await t.call(`parents/${p.userId}/credentials`, {
       method: 'PUT',
       token: p.authToken,
-      json: { username: `limits-${kind}-${p.userId}`, password: STRONG },
+      json: { username: `limits-${kind}-${p.userId}`, password: STRONG_PASSWORD },
     });
     expect(set.status).toBe(200);
     const { authToken } = (await set.json()) as { authToken: string };
@@ -116,7 +96,7 @@ describe.each(DATABASES)('limits hold under concurrency over real sockets (%s)',
       Array.from({ length: 30 }, (_, i) =>
         send(i, `parents/${p.userId}/credentials`, authToken, {
           method: 'PUT',
-          body: { username: `thief-${kind}-${i}`, password: STRONGER, currentPassword: `guess-number-${i}` },
+          body: { username: `thief-${kind}-${i}`, password: STRONGER_PASSWORD, currentPassword: `guess-number-${i}` },
         }),
       ),
     );

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../src/lib/rate-limit.js';
-import { BILLING, SIGNUP, markProven, startFakeSandbox, testApp, type FakeSandbox, type TestApp } from './helpers.js';
+import {
+  BILLING,
+  STRONGER_PASSWORD,
+  STRONG_PASSWORD,
+  parentFromOwnAddress,
+  sendJson,
+  startFakeSandbox,
+  testApp,
+  type FakeSandbox,
+  type TestApp,
+} from './helpers.js';
 import { startJoinApiProcess, type JoinApiProcess } from './join-api-process.js';
 
 const PROCESSES = 4;
-const STRONG = 'violet-harbor-42-lantern';
-const STRONGER = 'quiet-meadow-97-compass';
 const NO_POSTGRES = !process.env.TEST_DATABASE_URL;
 if (NO_POSTGRES)
   console.warn(
@@ -51,30 +59,11 @@ describe.skipIf(NO_POSTGRES)(
     });
 
     /** A new parent, signed up in-process from an address of its own (the sign-up limit is per client address). */
-    async function parent() {
-      const n = ++seq;
-      const res = await t.call('signups', {
-        method: 'POST',
-        address: `10.2.${Math.floor(n / 200)}.${n % 200}`,
-        json: { ...SIGNUP, parent: { ...SIGNUP.parent, email: `processes${n}@example.com` } },
-      });
-      expect(res.status).toBe(201);
-      const p = (await res.json()) as { authToken: string; userId: number };
-      await markProven(t.db, p.userId); // an unproven address pays nothing (docs/IDENTITY.md)
-      return p;
-    }
+    const parent = () => parentFromOwnAddress(t, ++seq, { net: '10.2', emailPrefix: 'processes' });
 
     /** A request to the `i`-th process (round-robin, as a load balancer spreads them), from 127.0.0.1. */
     const send = (i: number, path: string, token: string, init: { method: string; body: unknown; key?: string }) =>
-      fetch(`${apis[i % apis.length]!.url}/api/v1/${path}`, {
-        method: init.method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          ...(init.key ? { 'idempotency-key': init.key } : {}),
-        },
-        body: JSON.stringify(init.body),
-      });
+      sendJson(apis[i % apis.length]!.url, path, token, init);
 
     it('60 declined orders at once from one address across 60 parents and 4 processes: 20 reach the gateway, the rest 429', async () => {
       const parents = await Promise.all(Array.from({ length: 60 }, () => parent()));
@@ -108,7 +97,7 @@ describe.skipIf(NO_POSTGRES)(
       const set = await t.call(`parents/${p.userId}/credentials`, {
         method: 'PUT',
         token: p.authToken,
-        json: { username: `processes-${p.userId}`, password: STRONG },
+        json: { username: `processes-${p.userId}`, password: STRONG_PASSWORD },
       });
       expect(set.status).toBe(200);
       const { authToken } = (await set.json()) as { authToken: string };
@@ -116,7 +105,11 @@ describe.skipIf(NO_POSTGRES)(
         Array.from({ length: 20 }, (_, i) =>
           send(i, `parents/${p.userId}/credentials`, authToken, {
             method: 'PUT',
-            body: { username: `thief-processes-${i}`, password: STRONGER, currentPassword: `guess-number-${i}` },
+            body: {
+              username: `thief-processes-${i}`,
+              password: STRONGER_PASSWORD,
+              currentPassword: `guess-number-${i}`,
+            },
           }),
         ),
       );
