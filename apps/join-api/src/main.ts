@@ -1,6 +1,6 @@
 import { loadEnv, EnvError, redactSmtpUrl, type Env } from './env.js';
 import { createLogger, type Logger } from './lib/logger.js';
-import { openDatabase, type Db } from './db/client.js';
+import { openEnvDatabase, type Db } from './db/client.js';
 import { demoBanner, seedDemo, seedReference } from './seed.js';
 import { createGateway } from './gateway/index.js';
 import { startServer, type RunningServer } from './server.js';
@@ -31,12 +31,7 @@ async function main(): Promise<void> {
     throw e;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolMax: env.DATABASE_POOL_MAX,
-    pgliteWorker: env.PGLITE_WORKER,
-  });
+  const database = await openEnvDatabase(env);
   const parts: Parts = {};
   const shutdown = shutdownOf(env, logger, database, parts);
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,5 +1,5 @@
 import { EnvError, loadEnv } from '../env.js';
-import { openDatabase } from '../db/client.js';
+import { openEnvDatabase } from '../db/client.js';
 import { eraseCommand } from './erase-command.js';
 import { createGateway } from '../gateway/index.js';
 import type { PaymentGateway } from '../gateway/types.js';
@@ -26,7 +26,8 @@ async function run(): Promise<number> {
   } catch (e) {
     console.error(`erase: no payment gateway (${(e as Error).message}); vault customers are left to delete by hand`);
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 1 });
+  // one connection is all a one-shot command needs; PGlite stays on this thread
+  const database = await openEnvDatabase(env, { poolMax: 1, pgliteWorker: false });
   try {
     return await eraseCommand(database.db, process.argv.slice(2), {
       out: (l) => console.log(l),

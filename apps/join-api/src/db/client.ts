@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
+import type { Env } from '../env.js';
 import * as schema from './schema.js';
 
 /** Drizzle database over PGlite or node-postgres (same schema, same migrations). */
@@ -94,6 +95,26 @@ export async function openDatabase(opts: {
     throw e;
   }
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Opens the database of join-api's validated environment (src/env.ts) with {@link openDatabase}: Postgres at
+ * `DATABASE_URL` (a pool of at most `DATABASE_POOL_MAX` connections), otherwise PGlite in `DATA_DIR` (in a worker
+ * thread when `PGLITE_WORKER`); migrations applied. `overrides` replace those settings for a one-shot command (the
+ * erase command: one connection, PGlite on its thread). Rejects as openDatabase does (server unreachable, a failed
+ * migration, a PGlite folder another process holds).
+ */
+export function openEnvDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_MAX' | 'PGLITE_WORKER'>,
+  overrides: { poolMax?: number; pgliteWorker?: boolean } = {},
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+    pgliteWorker: env.PGLITE_WORKER,
+    ...overrides,
+  });
 }
 
 /** `now()` on the database clock, for comparisons shared across instances. */
