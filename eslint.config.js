@@ -131,7 +131,6 @@ const LONG_TESTS = [
   'apps/join-api/test/sessions.test.ts',
   'apps/join-web/test/first-paint.test.tsx',
   'apps/join-web/test/payment.test.tsx',
-  'apps/payments-sandbox/test/gateway.test.ts',
 ];
 
 /** One price (docs/CONTRACTS.md "One price"): the low-level price functions stay inside @ofw/domain (see the block that uses it). */
