@@ -80,8 +80,11 @@ export interface Notification {
   };
 }
 
-/** The real SDK against a sandbox listening on 127.0.0.1:`port` (its Braintree gateway API), typed by the caller. */
-export const gatewayAt = (port: number): unknown =>
+/**
+ * The real SDK against a sandbox listening on 127.0.0.1:`port` (its Braintree gateway API), typed by the caller; the
+ * sandbox merchant's keys unless a test gives a wrong private key or another merchant id (Braintree's HTTP Basic auth).
+ */
+export const gatewayAt = (port: number, privateKey = 'sandbox_private_key', merchantId = 'ofw_sandbox'): unknown =>
   new braintree.BraintreeGateway({
     environment: new braintree.Environment(
       '127.0.0.1',
@@ -91,9 +94,9 @@ export const gatewayAt = (port: number): unknown =>
       'graphql.bt.local',
       '8080',
     ),
-    merchantId: 'ofw_sandbox',
+    merchantId,
     publicKey: 'sandbox_public_key',
-    privateKey: 'sandbox_private_key',
+    privateKey,
   });
 
 /** The real SDK with the sandbox merchant's keys, to parse webhook notifications (webhook_notification_gateway.js). */
