@@ -17,7 +17,13 @@ const JOIN_STEPS = stepsFor('join');
  * Until the full app is in, no step is left: the first-screen port records Continue for the full app
  * (pending-signup.ts) instead of signing up, and only a finished sign-up moves on. Back has nowhere to go.
  */
-const STAY: StepNav = { index: 0, next: () => undefined, back: () => undefined, goTo: () => undefined };
+const STAY: StepNav = {
+  index: 0,
+  next: () => undefined,
+  resume: () => undefined,
+  back: () => undefined,
+  goTo: () => undefined,
+};
 
 /**
  * docs/performance/join-web.md "First paint", the first-screen tree: a fresh `/join` at the details step as the full app's first commit

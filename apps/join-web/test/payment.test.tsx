@@ -442,18 +442,21 @@ describe('payment step', () => {
     async function refusedAt(
       locale: string,
       refusal: ReturnType<typeof problem>,
-      emailVerified: (ordersSent: number) => boolean,
+      emailVerified: (ordersSent: number, codesProven: number) => boolean,
     ) {
       let sent = 0;
+      let proven = 0;
       const { api } = atPayment([() => (sent++, refusal)], undefined, (c) => {
         if (c.path === '/parents/7' && c.method === 'GET')
           return {
             body: parentState({
               agreedToTerms: true,
               billingAddressComplete: true,
-              emailVerified: emailVerified(sent),
+              emailVerified: emailVerified(sent, proven),
             }),
           };
+        if (c.path === '/parents/7/email-verification')
+          return (proven++, { body: { emailVerified: true, existingAccount: null } });
         if (c.path === '/parents/7/email-code')
           return {
             body: { email: 'a@b.co', expiresAt: '2026-01-01T00:10:00Z', triesLeft: 5, resendAfterSeconds: 30 },
@@ -516,6 +519,20 @@ describe('payment step', () => {
       await user.click(screen.getByRole('button', { name: 'Check your e-mail' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeInTheDocument();
       expect(orders()).toHaveLength(1);
+    });
+
+    it('docs/IDENTITY.md: once the address is proven after a 403 email_unverified, the join returns to the payment, its plan and terms kept', async () => {
+      const { user, orders } = await refusedAt(
+        'en-US',
+        problem(403, 'email_unverified'),
+        (sent, proven) => sent === 0 || proven > 0,
+      );
+      await user.click(screen.getByRole('button', { name: 'Check your e-mail' }));
+      await user.type(await screen.findByLabelText('Code from the e-mail'), '123456{Enter}');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^Pay/ })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Sign-up progress' })).not.toHaveTextContent('Check your e-mail');
+      expect(orders()).toHaveLength(1); // nothing is paid until the parent presses Pay again
     });
 
     it.each([

@@ -78,6 +78,12 @@ export function JoinStepper({ flow, proReferralToken }: { flow: Flow; proReferra
       patchProgress((p) => ({ step: furthestStep(p.step, to) }));
       go(to, o?.replace);
     },
+    resume: (o) => {
+      const steps = liveSteps();
+      const furthest = clampStep(steps, store.get(progressAtom).step);
+      if (steps.indexOf(furthest) > steps.indexOf(clampStep(steps, shown.current))) go(furthest, o?.replace);
+      else nav.next(o);
+    },
     back: () => go(previousStep(liveSteps(), clampStep(liveSteps(), shown.current))),
     goTo: (to) => go(to),
   };

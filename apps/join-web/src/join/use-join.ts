@@ -30,6 +30,12 @@ export interface StepNav {
    * in the history instead of pushed over (a step done for good, e.g. the e-mail proof: Back skips it).
    */
   next: (o?: { replace?: boolean }) => void;
+  /**
+   * Back to the furthest step reached when it lies beyond this one, else {@link StepNav.next}: a step the parent is sent
+   * back to (the e-mail proof after a payment refused for an unproven address, docs/IDENTITY.md "Contract") returns
+   * them where they were, their plan and terms kept, instead of walking them through those steps again.
+   */
+  resume: (o?: { replace?: boolean }) => void;
   /** The previous step of the flow. */
   back: () => void;
   /** A step already reached (e.g. the plans from the account step after a payment). */

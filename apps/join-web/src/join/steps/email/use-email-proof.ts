@@ -71,11 +71,12 @@ export function useEmailProof(nav: StepNav, verified: boolean) {
     },
   });
   /**
-   * On to the next step in place of this one (the browser's Back then skips it), then the parent proven in the cache
-   * (the step list drops this step: it is behind).
+   * On in place of this step (the browser's Back then skips it) — to the next step, or back to the furthest one reached
+   * when the parent was sent here from a later step (a payment refused as `email_unverified`) — then the parent proven
+   * in the cache (the step list drops this step: it is behind).
    */
   const proceed = () => {
-    nav.next({ replace: true });
+    nav.resume({ replace: true });
     queryClient.setQueryData<ParentState>(queryKeys.parent(requireSignedIn(userId)), (ps) =>
       ps ? { ...ps, emailVerified: true } : ps,
     );
