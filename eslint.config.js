@@ -129,8 +129,6 @@ const LONG_TESTS = [
   'apps/join-api/test/perf-statements.test.ts',
   'apps/join-api/test/reliability.test.ts',
   'apps/join-api/test/sessions.test.ts',
-  'apps/join-web/test/first-paint.test.tsx',
-  'apps/join-web/test/payment.test.tsx',
   'apps/payments-sandbox/test/gateway.test.ts',
 ];
 
