@@ -123,8 +123,6 @@ const LONG_TESTS = [
   'apps/join-api/test/perf-statements.test.ts',
   'apps/join-api/test/reliability.test.ts',
   'apps/join-api/test/sessions.test.ts',
-  'apps/join-web/test/first-paint.test.tsx',
-  'apps/join-web/test/payment.test.tsx',
 ];
 
 /** One price (docs/CONTRACTS.md "One price"): the low-level price functions stay inside @ofw/domain (see the block that uses it). */

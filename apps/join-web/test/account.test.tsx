@@ -45,7 +45,7 @@ function atAccount(
     const done = {
       agreedToTerms: true,
       billingAddressComplete: true,
-      subscriptionStatus: 'current',
+      subscriptionStatus: 'current' as const,
       isSubscriptionCurrent: true,
       isInvitedJoin: flow === 'ctj',
       flow,

@@ -1,5 +1,6 @@
-import { CanadianPhoneQuerySchema } from '@ofw/api-client';
+import { CanadianPhoneQuerySchema, ParentStateSchema, type ParentState } from '@ofw/api-client';
 import { offeredCatalogue } from '@ofw/domain';
+import { parentStateFixture } from '@ofw/test-kit/fixtures';
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
@@ -29,37 +30,8 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
   });
 
-export const parentState = (over: Record<string, unknown> = {}) => ({
-  parent: {
-    userId: 7,
-    familyId: 70,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phoneCountryCode: '+1',
-    phoneNumber: '2065550123',
-    timeZone: 'UTC',
-  },
-  address: { country: 'US' },
-  flow: 'join',
-  languageLocale: 'en-US',
-  agreedToTerms: false,
-  billingAddressComplete: false,
-  subscriptionStatus: 'none',
-  isSubscriptionCurrent: false,
-  requireCredentials: true,
-  securityQuestionsComplete: false,
-  userCreatedByPro: false,
-  proFirstName: null,
-  proLastName: null,
-  isInvitedJoin: false,
-  coparentPricing: 'P3',
-  migrationPricingGroup: null,
-  parentAccountType: 'parent',
-  graceLogins: 0,
-  isJoinComplete: false,
-  ...over,
-});
+/** The parent state join-api answers for parent 7 (`@ofw/test-kit/fixtures` PARENT_STATE) with `over` laid over it. */
+export const parentState = (over: Partial<ParentState> = {}) => parentStateFixture(ParentStateSchema, over);
 
 /** A fake join-api: default answers for the join, overridable per test; records every call. */
 export function fakeApi(overrides: Handler = () => undefined) {

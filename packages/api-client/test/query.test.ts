@@ -1,4 +1,5 @@
 import { MutationObserver, QueryClient, QueryObserver, skipToken } from '@tanstack/react-query';
+import { parentStateFixture } from '@ofw/test-kit/fixtures';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/client.js';
 import {
@@ -14,35 +15,11 @@ import {
   termsMutation,
   packageDataQuery,
 } from '../src/query.js';
-import type { ParentState } from '../src/schemas.js';
+import { ParentStateSchema, type ParentState } from '../src/schemas.js';
 import { PARENT } from './fixtures.js';
 
-const parentState = (over: Partial<ParentState> = {}): ParentState => ({
-  parent: PARENT,
-  address: { country: 'US' },
-  flow: 'join',
-  languageLocale: 'en-US',
-  agreedToTerms: false,
-  billingAddressComplete: false,
-  subscriptionStatus: 'none',
-  isSubscriptionCurrent: false,
-  requireCredentials: true,
-  securityQuestionsComplete: false,
-  userCreatedByPro: false,
-  proFirstName: null,
-  proLastName: null,
-  isInvitedJoin: false,
-  coparentPricing: 'P3',
-  migrationPricingGroup: null,
-  parentAccountType: 'parent',
-  graceLogins: 0,
-  coParentEmail: null,
-  coParentEmailAnswered: false,
-  emailVerified: true,
-  isJoinComplete: false,
-  subscription: null,
-  ...over,
-});
+const parentState = (over: Partial<ParentState> = {}) =>
+  parentStateFixture(ParentStateSchema, { parent: PARENT, ...over });
 
 /** A client over a fetch that answers `routes[method path]` with JSON (404 problem otherwise). */
 function clientOf(routes: Record<string, unknown>) {

@@ -1,5 +1,12 @@
+import { parentStateFixture } from '@ofw/test-kit/fixtures';
 import { describe, expect, it } from 'vitest';
-import { CredentialsRequestSchema, CredentialsResponseSchema, contract, createApiClient } from '../src/index.js';
+import {
+  CredentialsRequestSchema,
+  CredentialsResponseSchema,
+  ParentStateSchema,
+  contract,
+  createApiClient,
+} from '../src/index.js';
 import { PARENT } from './fixtures.js';
 
 const BASE = 'http://api.test';
@@ -17,31 +24,15 @@ function recordingFetch(answer: (url: string) => Response) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const STATE = {
+/** A parent who paid (terms agreed, billing address given, subscription current) and set their credentials. */
+const STATE = parentStateFixture(ParentStateSchema, {
   parent: PARENT,
-  address: { country: 'US' },
-  flow: 'join',
-  languageLocale: 'en-US',
   agreedToTerms: true,
   billingAddressComplete: true,
   subscriptionStatus: 'current',
   isSubscriptionCurrent: true,
   requireCredentials: false,
-  securityQuestionsComplete: false,
-  userCreatedByPro: false,
-  proFirstName: null,
-  proLastName: null,
-  isInvitedJoin: false,
-  coparentPricing: 'P3',
-  migrationPricingGroup: null,
-  parentAccountType: 'parent',
-  graceLogins: 0,
-  coParentEmail: null,
-  coParentEmailAnswered: false,
-  emailVerified: true,
-  isJoinComplete: false,
-  subscription: null,
-};
+});
 
 describe('sessions: @ofw/api-client', () => {
   it('sessions: a browser client (no getAuthToken) sends no Authorization and lets the cookie go same-origin', async () => {

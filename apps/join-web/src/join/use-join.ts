@@ -1,14 +1,19 @@
-import type { JoinState } from '@ofw/domain';
 import { useAtom } from 'jotai';
 import { useCallback } from 'react';
-import { joinStateAtom, progressAtom, type JoinProgress, type StepId } from '../state/join-state.js';
+import {
+  joinStateAtom,
+  progressAtom,
+  type BrowserJoinState,
+  type JoinProgress,
+  type StepId,
+} from '../state/join-state.js';
 
 /** The join state and progress atoms with shallow-merge setters. */
 export function useJoin() {
   const [state, setState] = useAtom(joinStateAtom);
   const [progress, setProgress] = useAtom(progressAtom);
   const patchState = useCallback(
-    (patch: Partial<JoinState> | ((s: JoinState) => Partial<JoinState>)) =>
+    (patch: Partial<BrowserJoinState> | ((s: BrowserJoinState) => Partial<BrowserJoinState>)) =>
       setState((s) => ({ ...s, ...(typeof patch === 'function' ? patch(s) : patch) })),
     [setState],
   );

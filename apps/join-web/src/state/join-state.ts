@@ -1,12 +1,17 @@
-import { initialJoinState, isAuthedParent, type Flow, type JoinState } from '@ofw/domain';
+import { isAuthedParent, type Flow } from '@ofw/domain';
 import { atom, type SetStateAction } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type * as z from 'zod/mini';
+import { browserFieldsOf, initialBrowserJoinState, type BrowserJoinState } from './browser-join-state.js';
 import type { ProgressSchema, StoredJoinSchemas } from './stored-schemas.js';
 
+export type { BrowserJoinState } from './browser-join-state.js';
+
 /**
- * Join state (spec §3 "Join state") and the join's progress, kept in jotai atoms and persisted in
- * `sessionStorage`, so a reload, a return from 3D Secure or from a wallet resumes the join where it was.
+ * The join state the browser owns (spec §3 "Join state", {@link BrowserJoinState}: what the parent typed and what the
+ * URL gave) and the join's progress, kept in jotai atoms and persisted in `sessionStorage`, so a reload, a return from
+ * 3D Secure or from a wallet resumes the join where it was. The server's §3 flags (terms, billing address,
+ * subscription, credentials, …) are read from `GET /parents/{userId}` (join/server-state.ts), never stored here.
  * Card data is never stored here: card numbers live only in the provider's cross-origin frames. Nor is the auth
  * token: the browser's session is join-api's HttpOnly `__Host-ofw_session` cookie, which no script can
  * read; the state keeps only that a signup happened ({@link JoinProgress} `signedIn`), and §3's `authToken` stays
@@ -62,11 +67,11 @@ function validatedSessionStorage<T>(pick: (schemas: StoredJoinSchemas) => Valida
 }
 
 /**
- * The §3 join state with `isAuthedParent` derived, never set (§6 "Authenticated status comes from an auth value, an
- * invite token or a user id": `@ofw/domain`'s `isAuthedParent({ authToken, inviteToken, userId })`). Returns the same
- * object when the flag is already right.
+ * The browser's join state with `isAuthedParent` derived, never set (§6 "Authenticated status comes from an auth value,
+ * an invite token or a user id": `@ofw/domain`'s `isAuthedParent({ authToken, inviteToken, userId })`; the browser
+ * holds no auth value — its session is the HttpOnly cookie). Returns the same object when the flag is already right.
  */
-export function withAuthedParent(state: JoinState): JoinState {
+export function withAuthedParent<S extends BrowserJoinState & { authToken?: string | undefined }>(state: S): S {
   const authed = isAuthedParent({
     authToken: state.authToken,
     inviteToken: state.inviteToken,
@@ -75,34 +80,25 @@ export function withAuthedParent(state: JoinState): JoinState {
   return state.isAuthedParent === authed ? state : { ...state, isAuthedParent: authed };
 }
 
-/**
- * The join state without §3's `authToken`: the SPA never keeps a token, in memory or in storage — its
- * session is the HttpOnly cookie. A state stored by an older version loses its token on the first read.
- */
-export function withoutAuthToken(state: JoinState): JoinState {
-  if (state.authToken === undefined) return state;
-  const { authToken: _dropped, ...rest } = state;
-  return rest;
-}
-
-const storedJoinStateAtom = atomWithStorage<JoinState>(
+const storedJoinStateAtom = atomWithStorage<BrowserJoinState>(
   STORAGE_KEYS.state,
-  initialJoinState(),
-  validatedSessionStorage((schemas) => schemas.joinState as unknown as Validator<JoinState>),
+  initialBrowserJoinState(),
+  validatedSessionStorage((schemas) => schemas.joinState as unknown as Validator<BrowserJoinState>),
   { getOnInit: true },
 );
 
 /**
- * The §3 join state with its defaults (phoneCountryCode '+1', coparentPricing 'P3', languageLocale 'en-US'),
- * persisted in sessionStorage. `isAuthedParent` is derived on every read and write ({@link withAuthedParent}): a
- * value written for it is replaced by the rule's answer. `authToken` is dropped on every read and write
- * ({@link withoutAuthToken}).
+ * The join state the browser owns ({@link BrowserJoinState}) with §3's defaults (phoneCountryCode '+1',
+ * languageLocale 'en-US'), persisted in sessionStorage. Only its fields are kept, on every read and write
+ * (`browserFieldsOf`): a server flag or an `authToken` written to it, or stored by an older version, is dropped.
+ * `isAuthedParent` is derived on every read and write ({@link withAuthedParent}): a value written for it is replaced by
+ * the rule's answer.
  */
 export const joinStateAtom = atom(
-  (get) => withAuthedParent(withoutAuthToken(get(storedJoinStateAtom))),
-  (get, set, update: SetStateAction<JoinState>) => {
+  (get) => withAuthedParent(browserFieldsOf(get(storedJoinStateAtom))),
+  (get, set, update: SetStateAction<BrowserJoinState>) => {
     const next = typeof update === 'function' ? update(get(joinStateAtom)) : update;
-    set(storedJoinStateAtom, withAuthedParent(withoutAuthToken(next)));
+    set(storedJoinStateAtom, withAuthedParent(browserFieldsOf(next)));
   },
 );
 
@@ -138,10 +134,10 @@ export const localeAtom = atom(
  * Starts a new join for `flow` (keeping the chosen language): resets the join state and progress to their
  * defaults and sets `flow`, `isJoin`, `isInvitedJoin` and the given extra fields.
  */
-export const startJoinAtom = atom(null, (get, set, input: { flow: Flow } & Partial<JoinState>) => {
+export const startJoinAtom = atom(null, (get, set, input: { flow: Flow } & Partial<BrowserJoinState>) => {
   const languageLocale = get(joinStateAtom).languageLocale;
   set(joinStateAtom, {
-    ...initialJoinState(),
+    ...initialBrowserJoinState(),
     languageLocale,
     isJoin: input.flow === 'join',
     isInvitedJoin: input.flow === 'ctj',

@@ -1,5 +1,6 @@
 import { JoinStateSchema } from '@ofw/domain';
 import * as z from 'zod/mini';
+import { BROWSER_JOIN_STATE_FIELDS } from './browser-join-state.js';
 import { STEP_IDS } from './steps.js';
 
 /*
@@ -68,7 +69,14 @@ export const ProgressSchema = z.object({
   coParentEmail: z.object({ hasEmail: z.optional(z.boolean()), email: z.string() }),
 });
 
-/** The validators of the stored join: §3's join state (@ofw/domain) and the join's progress. */
-export const storedJoinSchemas = { joinState: JoinStateSchema, progress: ProgressSchema };
+/**
+ * The stored join state: the browser's fields of §3's join state, picked from @ofw/domain's `JoinStateSchema` (one home
+ * per field). Other keys — the server's flags and the `authToken` a join stored by an older version holds — are dropped
+ * on read.
+ */
+export const BrowserJoinStateSchema = JoinStateSchema.pick(BROWSER_JOIN_STATE_FIELDS);
+
+/** The validators of the stored join: the browser's join state and the join's progress. */
+export const storedJoinSchemas = { joinState: BrowserJoinStateSchema, progress: ProgressSchema };
 /** See {@link storedJoinSchemas}. */
 export type StoredJoinSchemas = typeof storedJoinSchemas;

@@ -1,211 +1,26 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act, StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { act, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App, createAppContext, withRouterAndQuery } from '../src/app.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App, withRouterAndQuery } from '../src/app.js';
 import { createCoreContext } from '../src/core-context.js';
 import { FirstScreen } from '../src/first-screen.js';
 import { pendingSignupAtom } from '../src/join/steps/details/pending-signup.js';
-import { createIntl } from 'react-intl';
-import {
-  intlWarmUpScript,
-  SHELL_ATTRIBUTE,
-  SHELL_LOCALE,
-  shellGuardScript,
-  startJoinBeforeFirstRender,
-} from '../src/first-paint.js';
+import { SHELL_ATTRIBUTE, shellGuardScript, startJoinBeforeFirstRender } from '../src/first-paint.js';
 import { firstScreenMessagesFor, preloadMessages } from '../src/i18n/I18nProvider.js';
-import { initialLocale, toLocale } from '../src/i18n/locales.js';
+import { toLocale } from '../src/i18n/locales.js';
 import { prerenderJoin } from '../src/prerender.js';
 import { replaceTree, takeOverShell } from '../src/shell-input.js';
-import { joinStateAtom, localeAtom, progressAtom, STORAGE_KEYS } from '../src/state/join-state.js';
+import { joinStateAtom, localeAtom } from '../src/state/join-state.js';
 import { fakeApi, fillDetails } from './helpers.js';
+import { AtCommit, bootApp, forgetShellVerdict, skeleton } from './first-paint-helpers.js';
 
-// docs/performance/join-web.md "First paint": dist/join.html shows the /join first step before the app runs; the app's first
-// commit must show the same screen (no flash), and the shell must be dropped whenever the app would show another.
+afterEach(forgetShellVerdict);
 
-/** Runs the guard's exact text with these browser languages; true when it keeps the shell. */
-function guardKeeps(languages: readonly string[] | undefined, language = 'en-US'): boolean {
-  document.documentElement.removeAttribute('data-shell');
-  const nav = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages as string[]);
-  const lang = vi.spyOn(navigator, 'language', 'get').mockReturnValue(language);
-  try {
-    // The exact text join.html serves inline (what the browser runs), not a re-implementation.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    (new Function(shellGuardScript()) as () => void)();
-  } finally {
-    nav.mockRestore();
-    lang.mockRestore();
-  }
-  return document.documentElement.getAttribute('data-shell') !== 'off';
-}
-
-/** Each element in document order: tag, classes and own text — what the parent sees laid out. */
-function skeleton(root: ParentNode): string[] {
-  return [...root.querySelectorAll('*')]
-    .filter((el) => el.tagName !== 'SCRIPT')
-    .map((el) => {
-      const text = [...el.childNodes]
-        .filter((n) => n.nodeType === Node.TEXT_NODE)
-        .map((n) => n.textContent)
-        .join('');
-      const type = el.getAttribute('type') ?? '';
-      return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${type}] ${text}`;
-    });
-}
-
-/** Calls `onCommit` in the first commit, after the DOM is written and before any passive effect has run. */
-function AtCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useLayoutEffect(onCommit, [onCommit]);
-  return children;
-}
-
-afterEach(() => {
-  document.documentElement.removeAttribute('data-shell');
-});
-
-/**
- * The app as src/main.tsx starts it on /join for a first visitor, ready for its first commit: en-US catalogue and
- * routes loaded, the join started; the queries stay loading, as at the first commit in the browser (and the shell).
- */
-async function bootApp() {
-  sessionStorage.clear();
-  const context = createAppContext({
-    history: createMemoryHistory({ initialEntries: ['/join'] }),
-    fetch: () => new Promise<Response>(() => undefined),
-  });
-  startJoinBeforeFirstRender(context.store, '/join');
-  await Promise.all([preloadMessages('en-US'), context.router.load()]);
-  return context;
-}
-
-describe('first paint: the shell guard', () => {
-  const cases: (readonly string[])[] = [
-    ['en-US'],
-    ['en-US', 'es-MX'],
-    ['en', 'en-US'],
-    ['fr-FR', 'de'],
-    ['en-GB'],
-    ['en_gb'],
-    ['fr', 'en-GB', 'en-US'],
-    ['es-MX'],
-    ['es-mx', 'en-US'],
-    ['es-US'],
-    ['es', 'es-ES'],
-    ['es-ES', 'en-US'],
-    [' es-MX '],
-    ['EN-us', 'es-MX'],
-    ['es-419'],
-    ['fr-FR', 'es-ES'],
-    ['en-AU'],
-    ['en-NZ', 'es-MX'],
-    ['en-IE'],
-    ['en-CA', 'es-MX'],
-    ['es-Latn-MX'],
-    ['*'],
-    [],
-  ];
-
-  it.each(cases)('§1 keeps the en-US shell exactly when the app starts in en-US: %j', (...languages) => {
-    expect(guardKeeps(languages)).toBe(initialLocale(languages) === SHELL_LOCALE);
-  });
-
-  it('§1 falls back to navigator.language when navigator.languages is missing', () => {
-    expect(guardKeeps(undefined, 'es-MX')).toBe(false);
-    expect(guardKeeps(undefined, 'en-US')).toBe(true);
-  });
-
-  it('§3 a join in progress (either persisted key) drops the shell: the app resumes at its own step', () => {
-    for (const key of Object.values(STORAGE_KEYS)) {
-      sessionStorage.clear();
-      sessionStorage.setItem(key, '{}');
-      expect(guardKeeps(['en-US']), key).toBe(false);
-    }
-    sessionStorage.clear();
-    expect(guardKeeps(['en-US'])).toBe(true);
-  });
-
-  it('agrees with createAppContext: whenever the guard keeps the shell, the app starts in en-US at the first step', () => {
-    for (const languages of cases) {
-      const nav = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
-      const { store } = createAppContext({ history: createMemoryHistory({ initialEntries: ['/join'] }) });
-      nav.mockRestore();
-      if (guardKeeps(languages)) {
-        expect(toLocale(store.get(localeAtom)), JSON.stringify(languages)).toBe(SHELL_LOCALE);
-        expect(store.get(progressAtom).step).toBe('details');
-      }
-    }
-  });
-});
-
-describe('first paint: the prerendered /join and the first commit', () => {
-  it('§2 the prerendered shell is the account-details step, en-US, with the form and no script', async () => {
-    const { html, title } = await prerenderJoin();
-    const shell = document.createElement('div');
-    shell.innerHTML = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-    expect(shell.querySelector('h1')?.textContent).toBe('Your details');
-    expect(shell.querySelector('label[for="firstName"]')?.textContent).toBe('First name');
-    expect(shell.querySelectorAll('main input')).toHaveLength(4);
-    expect(title).toBe('Your details – Join OurFamilyWizard');
-  });
-
-  it('the first client commit on /join lays out exactly the prerendered screen (nothing flashes or moves)', async () => {
-    const { html } = await prerenderJoin();
-    const shell = document.createElement('div');
-    shell.innerHTML = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-
-    const context = await bootApp();
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    let first: string[] = [];
-    const onCommit = () => {
-      if (!first.length) first = skeleton(container);
-    };
-    await act(async () => {
-      root.render(
-        <AtCommit onCommit={onCommit}>
-          <App context={context} />
-        </AtCommit>,
-      );
-      await Promise.resolve();
-    });
-    try {
-      expect(first).toContain('h1.ofw-step-heading[] Your details');
-      expect(first).toEqual(skeleton(shell));
-    } finally {
-      act(() => root.unmount());
-      container.remove();
-    }
-  });
-
-  it('§2 startJoinBeforeFirstRender starts the regular join on /join only, and replaces a join of another flow', () => {
-    const { store } = createAppContext({ history: createMemoryHistory({ initialEntries: ['/join'] }) });
-    startJoinBeforeFirstRender(store, '/join/pro');
-    expect(store.get(joinStateAtom).flow).toBeUndefined();
-    startJoinBeforeFirstRender(store, '/join');
-    expect(store.get(joinStateAtom).flow).toBe('join');
-    expect(store.get(joinStateAtom).isJoin).toBe(true);
-
-    store.set(joinStateAtom, {
-      ...store.get(joinStateAtom),
-      flow: 'pro',
-      parent: { ...store.get(joinStateAtom).parent, firstName: 'Kim' },
-    });
-    startJoinBeforeFirstRender(store, '/join/');
-    expect(store.get(joinStateAtom).flow).toBe('join');
-    expect(store.get(joinStateAtom).parent.firstName).toBeUndefined();
-
-    store.set(joinStateAtom, {
-      ...store.get(joinStateAtom),
-      parent: { ...store.get(joinStateAtom).parent, firstName: 'Kept' },
-    });
-    startJoinBeforeFirstRender(store, '/join');
-    expect(store.get(joinStateAtom).parent.firstName).toBe('Kept');
-  });
-});
+// docs/performance/join-web.md "First paint": the live shell, the first-screen tree and the full app take over one
+// another without losing what the parent typed, the focus or the caret.
 
 describe('the live shell and the takeover', () => {
   /** dist/join.html's #root: the prerendered markup in its wrapper, as scripts/prerender.mjs writes it. */
@@ -474,80 +289,6 @@ describe('the live shell and the takeover', () => {
     } finally {
       shell.remove();
       other.remove();
-    }
-  });
-});
-
-describe('first paint: the Intl warm-up', () => {
-  /** Records the Intl calls the warm-up is about: the two locale checks and DisplayNames' construction. */
-  function recordIntl() {
-    const calls: string[] = [];
-    const nf = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf').mockImplementation((l) => {
-      calls.push(`NumberFormat.supportedLocalesOf ${String(l)}`);
-      return [String(l)];
-    });
-    const dtf = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockImplementation((l) => {
-      calls.push(`DateTimeFormat.supportedLocalesOf ${String(l)}`);
-      return [String(l)];
-    });
-    const DisplayNames = Intl.DisplayNames;
-    const writable = Intl as { DisplayNames: typeof DisplayNames };
-    writable.DisplayNames = class extends DisplayNames {
-      constructor(...args: ConstructorParameters<typeof DisplayNames>) {
-        super(...args);
-        calls.push(`DisplayNames ${String(args[0])}`);
-      }
-    };
-    return {
-      calls,
-      restore: () => {
-        nf.mockRestore();
-        dtf.mockRestore();
-        writable.DisplayNames = DisplayNames;
-      },
-    };
-  }
-
-  it('makes the takeover’s first Intl calls (react-intl’s locale checks, the region names) in an idle callback after the paint, not before it', () => {
-    const idle: (() => void)[] = [];
-    const ric = vi.fn((cb: () => void) => idle.push(cb));
-    vi.stubGlobal('requestIdleCallback', ric);
-    const intl = recordIntl();
-    try {
-      // The exact text join.html serves inline.
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      (new Function(intlWarmUpScript()) as () => void)();
-      expect(intl.calls).toEqual([]); // nothing before the first paint
-      expect(idle).toHaveLength(1);
-      idle[0]!();
-      expect(intl.calls).toEqual([
-        `NumberFormat.supportedLocalesOf ${SHELL_LOCALE}`,
-        `DateTimeFormat.supportedLocalesOf ${SHELL_LOCALE}`,
-        `DisplayNames ${SHELL_LOCALE}`,
-      ]);
-      // what it stands in for: react-intl's createIntl (IntlProvider, at the takeover) makes the same two checks
-      intl.calls.length = 0;
-      createIntl({ locale: SHELL_LOCALE, messages: {} });
-      expect(intl.calls).toEqual([
-        `NumberFormat.supportedLocalesOf ${SHELL_LOCALE}`,
-        `DateTimeFormat.supportedLocalesOf ${SHELL_LOCALE}`,
-      ]);
-    } finally {
-      intl.restore();
-      vi.unstubAllGlobals();
-    }
-  });
-
-  it('does nothing in a browser without requestIdleCallback', () => {
-    vi.stubGlobal('requestIdleCallback', undefined);
-    const intl = recordIntl();
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      expect(() => (new Function(intlWarmUpScript()) as () => void)()).not.toThrow();
-      expect(intl.calls).toEqual([]);
-    } finally {
-      intl.restore();
-      vi.unstubAllGlobals();
     }
   });
 });
