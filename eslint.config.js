@@ -115,15 +115,6 @@ const SIZED = [
 ];
 /** Test code and benches: a `describe`/`test` callback holds a whole suite, so only the file limit applies. */
 const TEST_CODE = ['**/*.test.*', '**/test/**', '**/bench/**', 'e2e/tests/**', 'e2e/tour/**'];
-/** Test files over the file limit when it came (see the block that uses it). */
-const LONG_TESTS = [
-  'apps/join-api/bench/bench.mjs',
-  'apps/join-api/bench/soak.mjs',
-  'apps/join-api/test/gateway-sandbox.test.ts',
-  'apps/join-api/test/perf-statements.test.ts',
-  'apps/join-api/test/reliability.test.ts',
-  'apps/join-api/test/sessions.test.ts',
-];
 
 /** One price (docs/CONTRACTS.md "One price"): the low-level price functions stay inside @ofw/domain (see the block that uses it). */
 const ONE_PRICE = {
@@ -202,9 +193,6 @@ export default tseslint.config(
     },
   },
   ...size({ files: SIZED, tests: TEST_CODE }),
-  // Test files longer than the file limit when the limit came: to be split by behaviour, never to grow (the list only
-  // shrinks; CONTRIBUTING.md "Size rules").
-  { files: LONG_TESTS, rules: { 'max-lines': 'off' } },
   boundariesConfig,
   {
     // No import loops inside a workspace's sources: a loop means two modules are one responsibility split in two (or

@@ -3,6 +3,7 @@
 // off: only lengths matter here) and shows the limit failing `pnpm lint` one line past it, and passing at it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { root } from '../lib/processes.mjs';
@@ -57,5 +58,22 @@ describe('CONTRIBUTING.md "Size rules" in eslint.config.js', () => {
     assert.deepEqual(await sizeErrors('packages/payments/test/x.test.ts', suite), []);
     const long = 'export const a = 1;\n'.repeat(351);
     assert.match((await sizeErrors('packages/payments/test/x.test.ts', long)).join(), /File has too many lines/);
+  });
+
+  it('no test or bench file of the repository is exempt from the file limit (no exemption list)', async () => {
+    const files = execFileSync('git', ['ls-files', '-z', '--', '*/test/*', '*/bench/*', 'e2e/tests/*', '*.test.*'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\0')
+      .filter((f) => /\.(ts|tsx|mts|js|mjs|cjs)$/.test(f) && /^(packages|apps|e2e|tooling|scripts)\//.test(f));
+    assert.ok(files.length > 200, `found ${files.length} test and bench files`);
+    const exempt = [];
+    for (const file of files) {
+      const config = await eslint.calculateConfigForFile(`${root}/${file}`);
+      const rule = config?.rules?.['max-lines'];
+      if (!Array.isArray(rule) || rule[0] !== 2 || rule[1]?.max !== 350) exempt.push(file);
+    }
+    assert.deepEqual(exempt, []);
   });
 });

@@ -1,5 +1,5 @@
-// join-api reliability figures: runs test/reliability.test.ts — the figures come from the same code the
-// tests assert on — and prints
+// join-api reliability figures: runs the reliability tests (RELIABILITY_TESTS) — the figures come from the same code
+// the tests assert on, each file writing its own (test/reliability-figures.ts) — and prints
 //   1. the heap growth after 100 000 requests with distinct Accept-Language tags (goal < 50 MB);
 //   2. the web/header/body-size fuzz: cases run and answers ≥ 500 (goal 0);
 //   3. database connections killed mid-signup, mid-registration step and mid-order whose retry completed (goal 3 of 3;
@@ -42,24 +42,33 @@ function startPostgres() {
   };
 }
 
-const figuresFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'join-api-reliability-')), 'figures.json');
+/** The test files whose figures these are: the heap, the web fuzz and the database connection killed mid-request. */
+const RELIABILITY_TESTS = [
+  'test/reliability-heap.test.ts',
+  'test/reliability-fuzz.test.ts',
+  'test/reliability-db-kill.test.ts',
+];
+const figuresDir = fs.mkdtempSync(path.join(os.tmpdir(), 'join-api-reliability-'));
 const postgres = startPostgres();
 let run;
 try {
-  run = spawnSync(path.join(here, 'node_modules/.bin/vitest'), ['run', 'test/reliability.test.ts'], {
+  run = spawnSync(path.join(here, 'node_modules/.bin/vitest'), ['run', ...RELIABILITY_TESTS], {
     cwd: here,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     env: {
       ...process.env,
-      RELIABILITY_FIGURES_FILE: figuresFile,
+      RELIABILITY_FIGURES_DIR: figuresDir,
       ...(postgres ? { TEST_DATABASE_URL: postgres.url } : {}),
     },
   });
 } finally {
   postgres?.stop();
 }
-const figures = fs.existsSync(figuresFile) ? JSON.parse(fs.readFileSync(figuresFile, 'utf8')) : {};
+const figures = Object.assign(
+  {},
+  ...fs.readdirSync(figuresDir).map((f) => JSON.parse(fs.readFileSync(path.join(figuresDir, f), 'utf8'))),
+);
 const was = (k, unit = '') => (previous[k] === undefined ? '' : `; previous ${previous[k]}${unit}`);
 
 console.log('\njoin-api reliability');
@@ -93,6 +102,6 @@ fs.writeFileSync(
 );
 console.log(`Figures written to ${path.relative(repo, out)}`);
 if (run.status !== 0) {
-  console.log(`✗ test/reliability.test.ts failed:\n${run.stdout.slice(-4000)}${run.stderr.slice(-2000)}`);
+  console.log(`✗ ${RELIABILITY_TESTS.join(', ')} failed:\n${run.stdout.slice(-4000)}${run.stderr.slice(-2000)}`);
   process.exitCode = 1;
 }
