@@ -13,7 +13,7 @@ describe('braintree driver (strict in-process fake of the SDK)', () => {
     expect(JSON.parse(Buffer.from(token, 'base64').toString())).toEqual({ merchantAccountId: 'ofw_nzd' });
   });
 
-  it('DESIGN §1: PAYMENTS_DRIVER=braintree without its settings fails at start-up naming each missing one', () => {
+  it('docs/PAYMENTS.md "Production fails closed": PAYMENTS_DRIVER=braintree without its settings fails at start-up naming each missing one', () => {
     expect(() => loadEnv({ PAYMENTS_DRIVER: 'braintree', BRAINTREE_MERCHANT_ID: 'm' })).toThrow(EnvError);
     expect(() => loadEnv({ PAYMENTS_DRIVER: 'braintree' })).toThrow(
       /BRAINTREE_PRIVATE_KEY is required when PAYMENTS_DRIVER=braintree[\s\S]*BRAINTREE_MERCHANT_ACCOUNTS is required|BRAINTREE_MERCHANT_ACCOUNTS is required[\s\S]*BRAINTREE_PRIVATE_KEY is required when PAYMENTS_DRIVER=braintree/,

@@ -100,7 +100,7 @@ describe.each(DATABASES)('housekeeping of rate_limits and idempotency_keys (%s)'
     await t.db.delete(idempotencyKeys);
   });
 
-  it('DESIGN §4: a key reused after its record was purged still cannot charge twice (the order keeps its key)', async () => {
+  it('docs/CONTRACTS.md "HTTP API": a key reused after its record was purged still cannot charge twice (the order keeps its key)', async () => {
     const p = await signup(t, {
       address: { country: 'US' },
       parent: { firstName: 'H', lastName: 'K', email: 'hk@example.com', phoneNumber: '2025550177' },

@@ -21,7 +21,7 @@ describe('OpenAPI', () => {
   });
   afterAll(() => t.close());
 
-  it('/api/v1/openapi.json is OpenAPI 3.1 covering every DESIGN §4 endpoint, generated from the zod schemas', async () => {
+  it('/api/v1/openapi.json is OpenAPI 3.1 covering every docs/CONTRACTS.md "HTTP API" endpoint, generated from the zod schemas', async () => {
     const doc = (await (await t.call('openapi.json')).json()) as {
       openapi: string;
       paths: Record<
@@ -69,7 +69,7 @@ describe('OpenAPI', () => {
     );
   });
 
-  it('DESIGN §4: a required header the contract declares with a schema is refused by operation() with a catalogued code', () => {
+  it('docs/CONTRACTS.md "HTTP API": a required header the contract declares with a schema is refused by operation() with a catalogued code', () => {
     for (const [id, op] of Object.entries(contract) as [string, Operation][])
       for (const h of op.headers ?? [])
         if (h.schema && h.required)

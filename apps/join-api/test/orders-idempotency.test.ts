@@ -23,7 +23,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     skew += chargeLeaseMs(t.deps) + 1_000;
   };
 
-  it('DESIGN §4: the same key replays the stored answer; another body with it answers 422', async () => {
+  it('docs/CONTRACTS.md "HTTP API": the same key replays the stored answer; another body with it answers 422', async () => {
     const p = await newParent(t);
     const first = await order(t, p.authToken, 'replay-key-001');
     expect(first.status).toBe(201);
@@ -150,7 +150,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, p.userId))).toHaveLength(1);
   });
 
-  it('DESIGN §5: a retried sale answered "nonce already used" (91564) while the search lags is in doubt, never a final failure; reconciliation then records the first sale', async () => {
+  it('docs/PAYMENTS.md "Money safety": a retried sale answered "nonce already used" (91564) while the search lags is in doubt, never a final failure; reconciliation then records the first sale', async () => {
     const p = await newParent(t);
     const nonce = sandbox.issueNonce();
     const before = sandbox.state.charges;

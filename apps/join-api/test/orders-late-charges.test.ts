@@ -84,7 +84,7 @@ describe.each(DATABASES)('late approvals have no window (%s)', (kind) => {
   });
   const services = () => ({ ...t.deps, now: () => new Date(Date.now() + skew), inviteRotateAfterMs: 1 });
 
-  it('DESIGN §5: an approval found for an order that failed days ago is still given back, with a warning', async () => {
+  it('docs/PAYMENTS.md "Money safety": an approval found for an order that failed days ago is still given back, with a warning', async () => {
     const p = await newParent(t);
     let open!: () => void;
     sandbox.state.gate = new Promise<void>((r) => (open = r)); // the charge is held past join-api's deadline
@@ -108,7 +108,7 @@ describe.each(DATABASES)('late approvals have no window (%s)', (kind) => {
     expect((await reconcileOrders(services())).reversed).toBe(0);
   });
 
-  it('DESIGN §5: a second approval of an order paid a day ago is given back; a pass says how far behind it is', async () => {
+  it('docs/PAYMENTS.md "Money safety": a second approval of an order paid a day ago is given back; a pass says how far behind it is', async () => {
     const p = await newParent(t);
     const res = await order(t, p.authToken, 'paid-day-0001');
     expect(res.status).toBe(201);

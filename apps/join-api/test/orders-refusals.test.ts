@@ -28,7 +28,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     t = a;
   });
 
-  it('DESIGN §4: Idempotency-Key is required', async () => {
+  it('docs/CONTRACTS.md "HTTP API": Idempotency-Key is required', async () => {
     const p = await newParent(t);
     const res = await t.call('orders', {
       method: 'POST',
@@ -39,7 +39,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(await res.json()).toMatchObject({ code: 'idempotency_key_required' });
   });
 
-  it('DESIGN §5 shown = charged: an order without expectedCharge is 400, nothing charged', async () => {
+  it('docs/PAYMENTS.md "Shown = charged": an order without expectedCharge is 400, nothing charged', async () => {
     const p = await newParent(t);
     const before = sandbox.state.charges;
     const res = await t.call('orders', {
@@ -53,7 +53,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     expect(sandbox.state.charges).toBe(before);
   });
 
-  it('DESIGN §5 shown = charged: another amount or currency than the quote is 409 price_changed with the new quote; nothing is charged or ordered, and the key may be sent again with the confirmed amount', async () => {
+  it('docs/PAYMENTS.md "Shown = charged": another amount or currency than the quote is 409 price_changed with the new quote; nothing is charged or ordered, and the key may be sent again with the confirmed amount', async () => {
     const p = await newParent(t);
     const before = sandbox.state.charges;
     // §9 Premium (US, 1 year) is 216: the page showed an older price
@@ -109,7 +109,7 @@ describe.each(DATABASES)('POST /orders idempotency and failures (%s)', (kind) =>
     });
   });
 
-  it('DESIGN §4: a package not offered, or build-your-own services not offered, answer 422 package_unavailable', async () => {
+  it('docs/CONTRACTS.md "HTTP API": a package not offered, or build-your-own services not offered, answer 422 package_unavailable', async () => {
     const p = await newParent(t);
     const pro = await order(t, p.authToken, 'bad-package-01', { packageId: 2 });
     expect(pro.status).toBe(422);

@@ -52,7 +52,7 @@ describe.each(DATABASES)('two payment attempts of one parent at once (%s)', (kin
     await sandbox.close();
   });
 
-  it('DESIGN §5: different keys at once → one 201, the others 409, one charge', async () => {
+  it('docs/PAYMENTS.md "Money safety": different keys at once → one 201, the others 409, one charge', async () => {
     const { authToken, userId } = await signup(t);
     sandbox.state.delayMs = 300;
     const before = sandbox.state.charges;

@@ -18,7 +18,7 @@ describe('sandbox gateway ↔ apps/payments-sandbox', () => {
     await sandbox.close();
   });
 
-  it('DESIGN §5: a 3DS-authenticated card nonce is charged once at the re-priced amount and replays without a second charge', async () => {
+  it('docs/PAYMENTS.md "3D Secure policy": a 3DS-authenticated card nonce is charged once at the re-priced amount and replays without a second charge', async () => {
     const p = await signup(t);
     const res = await order(t, p.authToken, 'real-sandbox-01', { paymentMethodNonce: THREE_DS_NONCE });
     expect(res.status).toBe(201);

@@ -231,7 +231,7 @@ describe.each(DATABASES)('security (%s)', (kind) => {
     expect(await last!.json()).toMatchObject({ code: 'rate_limited' });
   });
 
-  it('DESIGN §4/§6: the SPA is served with a strict CSP allowing only the sandbox origin for frames and connections', async () => {
+  it('docs/CONTRACTS.md "HTTP API" and docs/QUALITY.md: the SPA is served with a strict CSP allowing only the sandbox origin for frames and connections', async () => {
     for (const p of ['/join', '/join/pro', '/invite/abc']) {
       const res = await t.call(p);
       expect(res.status, p).toBe(200);

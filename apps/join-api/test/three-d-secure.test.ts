@@ -161,7 +161,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     expect(approvedFor(p.email)).toHaveLength(0);
   });
 
-  it('DESIGN §5 step-up: the soft decline 2099 answers 402 authentication_required and keeps the key open for ONE retry with a challenged nonce; replays and other bodies keep their answers', async () => {
+  it('docs/PAYMENTS.md "3D Secure policy" step-up: the soft decline 2099 answers 402 authentication_required and keeps the key open for ONE retry with a challenged nonce; replays and other bodies keep their answers', async () => {
     const p = await parent();
     const key = `tds-${driver}-stepup`;
     const first = { paymentMethodNonce: await verified(TEST_CARDS.visaStepUp.number) };
@@ -197,7 +197,7 @@ describe.each(['braintree', 'sandbox'] as const)('3D Secure policy (%s driver)',
     expect(approvedFor(p.email)).toHaveLength(1);
   });
 
-  it('DESIGN §5 step-up: exactly one per key — a second 2099 is a final 402 processor_declined', async () => {
+  it('docs/PAYMENTS.md "3D Secure policy" step-up: exactly one per key — a second 2099 is a final 402 processor_declined', async () => {
     const p = await parent();
     const key = `tds-${driver}-stepup-twice`;
     expect(

@@ -16,7 +16,7 @@ vi.mock('@ofw/payments/react', async (importOriginal) =>
 describe('payment step', () => {
   beforeEach(resetPaymentFakes);
 
-  it('DESIGN §5 shown = charged: the order carries the amount on the Pay button; a 409 price_changed shows the new price (nothing charged) and the next Pay is a new attempt', async () => {
+  it('docs/PAYMENTS.md "Shown = charged": the order carries the amount on the Pay button; a 409 price_changed shows the new price (nothing charged) and the next Pay is a new attempt', async () => {
     const changed = () => {
       const p = problem(409, 'price_changed');
       return { ...p, body: { ...p.body, quote: { amount: '229.00', currencyCode: 'USD' } } };

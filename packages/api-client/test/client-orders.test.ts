@@ -70,7 +70,7 @@ describe('createApiClient', () => {
     expect(err.code).toBe('invalid_response');
   });
 
-  it('DESIGN §4: sends the bearer token and Idempotency-Key on POST /orders and parses the answer', async () => {
+  it('docs/CONTRACTS.md "HTTP API": sends the bearer token and Idempotency-Key on POST /orders and parses the answer', async () => {
     server.use(
       http.post(`${BASE}/api/v1/orders`, ({ request }) => {
         seen.push(request.clone());
@@ -166,7 +166,7 @@ describe('createApiClient', () => {
     expect(err.problem.processorResponseCode).toBe('2000');
   });
 
-  it('DESIGN §4: the order schema strips any amount the browser adds', () => {
+  it('docs/CONTRACTS.md "HTTP API": the order schema strips any amount the browser adds', () => {
     const parsed = OrderRequestSchema.parse({
       packageId: 2052,
       paymentMethodNonce: 'n',
@@ -179,7 +179,7 @@ describe('createApiClient', () => {
     expect(parsed).not.toHaveProperty('totalPrice');
   });
 
-  it('DESIGN §5 shown = charged: an order names what the page showed — expectedCharge is required, a 2-decimal string in a catalogue currency', () => {
+  it('docs/PAYMENTS.md "Shown = charged": an order names what the page showed — expectedCharge is required, a 2-decimal string in a catalogue currency', () => {
     const base = {
       packageId: 2052,
       paymentMethodNonce: 'n',
