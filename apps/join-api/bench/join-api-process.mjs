@@ -1,10 +1,12 @@
 // join-api's production entry (dist/main.js) as a child process of a bench, on a free 127.0.0.1 port: the server gets
 // a process (an event loop, a core) of its own, apart from the load generator and the payments sandbox, as in
-// production. Preloads bench/watchdog.mjs, so it stops by itself when the bench dies.
+// production. Preloads bench/watchdog.mjs, so it stops by itself when the bench dies. Its outbox delivers to the
+// bench's mailbox (bench/lib/mailbox.mjs), where the parents read their e-mail codes (docs/IDENTITY.md).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
+import { startMailbox } from './lib/mailbox.mjs';
 
 const appDir = fileURLToPath(new URL('../', import.meta.url));
 
@@ -20,8 +22,10 @@ const appDir = fileURLToPath(new URL('../', import.meta.url));
  * @param {string[]} [o.phases] the names of the profiled phases, in order
  * @param {Record<string,string>} [o.env] more settings (an empty value unsets a setting)
  * @param {string[]} [o.nodeArgs] more Node options (e.g. `--cpu-prof`)
- * @returns {Promise<{ url: string, port: number, cpuMs(): { total: number, system: number } | undefined,
- *   stop(): Promise<void> }>}
+ * @param {Awaited<ReturnType<typeof startMailbox>>} [o.mailbox] where its e-mail goes (several processes may share
+ *   one); a mailbox of its own, closed by `stop()`, without it
+ * @returns {Promise<{ url: string, port: number, mailbox: Awaited<ReturnType<typeof startMailbox>>,
+ *   cpuMs(): { total: number, system: number } | undefined, stop(): Promise<void> }>}
  */
 export async function startJoinApi({
   sandboxUrl,
@@ -32,8 +36,10 @@ export async function startJoinApi({
   phases = [],
   env = {},
   nodeArgs = [],
+  mailbox: shared,
 }) {
   const port = await freePort();
+  const mailbox = shared ?? (await startMailbox());
   const childEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -48,9 +54,10 @@ export async function startJoinApi({
     SANDBOX_URL: sandboxUrl,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
-    // no mail is sent here; receipts queue in the outbox and no worker sends them during a bench
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    OUTBOX_POLL_MS: '0',
+    // the outbox worker sends the e-mail codes (and the receipts) to the bench's mailbox, as production's sends them
+    // out; a pass every 100 ms, so a parent waits for a code about as long as for a real e-mail at most
+    SMTP_URL: mailbox.url,
+    OUTBOX_POLL_MS: '100',
     RATE_LIMIT_FACTOR: '1000',
     HOUSEKEEPING_INTERVAL_MS: '0',
     GATEWAY_TIMEOUT_MS: '30000',
@@ -93,6 +100,9 @@ export async function startJoinApi({
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  child.once('exit', () => {
+    if (!shared) void mailbox.close();
+  });
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
@@ -110,6 +120,7 @@ export async function startJoinApi({
   return {
     url,
     port,
+    mailbox,
     /** The CPU time the process has used so far (ms: in all, and in the kernel), undefined off Linux. */
     cpuMs: () => processCpuMs(child.pid),
     /** Starts the profiler; called again, stops it and resolves once the phase's profile is written. */

@@ -1,14 +1,53 @@
 // One simulated parent going through join-api's calls of the join, in join-web's order: sign-up (with an
-// Idempotency-Key, as join-web sends it), the parent's packages, the payments config (a client token), the order (sandbox
+// Idempotency-Key, as join-web sends it), the proof of the e-mail address (a code asked for, read from the bench's
+// mailbox, bench/lib/mailbox.mjs, and sent back: docs/IDENTITY.md), the parent's packages, the payments config (a client token), the order (sandbox
 // driver, a liability-shifted 3D Secure nonce of the in-process sandbox, §9 Premium 1 year), then terms, credentials and security questions. Used by
 // bench/statements.mjs (statements per call) and bench/open-loop.mjs (latency per call at a fixed arrival rate).
 import { randomUUID } from 'node:crypto';
 import { BILLING, signupBody } from './parents.mjs';
 
 /** The calls of one parent's join, in order (the names printed by the benches). */
-export const CALLS = ['sign-up', 'packages', 'payments config', 'order', 'terms', 'credentials', 'security questions'];
+export const CALLS = [
+  'sign-up',
+  'email code',
+  'email verification',
+  'packages',
+  'payments config',
+  'order',
+  'terms',
+  'credentials',
+  'security questions',
+];
 /** The calls a paying parent makes before the payment goes through (the open-loop bench's parents). */
-export const PAYING_CALLS = CALLS.slice(0, 4);
+export const PAYING_CALLS = CALLS.slice(0, 6);
+
+/**
+ * Proves a signed-up parent's address as the parent does (docs/IDENTITY.md): `POST /parents/{userId}/email-code`, the
+ * code read from the mailbox join-api's outbox delivers to, then `POST /parents/{userId}/email-verification`. For the
+ * benches that send their own sign-ups and orders (bench/run.mjs's burst, bench/scale-out.mjs, the soak).
+ * @param {string} base join-api's origin
+ * @param {{ userId: number, authToken: string, email: string, mailbox: { code(email: string): Promise<string> },
+ *   ip?: string }} o the sign-up's answer, the address signed up with, the bench's mailbox (bench/lib/mailbox.mjs)
+ * @returns {Promise<void>}
+ * @throws {Error} when either call answers other than 200, or no code arrives in time (the mailbox's wait)
+ */
+export async function proveAddress(base, { userId, authToken, email, mailbox, ip }) {
+  const post = async (step, body) => {
+    const res = await fetch(`${base}/api/v1/parents/${userId}/${step}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${authToken}`,
+        ...(ip ? { 'x-forwarded-for': ip } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`POST /parents/{userId}/${step} answered ${res.status}: ${text}`);
+  };
+  await post('email-code');
+  await post('email-verification', { code: await mailbox.code(email) });
+}
 
 /** The ids of three security questions (GET /security-questions, public and cached), for the last call. */
 export async function securityQuestionIds(base) {
@@ -19,17 +58,22 @@ export async function securityQuestionIds(base) {
 
 /**
  * A parent `i` of a bench run: `call(name)` makes one call of {@link CALLS} (in order; each needs the ones before it)
- * and resolves to its HTTP status (the answer's body read). `ip`, when given, is sent as X-Forwarded-For (join-api with
+ * and resolves to its HTTP status (the answer's body read). `ready(name)` resolves once the parent can make that
+ * call: for 'email verification', once the code reached the mailbox (the outbox's delivery, which a bench times apart
+ * from the call, as a parent's reading of the mail is no request). `ip`, when given, is sent as X-Forwarded-For (join-api with
  * `TRUSTED_PROXIES=loopback` then counts the parent's rate limits on its own address).
  * @param {string} base join-api's origin
  * @param {number|string} i the parent's number (its e-mail and username)
- * @param {{ newNonce: () => string, ip?: string, questionIds?: number[], email?: string }} o `newNonce` makes the
- *   order's single-use nonce (bench/sandbox.mjs `newNonce`)
+ * @param {{ newNonce: () => string, mailbox: { code(email: string): Promise<string> }, ip?: string,
+ *   questionIds?: number[], email?: string }} o `newNonce` makes the order's single-use nonce (bench/sandbox.mjs
+ *   `newNonce`); `mailbox` is where join-api delivers the parent's code (bench/lib/mailbox.mjs)
  */
-export function joinParent(base, i, { newNonce, ip, questionIds, email }) {
+export function joinParent(base, i, { newNonce, mailbox, ip, questionIds, email }) {
   const api = `${base}/api/v1`;
+  const address = email ?? `bench${i}@example.com`; // parents.mjs `signupBody`'s default
   let authToken;
   let userId;
+  let code;
   const headers = (more = {}) => ({
     ...(ip ? { 'x-forwarded-for': ip } : {}),
     ...(authToken ? { authorization: `Bearer ${authToken}` } : {}),
@@ -54,6 +98,15 @@ export function joinParent(base, i, { newNonce, ip, questionIds, email }) {
       });
       if (r.status === 201) ({ authToken, userId } = r.body);
       return r;
+    },
+    'email code': () => send(`/parents/${userId}/email-code`, { method: 'POST', headers: headers() }),
+    'email verification': async () => {
+      code ??= await mailbox.code(address);
+      return send(`/parents/${userId}/email-verification`, {
+        method: 'POST',
+        headers: headers(json),
+        body: JSON.stringify({ code }),
+      });
     },
     packages: () => send('/packages?currency=USD&flow=join', { headers: headers() }),
     'payments config': () => send('/payments/config?currency=USD', { headers: headers() }),
@@ -95,5 +148,9 @@ export function joinParent(base, i, { newNonce, ip, questionIds, email }) {
   return {
     /** @returns {Promise<{ status: number, body: unknown, retryAfter: string | null }>} */
     call: (name) => steps[name](),
+    /** @returns {Promise<void>} rejects when no code arrives in the mailbox's wait */
+    ready: async (name) => {
+      if (name === 'email verification') code ??= await mailbox.code(address);
+    },
   };
 }
