@@ -8,20 +8,20 @@
 import { PAYING_CALLS, joinParent } from './join-flow.mjs';
 
 /**
- * @param {{ base: string, newNonce: () => string, cpuMs: () => { total: number } | undefined, parents?: number,
- *   passes?: number }} o join-api's origin, the sandbox's nonce maker, join-api's CPU time so far, the parents of a
- *   pass (100) and the passes (5)
+ * @param {{ base: string, newNonce: () => string, mailbox: object, cpuMs: () => { total: number } | undefined,
+ *   parents?: number, passes?: number }} o join-api's origin, the sandbox's nonce maker, its mailbox
+ *   (bench/lib/mailbox.mjs), join-api's CPU time so far, the parents of a pass (100) and the passes (5)
  * @returns {{ perParent: number, byPass: number[], perCall: Record<string, number> } | undefined} ms of join-api CPU:
  *   per parent (sign-up + order) of the median pass, of every pass in order, and per call of that pass; undefined off
  *   Linux (no /proc)
  */
-export async function cpuPerParent({ base, newNonce, cpuMs, parents = 100, passes = 5 }) {
+export async function cpuPerParent({ base, newNonce, mailbox, cpuMs, parents = 100, passes = 5 }) {
   if (!cpuMs()) return undefined;
   const tag = Date.now().toString(36);
   const runs = [];
   for (let pass = 0; pass < passes; pass++) {
     const people = Array.from({ length: parents }, (_, i) =>
-      joinParent(base, `cpu${pass}x${i}`, { newNonce, email: `cpu${pass}x${i}.${tag}@example.com` }),
+      joinParent(base, `cpu${pass}x${i}`, { newNonce, mailbox, email: `cpu${pass}x${i}.${tag}@example.com` }),
     );
     const perCall = {};
     for (const name of PAYING_CALLS) {

@@ -1,7 +1,7 @@
 // Open-loop load (part of bench/run.mjs, per database): parents ARRIVE at a fixed rate whatever the server's answers
 // — as real parents do —, each from its own X-Forwarded-For address (join-api with `TRUSTED_PROXIES=loopback` and
-// `RATE_LIMIT_FACTOR=1`, so every rate limit counts as in production) and each signs up, reads its packages and the
-// payments config, and pays (bench/join-flow.mjs `PAYING_CALLS`). A fresh join-api process per rate, with production's
+// `RATE_LIMIT_FACTOR=1`, so every rate limit counts as in production) and each signs up, proves its e-mail address
+// (the code's delivery to the bench's mailbox is not timed), reads its packages and the payments config, and pays (bench/join-flow.mjs `PAYING_CALLS`). A fresh join-api process per rate, with production's
 // load-shedding thresholds (env.ts `LOAD_SHED_*` defaults: a 503 `overloaded` is counted as shed, not retried), run
 // under `node --cpu-prof`, first warmed up (half the rate for BENCH_OPEN_LOOP_WARM_UP_SECONDS, not counted: a new
 // instance's traffic is ramped up in production). Figures per rate: p50/p99 per call (answers that were not shed),
@@ -56,7 +56,7 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_OPEN_LOOP_WARM_UP_SECONDS ?? (C
  * @returns per call the times of the answers not shed and the refusals, parents paid / failed (with why), refusals
  *   per second of the run, how long the arrivals and the whole run took (ms)
  */
-async function arrive({ url, rate, seconds, sandbox, tag, from }) {
+async function arrive({ url, mailbox, rate, seconds, sandbox, tag, from }) {
   const times = Object.fromEntries(PAYING_CALLS.map((c) => [c, []]));
   const shed = Object.fromEntries(PAYING_CALLS.map((c) => [c, 0]));
   const shedPerSecond = [];
@@ -75,13 +75,16 @@ async function arrive({ url, rate, seconds, sandbox, tag, from }) {
       (async () => {
         const p = joinParent(url, `${tag}-${i}`, {
           newNonce: sandbox.newNonce,
+          mailbox,
           ip: clientAddress(from + i),
           email: `open${i}.${tag}@example.com`,
         });
         for (const call of PAYING_CALLS) {
-          const t0 = performance.now();
+          let t0 = performance.now();
           let r;
           try {
+            await p.ready(call); // the e-mail code's delivery: the parent reading the mail, not the call's time
+            t0 = performance.now();
             r = await p.call(call);
           } catch (e) {
             r = { status: 0, body: String(e) };
@@ -172,6 +175,7 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
   // traffic ramped up (a balancer's slow start) and then serves steady load, which is what the rows measure.
   await arrive({
     url: server.url,
+    mailbox: server.mailbox,
     rate: rate / 2,
     seconds: WARM_UP_SECONDS,
     sandbox,
@@ -185,7 +189,15 @@ async function oneRate({ rate, seconds, sandbox, databaseUrl, workDir, profileOu
   // carry the client's queue too, not only join-api's
   const clientLag = monitorEventLoopDelay({ resolution: 10 });
   clientLag.enable();
-  const run = await arrive({ url: server.url, rate, seconds, sandbox, tag: `${tag}-${rate}`, from: 1 << 14 });
+  const run = await arrive({
+    url: server.url,
+    mailbox: server.mailbox,
+    rate,
+    seconds,
+    sandbox,
+    tag: `${tag}-${rate}`,
+    from: 1 << 14,
+  });
   clientLag.disable();
   const { times, shed, paid, failed, failures, total, arrivedMs, wallMs } = run;
   const windowTo = monotonicUs();

@@ -9,12 +9,17 @@
 //      transaction list for that order holds exactly one sale;
 //   2. a rate limit hit on one process is seen by the other: one client address calls GET /phone/canadian (60 per
 //      minute) alternately on both → the 61st call is refused (429) whichever process gets it;
-//   3. orders throughput: BENCH_PARENTS parents sign up and pay at once on one process, then as many on both.
+//   3. orders throughput: BENCH_PARENTS parents sign up, prove their address and pay at once on one process, then as
+//      many on both.
+// Both processes' outboxes deliver to one mailbox (bench/lib/mailbox.mjs): the parents' e-mail codes
+// (docs/IDENTITY.md), whichever process's worker sends them.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { startJoinApi } from './join-api-process.mjs';
+import { proveAddress } from './join-flow.mjs';
+import { startMailbox } from './lib/mailbox.mjs';
 import { startSandbox } from './sandbox.mjs';
 import { BILLING, signupBody } from './parents.mjs';
 
@@ -23,14 +28,18 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** A distinct client address per simulated parent (198.18.0.0/15, RFC 2544's benchmarking range). */
 const clientAddress = (i) => `198.18.${(i >> 8) & 255}.${i & 255}`;
 
-async function signUp(base, i, ip) {
+/** A parent signs up and proves the address (the code read from `mailbox`); resolves to the session's token. */
+async function signUp(base, i, ip, mailbox) {
+  const email = `scale${i}.${randomUUID().slice(0, 8)}@example.com`;
   const res = await fetch(`${base}/api/v1/signups`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: signupBody(i, { firstName: 'Scale', email: `scale${i}.${randomUUID().slice(0, 8)}@example.com` }),
+    body: signupBody(i, { firstName: 'Scale', email }),
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).authToken;
+  const { authToken, userId } = await res.json();
+  await proveAddress(base, { userId, authToken, email, mailbox, ip });
+  return authToken;
 }
 
 function order(base, token, key, ip, nonce) {
@@ -63,7 +72,7 @@ async function orderUntilDone(base, token, key, ip, nonce) {
 }
 
 /** `parents` sign up and pay at once, parent i through bases[i % bases.length]. */
-async function throughput(bases, parents, offset, newNonce) {
+async function throughput(bases, parents, offset, newNonce, mailbox) {
   const started = performance.now();
   let failed = 0;
   await Promise.all(
@@ -71,7 +80,7 @@ async function throughput(bases, parents, offset, newNonce) {
       const base = bases[i % bases.length];
       const ip = clientAddress(offset + i);
       try {
-        const token = await signUp(base, offset + i, ip);
+        const token = await signUp(base, offset + i, ip, mailbox);
         const r = await orderUntilDone(base, token, randomUUID(), ip, newNonce());
         if (r.status !== 201) failed++;
       } catch {
@@ -91,6 +100,7 @@ export async function scaleOutBench(databaseUrl) {
   const sandbox = await startSandbox();
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'join-api-scale-out-'));
   const env = { TRUSTED_PROXIES: 'loopback', RATE_LIMIT_FACTOR: '1' };
+  const mailbox = await startMailbox();
   const procs = [];
   const lines = [];
   let ok = true;
@@ -103,6 +113,7 @@ export async function scaleOutBench(databaseUrl) {
           databaseUrl,
           logFile: path.join(logDir, `join-api-${n}.log`),
           env,
+          mailbox,
         }),
       );
     }
@@ -111,7 +122,7 @@ export async function scaleOutBench(databaseUrl) {
 
     // 1. replays of one order split across both processes
     const ip = clientAddress(60_000);
-    const token = await signUp(a, 60_000, ip);
+    const token = await signUp(a, 60_000, ip, mailbox);
     const key = randomUUID();
     const nonce = sandbox.newNonce();
     const answers = await Promise.all(
@@ -145,8 +156,8 @@ export async function scaleOutBench(databaseUrl) {
     );
 
     // 3. orders throughput, one process then both
-    const one = await throughput([a], PARENTS, 0, sandbox.newNonce);
-    const two = await throughput([a, b], PARENTS, 10_000, sandbox.newNonce);
+    const one = await throughput([a], PARENTS, 0, sandbox.newNonce, mailbox);
+    const two = await throughput([a, b], PARENTS, 10_000, sandbox.newNonce, mailbox);
     ok &&= !one.failed && !two.failed;
     lines.push(
       `${PARENTS} parents sign up and pay at once: one process ${one.perSecond}/s (${one.seconds} s), two processes ${two.perSecond}/s (${two.seconds} s); ${one.failed + two.failed} failed`,
@@ -163,6 +174,7 @@ export async function scaleOutBench(databaseUrl) {
     };
   } finally {
     await Promise.all(procs.map((p) => p.stop()));
+    await mailbox.close();
     await sandbox.close();
     fs.rmSync(logDir, { recursive: true, force: true });
   }

@@ -83,6 +83,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, seedReference } from '../dist/index.js';
 import { freePort } from './free-port.mjs';
+import { startMailbox } from './lib/mailbox.mjs';
 import { settleAndAfter } from './soak-money.mjs';
 import {
   DRIVERS,
@@ -120,6 +121,7 @@ async function soak(driver, template) {
   const apiPort = await freePort();
   const sandbox = await startSandbox(`http://127.0.0.1:${apiPort}/api/v1/webhooks/braintree`);
   const proxy = await startLateProxy(sandbox);
+  const mailbox = await startMailbox(); // the parents' e-mail codes (docs/IDENTITY.md), read before they pay
   /** What the parts of the run share; `api` is the join-api process of the moment (restarted after each kill). */
   const ctx = {
     driver,
@@ -130,12 +132,14 @@ async function soak(driver, template) {
     logFile,
     sandbox,
     proxy,
+    mailbox,
     api: undefined,
     start: () =>
       startJoinApi({
         driver,
         sandbox,
         gatewayPort: proxy.port,
+        smtpUrl: mailbox.url,
         dataDir,
         logFile,
         port: apiPort,
@@ -273,6 +277,7 @@ async function soak(driver, template) {
     await ctx.api?.stop();
     await proxy.close();
     await sandbox.close();
+    await mailbox.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,13 +1,15 @@
-// The money soak's load (bench/soak.mjs): the parents sign up, then pay at once under faults, retrying as the payment
+// The money soak's load (bench/soak.mjs): the parents sign up and prove their address (docs/IDENTITY.md), then pay at once under faults, retrying as the payment
 // page does, while join-api is SIGKILLed and restarted; each POST /orders timed.
 import { randomUUID } from 'node:crypto';
 import { METHODS, PURCHASES } from '../soak-payers.mjs';
 import { assignAfterSale } from '../soak-money.mjs';
+import { proveAddress } from '../join-flow.mjs';
 import { GB_SHARE, KILLS, KILL_EVERY_MS, MAX_ATTEMPTS, PARENTS, PARENT_DEADLINE_MS, sleep } from './soak-config.mjs';
 
 /**
  * SOAK_PARENTS parents signed up (no faults yet), each with its country, payment method, retry habit and the money
- * after its sale (soak-money.mjs `assignAfterSale`). `ctx`: driver, rng, runId, api (join-api's url).
+ * after its sale (soak-money.mjs `assignAfterSale`), its address proven with the code from `ctx.mailbox`
+ * (bench/lib/mailbox.mjs). `ctx`: driver, rng, runId, api (join-api's url), mailbox.
  */
 export async function signUp(ctx) {
   const { driver, rng, runId } = ctx;
@@ -48,6 +50,12 @@ export async function signUp(ctx) {
         const body = await res.json();
         p.userId = body.userId;
         p.authToken = body.authToken;
+        await proveAddress(ctx.api.url, {
+          userId: p.userId,
+          authToken: p.authToken,
+          email: p.email,
+          mailbox: ctx.mailbox,
+        });
         break;
       }
     }),

@@ -85,7 +85,17 @@ export async function startLateProxy(target) {
  * join-api's production entry as a child process (its reconciler included); stops itself if this process dies.
  * `port` (default a free one) and `logs` (parsed log lines, appended to) let a restart take over from a killed one.
  */
-export async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logFile, port, append, logs = [] }) {
+export async function startJoinApi({
+  driver,
+  sandbox,
+  gatewayPort,
+  smtpUrl,
+  dataDir,
+  logFile,
+  port,
+  append,
+  logs = [],
+}) {
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -100,10 +110,10 @@ export async function startJoinApi({ driver, sandbox, gatewayPort, dataDir, logF
     SANDBOX_URL: sandbox.url,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
-    // no mail is sent here; the soak measures payments, so receipts queue in the outbox and the worker
-    // (polling rarely) finds nothing listening — never on the request path
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    OUTBOX_POLL_MS: '600000',
+    // the outbox delivers to the soak's mailbox (bench/lib/mailbox.mjs): the parents' e-mail codes, which they read
+    // before paying (docs/IDENTITY.md), and the receipts — beside the requests, never on their path
+    SMTP_URL: smtpUrl,
+    OUTBOX_POLL_MS: '100',
     RATE_LIMIT_FACTOR: '1000',
     HOUSEKEEPING_INTERVAL_MS: '0',
     GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
