@@ -29,21 +29,31 @@ export const PAYING_CALLS = CALLS.slice(0, 6);
  * @param {{ userId: number, authToken: string, email: string, mailbox: { code(email: string): Promise<string> },
  *   ip?: string }} o the sign-up's answer, the address signed up with, the bench's mailbox (bench/lib/mailbox.mjs)
  * @returns {Promise<void>}
- * @throws {Error} when either call answers other than 200, or no code arrives in time (the mailbox's wait)
+ * @throws {Error} when either call answers other than 200 (a 503 is sent again, 9 times at most), or no code arrives
+ *   in time (the mailbox's wait)
  */
 export async function proveAddress(base, { userId, authToken, email, mailbox, ip }) {
+  // a 503 `overloaded` (join-api shedding load, e.g. while it warms up) is sent again after its Retry-After, as the
+  // page does; any other answer but 200 is the bench's error
   const post = async (step, body) => {
-    const res = await fetch(`${base}/api/v1/parents/${userId}/${step}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${authToken}`,
-        ...(ip ? { 'x-forwarded-for': ip } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`POST /parents/{userId}/${step} answered ${res.status}: ${text}`);
+    for (let n = 1; ; n++) {
+      const res = await fetch(`${base}/api/v1/parents/${userId}/${step}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${authToken}`,
+          ...(ip ? { 'x-forwarded-for': ip } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      if (res.status === 503 && n < 10) {
+        await new Promise((r) => setTimeout(r, (Number(res.headers.get('retry-after')) || 1) * 1000));
+        continue;
+      }
+      if (res.status !== 200) throw new Error(`POST /parents/{userId}/${step} answered ${res.status}: ${text}`);
+      return;
+    }
   };
   await post('email-code');
   await post('email-verification', { code: await mailbox.code(email) });
