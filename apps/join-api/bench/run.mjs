@@ -108,7 +108,7 @@ async function statements(url, action) {
         `select calls, total_exec_time, mean_exec_time, query from pg_stat_statements
         where dbid = (select oid from pg_database where datname = current_database())
           and query not like '%pg_stat_activity%'
-          and query not like 'update "outbox" set "locked_until"%'
+          and query not like 'update "outbox" set "attempts" = "outbox"."attempts" + %'
         order by total_exec_time desc limit 200`,
       )
       .catch(() => ({ rows: undefined }));

@@ -4,8 +4,9 @@
 // bench), and the server's count of statements run in the bench database (calls summed over pg_stat_statements,
 // BEGIN and COMMIT included) is read before and after each call. The counter's own queries run in another database
 // (`postgres`), so they are not counted; neither are the outbox worker's polls (its claim, one statement a pass,
-// whether or not anything is due: a clock's work, not a call's), while its sends — the codes of 'email code', the
-// receipts of 'order' — count in the call they fall in. Used by bench/run.mjs on Postgres.
+// whether or not anything is due: a clock's work, not a call's). Its sends — the codes of 'email code', the receipts
+// of 'order' — count in the call that queued them: each call's count (and CPU time) is read once the mailbox has been
+// quiet for 6 passes (bench/lib/mailbox.mjs `idle`). Used by bench/run.mjs on Postgres.
 import { CALLS, joinParent, securityQuestionIds } from './join-flow.mjs';
 
 /** Goal of statements per parent (sign-up + order): fewer round trips (docs/performance/join-api.md). */
@@ -34,7 +35,7 @@ export async function countStatements({ base, databaseUrl, newNonce, mailbox, pa
       const { rows } = await admin.query(
         `select coalesce(sum(calls), 0)::float8 as n from pg_stat_statements
           where dbid = (select oid from pg_database where datname = $1)
-            and query not like 'update "outbox" set "locked_until"%'`,
+            and query not like 'update "outbox" set "attempts" = "outbox"."attempts" + %'`,
         [dbName],
       );
       return rows[0].n;
@@ -54,6 +55,7 @@ export async function countStatements({ base, databaseUrl, newNonce, mailbox, pa
       const p = joinParent(base, `warm${i}`, { newNonce, mailbox, questionIds, email: `warm${i}.${tag}@example.com` });
       for (const name of CALLS) await p.call(name);
     }
+    await mailbox.idle(); // the warm-up's e-mails sent before the first count
     const perCall = {};
     const cpuPerCall = {};
     for (const name of CALLS) {
@@ -63,6 +65,7 @@ export async function countStatements({ base, databaseUrl, newNonce, mailbox, pa
         const r = await p.call(name);
         if (r.status >= 300) throw new Error(`${name} answered ${r.status}: ${JSON.stringify(r.body)}`);
       }
+      await mailbox.idle();
       const cpuAfter = cpuMs();
       perCall[name] = +(((await count()) - before) / parents).toFixed(1);
       if (cpuBefore && cpuAfter) cpuPerCall[name] = +((cpuAfter.total - cpuBefore.total) / parents).toFixed(2);

@@ -3,7 +3,7 @@
 // Each goal missed is added to `missed` (bench.mjs prints them last).
 import { STATEMENTS_BEFORE, STATEMENTS_GOAL } from '../statements.mjs';
 import { CPU_PER_PARENT_GOAL_MS, OPEN_LOOP_RATE_GOAL, p99GoalAt } from '../open-loop.mjs';
-import { PAYING_CALLS } from '../join-flow.mjs';
+import { CALLS, PAYING_CALLS } from '../join-flow.mjs';
 import { GOALS } from './bench-figures.mjs';
 
 /** The rows of the first table: figure key → label. */
@@ -91,7 +91,7 @@ export function printStatements({ results, previous, missed }) {
       String(cpuPerParentWas),
     ]);
     srows.push([
-      'the whole join (7 calls)',
+      `the whole join (${CALLS.length} calls)`,
       String(counted.perJoin),
       '',
       String(was?.perJoin ?? '—'),
@@ -216,7 +216,7 @@ export function printWhereTimeWent({ databases: DATABASES, results }) {
     const s = r.profile?.statements;
     if (s) {
       console.log(
-        `  ${db}: ${s.perParent} statements and ${s.serverMsPerParent} ms of server time per parent (sign-up + order); slowest in total:`,
+        `  ${db}: ${s.perParent} statements and ${s.serverMsPerParent} ms of server time per parent (sign-up, the address's proof, order); slowest in total:`,
       );
       for (const t of s.top.slice(0, 4)) console.log(`      ${t.calls}× ${t.meanMs} ms  ${t.query.slice(0, 100)}`);
     }

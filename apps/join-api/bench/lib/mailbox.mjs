@@ -19,9 +19,11 @@ async function codeIn(raw) {
 
 /**
  * Starts the mailbox.
- * @returns {Promise<{ url: string, received: () => number, code: (email: string, o?: { after?: string,
- *   timeoutMs?: number }) => Promise<string>, close: () => Promise<void> }>} `url` is the `SMTP_URL` to give join-api;
- *   `received()` counts the messages accepted; `code(email)` resolves to the latest code sent to `email` (lower case
+ * @returns {Promise<{ url: string, received: () => number, idle: (quietMs?: number, timeoutMs?: number) =>
+ *   Promise<void>, code: (email: string, o?: { after?: string, timeoutMs?: number }) => Promise<string>,
+ *   close: () => Promise<void> }>} `url` is the `SMTP_URL` to give join-api; `received()` counts the messages
+ *   accepted; `idle()` resolves once no message arrived for `quietMs` (600 ms: 6 outbox passes) since the call, and rejects after
+ *   `timeoutMs` (default {@link CODE_WAIT_MS}) of messages still arriving; `code(email)` resolves to the latest code sent to `email` (lower case
  *   compared) other than `after`, and rejects with the address and the wait when none arrives within `timeoutMs`
  *   (default {@link CODE_WAIT_MS})
  */
@@ -40,6 +42,7 @@ export async function startMailbox() {
       stream.on('data', (d) => chunks.push(d));
       stream.on('end', async () => {
         received++;
+        lastAt = Date.now();
         const code = await codeIn(Buffer.concat(chunks)).catch(() => undefined);
         for (const to of session.envelope.rcptTo.map((r) => r.address.toLowerCase())) {
           if (code) latest.set(to, code);
@@ -77,9 +80,19 @@ export async function startMailbox() {
       });
     }
   };
+  let lastAt = Date.now();
+  const idle = async (quietMs = 600, timeoutMs = CODE_WAIT_MS) => {
+    const from = Date.now(); // e-mails queued just before the call have `quietMs` to arrive
+    const until = from + timeoutMs;
+    while (Date.now() - Math.max(lastAt, from) < quietMs) {
+      if (Date.now() > until) throw new Error(`the mailbox kept receiving for ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     received: () => received,
+    idle,
     code,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
