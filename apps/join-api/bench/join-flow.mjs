@@ -1,8 +1,10 @@
 // One simulated parent going through join-api's calls of the join, in join-web's order: sign-up (with an
 // Idempotency-Key, as join-web sends it), the proof of the e-mail address (a code asked for, read from the bench's
-// mailbox, bench/lib/mailbox.mjs, and sent back: docs/IDENTITY.md), the parent's packages, the payments config (a client token), the order (sandbox
-// driver, a liability-shifted 3D Secure nonce of the in-process sandbox, §9 Premium 1 year), then terms, credentials and security questions. Used by
-// bench/statements.mjs (statements per call) and bench/open-loop.mjs (latency per call at a fixed arrival rate).
+// mailbox, bench/lib/mailbox.mjs, and sent back: docs/IDENTITY.md), the parent's packages, the payments config (a
+// client token), the order (sandbox driver, a liability-shifted 3D Secure nonce of the in-process sandbox, §9 Premium
+// 1 year), then terms, credentials and security questions. Used by bench/statements.mjs (statements per call),
+// bench/cpu-per-parent.mjs and bench/open-loop.mjs (latency per call at a fixed arrival rate); `proveAddress` by the
+// benches that send their own sign-ups and orders.
 import { randomUUID } from 'node:crypto';
 import { BILLING, signupBody } from './parents.mjs';
 
@@ -70,8 +72,8 @@ export async function securityQuestionIds(base) {
  * A parent `i` of a bench run: `call(name)` makes one call of {@link CALLS} (in order; each needs the ones before it)
  * and resolves to its HTTP status (the answer's body read). `ready(name)` resolves once the parent can make that
  * call: for 'email verification', once the code reached the mailbox (the outbox's delivery, which a bench times apart
- * from the call, as a parent's reading of the mail is no request). `ip`, when given, is sent as X-Forwarded-For (join-api with
- * `TRUSTED_PROXIES=loopback` then counts the parent's rate limits on its own address).
+ * from the call, as a parent's reading of the mail is no request). `ip`, when given, is sent as X-Forwarded-For
+ * (join-api with `TRUSTED_PROXIES=loopback` then counts the parent's rate limits on its own address).
  * @param {string} base join-api's origin
  * @param {number|string} i the parent's number (its e-mail and username)
  * @param {{ newNonce: () => string, mailbox: { code(email: string): Promise<string> }, ip?: string,

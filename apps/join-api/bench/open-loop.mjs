@@ -1,9 +1,10 @@
 // Open-loop load (part of bench/run.mjs, per database): parents ARRIVE at a fixed rate whatever the server's answers
 // — as real parents do —, each from its own X-Forwarded-For address (join-api with `TRUSTED_PROXIES=loopback` and
 // `RATE_LIMIT_FACTOR=1`, so every rate limit counts as in production) and each signs up, proves its e-mail address
-// (the code's delivery to the bench's mailbox is not timed), reads its packages and the payments config, and pays (bench/join-flow.mjs `PAYING_CALLS`). A fresh join-api process per rate, with production's
-// load-shedding thresholds (env.ts `LOAD_SHED_*` defaults: a 503 `overloaded` is counted as shed, not retried), run
-// under `node --cpu-prof`, first warmed up (half the rate for BENCH_OPEN_LOOP_WARM_UP_SECONDS, not counted: a new
+// (the code's delivery to the bench's mailbox is not timed), reads its packages and the payments config, and pays
+// (bench/join-flow.mjs `PAYING_CALLS`). A fresh join-api process per rate, with production's load-shedding
+// thresholds (env.ts `LOAD_SHED_*` defaults: a 503 `overloaded` is counted as shed, not retried), run under
+// `node --cpu-prof`, first warmed up (half the rate for BENCH_OPEN_LOOP_WARM_UP_SECONDS, not counted: a new
 // instance's traffic is ramped up in production). Figures per rate: p50/p99 per call (answers that were not shed),
 // parents paid / shed / failed, refusals per second and any without a Retry-After, join-api's CPU time per paid parent
 // (/proc: every thread) and the profiles' busy samples (the event loop's plus each worker's, e.g. PGlite's) and top

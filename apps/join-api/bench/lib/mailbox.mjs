@@ -22,10 +22,10 @@ async function codeIn(raw) {
  * @returns {Promise<{ url: string, received: () => number, idle: (quietMs?: number, timeoutMs?: number) =>
  *   Promise<void>, code: (email: string, o?: { after?: string, timeoutMs?: number }) => Promise<string>,
  *   close: () => Promise<void> }>} `url` is the `SMTP_URL` to give join-api; `received()` counts the messages
- *   accepted; `idle()` resolves once no message arrived for `quietMs` (600 ms: 6 outbox passes) since the call, and rejects after
- *   `timeoutMs` (default {@link CODE_WAIT_MS}) of messages still arriving; `code(email)` resolves to the latest code sent to `email` (lower case
- *   compared) other than `after`, and rejects with the address and the wait when none arrives within `timeoutMs`
- *   (default {@link CODE_WAIT_MS})
+ *   accepted; `idle()` resolves once no message arrived for `quietMs` (600 ms: 6 outbox passes) since the call, and
+ *   rejects after `timeoutMs` (default {@link CODE_WAIT_MS}) of messages still arriving; `code(email)` resolves to the
+ *   latest code sent to `email` (lower case compared) other than `after`, and rejects with the address and the wait
+ *   when none arrives within `timeoutMs` (default {@link CODE_WAIT_MS})
  */
 export async function startMailbox() {
   /** @type {Map<string, string>} the latest code per recipient */

@@ -1,5 +1,6 @@
-// The money soak's load (bench/soak.mjs): the parents sign up and prove their address (docs/IDENTITY.md), then pay at once under faults, retrying as the payment
-// page does, while join-api is SIGKILLed and restarted; each POST /orders timed.
+// The money soak's load (bench/soak.mjs): the parents sign up and prove their address (docs/IDENTITY.md), then pay
+// at once under faults, retrying as the payment page does, while join-api is SIGKILLed and restarted; each
+// POST /orders timed.
 import { randomUUID } from 'node:crypto';
 import { METHODS, PURCHASES } from '../soak-payers.mjs';
 import { assignAfterSale } from '../soak-money.mjs';
