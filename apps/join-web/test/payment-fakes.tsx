@@ -1,7 +1,10 @@
 /**
- * A stand-in for @ofw/payments' React layer in jsdom for the payment-step suites (payment-*.test.tsx): the provider's
- * frames cannot run there, so the card form's tokenize() returns a fresh nonce each time, 3D Secure, PayPal, Apple Pay
- * and the data collector are driven by the state below; the real error mapping and messages are kept. Use:
+ * The one stand-in for @ofw/payments' React layer in jsdom (the provider's frames cannot run there), for every suite
+ * that shows the payment step (payment-*.test.tsx, renewal-*.test.tsx): the card form's tokenize() returns a fresh
+ * nonce each time; 3D Secure, the wallets and the data collector are driven and recorded by the state below; the real
+ * error mapping and messages (the core, `@ofw/payments`) are kept. A PayPal approval in the saving mode (`vault`) gives
+ * a billing-agreement nonce and otherwise a one-time one, as the provider's checkout flows do (Braintree "PayPal:
+ * Vault flow" / "Checkout flow"). Use:
  * `vi.mock('@ofw/payments/react', async (real) => (await import('./payment-fakes.js')).fakePaymentStep(real))`.
  */
 import type * as PaymentsReact from '@ofw/payments/react';
@@ -17,8 +20,18 @@ export const card: {
   verified: Array<{ nonce: string; amount: number | string; bin: string }>;
   failures: Error[];
 } = { bin: '411111', verified: [], failures: [] };
-// PayPal's button: shown when `payPal` is set; a click approves with a PayPal nonce, or fails with `error`.
-export const payPalButton: { shown: boolean; error: unknown } = { shown: false, error: undefined };
+// PayPal's button: shown when `shown`; a click approves with a PayPal nonce, or fails with `error`. `rendered`: the
+// options of each render (saving mode, the billing agreement's description).
+export const payPalButton: {
+  shown: boolean;
+  error: unknown;
+  rendered: Array<{ vault?: boolean | undefined; billingAgreementDescription?: string | undefined }>;
+} = { shown: false, error: undefined, rendered: [] };
+// Venmo: offered when `shown`; `rendered` the options of each use (saving mode).
+export const venmo: { shown: boolean; rendered: Array<{ vault?: boolean | undefined }> } = {
+  shown: false,
+  rendered: [],
+};
 // Apple Pay: supported when `shown`; `pay()` hands over an authorization whose `complete` records the sheet's end.
 export const applePay: { shown: boolean; completed: boolean[]; ordersWhenCompleted: number[] } = {
   shown: false,
@@ -36,6 +49,9 @@ export function resetPaymentFakes() {
   card.failures = [];
   payPalButton.shown = false;
   payPalButton.error = undefined;
+  payPalButton.rendered = [];
+  venmo.shown = false;
+  venmo.rendered = [];
   applePay.shown = false;
   applePay.completed = [];
   applePay.ordersWhenCompleted = [];
@@ -59,7 +75,7 @@ export async function fakePaymentStep(importOriginal: () => Promise<unknown>) {
     }),
     usePaymentMethods: () => ({
       applePay: false,
-      venmo: false,
+      venmo: venmo.shown,
       payPal: payPalButton.shown,
       amex: true,
       discover: true,
@@ -82,19 +98,29 @@ export async function fakePaymentStep(importOriginal: () => Promise<unknown>) {
       cancel: vi.fn(),
       isVerifying: false,
     }),
-    useVenmo: () => ({ isVisible: false, isPending: false, error: null, tokenize: vi.fn() }),
-    PayPalButton: (props: PaymentsReact.PayPalButtonProps) => (
-      <button
-        type="button"
-        onClick={() =>
-          payPalButton.error
-            ? props.onError?.(payPalButton.error)
-            : props.onApprove({ nonce: 'fake-paypal-one-time-nonce', type: 'PayPalAccount', details: {} })
-        }
-      >
-        {props.label}
-      </button>
-    ),
+    useVenmo: (_currency: string, options: { vault?: boolean } = {}) => {
+      venmo.rendered.push({ vault: options.vault });
+      return { isVisible: false, isPending: false, error: null, tokenize: vi.fn() };
+    },
+    PayPalButton: (props: PaymentsReact.PayPalButtonProps) => {
+      payPalButton.rendered.push({
+        vault: props.vault,
+        billingAgreementDescription: props.billingAgreementDescription,
+      });
+      const nonce = props.vault ? 'fake-paypal-billing-agreement-nonce' : 'fake-paypal-one-time-nonce';
+      return (
+        <button
+          type="button"
+          onClick={() =>
+            payPalButton.error
+              ? props.onError?.(payPalButton.error)
+              : props.onApprove({ nonce, type: 'PayPalAccount', details: {} })
+          }
+        >
+          {props.label}
+        </button>
+      );
+    },
     useApplePay: () => ({
       isSupported: applePay.shown,
       isPending: false,

@@ -3,13 +3,18 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../src/state/join-state.js';
-import { resetSeen, seen } from './fake-payments.js';
+import { payPalButton, resetPaymentFakes, venmo } from './payment-fakes.js';
 import { fakeApi, parentState, renderApp, storeJoin, type Call } from './helpers.js';
 
 vi.mock('@ofw/payments/react', async (importOriginal) =>
-  (await import('./fake-payments.js')).fakePayments(importOriginal),
+  (await import('./payment-fakes.js')).fakePaymentStep(importOriginal),
 );
-beforeEach(resetSeen);
+beforeEach(() => {
+  resetPaymentFakes();
+  // the renewal suites offer both wallets (their saving mode is what they check)
+  payPalButton.shown = true;
+  venmo.shown = true;
+});
 
 const gbp = offeredCatalogue('P3', 'GBP', 'join').packages[0]!;
 const gbpRenewal = renewalQuote({ packageId: gbp.id }, { currency: 'GBP', flow: 'join', pricingGroup: 'P3' });
@@ -123,11 +128,11 @@ describe('payment step: the renewal choice travels with the order (docs/RENEWAL.
     expect(
       await screen.findByText(/the card or account you pay with now will be saved/, {}, { timeout: 5000 }),
     ).toHaveTextContent(`charged ${renewal} on the last day of each term`);
-    expect(seen.payPal.at(-1)).toEqual({
+    expect(payPalButton.rendered.at(-1)).toEqual({
       vault: true,
       billingAgreementDescription: `OurFamilyWizard subscription: renews automatically every year at ${renewal} until you turn renewal off.`,
     });
-    expect(seen.venmo.at(-1)).toEqual({ vault: true });
+    expect(venmo.rendered.at(-1)).toEqual({ vault: true });
     await userEvent.setup().click(screen.getByRole('button', { name: /^Pay/ }));
     await waitFor(() => expect(orders).toHaveLength(1));
     expect(orders[0]!.body).toMatchObject({ autoRenew: true });
@@ -148,7 +153,7 @@ describe('payment step: the renewal choice travels with the order (docs/RENEWAL.
       atPayment(autoRenew, orders);
       const pay = await screen.findByRole('button', { name: /^Pay/ }, { timeout: 5000 });
       expect(screen.queryByText(/will be saved/)).toBeNull();
-      expect(seen.payPal.at(-1)).toEqual({ vault: false, billingAgreementDescription: undefined });
+      expect(payPalButton.rendered.at(-1)).toEqual({ vault: false, billingAgreementDescription: undefined });
       await userEvent.setup().click(pay);
       await waitFor(() => expect(orders).toHaveLength(1));
       expect(orders[0]!.body).toMatchObject({ autoRenew: false });

@@ -2,13 +2,18 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../src/state/join-state.js';
-import { resetSeen, seen } from './fake-payments.js';
+import { card, payPalButton, resetPaymentFakes, venmo } from './payment-fakes.js';
 import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 
 vi.mock('@ofw/payments/react', async (importOriginal) =>
-  (await import('./fake-payments.js')).fakePayments(importOriginal),
+  (await import('./payment-fakes.js')).fakePaymentStep(importOriginal),
 );
-beforeEach(resetSeen);
+beforeEach(() => {
+  resetPaymentFakes();
+  // the renewal suites offer both wallets (their saving mode is what they check)
+  payPalButton.shown = true;
+  venmo.shown = true;
+});
 
 const TOKEN = 'renewal-link-token-0123456789';
 const LINK = `/renewal-links/${TOKEN}`;
@@ -123,7 +128,7 @@ describe('renewal link: update the payment method after a declined renewal (docs
     expect(
       await screen.findByText('Your card is saved and your subscription renewed until January 1, 2028.'),
     ).toBeVisible();
-    expect(seen.verified).toEqual([expect.objectContaining({ nonce: 'nonce-1', amount: 216 })]);
+    expect(card.verified).toEqual([expect.objectContaining({ nonce: 'nonce-1', amount: 216 })]);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({
       paymentMethodNonce: 'nonce-1',
@@ -132,7 +137,7 @@ describe('renewal link: update the payment method after a declined renewal (docs
     });
     expect(sent[0]!.headers.get('idempotency-key')).toBeTruthy();
     // the wallets are offered in their saving mode
-    expect(seen.payPal.at(-1)).toMatchObject({ vault: true });
+    expect(payPalButton.rendered.at(-1)).toMatchObject({ vault: true });
   });
 
   it('a 402 decline shows its category’s message (as the payment step); another try is a new attempt with a new key', async () => {
