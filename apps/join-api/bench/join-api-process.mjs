@@ -104,17 +104,7 @@ export async function startJoinApi({
     if (!shared) void mailbox.close();
   });
   const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`join-api exited at start-up (see ${logFile})`);
-    try {
-      if ((await fetch(`${url}/api/v1/hello`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > until) throw new Error(`join-api did not start within 60 s (see ${logFile})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilAnswering(child, url, logFile, 60);
   let stopping;
   let profiling = false;
   return {
@@ -163,5 +153,23 @@ function processCpuMs(pid) {
     return { total: ns / 1e6, system: (Number(fields[12]) * 1000) / ticksPerSecond };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Waits until the join-api `child` answers `GET {url}/api/v1/hello`, polling every 100 ms.
+ * @throws if the process exits first, or after `seconds` (both name `logFile`).
+ */
+export async function untilAnswering(child, url, logFile, seconds) {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`join-api exited at start-up (see ${logFile})`);
+    try {
+      if ((await fetch(`${url}/api/v1/hello`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) throw new Error(`join-api did not start within ${seconds} s (see ${logFile})`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { untilAnswering } from '../join-api-process.mjs';
 import { loadSandbox } from '../sandbox.mjs';
 import { PAGE_ORIGIN, payers } from '../soak-payers.mjs';
-import { LAND_LATE_MAX_MS, RECONCILE_MS, SEARCH_LAG_MS, TIMEOUT_MS, appDir, sleep } from './soak-config.mjs';
+import { LAND_LATE_MAX_MS, RECONCILE_MS, SEARCH_LAG_MS, TIMEOUT_MS, appDir } from './soak-config.mjs';
 
 /**
  * The real payments sandbox (fault control and control panel on) served in-process on a free 127.0.0.1 port, its bank
@@ -165,17 +166,7 @@ export async function startJoinApi({
   child.stderr.on('data', (chunk) => log.write(chunk));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`join-api exited at start-up (see ${logFile})`);
-    try {
-      if ((await fetch(`${url}/api/v1/hello`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > until) throw new Error(`join-api did not start within 30 s (see ${logFile})`);
-    await sleep(100);
-  }
+  await untilAnswering(child, url, logFile, 30);
   let stopping;
   return {
     url,
