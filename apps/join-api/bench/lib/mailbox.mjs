@@ -1,4 +1,4 @@
-// The benches' parents' mailbox: an SMTP server (the `smtp-server` package, as test/shutdown-process.test.ts runs it)
+// The benches' parents' mailbox, also test/shutdown-process.test.ts's: an SMTP server (the `smtp-server` package)
 // on a free 127.0.0.1 port, where join-api's outbox delivers the e-mail code a parent proves the address with
 // (docs/IDENTITY.md). It keeps, per recipient, the latest six-digit code of the messages received; a simulated parent
 // awaits it as a parent reads the mail. Nothing is kept beyond that code.
