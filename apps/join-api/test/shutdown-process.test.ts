@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { proveAddress } from '../bench/join-flow.mjs';
 import { startMailbox, type Mailbox } from '../bench/lib/mailbox.mjs';
 import { createSandboxGateway } from '../src/gateway/sandbox.js';
 import { shutdownDeadlineMs } from '../src/shutdown.js';
@@ -78,7 +79,8 @@ describe('join-api as a process: a trickling client, then SIGTERM in the middle 
     });
     expect(signup.status).toBe(201);
     const { authToken, userId } = (await signup.json()) as { authToken: string; userId: number };
-    await proveAddress(api.url, userId, authToken, () => mailbox.code(SIGNUP.parent.email, { timeoutMs: 15_000 }));
+    // docs/IDENTITY.md: the order needs a proven address; the code is read from the message's plain-text part
+    await proveAddress(api.url, { userId, authToken, email: SIGNUP.parent.email, mailbox });
     let release!: () => void;
     sandbox.state.gate = new Promise<void>((r) => (release = r));
     const paying = fetch(`${api.url}/api/v1/orders`, {
@@ -119,21 +121,3 @@ describe('join-api as a process: a trickling client, then SIGTERM in the middle 
     expect(api.output()).toContain('shutdown: every request answered');
   }, 90_000);
 });
-
-/**
- * Proves the parent's address as a parent does (docs/IDENTITY.md): a code sent, read from the mailbox (the code on a
- * line of its own in the plain-text part, bench/lib/mailbox.mjs), entered.
- */
-async function proveAddress(url: string, userId: number, authToken: string, readCode: () => Promise<string>) {
-  const call = (path: string, body?: unknown) =>
-    fetch(`${url}/api/v1/parents/${userId}/${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${authToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  expect((await call('email-code')).status).toBe(200);
-  expect((await call('email-verification', { code: await readCode() })).status).toBe(200);
-}

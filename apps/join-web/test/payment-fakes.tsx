@@ -41,7 +41,7 @@ export const applePay: { shown: boolean; completed: boolean[]; ordersWhenComplet
 // The data collector: `started` counts collectors the page started, `read` the deviceData reads (at submit).
 export const collector = { started: 0, read: 0, ordersSent: (): number => 0 };
 
-/** Puts the card, the PayPal button, Apple Pay and the data collector back as a fresh page has them. */
+/** Puts the card, the wallets, Apple Pay and the data collector back as a fresh page has them. */
 export function resetPaymentFakes() {
   nonces.n = 0;
   card.bin = '411111';
@@ -57,6 +57,13 @@ export function resetPaymentFakes() {
   applePay.ordersWhenCompleted = [];
   collector.started = 0;
   collector.read = 0;
+}
+
+/** {@link resetPaymentFakes}, with PayPal and Venmo offered: the renewal suites check the wallets' saving mode. */
+export function resetPaymentFakesWithWallets() {
+  resetPaymentFakes();
+  payPalButton.shown = true;
+  venmo.shown = true;
 }
 
 /** The factory of `@ofw/payments/react`: the real module with its hooks and components replaced by the fakes above. */

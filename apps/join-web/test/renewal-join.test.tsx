@@ -3,18 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../src/state/join-state.js';
-import { payPalButton, resetPaymentFakes, venmo } from './payment-fakes.js';
+import { payPalButton, resetPaymentFakesWithWallets, venmo } from './payment-fakes.js';
 import { fakeApi, parentState, renderApp, storeJoin, type Call } from './helpers.js';
 
 vi.mock('@ofw/payments/react', async (importOriginal) =>
   (await import('./payment-fakes.js')).fakePaymentStep(importOriginal),
 );
-beforeEach(() => {
-  resetPaymentFakes();
-  // the renewal suites offer both wallets (their saving mode is what they check)
-  payPalButton.shown = true;
-  venmo.shown = true;
-});
+beforeEach(resetPaymentFakesWithWallets);
 
 const gbp = offeredCatalogue('P3', 'GBP', 'join').packages[0]!;
 const gbpRenewal = renewalQuote({ packageId: gbp.id }, { currency: 'GBP', flow: 'join', pricingGroup: 'P3' });

@@ -2,18 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../src/state/join-state.js';
-import { card, payPalButton, resetPaymentFakes, venmo } from './payment-fakes.js';
+import { card, payPalButton, resetPaymentFakesWithWallets } from './payment-fakes.js';
 import { fakeApi, parentState, renderApp, type Call } from './helpers.js';
 
 vi.mock('@ofw/payments/react', async (importOriginal) =>
   (await import('./payment-fakes.js')).fakePaymentStep(importOriginal),
 );
-beforeEach(() => {
-  resetPaymentFakes();
-  // the renewal suites offer both wallets (their saving mode is what they check)
-  payPalButton.shown = true;
-  venmo.shown = true;
-});
+beforeEach(resetPaymentFakesWithWallets);
 
 const TOKEN = 'renewal-link-token-0123456789';
 const LINK = `/renewal-links/${TOKEN}`;

@@ -1,4 +1,4 @@
-// Types of mailbox.mjs for the TypeScript tests that use it (test/shutdown-process.test.ts); the docs are there.
+// Types of mailbox.mjs for the TypeScript tests that use it (test/shutdown-process.test.ts, bench/join-flow.d.mts).
 
 /** How long a parent waits for a code by default (ms). */
 export declare const CODE_WAIT_MS: number;
